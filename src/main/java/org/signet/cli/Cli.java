@@ -1,0 +1,109 @@
+package org.signet.cli;
+
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.config.Config;
+import org.signet.config.ConfigException;
+
+/** Signet's command line (S1): parses, loads configuration, and hands over to one command. */
+public final class Cli {
+    static final String USAGE = """
+            Usage: java -jar signet.jar <command> [options]
+
+            Commands:
+              serve [--port N] [--host H] [--config FILE]   run the service (default 127.0.0.1:8080)
+              demo [--port N]                              run on a fresh ./demo-data seeded with sample data
+              users add --email E --name N [--admin] [--password-stdin]
+              users list
+              users passwd --email E [--password-stdin]
+              users disable --email E
+              keys create --user EMAIL --name N --permission full|read [--description D] [--rate-limit N] [--json]
+              keys list
+              keys revoke KEY                              KEY is the wps_... key or its numeric id
+
+            Every command takes --data DIR (default ./data), the folder with the database, files and keys.
+            Options may stand before or after the command words.
+              --help      this text
+              --version   the version
+            """;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Map<String, String> environment;
+    private final InputStream stdin;
+
+    public Cli(PrintStream out, PrintStream err, Map<String, String> environment, InputStream stdin) {
+        this.out = out;
+        this.err = err;
+        this.environment = environment;
+        this.stdin = stdin;
+    }
+
+    /** Runs one command and returns the process exit code (0 ok, 1 failed, 2 usage). */
+    public int run(String[] args) {
+        try {
+            Arguments a = Arguments.parse(args);
+            if (a.flag("version")) {
+                out.println("signet " + Version.current());
+                return 0;
+            }
+            if (a.flag("help") || a.wordCount() == 0) {
+                out.print(USAGE);
+                return a.flag("help") ? 0 : 2;
+            }
+            return dispatch(a);
+        } catch (UsageException e) {
+            err.println("signet: " + e.getMessage());
+            err.println("Run with --help for usage.");
+            return 2;
+        } catch (ConfigException e) {
+            err.println("signet: configuration error: " + e.getMessage());
+            return 1;
+        } catch (CommandException e) {
+            err.println("signet: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private int dispatch(Arguments a) throws UsageException, ConfigException, CommandException {
+        String command = a.word(0) + (a.wordCount() > 1 ? " " + a.word(1) : "");
+        return switch (a.word(0)) {
+            case "serve" -> new ServeCommand(out).run(config(a, dataDir(a)));
+            case "demo" -> new DemoCommand(out).run(config(a, Path.of("demo-data")));
+            case "users" -> new UsersCommand(out, this::readPassword).run(a, config(a, dataDir(a)));
+            case "keys" -> new KeysCommand(out).run(a, config(a, dataDir(a)));
+            default -> throw new UsageException("unknown command '" + command + "'");
+        };
+    }
+
+    private static Path dataDir(Arguments a) {
+        return Path.of(a.option("data").orElse("data"));
+    }
+
+    private Config config(Arguments a, Path dataDir) throws ConfigException {
+        Map<String, String> flags = new LinkedHashMap<>();
+        a.option("port").ifPresent(p -> flags.put("server.port", p));
+        a.option("host").ifPresent(h -> flags.put("server.host", h));
+        return Config.load(dataDir, a.option("config").map(Path::of), environment, flags);
+    }
+
+    /** Reads one line from standard input (for --password-stdin, or when there is no console). */
+    private Optional<char[]> readPassword() {
+        try {
+            if (System.console() != null && stdin == System.in) {
+                return Optional.ofNullable(System.console().readPassword("Password: "));
+            }
+            String line = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)).readLine();
+            return Optional.ofNullable(line).map(String::toCharArray);
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.signet.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.signet.App;
+import org.signet.config.Config;
+import org.signet.store.ApiKeyStore;
+
+/**
+ * {@code demo}: recreates {@code ./demo-data}, starts Signet on it, seeds users, keys and sample
+ * documents, and prints everything a newcomer needs to try the interface.
+ */
+final class DemoCommand {
+    static final String PASSWORD = "signet-demo";
+
+    private final PrintStream out;
+
+    DemoCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    int run(Config config) throws CommandException {
+        recreate(config.dataDir());
+        App app = ServeCommand.start(config);
+        DemoSeed seed = new DemoSeed(app);
+        printWelcome(app, seed.seedAccounts());
+        ServeCommand.awaitShutdown(app);
+        return 0;
+    }
+
+    private void printWelcome(App app, DemoSeed.Accounts accounts) {
+        String base = app.baseUrl();
+        out.println();
+        out.println("Signet demo is running at " + app.siteUrl());
+        out.println("REST base: " + base);
+        out.println();
+        print("Administrator " + accounts.admin().email(), accounts.adminFull(), accounts.adminRead());
+        print("User " + accounts.user().email(), accounts.userFull(), accounts.userRead());
+        out.println("Both accounts have the password '" + PASSWORD + "'.");
+        out.println();
+        String auth = " -H 'X-WPS-API-Key: " + accounts.userFull().key().key() + "' -H 'X-WPS-API-Secret: "
+                + accounts.userFull().secret() + "'";
+        out.println("Try it:");
+        out.println("  curl -s" + auth + " " + base + "/stats");
+        out.println("  curl -s" + auth + " '" + base + "/documents?per_page=5'");
+        out.println();
+        out.println("Press Ctrl-C to stop. The data lives in " + app.config().dataDir() + " until the next demo.");
+    }
+
+    private void print(String who, ApiKeyStore.Created full, ApiKeyStore.Created read) {
+        out.println(who);
+        out.println("  Full Access  key " + full.key().key() + "  secret " + full.secret());
+        out.println("  Read Only    key " + read.key().key() + "  secret " + read.secret());
+    }
+
+    /** Deletes the previous demo folder, but only one that Signet made (it holds signet.db or nothing). */
+    private static void recreate(Path dir) throws CommandException {
+        try {
+            if (Files.exists(dir)) {
+                boolean ours;
+                try (Stream<Path> entries = Files.list(dir)) {
+                    ours = Files.exists(dir.resolve("signet.db")) || entries.findAny().isEmpty();
+                }
+                if (!ours) {
+                    throw new CommandException(dir.toAbsolutePath() + " exists and is not a Signet demo folder; "
+                            + "move it away or run the demo elsewhere");
+                }
+                try (Stream<Path> walk = Files.walk(dir)) {
+                    for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new CommandException("cannot recreate " + dir + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.signet.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.signet.config.Config;
+import org.signet.crypto.Passwords;
+import org.signet.domain.EmailAddress;
+import org.signet.domain.User;
+import org.signet.store.Database;
+import org.signet.store.UserStore;
+
+/** {@code users add|list|passwd|disable}: host-site accounts, managed from the command line. */
+final class UsersCommand {
+    private final PrintStream out;
+    private final Supplier<Optional<char[]>> passwordInput;
+
+    UsersCommand(PrintStream out, Supplier<Optional<char[]>> passwordInput) {
+        this.out = out;
+        this.passwordInput = passwordInput;
+    }
+
+    int run(Arguments a, Config config) throws UsageException, CommandException {
+        String sub = a.word(1);
+        if (!sub.equals("add") && !sub.equals("list") && !sub.equals("passwd") && !sub.equals("disable")) {
+            throw new UsageException("users needs one of: add, list, passwd, disable");
+        }
+        try (Database db = Storage.open(config)) {
+            UserStore users = new UserStore(db, java.time.Clock.systemUTC());
+            switch (sub) {
+                case "add" -> add(a, users);
+                case "list" -> list(users);
+                case "passwd" -> passwd(a, users);
+                default -> disable(a, users);
+            }
+        }
+        return 0;
+    }
+
+    private void add(Arguments a, UserStore users) throws UsageException, CommandException {
+        String email = a.require("email").trim();
+        String name = a.require("name").trim();
+        if (!EmailAddress.isValid(email)) {
+            throw new UsageException("'" + email + "' is not a valid email address");
+        }
+        if (users.findByEmail(email).isPresent()) {
+            throw new CommandException("a user with email " + email + " already exists");
+        }
+        String hash = a.flag("password-stdin") ? Passwords.hash(password()) : null;
+        User u = users.add(email, name, a.flag("admin"), hash);
+        out.println("Added user " + u.id() + ": " + u.email() + (u.admin() ? " (administrator)" : ""));
+    }
+
+    private void list(UserStore users) {
+        out.printf("%-5s %-32s %-24s %-6s %-9s %s%n", "ID", "EMAIL", "NAME", "ADMIN", "DISABLED", "PASSWORD");
+        for (User u : users.list()) {
+            out.printf("%-5d %-32s %-24s %-6s %-9s %s%n", u.id(), u.email(), u.name(), yes(u.admin()),
+                    yes(u.disabled()), u.hasPassword() ? "set" : "-");
+        }
+    }
+
+    private void passwd(Arguments a, UserStore users) throws UsageException, CommandException {
+        String email = a.require("email");
+        users.findByEmail(email).orElseThrow(() -> new CommandException("no user with email " + email));
+        users.setPassword(email, Passwords.hash(password()));
+        out.println("Password changed for " + email);
+    }
+
+    private void disable(Arguments a, UserStore users) throws UsageException, CommandException {
+        String email = a.require("email");
+        if (!users.disable(email)) {
+            throw new CommandException("no user with email " + email);
+        }
+        out.println("Disabled " + email + "; their API keys stop working at once");
+    }
+
+    private char[] password() throws CommandException {
+        char[] p = passwordInput.get().orElseThrow(() -> new CommandException("no password given on standard input"));
+        if (p.length < 8) {
+            Arrays.fill(p, '\0');
+            throw new CommandException("a password needs at least 8 characters");
+        }
+        return p;
+    }
+
+    private static String yes(boolean b) {
+        return b ? "yes" : "no";
+    }
+}

@@ -1,0 +1,169 @@
+package org.signet.config;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.StringJoiner;
+
+/**
+ * Signet's settings, resolved once at start from (lowest to highest) built-in defaults, the
+ * properties file, {@code SIGNET_*} environment variables and command-line flags (S1).
+ */
+public final class Config {
+    /** Where a value came from, so the start-up log can say why a setting has its value. */
+    public enum Source { DEFAULT, FILE, ENVIRONMENT, FLAG }
+
+    private record Value(String text, Source source) {}
+
+    private final Path dataDir;
+    private final Map<String, Value> values;
+
+    private Config(Path dataDir, Map<String, Value> values) {
+        this.dataDir = dataDir;
+        this.values = Map.copyOf(values);
+    }
+
+    /**
+     * Resolves every setting. {@code configFile} replaces {@code <dataDir>/signet.properties}
+     * when present; a missing default file is fine, a missing named file is not.
+     */
+    public static Config load(Path dataDir, Optional<Path> configFile, Map<String, String> environment,
+            Map<String, String> flags) throws ConfigException {
+        Map<String, Value> values = new LinkedHashMap<>();
+        for (Setting s : Setting.ALL) {
+            values.put(s.key(), new Value(s.defaultValue(), Source.DEFAULT));
+        }
+        Path file = configFile.orElse(dataDir.resolve("signet.properties"));
+        if (configFile.isPresent() || Files.exists(file)) {
+            readFile(file).forEach((k, v) -> values.put(k, new Value(v, Source.FILE)));
+        }
+        for (Setting s : Setting.ALL) {
+            String env = environment.get(s.environmentName());
+            if (env != null) {
+                values.put(s.key(), new Value(env, Source.ENVIRONMENT));
+            }
+        }
+        for (Map.Entry<String, String> f : flags.entrySet()) {
+            requireKnown(f.getKey(), "command line");
+            values.put(f.getKey(), new Value(f.getValue(), Source.FLAG));
+        }
+        validate(values);
+        return new Config(dataDir.toAbsolutePath().normalize(), values);
+    }
+
+    /** A copy with one setting overridden, as a flag would; used by the demo and by tests. */
+    public Config with(String key, String value) throws ConfigException {
+        requireKnown(key, "override");
+        Map<String, Value> copy = new LinkedHashMap<>(values);
+        copy.put(key, new Value(value, Source.FLAG));
+        validate(copy);
+        return new Config(dataDir, copy);
+    }
+
+    private static Map<String, String> readFile(Path file) throws ConfigException {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String k : p.stringPropertyNames()) {
+            requireKnown(k, file.toString());
+            out.put(k, p.getProperty(k).trim());
+        }
+        return out;
+    }
+
+    private static void requireKnown(String key, String where) throws ConfigException {
+        if (setting(key).isEmpty()) {
+            throw new ConfigException("unknown configuration key '" + key + "' in " + where);
+        }
+    }
+
+    private static Optional<Setting> setting(String key) {
+        return Setting.ALL.stream().filter(s -> s.key().equals(key)).findFirst();
+    }
+
+    private static void validate(Map<String, Value> values) throws ConfigException {
+        for (Setting s : Setting.ALL) {
+            Value v = values.get(s.key());
+            if (!s.valid().test(v.text().trim())) {
+                String shown = s.secret() ? "****" : "'" + v.text() + "'";
+                throw new ConfigException("invalid value " + shown + " for " + s.key() + " (from "
+                        + describeSource(s, v.source()) + "): expected " + s.expected());
+            }
+        }
+    }
+
+    private static String describeSource(Setting s, Source source) {
+        return switch (source) {
+            case DEFAULT -> "the built-in default";
+            case FILE -> "the configuration file";
+            case ENVIRONMENT -> s.environmentName();
+            case FLAG -> "the command line";
+        };
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public String string(String key) {
+        Value v = values.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("unknown configuration key " + key);
+        }
+        return v.text().trim();
+    }
+
+    public int integer(String key) {
+        return Integer.parseInt(string(key));
+    }
+
+    public long longValue(String key) {
+        return Long.parseLong(string(key));
+    }
+
+    public boolean bool(String key) {
+        return Boolean.parseBoolean(string(key).toLowerCase(Locale.ROOT));
+    }
+
+    public ZoneId zone() {
+        return ZoneId.of(string("timezone"));
+    }
+
+    public Source source(String key) {
+        return values.get(key).source();
+    }
+
+    /** The public address used in links; by default derived from the port actually bound. */
+    public String siteUrl(int boundPort) {
+        String configured = string("site.url");
+        return configured.isEmpty() ? "http://localhost:" + boundPort : configured;
+    }
+
+    /** The REST base path, e.g. {@code /wp-json/wpsigner/v1}. */
+    public String restBase() {
+        return "/" + string("rest.prefix") + "/" + string("rest.namespace") + "/v1";
+    }
+
+    /** Every setting on one line each, secrets masked, for the start-up log. */
+    public String describe() {
+        StringJoiner out = new StringJoiner("\n");
+        for (Setting s : Setting.ALL) {
+            Value v = values.get(s.key());
+            String shown = s.secret() && !v.text().isEmpty() ? "****" : v.text();
+            out.add("  " + s.key() + " = " + shown + " (" + v.source().name().toLowerCase(Locale.ROOT) + ")");
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,98 @@
+package org.signet.config;
+
+import java.net.URI;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/** One known configuration key: its default, what values it accepts, and whether it is secret. */
+record Setting(String key, String defaultValue, String expected, Predicate<String> valid, boolean secret) {
+
+    /** Every key Signet reads (S1). An unknown key in a properties file is an error, not a silent typo. */
+    static final List<Setting> ALL = List.of(
+            new Setting("server.host", "127.0.0.1", "a host name or address", s -> !s.isBlank(), false),
+            new Setting("server.port", "8080", "a port number 0..65535", s -> intIn(s, 0, 65535), false),
+            new Setting("server.threads", "16", "an integer 2..256", s -> intIn(s, 2, 256), false),
+            new Setting("site.url", "", "an http(s) URL without a trailing path", Setting::siteUrl, false),
+            new Setting("rest.prefix", "wp-json", "letters, digits, '-' or '_'", Setting::segment, false),
+            new Setting("rest.namespace", "wpsigner", "letters, digits, '-' or '_'", Setting::segment, false),
+            new Setting("timezone", "UTC", "a time-zone id such as UTC or Europe/Berlin", Setting::zone, false),
+            new Setting("smtp.host", "", "a host name", s -> true, false),
+            new Setting("smtp.port", "587", "a port number 1..65535", s -> intIn(s, 1, 65535), false),
+            new Setting("smtp.username", "", "a user name", s -> true, false),
+            new Setting("smtp.password", "", "a password", s -> true, true),
+            new Setting("smtp.starttls", "true", "true or false", Setting::bool, false),
+            new Setting("smtp.from", "Signet <signet@localhost>", "an email address", s -> s.contains("@"), false),
+            new Setting("upload.max_bytes", "26214400", "a byte count 1024..2147483647",
+                    s -> longIn(s, 1024, Integer.MAX_VALUE), false),
+            new Setting("ratelimit.ip_per_minute", "100", "an integer 1..1000000", s -> intIn(s, 1, 1_000_000), false),
+            new Setting("ratelimit.key_per_hour", "1000", "an integer 1..100000000",
+                    s -> intIn(s, 1, 100_000_000), false),
+            new Setting("webhooks.allow_private", "false", "true or false", Setting::bool, false),
+            new Setting("db.synchronous", "FULL", "OFF, NORMAL, FULL or EXTRA",
+                    s -> Set.of("OFF", "NORMAL", "FULL", "EXTRA").contains(s.toUpperCase(Locale.ROOT)), false),
+            new Setting("trusted_proxies", "", "a comma-separated list of IP addresses or CIDR ranges",
+                    Setting::proxies, false),
+            new Setting("signing.p12", "", "a path to a PKCS#12 file", s -> true, false),
+            new Setting("signing.password", "", "a password", s -> true, true));
+
+    /** The environment variable that sets this key: SIGNET_ + upper case, dots as underscores. */
+    String environmentName() {
+        return "SIGNET_" + key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    static boolean intIn(String s, int min, int max) {
+        return longIn(s, min, max);
+    }
+
+    static boolean longIn(String s, long min, long max) {
+        try {
+            long v = Long.parseLong(s.trim());
+            return v >= min && v <= max;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static boolean bool(String s) {
+        return s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false");
+    }
+
+    private static boolean segment(String s) {
+        return s.matches("[A-Za-z0-9_-]+");
+    }
+
+    private static boolean zone(String s) {
+        try {
+            ZoneId.of(s);
+            return true;
+        } catch (DateTimeException e) {
+            return false;
+        }
+    }
+
+    private static boolean siteUrl(String s) {
+        if (s.isEmpty()) {
+            return true;
+        }
+        try {
+            URI u = new URI(s);
+            return ("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null
+                    && u.getQuery() == null && !s.endsWith("/");
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static boolean proxies(String s) {
+        try {
+            IpRanges.parse(s);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.signet.crypto;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/** Random identifiers, secrets and digests used across Signet, from one strong random source. */
+public final class Tokens {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final char[] BASE62 =
+            "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
+
+    private Tokens() {}
+
+    /** A string of {@code length} characters drawn uniformly from [0-9A-Za-z]. */
+    public static String base62(int length) {
+        char[] out = new char[length];
+        for (int i = 0; i < length; i++) {
+            out[i] = BASE62[RANDOM.nextInt(BASE62.length)];
+        }
+        return new String(out);
+    }
+
+    /** {@code bytes} random bytes as unpadded base64url, for tokens that travel in URLs. */
+    public static String base64Url(int bytes) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(bytes));
+    }
+
+    public static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    public static byte[] sha256(byte[] data) {
+        return digest().digest(data);
+    }
+
+    public static byte[] sha256(String text) {
+        return sha256(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static String sha256Hex(byte[] data) {
+        return HexFormat.of().formatHex(sha256(data));
+    }
+
+    public static String sha256Hex(String text) {
+        return HexFormat.of().formatHex(sha256(text));
+    }
+
+    /** Compares two digests in time independent of where they differ. */
+    public static boolean constantTimeEquals(byte[] a, byte[] b) {
+        return MessageDigest.isEqual(a, b);
+    }
+
+    public static MessageDigest digest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by the Java platform", e);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package org.signet.http;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A failure the client is told about: HTTP status, the seed's or spec's error {@code code}, a
+ * message, and extra {@code data}. {@link Errors} renders it as the seed's envelope.
+ */
+public final class ApiException extends RuntimeException {
+    private final int status;
+    private final String code;
+    private final Map<String, Object> data;
+    private final Map<String, String> headers = new LinkedHashMap<>();
+
+    public ApiException(int status, String code, String message) {
+        this(status, code, message, Map.of());
+    }
+
+    public ApiException(int status, String code, String message, Map<String, ?> data) {
+        super(message, null, false, false);
+        this.status = status;
+        this.code = code;
+        this.data = new LinkedHashMap<>(data);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public Map<String, Object> data() {
+        return Map.copyOf(data);
+    }
+
+    /** Adds a response header to the error (Retry-After, rate-limit headers). */
+    public ApiException header(String name, String value) {
+        headers.put(name, value);
+        return this;
+    }
+
+    Map<String, String> headers() {
+        return Map.copyOf(headers);
+    }
+
+    public static ApiException badRequest(String code, String message) {
+        return new ApiException(400, code, message);
+    }
+
+    public static ApiException notFound(String what) {
+        return new ApiException(404, "not_found", what + " not found.");
+    }
+
+    public static ApiException forbidden(String what) {
+        return new ApiException(403, "forbidden", "You are not allowed to access this " + what + ".");
+    }
+
+    public static ApiException noRoute() {
+        return new ApiException(404, "rest_no_route", "No route was found matching the URL and request method.");
+    }
+
+    /** One message for missing, unknown, revoked and wrong credentials, so keys cannot be probed. */
+    public static ApiException unauthorized() {
+        return new ApiException(401, "rest_forbidden", "Invalid or missing API credentials.");
+    }
+
+    public static ApiException readOnlyKey() {
+        return new ApiException(403, "rest_forbidden", "This API key is read-only; it cannot change data.");
+    }
+
+    public static ApiException invalidParam(String name, String message) {
+        return invalidParams(Map.of(name, message));
+    }
+
+    public static ApiException invalidParams(Map<String, String> params) {
+        return new ApiException(400, "rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()),
+                Map.of("params", new LinkedHashMap<>(params)));
+    }
+
+    public static ApiException missingParams(List<String> names) {
+        return new ApiException(400, "rest_missing_callback_param", "Missing parameter(s): " + String.join(", ", names),
+                Map.of("params", List.copyOf(names)));
+    }
+
+    public static ApiException invalidJson(String why) {
+        return new ApiException(400, "rest_invalid_json", "Invalid JSON body: " + why);
+    }
+}

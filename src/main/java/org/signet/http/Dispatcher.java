@@ -1,0 +1,175 @@
+package org.signet.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.crypto.Tokens;
+
+/**
+ * Every request passes here: request id, client address, the checks of S3 in their order
+ * (per-IP limit, credentials, per-key limit, permission, route), the handler, error mapping,
+ * and one access-log line. The only class that writes to an {@link HttpExchange}.
+ */
+public final class Dispatcher implements HttpHandler {
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+    private static final Duration HOUR = Duration.ofHours(1);
+
+    private final String restBase;
+    private final Router rest;
+    private final Router site;
+    private final Authenticator authenticator;
+    private final RateLimiter limiter;
+    private final ClientIp clientIp;
+    private final int ipPerMinute;
+    private final AccessLog accessLog = new AccessLog();
+
+    Dispatcher(String restBase, Router rest, Router site, Authenticator authenticator, RateLimiter limiter,
+            ClientIp clientIp, int ipPerMinute) {
+        this.restBase = restBase;
+        this.rest = rest;
+        this.site = site;
+        this.authenticator = authenticator;
+        this.limiter = limiter;
+        this.clientIp = clientIp;
+        this.ipPerMinute = ipPerMinute;
+    }
+
+    @Override
+    public void handle(HttpExchange exchange) {
+        long started = System.nanoTime();
+        String requestId = Tokens.base62(12);
+        Request request = null;
+        Response response;
+        try (exchange) {
+            try {
+                request = newRequest(exchange, requestId);
+                response = route(request);
+            } catch (ApiException e) {
+                response = Errors.toResponse(e);
+            } catch (Exception | StackOverflowError e) {
+                response = Errors.internal(e, requestId);
+            }
+            response.header("X-Request-Id", requestId);
+            write(exchange, response);
+            accessLog.record(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(), response.status(),
+                    started, request, requestId);
+        }
+    }
+
+    private Request newRequest(HttpExchange exchange, String requestId) {
+        String ip = clientIp.resolve(exchange.getRemoteAddress(), exchange.getRequestHeaders().getFirst("X-Forwarded-For"));
+        String path = Optional.ofNullable(exchange.getRequestURI().getPath()).orElse("/");
+        return new Request(exchange, path, parseQuery(exchange.getRequestURI().getRawQuery()), ip, requestId);
+    }
+
+    private Response route(Request request) throws Exception {
+        String path = request.path();
+        if (path.equals(restBase) || path.startsWith(restBase + "/")) {
+            return routeRest(request, path.substring(restBase.length()));
+        }
+        if (path.startsWith("/sign/")) {
+            limitIp(request);
+        }
+        Router.Match match = site.match(request.method(), path).orElseThrow(ApiException::noRoute);
+        request.setPathParams(match.params());
+        return match.handler().handle(request);
+    }
+
+    private Response routeRest(Request request, String path) throws Exception {
+        limitIp(request);
+        Optional<Router.Match> open = site.match(request.method(), restBase + path);
+        if (open.isPresent()) {
+            return open.get().handler().handle(request);
+        }
+        Caller caller = authenticator.authenticate(request.header("X-WPS-API-Key"), request.header("X-WPS-API-Secret"));
+        RateLimiter.Decision d = limiter.acquire("key:" + caller.keyId(), caller.rateLimit(), HOUR);
+        if (!d.allowed()) {
+            throw tooManyRequests(d);
+        }
+        Response response = authorizedRoute(request, path, caller);
+        return withLimitHeaders(response, d);
+    }
+
+    private Response authorizedRoute(Request request, String path, Caller caller) throws Exception {
+        request.setCaller(caller);
+        try {
+            if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
+                throw ApiException.readOnlyKey();
+            }
+            Router.Match match = rest.match(request.method(), path).orElseThrow(ApiException::noRoute);
+            request.setPathParams(match.params());
+            return match.handler().handle(request);
+        } catch (ApiException e) {
+            return Errors.toResponse(e);
+        }
+    }
+
+    private void limitIp(Request request) {
+        RateLimiter.Decision d = limiter.acquire("ip:" + request.clientIp(), ipPerMinute, MINUTE);
+        if (!d.allowed()) {
+            throw tooManyRequests(d);
+        }
+    }
+
+    private static ApiException tooManyRequests(RateLimiter.Decision d) {
+        return new ApiException(429, "rate_limit_exceeded", "Rate limit exceeded; retry after "
+                + d.retryAfterSeconds() + " seconds.", Map.of("retry_after", d.retryAfterSeconds()))
+                .header("Retry-After", String.valueOf(d.retryAfterSeconds()))
+                .header("X-RateLimit-Limit", String.valueOf(d.limit()))
+                .header("X-RateLimit-Remaining", "0")
+                .header("X-RateLimit-Reset", String.valueOf(d.resetEpochSeconds()));
+    }
+
+    private static Response withLimitHeaders(Response r, RateLimiter.Decision d) {
+        return r.header("X-RateLimit-Limit", String.valueOf(d.limit()))
+                .header("X-RateLimit-Remaining", String.valueOf(d.remaining()))
+                .header("X-RateLimit-Reset", String.valueOf(d.resetEpochSeconds()));
+    }
+
+    private static Map<String, List<String>> parseQuery(String raw) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return out;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            out.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+        }
+        return out;
+    }
+
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalidParam("query", "The query string is not correctly percent-encoded.");
+        }
+    }
+
+    private static void write(HttpExchange exchange, Response response) {
+        try {
+            response.headers().forEach((k, v) -> exchange.getResponseHeaders().put(k, v));
+            long length = response.length();
+            boolean noBody = length == 0 || exchange.getRequestMethod().equals("HEAD");
+            exchange.sendResponseHeaders(response.status(), noBody ? -1 : length < 0 ? 0 : length);
+            if (!noBody) {
+                try (OutputStream out = exchange.getResponseBody()) {
+                    response.body().writeTo(out);
+                }
+            }
+        } catch (IOException e) {
+            // The client went away mid-response; nothing can be told to it.
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package org.signet.http;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** The one place that turns failures into the seed's error envelope {code, message, data: {status, ...}}. */
+final class Errors {
+    private static final Logger LOG = Logger.getLogger("signet.http");
+
+    private Errors() {}
+
+    static Response toResponse(ApiException e) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("status", e.status());
+        data.putAll(e.data());
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("code", e.code());
+        body.put("message", e.getMessage());
+        body.put("data", data);
+        Response response = Response.json(e.status(), body);
+        e.headers().forEach(response::header);
+        return response;
+    }
+
+    /** The unexpected: logged in full with the request id, answered with nothing but that id. */
+    static Response internal(Throwable t, String requestId) {
+        LOG.log(Level.SEVERE, "request " + requestId + " failed", t);
+        return toResponse(new ApiException(500, "internal_server_error",
+                "The server could not complete the request (request id " + requestId + ")."));
+    }
+}

@@ -1,0 +1,141 @@
+package org.signet.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.json.Json;
+import org.signet.json.JsonSyntaxException;
+
+/** A request value: what a handler may read, without access to the connection itself. */
+public final class Request {
+    /** JSON bodies are small; anything larger is refused instead of read. */
+    static final int MAX_JSON_BYTES = 1 << 20;
+
+    private final HttpExchange exchange;
+    private final String path;
+    private final Map<String, List<String>> query;
+    private final String clientIp;
+    private final String requestId;
+    private Map<String, String> pathParams = Map.of();
+    private Caller caller;
+
+    Request(HttpExchange exchange, String path, Map<String, List<String>> query, String clientIp, String requestId) {
+        this.exchange = exchange;
+        this.path = path;
+        this.query = query;
+        this.clientIp = clientIp;
+        this.requestId = requestId;
+    }
+
+    public String method() {
+        return exchange.getRequestMethod();
+    }
+
+    public String path() {
+        return path;
+    }
+
+    public String clientIp() {
+        return clientIp;
+    }
+
+    public String requestId() {
+        return requestId;
+    }
+
+    public String userAgent() {
+        return Optional.ofNullable(header("User-Agent")).orElse("");
+    }
+
+    public String header(String name) {
+        return exchange.getRequestHeaders().getFirst(name);
+    }
+
+    public Optional<String> query(String name) {
+        List<String> v = query.get(name);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.get(0));
+    }
+
+    public String pathParam(String name) {
+        String v = pathParams.get(name);
+        if (v == null) {
+            throw new IllegalStateException("route has no parameter " + name);
+        }
+        return v;
+    }
+
+    /** A numeric id segment; anything else matches no route, like WordPress's {@code \d+} patterns. */
+    public long pathId(String name) {
+        String v = pathParam(name);
+        if (!v.matches("\\d{1,18}")) {
+            throw ApiException.noRoute();
+        }
+        return Long.parseLong(v);
+    }
+
+    public Caller caller() {
+        if (caller == null) {
+            throw new IllegalStateException("route is not authenticated");
+        }
+        return caller;
+    }
+
+    public InputStream bodyStream() {
+        return exchange.getRequestBody();
+    }
+
+    /** The JSON object body; an empty body is an empty object. */
+    public Body json() {
+        String text = readBodyText();
+        if (text.isBlank()) {
+            return new Body(Map.of());
+        }
+        try {
+            Object parsed = Json.parse(text);
+            if (!(parsed instanceof Map<?, ?>)) {
+                throw ApiException.invalidJson("the body must be a JSON object");
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> map = (Map<String, Object>) parsed;
+            return new Body(map);
+        } catch (JsonSyntaxException e) {
+            throw ApiException.invalidJson(e.getMessage());
+        }
+    }
+
+    private String readBodyText() {
+        try (InputStream in = bodyStream()) {
+            byte[] bytes = in.readNBytes(MAX_JSON_BYTES + 1);
+            if (bytes.length > MAX_JSON_BYTES) {
+                throw ApiException.invalidJson("the body is larger than " + MAX_JSON_BYTES + " bytes");
+            }
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw ApiException.invalidJson("the body is not valid UTF-8");
+        } catch (IOException e) {
+            throw ApiException.invalidJson("the body could not be read completely");
+        }
+    }
+
+    void setPathParams(Map<String, String> params) {
+        this.pathParams = Map.copyOf(params);
+    }
+
+    void setCaller(Caller caller) {
+        this.caller = caller;
+    }
+
+    HttpExchange exchange() {
+        return exchange;
+    }
+}

@@ -1,0 +1,83 @@
+package org.signet.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.signet.json.Json;
+
+/** A response value: status, headers and a body that knows how to write itself. */
+public final class Response {
+    /** Writes a body to the connection; lets large files stream instead of being buffered. */
+    @FunctionalInterface
+    public interface BodyWriter {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private final int status;
+    private final Map<String, List<String>> headers = new LinkedHashMap<>();
+    private final long length;
+    private final BodyWriter body;
+
+    private Response(int status, String contentType, long length, BodyWriter body) {
+        this.status = status;
+        this.length = length;
+        this.body = body;
+        if (contentType != null) {
+            header("Content-Type", contentType);
+        }
+    }
+
+    public static Response json(int status, Object value) {
+        return bytes(status, "application/json; charset=UTF-8", Json.write(value).getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static Response ok(Object value) {
+        return json(200, value);
+    }
+
+    public static Response created(Object value) {
+        return json(201, value);
+    }
+
+    public static Response bytes(int status, String contentType, byte[] bytes) {
+        return new Response(status, contentType, bytes.length, out -> out.write(bytes));
+    }
+
+    /** A body of known {@code length} (or -1 when unknown: sent chunked). */
+    public static Response stream(int status, String contentType, long length, BodyWriter writer) {
+        return new Response(status, contentType, length, writer);
+    }
+
+    public static Response html(int status, String html) {
+        return bytes(status, "text/html; charset=UTF-8", html.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static Response redirect(String location) {
+        return new Response(302, null, 0, out -> {}).header("Location", location);
+    }
+
+    public Response header(String name, String value) {
+        headers.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+        return this;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public Map<String, List<String>> headers() {
+        return headers;
+    }
+
+    long length() {
+        return length;
+    }
+
+    BodyWriter body() {
+        return body;
+    }
+}

@@ -1,0 +1,118 @@
+package org.signet.json;
+
+import com.eclipsesource.json.JsonArray;
+import com.eclipsesource.json.JsonObject;
+import com.eclipsesource.json.JsonValue;
+import com.eclipsesource.json.ParseException;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one door to the JSON library: parses text into plain Java values (Map, List, String,
+ * BigDecimal, Boolean, null) and writes them back. minimal-json is no longer maintained, so
+ * nothing outside this package may import it.
+ */
+public final class Json {
+    /** Deeper documents are refused before parsing: the parser recurses once per level. */
+    static final int MAX_DEPTH = 256;
+
+    private Json() {}
+
+    public static Object parse(String text) throws JsonSyntaxException {
+        checkDepth(text);
+        try {
+            return toJava(com.eclipsesource.json.Json.parse(text));
+        } catch (ParseException e) {
+            throw new JsonSyntaxException(e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new JsonSyntaxException("nesting too deep");
+        }
+    }
+
+    public static String write(Object value) {
+        return toJson(value).toString();
+    }
+
+    private static void checkDepth(String text) throws JsonSyntaxException {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '[' || c == '{') {
+                if (++depth > MAX_DEPTH) {
+                    throw new JsonSyntaxException("nesting deeper than " + MAX_DEPTH + " levels");
+                }
+            } else if (c == ']' || c == '}') {
+                depth--;
+            }
+        }
+    }
+
+    private static Object toJava(JsonValue v) {
+        if (v.isObject()) {
+            Map<String, Object> map = new LinkedHashMap<>();
+            for (JsonObject.Member m : v.asObject()) {
+                map.put(m.getName(), toJava(m.getValue()));
+            }
+            return map;
+        }
+        if (v.isArray()) {
+            List<Object> list = new ArrayList<>();
+            for (JsonValue item : v.asArray()) {
+                list.add(toJava(item));
+            }
+            return list;
+        }
+        if (v.isString()) {
+            return v.asString();
+        }
+        if (v.isNumber()) {
+            return new BigDecimal(v.toString());
+        }
+        if (v.isBoolean()) {
+            return v.asBoolean();
+        }
+        return null;
+    }
+
+    private static JsonValue toJson(Object value) {
+        if (value == null) {
+            return JsonValue.valueOf((String) null);
+        }
+        if (value instanceof String s) {
+            return JsonValue.valueOf(s);
+        }
+        if (value instanceof Boolean b) {
+            return JsonValue.valueOf(b);
+        }
+        if (value instanceof Integer || value instanceof Long || value instanceof Short) {
+            return JsonValue.valueOf(((Number) value).longValue());
+        }
+        if (value instanceof Number n) {
+            return JsonValue.valueOf(n.doubleValue());
+        }
+        if (value instanceof Map<?, ?> map) {
+            JsonObject o = new JsonObject();
+            map.forEach((k, v) -> o.add(String.valueOf(k), toJson(v)));
+            return o;
+        }
+        if (value instanceof Collection<?> items) {
+            JsonArray a = new JsonArray();
+            items.forEach(i -> a.add(toJson(i)));
+            return a;
+        }
+        throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON");
+    }
+}

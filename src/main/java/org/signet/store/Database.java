@@ -1,0 +1,229 @@
+package org.signet.store;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The embedded SQLite database and the one small JDBC helper every store uses: a fixed pool of
+ * connections, {@code query}/{@code queryOne}/{@code update}/{@code insert}, and
+ * {@link #inTransaction} whose connection is bound to the calling thread so that stores called
+ * inside it join the same transaction.
+ */
+public final class Database implements AutoCloseable {
+    private static final int BUSY_TIMEOUT_MS = 10_000;
+
+    private final BlockingQueue<Connection> pool;
+    private final List<Connection> all = new ArrayList<>();
+    private final ThreadLocal<Connection> transaction = new ThreadLocal<>();
+    private volatile boolean closed;
+
+    private Database(int size) {
+        this.pool = new ArrayBlockingQueue<>(size);
+    }
+
+    /** Opens {@code poolSize} connections in WAL mode with foreign keys and IMMEDIATE write transactions. */
+    public static Database open(Path file, String synchronous, int poolSize) {
+        Database db = new Database(poolSize);
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(synchronous.toUpperCase()));
+        config.enforceForeignKeys(true);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        // A write transaction that starts as a reader and upgrades later can fail with SQLITE_BUSY
+        // regardless of the busy timeout; taking the write lock at BEGIN avoids that.
+        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        try {
+            for (int i = 0; i < poolSize; i++) {
+                Connection c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+                db.all.add(c);
+                db.pool.add(c);
+            }
+        } catch (SQLException e) {
+            db.close();
+            throw new StoreException("cannot open database " + file, e);
+        }
+        return db;
+    }
+
+    /** Runs {@code work} in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one. */
+    public <T> T inTransaction(Supplier<T> work) {
+        if (transaction.get() != null) {
+            return work.get();
+        }
+        Connection c = borrow();
+        try {
+            c.setAutoCommit(false);
+            transaction.set(c);
+            T result = work.get();
+            c.commit();
+            return result;
+        } catch (SQLException e) {
+            rollback(c);
+            throw new StoreException("transaction failed", e);
+        } catch (RuntimeException | Error e) {
+            rollback(c);
+            throw e;
+        } finally {
+            transaction.remove();
+            try {
+                c.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // the connection is returned anyway; the next BEGIN would report a real problem
+            }
+            release(c);
+        }
+    }
+
+    public void inTransaction(Runnable work) {
+        inTransaction(() -> {
+            work.run();
+            return null;
+        });
+    }
+
+    public <T> List<T> query(String sql, Row.Mapper<T> mapper, Object... params) {
+        return withConnection(sql, c -> {
+            try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
+                List<T> out = new ArrayList<>();
+                Row row = new Row(rs);
+                while (rs.next()) {
+                    out.add(mapper.map(row));
+                }
+                return out;
+            }
+        });
+    }
+
+    public <T> Optional<T> queryOne(String sql, Row.Mapper<T> mapper, Object... params) {
+        List<T> rows = query(sql, mapper, params);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+    }
+
+    public long queryLong(String sql, Object... params) {
+        return queryOne(sql, r -> r.longAt(1), params).orElse(0L);
+    }
+
+    public int update(String sql, Object... params) {
+        return withConnection(sql, c -> {
+            try (PreparedStatement ps = prepare(c, sql, params)) {
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /** Inserts one row and returns its generated id. */
+    public long insert(String sql, Object... params) {
+        return withConnection(sql, c -> {
+            try (PreparedStatement ps = prepare(c, sql, params)) {
+                ps.executeUpdate();
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+
+    /** Runs a script of several statements (migrations). */
+    void executeScript(String sql) {
+        withConnection("script", c -> {
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate(sql);
+                return null;
+            }
+        });
+    }
+
+    @FunctionalInterface
+    private interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private <T> T withConnection(String sql, SqlWork<T> work) {
+        Connection bound = transaction.get();
+        Connection c = bound != null ? bound : borrow();
+        try {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw new StoreException("SQL failed: " + sql + " (" + e.getMessage() + ")", e);
+        } finally {
+            if (bound == null) {
+                release(c);
+            }
+        }
+    }
+
+    private static PreparedStatement prepare(Connection c, String sql, Object[] params) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        for (int i = 0; i < params.length; i++) {
+            Object p = params[i];
+            if (p instanceof Boolean b) {
+                ps.setInt(i + 1, b ? 1 : 0);
+            } else {
+                ps.setObject(i + 1, p);
+            }
+        }
+        return ps;
+    }
+
+    private Connection borrow() {
+        if (closed) {
+            throw new StoreException("database is closed", null);
+        }
+        try {
+            Connection c = pool.poll(30, TimeUnit.SECONDS);
+            if (c == null) {
+                throw new StoreException("no database connection free within 30 s", null);
+            }
+            return c;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while waiting for a database connection", e);
+        }
+    }
+
+    private void release(Connection c) {
+        pool.offer(c);
+    }
+
+    private static void rollback(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the original failure is what matters to the caller
+        }
+    }
+
+    /** Whether the database answers a trivial query (for /healthz). */
+    public boolean ping() {
+        try {
+            return queryOne("SELECT 1 AS one", r -> r.getInt("one")).orElse(0) == 1;
+        } catch (StoreException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (Connection c : all) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // closing on shutdown; nothing useful to do
+            }
+        }
+    }
+}

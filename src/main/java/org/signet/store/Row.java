@@ -1,0 +1,57 @@
+package org.signet.store;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Reads one result row; nullable integer columns come back as null rather than 0. */
+public final class Row {
+    private final ResultSet rs;
+
+    Row(ResultSet rs) {
+        this.rs = rs;
+    }
+
+    public String string(String column) throws SQLException {
+        return rs.getString(column);
+    }
+
+    public long getLong(String column) throws SQLException {
+        return rs.getLong(column);
+    }
+
+    public long longAt(int index) throws SQLException {
+        return rs.getLong(index);
+    }
+
+    public int getInt(String column) throws SQLException {
+        return rs.getInt(column);
+    }
+
+    public double getDouble(String column) throws SQLException {
+        return rs.getDouble(column);
+    }
+
+    public boolean bool(String column) throws SQLException {
+        return rs.getInt(column) != 0;
+    }
+
+    public Long nullableLong(String column) throws SQLException {
+        long v = rs.getLong(column);
+        return rs.wasNull() ? null : v;
+    }
+
+    public Integer nullableInt(String column) throws SQLException {
+        int v = rs.getInt(column);
+        return rs.wasNull() ? null : v;
+    }
+
+    public byte[] bytes(String column) throws SQLException {
+        return rs.getBytes(column);
+    }
+
+    /** Maps a row to a value; may throw SQLException, which the caller wraps once. */
+    @FunctionalInterface
+    public interface Mapper<T> {
+        T map(Row row) throws SQLException;
+    }
+}
