@@ -28,7 +28,7 @@ class MultipartReaderTest {
     @Test
     void next_twoTextPartsAndFile() throws Exception {
         byte[] pdf = "%PDF-1.7\r\nbinary\u0000\r\n".getBytes(UTF_8);
-        byte[] body = new Body(B).text("title", "Lease").text("expires_at", "2030-01-01")
+        byte[] body = new MultipartBody(B).text("title", "Lease").text("expires_at", "2030-01-01")
                 .file("file", "lease.pdf", "application/pdf", pdf).close();
         MultipartReader reader = reader(body);
 
@@ -50,7 +50,7 @@ class MultipartReaderTest {
     @Test
     void next_skipsUnreadContentOfPreviousPart() throws Exception {
         byte[] big = random(300_000, 1);
-        byte[] body = new Body(B).file("file", "a.bin", "application/octet-stream", big).text("title", "T").close();
+        byte[] body = new MultipartBody(B).file("file", "a.bin", "application/octet-stream", big).text("title", "T").close();
         MultipartReader reader = reader(body);
         Part file = reader.next().orElseThrow();
         assertEquals(7, file.content().read(new byte[7]));
@@ -66,7 +66,7 @@ class MultipartReaderTest {
         int delimiter = B.length() + 4;
         for (int size = buffer - delimiter - 40; size <= buffer + delimiter + 40; size++) {
             byte[] content = tricky(size, size);
-            byte[] body = new Body(B).file("file", "x.bin", "application/octet-stream", content).close();
+            byte[] body = new MultipartBody(B).file("file", "x.bin", "application/octet-stream", content).close();
             Part part = reader(body).next().orElseThrow();
             assertArrayEquals(content, part.content().readAllBytes(), "size " + size);
         }
@@ -76,7 +76,7 @@ class MultipartReaderTest {
     @ValueSource(ints = {1, 7, 4096, 65_536, 200_000})
     void content_readInAnyChunkSize_roundTripsAcrossSeveralBuffers(int chunk) throws Exception {
         byte[] content = tricky(3 * DelimiterScanner.BUFFER_SIZE + 11, 99);
-        byte[] body = new Body(B).text("title", "x").file("file", "x.bin", "image/png", content)
+        byte[] body = new MultipartBody(B).text("title", "x").file("file", "x.bin", "image/png", content)
                 .file("file2", "y.bin", "image/png", content).close();
         MultipartReader reader = reader(body);
         reader.next().orElseThrow();
@@ -93,21 +93,21 @@ class MultipartReaderTest {
 
     @Test
     void filename_windowsPath_returnedAsSent() throws Exception {
-        byte[] body = new Body(B).file("file", "C:\\x\\a.pdf", "application/pdf", new byte[] {1}).close();
+        byte[] body = new MultipartBody(B).file("file", "C:\\x\\a.pdf", "application/pdf", new byte[] {1}).close();
         assertEquals(Optional.of("C:\\x\\a.pdf"), reader(body).next().orElseThrow().filename());
     }
 
     @Test
     void filename_extendedParameter_preferredAndDecoded() throws Exception {
         String disposition = "form-data; name=\"file\"; filename=\"rates.pdf\"; filename*=UTF-8''%E2%82%AC%20rates.pdf";
-        byte[] body = new Body(B).raw("Content-Disposition: " + disposition + "\r\n", new byte[] {1}).close();
+        byte[] body = new MultipartBody(B).raw("Content-Disposition: " + disposition + "\r\n", new byte[] {1}).close();
         assertEquals(Optional.of("\u20ac rates.pdf"), reader(body).next().orElseThrow().filename());
     }
 
     @Test
     void filename_rawUtf8AndEscapedQuote_decoded() throws Exception {
         String disposition = "form-data; name=\"file\"; filename=\"na\\\"\u00efve; r\u00e9sum\u00e9.pdf\"";
-        byte[] body = new Body(B).raw("Content-Disposition: " + disposition + "\r\n", new byte[] {1}).close();
+        byte[] body = new MultipartBody(B).raw("Content-Disposition: " + disposition + "\r\n", new byte[] {1}).close();
         assertEquals(Optional.of("na\"\u00efve; r\u00e9sum\u00e9.pdf"), reader(body).next().orElseThrow().filename());
     }
 
@@ -121,14 +121,14 @@ class MultipartReaderTest {
         "form-data; name=\"file\"; filename*=KOI8-R''abc",
     })
     void next_malformedContentDisposition_refused(String disposition) {
-        byte[] body = new Body(B).raw("Content-Disposition: " + disposition + "\r\n", new byte[] {1}).close();
+        byte[] body = new MultipartBody(B).raw("Content-Disposition: " + disposition + "\r\n", new byte[] {1}).close();
         MultipartException e = assertThrows(MultipartException.class, () -> reader(body).next());
         assertTrue(e.getMessage().startsWith("malformed Content-Disposition"), e.getMessage());
     }
 
     @Test
     void next_partWithoutContentDisposition_refused() {
-        byte[] body = new Body(B).raw("Content-Type: text/plain\r\n", new byte[] {1}).close();
+        byte[] body = new MultipartBody(B).raw("Content-Type: text/plain\r\n", new byte[] {1}).close();
         MultipartException e = assertThrows(MultipartException.class, () -> reader(body).next());
         assertEquals("part has no Content-Disposition", e.getMessage());
     }
@@ -155,7 +155,7 @@ class MultipartReaderTest {
 
     @Test
     void next_bodyUsesAnotherBoundary_refused() {
-        byte[] body = new Body("other").text("title", "x").close();
+        byte[] body = new MultipartBody("other").text("title", "x").close();
         MultipartException e = assertThrows(MultipartException.class, () -> reader(body).next());
         assertTrue(e.getMessage().startsWith("body ended before the closing boundary"), e.getMessage());
         assertFalse(e.tooLarge());
@@ -163,7 +163,7 @@ class MultipartReaderTest {
 
     @Test
     void next_truncatedAtEveryPoint_refusedAsTruncated() {
-        byte[] body = new Body(B).text("title", "x").file("file", "a.pdf", "application/pdf", random(300, 3)).close();
+        byte[] body = new MultipartBody(B).text("title", "x").file("file", "a.pdf", "application/pdf", random(300, 3)).close();
         for (int cut = 0; cut < body.length; cut++) {
             byte[] prefix = Arrays.copyOf(body, cut);
             MultipartException e = assertThrows(MultipartException.class, () -> readEverything(prefix), "cut " + cut);
@@ -174,7 +174,7 @@ class MultipartReaderTest {
 
     @Test
     void content_truncatedInsideLargePart_throwsMultipartIOException() throws Exception {
-        byte[] body = new Body(B).file("file", "a.pdf", "application/pdf", random(500_000, 4)).close();
+        byte[] body = new MultipartBody(B).file("file", "a.pdf", "application/pdf", random(500_000, 4)).close();
         Part part = reader(Arrays.copyOf(body, 400_000)).next().orElseThrow();
         MultipartIOException e = assertThrows(MultipartIOException.class, () -> part.content().readAllBytes());
         assertEquals("body ended before the closing boundary", e.reason().getMessage());
@@ -206,7 +206,7 @@ class MultipartReaderTest {
 
     @Test
     void next_bodyExactlyAtLimit_accepted() throws Exception {
-        byte[] body = new Body(B).text("title", "x").close();
+        byte[] body = new MultipartBody(B).text("title", "x").close();
         MultipartReader reader = new MultipartReader(new ByteArrayInputStream(body), B, body.length);
         assertEquals("x", reader.next().orElseThrow().readText(5));
         assertEquals(Optional.empty(), reader.next());
@@ -214,7 +214,7 @@ class MultipartReaderTest {
 
     @Test
     void next_preambleAndEpilogue_ignored() throws Exception {
-        byte[] parts = new Body(B).text("title", "x").close();
+        byte[] parts = new MultipartBody(B).text("title", "x").close();
         byte[] body = concat("A preamble mentioning --" + B + "\r\n\r\n", parts, "\r\nepilogue --" + B + "\r\n");
         MultipartReader reader = reader(body);
         assertEquals("x", reader.next().orElseThrow().readText(5));
@@ -223,7 +223,7 @@ class MultipartReaderTest {
 
     @Test
     void next_epilogueNeverRead() throws Exception {
-        byte[] body = new Body(B).text("title", "x").close();
+        byte[] body = new MultipartBody(B).text("title", "x").close();
         CountingStream in = new CountingStream(body, 100 * MB);
         MultipartReader reader = new MultipartReader(in, B, 200 * MB);
         assertEquals("x", reader.next().orElseThrow().readText(5));
@@ -246,7 +246,7 @@ class MultipartReaderTest {
 
     @Test
     void next_emptyPart_hasNoContent() throws Exception {
-        byte[] body = new Body(B).file("file", "", "application/octet-stream", new byte[0]).text("t", "").close();
+        byte[] body = new MultipartBody(B).file("file", "", "application/octet-stream", new byte[0]).text("t", "").close();
         MultipartReader reader = reader(body);
         Part file = reader.next().orElseThrow();
         assertEquals(Optional.of(""), file.filename());
@@ -266,10 +266,10 @@ class MultipartReaderTest {
     void next_oversizedHeaders_refused() throws Exception {
         String name = "form-data; name=\"a\"\r\n";
         String filler = "X-Filler: " + "f".repeat(16384 - 2 - 2 - "Content-Disposition: ".length() - name.length() - 10) + "\r\n";
-        byte[] fits = new Body(B).raw("Content-Disposition: " + name + filler, new byte[] {1}).close();
+        byte[] fits = new MultipartBody(B).raw("Content-Disposition: " + name + filler, new byte[] {1}).close();
         assertEquals(1, readEverything(fits));
 
-        byte[] over = new Body(B).raw("Content-Disposition: " + name + "X-Filler: f" + filler.substring(10), new byte[] {1}).close();
+        byte[] over = new MultipartBody(B).raw("Content-Disposition: " + name + "X-Filler: f" + filler.substring(10), new byte[] {1}).close();
         MultipartException e = assertThrows(MultipartException.class, () -> readEverything(over));
         assertEquals("part headers exceed 16384 bytes", e.getMessage());
 
@@ -280,7 +280,7 @@ class MultipartReaderTest {
 
     @Test
     void readText_limits() throws Exception {
-        byte[] body = new Body(B).text("a", "\u00e9t\u00e9 \u20ac").text("b", "abcdef").text("c", "\ud83d\ude00").close();
+        byte[] body = new MultipartBody(B).text("a", "\u00e9t\u00e9 \u20ac").text("b", "abcdef").text("c", "\ud83d\ude00").close();
         MultipartReader reader = reader(body);
         assertEquals("\u00e9t\u00e9 \u20ac", reader.next().orElseThrow().readText(5));
         MultipartException e = assertThrows(MultipartException.class, () -> reader.next().orElseThrow().readText(5));
@@ -293,7 +293,7 @@ class MultipartReaderTest {
 
     @Test
     void readText_hugeFieldStopsEarly() throws Exception {
-        byte[] body = new Body(B).raw("Content-Disposition: form-data; name=\"t\"\r\n", random(2_000_000, 8)).close();
+        byte[] body = new MultipartBody(B).raw("Content-Disposition: form-data; name=\"t\"\r\n", random(2_000_000, 8)).close();
         Part part = reader(body).next().orElseThrow();
         assertThrows(MultipartException.class, () -> part.readText(100));
         assertTrue(part.content().available() > 0, "the rest stays unread");
@@ -301,7 +301,7 @@ class MultipartReaderTest {
 
     @Test
     void readText_invalidUtf8_refused() {
-        byte[] body = new Body(B).raw("Content-Disposition: form-data; name=\"t\"\r\n", new byte[] {'a', (byte) 0xc3, '(', 'b'})
+        byte[] body = new MultipartBody(B).raw("Content-Disposition: form-data; name=\"t\"\r\n", new byte[] {'a', (byte) 0xc3, '(', 'b'})
                 .close();
         MultipartException e = assertThrows(MultipartException.class, () -> reader(body).next().orElseThrow().readText(100));
         assertEquals("field 't' is not valid UTF-8", e.getMessage());
@@ -310,7 +310,7 @@ class MultipartReaderTest {
     @Test
     void content_25MiBPart_parsesQuickly() throws Exception {
         byte[] content = random(25 * (int) MB, 5);
-        byte[] body = new Body(B).file("file", "big.pdf", "application/pdf", content).close();
+        byte[] body = new MultipartBody(B).file("file", "big.pdf", "application/pdf", content).close();
         long start = System.nanoTime();
         Part part = reader(body).next().orElseThrow();
         long total = part.content().transferTo(OutputStream.nullOutputStream());
@@ -339,7 +339,7 @@ class MultipartReaderTest {
     }
 
     private static byte[] manyParts(int n) {
-        Body body = new Body(B);
+        MultipartBody body = new MultipartBody(B);
         for (int i = 0; i < n; i++) {
             body.text("f" + i, "v");
         }
@@ -387,68 +387,5 @@ class MultipartReaderTest {
     private static void assertMessage(String expected, String contentType) {
         MultipartException e = assertThrows(MultipartException.class, () -> MultipartReader.boundaryOf(contentType));
         assertEquals(expected, e.getMessage());
-    }
-
-    /** Builds a body the way a browser does (RFC 7578 §4.1). */
-    private static final class Body {
-        private final String boundary;
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        Body(String boundary) {
-            this.boundary = boundary;
-        }
-
-        Body text(String name, String value) {
-            return raw("Content-Disposition: form-data; name=\"" + name + "\"\r\n", value.getBytes(UTF_8));
-        }
-
-        Body file(String name, String filename, String type, byte[] content) {
-            return raw("Content-Disposition: form-data; name=\"" + name + "\"; filename=\"" + filename
-                    + "\"\r\nContent-Type: " + type + "\r\n", content);
-        }
-
-        Body raw(String headers, byte[] content) {
-            out.writeBytes(("--" + boundary + "\r\n" + headers + "\r\n").getBytes(UTF_8));
-            out.writeBytes(content);
-            out.writeBytes("\r\n".getBytes(UTF_8));
-            return this;
-        }
-
-        byte[] close() {
-            out.writeBytes(("--" + boundary + "--").getBytes(UTF_8));
-            return out.toByteArray();
-        }
-    }
-
-    /** A stream of a given prefix followed by generated bytes, counting what was read. */
-    private static final class CountingStream extends InputStream {
-        private final byte[] prefix;
-        private final long length;
-        long count;
-
-        CountingStream(byte[] prefix, long length) {
-            this.prefix = prefix;
-            this.length = length;
-        }
-
-        @Override
-        public int read() {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            if (count >= length) {
-                return -1;
-            }
-            int n = (int) Math.min(len, length - count);
-            for (int i = 0; i < n; i++) {
-                long at = count + i;
-                b[off + i] = at < prefix.length ? prefix[(int) at] : (byte) 'a';
-            }
-            count += n;
-            return n;
-        }
     }
 }
