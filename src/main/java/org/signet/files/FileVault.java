@@ -1,0 +1,133 @@
+package org.signet.files;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PushbackInputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Set;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Signet's encrypted file store (spec S4): each file is sealed in 64 KiB AES-256-GCM chunks under
+ * its own random data key, which only the caller keeps, wrapped by the master key; forgetting the
+ * wrapped key destroys the file.
+ */
+public final class FileVault {
+    private static final int NAME_BYTES = 16;
+
+    private final MasterKey master;
+    private final Path files;
+
+    private FileVault(MasterKey master, Path files) {
+        this.master = master;
+        this.files = files;
+    }
+
+    /** Opens the vault under dataDir, creating {@code keys/master.key} and {@code files/} the first time. */
+    public static FileVault open(Path dataDir) throws IOException {
+        Files.createDirectories(dataDir);
+        MasterKey master = MasterKey.loadOrCreate(dataDir.resolve("keys"));
+        Path files = Files.createDirectories(dataDir.resolve("files"));
+        return new FileVault(master, files);
+    }
+
+    /** Encrypts the stream to a new file under a random name, hashing the plaintext on the way. */
+    public StoredFile write(InputStream plaintext) throws IOException {
+        String name = HexFormat.of().formatHex(Crypto.randomBytes(NAME_BYTES));
+        Path tmp = files.resolve(name + ".tmp");
+        byte[] dataKey = Crypto.randomBytes(MasterKey.KEY_BYTES);
+        try {
+            byte[] wrapped = master.wrap(dataKey, name);
+            Sealed sealed;
+            try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), MasterKey.ownerOnly("rw-------"));
+                    OutputStream out = Channels.newOutputStream(channel)) {
+                sealed = seal(plaintext, new SecretKeySpec(dataKey, "AES"), out);
+                channel.force(true);
+            }
+            Files.move(tmp, files.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+            syncDirectory();
+            return new StoredFile(name, wrapped, sealed.size(), sealed.sha256Hex());
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
+        } finally {
+            Arrays.fill(dataKey, (byte) 0);
+        }
+    }
+
+    /** Streams the plaintext back; a damaged file throws IOException, at the latest at end of stream. */
+    public InputStream open(StoredFile.Ref ref) throws IOException {
+        SecretKey key = master.unwrap(ref.wrappedKey(), ref.name());
+        InputStream in = Files.newInputStream(files.resolve(ref.name()));
+        try {
+            return new DecryptingInputStream(in, ChunkCipher.opening(key), ref.name());
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** Reads a whole file into memory; for files known to be small. */
+    public byte[] readAll(StoredFile.Ref ref) throws IOException {
+        try (InputStream in = open(ref)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** Removes a stored file; one already gone is not an error. */
+    public void delete(String name) throws IOException {
+        Files.deleteIfExists(files.resolve(StoredFile.checkName(name)));
+    }
+
+    private static Sealed seal(InputStream plaintext, SecretKey key, OutputStream out) throws IOException {
+        PushbackInputStream in = new PushbackInputStream(plaintext, 1);
+        MessageDigest sha256 = sha256();
+        ChunkCipher cipher = ChunkCipher.sealing(key);
+        byte[] plain = new byte[ChunkCipher.CHUNK_SIZE];
+        byte[] sealed = new byte[ChunkCipher.SEALED_CHUNK_SIZE];
+        out.write(ChunkCipher.HEADER);
+        long size = 0;
+        for (long index = 0; ; index++) {
+            int n = in.readNBytes(plain, 0, plain.length);
+            boolean last = n < plain.length || ChunkCipher.atEnd(in);
+            sha256.update(plain, 0, n);
+            size += n;
+            out.write(sealed, 0, cipher.apply(index, last, plain, n, sealed));
+            if (last) {
+                return new Sealed(size, HexFormat.of().formatHex(sha256.digest()));
+            }
+        }
+    }
+
+    /** Makes the rename durable, so a database row never outlives its file across a crash. */
+    private void syncDirectory() {
+        try (FileChannel dir = FileChannel.open(files, StandardOpenOption.READ)) {
+            dir.force(true);
+        } catch (IOException e) {
+            // Some platforms cannot open a directory; the rename itself has already succeeded.
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JDK lacks SHA-256", e);
+        }
+    }
+
+    private record Sealed(long size, String sha256Hex) {
+    }
+}

@@ -1,0 +1,131 @@
+package org.signet.files;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.util.Arrays;
+import java.util.Set;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/** The vault's master key, kept in {@code keys/master.key}, which wraps and unwraps per-file data keys. */
+final class MasterKey {
+    static final int KEY_BYTES = 32;
+    private static final byte WRAP_VERSION = 1;
+    private static final int NONCE_BYTES = 12;
+    static final int WRAPPED_BYTES = 1 + NONCE_BYTES + KEY_BYTES + ChunkCipher.TAG_BYTES;
+
+    private final SecretKey key;
+
+    private MasterKey(byte[] bytes) {
+        this.key = new SecretKeySpec(bytes, "AES");
+    }
+
+    /** Reads the master key, creating it (owner-only) the first time Signet runs with this directory. */
+    static MasterKey loadOrCreate(Path keysDir) throws IOException {
+        Files.createDirectories(keysDir, ownerOnly("rwx------"));
+        Path file = keysDir.resolve("master.key");
+        if (!Files.exists(file)) {
+            create(keysDir, file);
+        }
+        long size = Files.size(file);
+        if (size != KEY_BYTES) {
+            throw new IOException("master key " + file + " must hold exactly " + KEY_BYTES + " bytes but holds "
+                    + size + "; restore it from backup (without it stored files cannot be read)");
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        try {
+            return new MasterKey(bytes);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    /** Writes a fresh key beside the final name and links it in, so no reader ever sees half a key. */
+    private static void create(Path keysDir, Path file) throws IOException {
+        Path tmp = keysDir.resolve("master.key.tmp");
+        Files.deleteIfExists(tmp);
+        byte[] bytes = Crypto.randomBytes(KEY_BYTES);
+        try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE), ownerOnly("rw-------"));
+                OutputStream out = Channels.newOutputStream(channel)) {
+            out.write(bytes);
+            channel.force(true);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+        try {
+            // A link, unlike a rename, never replaces a key another process created meanwhile.
+            Files.createLink(file, tmp);
+        } catch (FileAlreadyExistsException e) {
+            // Another Signet process created the key first; use that one.
+        } catch (UnsupportedOperationException e) {
+            Files.move(tmp, file);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    static FileAttribute<?>[] ownerOnly(String permissions) {
+        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+            return new FileAttribute<?>[0];
+        }
+        return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+    }
+
+    /** Wraps a data key for the named file: version, random nonce, then the sealed key. */
+    byte[] wrap(byte[] dataKey, String name) {
+        byte[] out = new byte[WRAPPED_BYTES];
+        out[0] = WRAP_VERSION;
+        byte[] nonce = Crypto.randomBytes(NONCE_BYTES);
+        System.arraycopy(nonce, 0, out, 1, NONCE_BYTES);
+        try {
+            Cipher cipher = init(Cipher.ENCRYPT_MODE, nonce, name);
+            cipher.doFinal(dataKey, 0, dataKey.length, out, 1 + NONCE_BYTES);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM refused to wrap a key", e);
+        }
+        return out;
+    }
+
+    /** Unwraps the data key of the named file; the name is authenticated, so keys cannot be swapped. */
+    SecretKey unwrap(byte[] wrapped, String name) throws IOException {
+        if (wrapped.length != WRAPPED_BYTES || wrapped[0] != WRAP_VERSION) {
+            throw new IOException("wrapped key of stored file " + name + " has an unknown format");
+        }
+        byte[] nonce = Arrays.copyOfRange(wrapped, 1, 1 + NONCE_BYTES);
+        byte[] dataKey = null;
+        try {
+            dataKey = init(Cipher.DECRYPT_MODE, nonce, name).doFinal(wrapped, 1 + NONCE_BYTES, wrapped.length - 1 - NONCE_BYTES);
+            return new SecretKeySpec(dataKey, "AES");
+        } catch (AEADBadTagException e) {
+            throw new IOException("wrapped key of stored file " + name + " does not open with this master key");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM refused to unwrap a key", e);
+        } finally {
+            if (dataKey != null) {
+                Arrays.fill(dataKey, (byte) 0);
+            }
+        }
+    }
+
+    private Cipher init(int mode, byte[] nonce, String name) throws GeneralSecurityException {
+        Cipher cipher = Crypto.gcm();
+        cipher.init(mode, key, new GCMParameterSpec(ChunkCipher.TAG_BYTES * 8, nonce));
+        cipher.updateAAD(("signet-file-key:" + WRAP_VERSION + ":" + name).getBytes(StandardCharsets.US_ASCII));
+        return cipher;
+    }
+}
