@@ -50,7 +50,9 @@ public final class MessageTemplates {
         for (String name : NAMES) {
             String html = BUTTON.matcher(resource(name + ".html")).replaceAll(
                     m -> Matcher.quoteReplacement(button.replace("{{label}}", escapeHtml(m.group(1).strip()))));
-            templates.put(name, new Template(resource(name + ".subject.txt"), resource(name + ".txt"), html));
+            // Trailing newlines are trimmed so the layout alone decides the spacing around {{content}}.
+            templates.put(name, new Template(resource(name + ".subject.txt"),
+                    resource(name + ".txt").stripTrailing(), html.stripTrailing()));
         }
         Template layout = new Template("", resource("layout.txt"), resource("layout.html"));
         return new MessageTemplates(Map.copyOf(templates), layout);
@@ -69,7 +71,8 @@ public final class MessageTemplates {
             throw new IllegalArgumentException("Unknown mail template '" + name + "'; known: " + NAMES);
         }
         UnaryOperator<String> plain = var -> value(name, vars, var);
-        String subject = MimeMessages.oneLine(fill(template.subject(), plain)).strip();
+        // A title with a line break must still give a one-line subject.
+        String subject = fill(template.subject(), plain).replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
         String textContent = fill(template.text(), plain);
         String text = fill(layout.text(), var -> var.equals("content") ? textContent : plain.apply(var));
         String htmlContent = fill(template.html(), var -> escapeHtml(plain.apply(var)));

@@ -104,6 +104,19 @@ class SmtpTransportTest {
     }
 
     @Test
+    void send_starttlsRequiredButNotOffered_refusesToSendInTheClear() {
+        SmtpSettings tls = new SmtpSettings("127.0.0.1", greenMail.getSmtp().getPort(), null, null, true,
+                "noreply@signet.example");
+
+        MailDeliveryException e = assertThrows(MailDeliveryException.class,
+                () -> new SmtpTransport(tls).send(message(List.of())));
+
+        assertFalse(e.permanent());
+        assertTrue(e.getMessage().contains("STARTTLS"), e.getMessage());
+        assertEquals(0, greenMail.getReceivedMessages().length);
+    }
+
+    @Test
     void send_nothingListening_failsTemporarilyAndQuickly() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
