@@ -1,0 +1,130 @@
+package org.signet.mail;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The emails Signet sends, read from {@code mail/<name>.subject.txt}, {@code <name>.txt} and
+ * {@code <name>.html} on the classpath and filled in with {@code {{var}}} values. Bodies sit
+ * inside {@code mail/layout.txt} and {@code mail/layout.html} at {@code {{content}}};
+ * {@code {{button Label}}} in an HTML body places {@code mail/button.html}, the button to
+ * {@code {{link}}} with the link written out beneath it.
+ */
+public final class MessageTemplates {
+
+    /** Every template Signet has; all are loaded at start-up so a missing file fails early. */
+    public static final List<String> NAMES =
+            List.of("invitation", "approval_request", "reminder", "completed", "declined");
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
+    private static final Pattern BUTTON = Pattern.compile("\\{\\{button ([^}]+)}}");
+
+    private record Template(String subject, String text, String html) {
+    }
+
+    private final Map<String, Template> templates;
+    private final Template layout;
+
+    private MessageTemplates(Map<String, Template> templates, Template layout) {
+        this.templates = templates;
+        this.layout = layout;
+    }
+
+    /**
+     * Reads every template from the classpath.
+     *
+     * @throws IllegalStateException when a template file is missing from the build
+     */
+    public static MessageTemplates load() {
+        String button = resource("button.html");
+        Map<String, Template> templates = new LinkedHashMap<>();
+        for (String name : NAMES) {
+            String html = BUTTON.matcher(resource(name + ".html")).replaceAll(
+                    m -> Matcher.quoteReplacement(button.replace("{{label}}", escapeHtml(m.group(1).strip()))));
+            // Trailing newlines are trimmed so the layout alone decides the spacing around {{content}}.
+            templates.put(name, new Template(resource(name + ".subject.txt"),
+                    resource(name + ".txt").stripTrailing(), html.stripTrailing()));
+        }
+        Template layout = new Template("", resource("layout.txt"), resource("layout.html"));
+        return new MessageTemplates(Map.copyOf(templates), layout);
+    }
+
+    /**
+     * Fills in template {@code name}. Values go into the text body as they are and into the HTML
+     * body escaped; the subject is one line. Variables the template does not use are ignored.
+     *
+     * @throws IllegalArgumentException for an unknown template, or a placeholder without a value
+     */
+    public RenderedMessage render(String name, Map<String, String> vars) {
+        Objects.requireNonNull(vars, "vars");
+        Template template = templates.get(name);
+        if (template == null) {
+            throw new IllegalArgumentException("Unknown mail template '" + name + "'; known: " + NAMES);
+        }
+        UnaryOperator<String> plain = var -> value(name, vars, var);
+        // A title with a line break must still give a one-line subject.
+        String subject = fill(template.subject(), plain).replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+        String textContent = fill(template.text(), plain);
+        String text = fill(layout.text(), var -> var.equals("content") ? textContent : plain.apply(var));
+        String htmlContent = fill(template.html(), var -> escapeHtml(plain.apply(var)));
+        String html = fill(layout.html(), var -> switch (var) {
+            case "content" -> htmlContent;
+            case "subject" -> escapeHtml(subject);
+            default -> escapeHtml(plain.apply(var));
+        });
+        return new RenderedMessage(subject, text, html);
+    }
+
+    private static String value(String template, Map<String, String> vars, String var) {
+        String value = vars.get(var);
+        if (value == null) {
+            throw new IllegalArgumentException(
+                    "Mail template '" + template + "' needs a value for {{" + var + "}}");
+        }
+        return value;
+    }
+
+    /** One pass, so a value that itself contains {{...}} is never expanded. */
+    private static String fill(String source, UnaryOperator<String> lookup) {
+        return PLACEHOLDER.matcher(source).replaceAll(m -> Matcher.quoteReplacement(lookup.apply(m.group(1))));
+    }
+
+    /** Escapes the five characters that matter in HTML text and quoted attribute values. */
+    static String escapeHtml(String value) {
+        StringBuilder out = new StringBuilder(value.length() + 16);
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static String resource(String file) {
+        String path = "/mail/" + file;
+        try (InputStream in = MessageTemplates.class.getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IllegalStateException("Mail template file missing from the classpath: " + path);
+            }
+            // Files edited on Windows must not put stray CRs into the bodies.
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\r\n", "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read mail template file " + path, e);
+        }
+    }
+}
