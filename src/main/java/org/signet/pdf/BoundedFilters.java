@@ -38,6 +38,9 @@ final class BoundedFilters {
 
     private static boolean installed;
 
+    /** Set on the thread whose decoder hit the cap, even where PDFBox logs the error and goes on. */
+    private static final ThreadLocal<Boolean> TRIPPED = ThreadLocal.withInitial(() -> Boolean.FALSE);
+
     private BoundedFilters() {
     }
 
@@ -67,8 +70,21 @@ final class BoundedFilters {
         }
     }
 
-    /** True when {@code error} or one of its causes is a stream that decoded past the cap. */
+    /** Forgets an earlier trip on this thread; call before working on a new document. */
+    static void resetTrip() {
+        TRIPPED.remove();
+    }
+
+    /** True when a decoder on this thread hit the cap since {@link #resetTrip()}. */
+    static boolean tripped() {
+        return TRIPPED.get();
+    }
+
+    /** True when a decoder on this thread hit the cap, or {@code error} was caused by that. */
     static boolean isOverLimit(Throwable error) {
+        if (tripped()) {
+            return true;
+        }
         for (Throwable t = error; t != null; t = t.getCause()) {
             if (t instanceof LimitExceededException) {
                 return true;
@@ -139,6 +155,7 @@ final class BoundedFilters {
         private void add(int n) throws LimitExceededException {
             count += n;
             if (count > limit) {
+                TRIPPED.set(Boolean.TRUE);
                 throw new LimitExceededException(limit);
             }
         }

@@ -1,12 +1,15 @@
 package org.signet.pdf;
 
 import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.io.MemoryUsageSetting;
 import org.apache.pdfbox.io.RandomAccessStreamCache.StreamCacheCreateFunction;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -19,6 +22,9 @@ final class PdfInspector {
 
     /** Scratch memory PDFBox may use for streams it writes before spilling to a temporary file. */
     private static final long SCRATCH_MEMORY_BYTES = 8L * 1024 * 1024;
+
+    /** How far from the end readers look for the end-of-file marker. */
+    private static final int TAIL_BYTES = 1024;
 
     private final int maxPages;
 
@@ -38,13 +44,39 @@ final class PdfInspector {
      */
     List<PageSize> inspect(Path file) throws InvalidFileException {
         BoundedFilters.install();
+        BoundedFilters.resetTrip();
+        requireEndMarker(file);
         try (PDDocument document = Loader.loadPDF(file.toFile(), boundedCache())) {
-            return check(document);
+            List<PageSize> pages = check(document);
+            if (BoundedFilters.tripped()) {
+                // PDFBox logged an over-limit stream and carried on without it.
+                throw StreamScan.tooLarge();
+            }
+            return pages;
         } catch (InvalidPasswordException e) {
             throw new InvalidFileException("the PDF is encrypted with a password", e);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             // StackOverflowError: deeply nested objects; the stack is unwound by now, so it is safe.
             throw BoundedFilters.isOverLimit(e) ? StreamScan.tooLarge() : damaged(e);
+        }
+    }
+
+    /**
+     * Refuses a file cut short: every PDF ends with {@code %%EOF}, and readers look for it in the
+     * last kilobyte. PDFBox would "repair" a truncated upload by keeping whatever objects survive,
+     * which can leave pages without their fonts or content.
+     */
+    private static void requireEndMarker(Path file) throws InvalidFileException {
+        byte[] tail;
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            tail = new byte[(int) Math.min(in.length(), TAIL_BYTES)];
+            in.seek(in.length() - tail.length);
+            in.readFully(tail);
+        } catch (IOException e) {
+            throw new InvalidFileException("the file could not be read", e);
+        }
+        if (!new String(tail, StandardCharsets.ISO_8859_1).contains("%%EOF")) {
+            throw new InvalidFileException("the PDF is truncated and cannot be read");
         }
     }
 
@@ -54,8 +86,7 @@ final class PdfInspector {
             // encryption would still stand in the way of adding signatures.
             throw new InvalidFileException("the PDF is encrypted; upload a copy without encryption");
         }
-        COSDictionary root = document.getDocumentCatalog().getCOSObject().getCOSDictionary(
-                org.apache.pdfbox.cos.COSName.PAGES);
+        COSDictionary root = document.getDocumentCatalog().getCOSObject().getCOSDictionary(COSName.PAGES);
         PageTree.Result tree = PageTree.walk(root, maxPages);
         if (tree.count() == 0) {
             throw new InvalidFileException("the PDF has no pages");
