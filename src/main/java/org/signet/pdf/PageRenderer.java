@@ -22,6 +22,9 @@ public final class PageRenderer {
     /** Most pixels in one rendered image (about 100 MB as RGB); larger pages render at lower dpi. */
     static final long MAX_PIXELS = 25_000_000L;
 
+    /** Relative amount added to the scale; a 14,400 pt page gains at most 0.14 pixel from it. */
+    private static final float SCALE_NUDGE = 1e-5f;
+
     static {
         // Rendering uses AWT; a server has no display.
         if (System.getProperty("java.awt.headless") == null) {
@@ -68,7 +71,9 @@ public final class PageRenderer {
 
     private static BufferedImage render(PDDocument document, int index, float dpi) throws IOException {
         PDPage page = document.getPage(index);
-        float scale = dpi / 72f;
+        // PDFBox floors points x scale to whole pixels; in float arithmetic 612 pt at 100 dpi comes
+        // to 849.99994, so a hair is added to land on the 850 pixels the caller computes.
+        float scale = dpi / 72f * (1 + SCALE_NUDGE);
         double pixels = (double) page.getCropBox().getWidth() * scale * page.getCropBox().getHeight() * scale;
         if (pixels > MAX_PIXELS) {
             scale *= (float) Math.sqrt(MAX_PIXELS / pixels);
