@@ -2,6 +2,7 @@ package org.signet.pdf;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,6 +37,8 @@ public final class DocumentIntake {
      *
      * @throws UnsupportedFileTypeException when the bytes are not a PDF, PNG or JPEG
      * @throws InvalidFileException with a human reason when the file cannot be accepted
+     * @throws java.io.UncheckedIOException when the file cannot be read or the PDF for an image
+     *     cannot be written (a fault of the server, not of the upload)
      */
     public Intake inspect(Path file) throws UnsupportedFileTypeException, InvalidFileException {
         Objects.requireNonNull(file, "file");
@@ -53,13 +56,13 @@ public final class DocumentIntake {
         return maxPages;
     }
 
-    private static MediaKind sniff(Path file) throws UnsupportedFileTypeException, InvalidFileException {
+    private static MediaKind sniff(Path file) throws UnsupportedFileTypeException {
         byte[] head = new byte[FileSniffer.HEAD_LENGTH];
         int length;
         try (InputStream in = Files.newInputStream(file)) {
             length = in.readNBytes(head, 0, head.length);
         } catch (IOException e) {
-            throw new InvalidFileException("the file could not be read", e);
+            throw new UncheckedIOException("could not read the uploaded file " + file, e);
         }
         if (length == 0) {
             throw new UnsupportedFileTypeException("the file is empty");

@@ -4,6 +4,7 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -44,6 +45,7 @@ final class ImageConverter {
      * Writes the image as a one-page PDF beside {@code file} and returns that page's size.
      *
      * @throws InvalidFileException when the image is too large, lies about its size or is corrupt
+     * @throws UncheckedIOException when the PDF cannot be written
      */
     Converted convert(Path file, MediaKind kind) throws InvalidFileException {
         Decoded decoded = read(file, kind);
@@ -53,7 +55,11 @@ final class ImageConverter {
             pdf = Files.createTempFile(file.toAbsolutePath().getParent(), "intake-", ".pdf");
             writePdf(decoded.image(), kind, size, pdf);
             return new Converted(size, pdf);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            deleteQuietly(pdf);
+            // Writing beside the upload failed: a fault of this server, not of the image.
+            throw new UncheckedIOException("could not write the PDF for an uploaded image", e);
+        } catch (RuntimeException e) {
             deleteQuietly(pdf);
             throw new InvalidFileException("the image could not be converted to a PDF", e);
         }

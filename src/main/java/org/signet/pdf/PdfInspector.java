@@ -2,6 +2,7 @@ package org.signet.pdf;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ final class PdfInspector {
             in.seek(in.length() - tail.length);
             in.readFully(tail);
         } catch (IOException e) {
-            throw new InvalidFileException("the file could not be read", e);
+            throw new UncheckedIOException("could not read the uploaded file " + file, e);
         }
         if (!new String(tail, StandardCharsets.ISO_8859_1).contains("%%EOF")) {
             throw new InvalidFileException("the PDF is truncated and cannot be read");

@@ -8,14 +8,11 @@ import static org.signet.pdf.TestFiles.ascii;
 
 import java.awt.Color;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
 
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
@@ -292,7 +289,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_truncatedJpeg() throws Exception {
-        byte[] jpeg = noisyJpeg(400, 300);
+        byte[] jpeg = TestFiles.noisyJpeg(400, 300);
         Path file = Files.write(dir.resolve("cut.jpg"), Arrays.copyOf(jpeg, jpeg.length / 2));
 
         assertEquals("the image data is truncated or corrupt", rejection(file));
@@ -309,11 +306,8 @@ class DocumentIntakeTest {
     @Test
     void inspect_contentStreamBomb() throws Exception {
         // 200 MB of spaces deflate to about 200 KB; the content is decoded while checking.
-        byte[] bomb = deflatedSpaces(200L * 1024 * 1024);
-        Path file = TestFiles.rawPdf(dir.resolve("bomb.pdf"),
-                ascii("<< /Type /Catalog /Pages 2 0 R >>"),
-                ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-                ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>"),
+        byte[] bomb = TestFiles.deflatedSpaces(200L * 1024 * 1024);
+        Path file = TestFiles.singlePagePdf(dir.resolve("bomb.pdf"), "/Contents 4 0 R",
                 TestFiles.stream("/Filter /FlateDecode", bomb));
 
         assertEquals("the PDF expands to too much data to process (it may be a decompression bomb)",
@@ -322,7 +316,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_objectStreamBomb() throws Exception {
-        Path file = objectStreamPdf(dir.resolve("objstm-bomb.pdf"), 200L * 1024 * 1024);
+        Path file = TestFiles.objectStreamPdf(dir.resolve("objstm-bomb.pdf"), 200L * 1024 * 1024);
 
         assertEquals("the PDF expands to too much data to process (it may be a decompression bomb)",
                 rejection(file));
@@ -330,9 +324,31 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_objectStreamWithinLimitIsRead() throws Exception {
-        Path file = objectStreamPdf(dir.resolve("objstm.pdf"), 1000);
+        Path file = TestFiles.objectStreamPdf(dir.resolve("objstm.pdf"), 1000);
 
         assertSize(612, 792, intake.inspect(file).pages().get(0));
+    }
+
+    @Test
+    void inspect_imageTooLargeToDisplay() throws Exception {
+        Path file = TestFiles.singlePagePdf(dir.resolve("image.pdf"), "/Resources << /XObject << /Im 4 0 R >> >>"
+                        + " /Contents 5 0 R",
+                TestFiles.stream("/Type /XObject /Subtype /Image /Width 100000 /Height 100000 /BitsPerComponent 8"
+                        + " /ColorSpace /DeviceRGB", ascii("tiny")),
+                TestFiles.stream("", ascii("q 612 0 0 792 0 0 cm /Im Do Q")));
+
+        assertEquals("the PDF contains an image too large to display", rejection(file));
+    }
+
+    @Test
+    void inspect_formDrawingItselfIsScannedOnce() throws Exception {
+        Path file = TestFiles.singlePagePdf(dir.resolve("form.pdf"), "/Resources << /XObject << /F 4 0 R >> >>"
+                        + " /Contents 5 0 R",
+                TestFiles.stream("/Type /XObject /Subtype /Form /BBox [0 0 612 792]"
+                        + " /Resources << /XObject << /F 4 0 R >> >>", ascii("0 0 10 10 re f /F Do")),
+                TestFiles.stream("", ascii("/F Do")));
+
+        assertEquals(1, intake.inspect(file).totalPages());
     }
 
     @Test
@@ -378,10 +394,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_pageWithMissingContent() throws Exception {
-        Path file = TestFiles.rawPdf(dir.resolve("missing.pdf"),
-                ascii("<< /Type /Catalog /Pages 2 0 R >>"),
-                ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-                ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 9 0 R >>"));
+        Path file = TestFiles.singlePagePdf(dir.resolve("missing.pdf"), "/Contents 9 0 R");
 
         assertEquals("the PDF is damaged and cannot be read", rejection(file));
     }
@@ -394,72 +407,6 @@ class DocumentIntakeTest {
                 ascii("<< /Type /Page /Parent 2 0 R >>"));
 
         assertSize(595, 420, intake.inspect(file).pages().get(0));
-    }
-
-    /** Catalog, page tree and page inside a Flate object stream padded with {@code padding} spaces. */
-    private static Path objectStreamPdf(Path file, long padding) throws IOException {
-        String[] objects = {
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"};
-        StringBuilder header = new StringBuilder();
-        StringBuilder body = new StringBuilder();
-        for (int i = 0; i < objects.length; i++) {
-            header.append(i + 1).append(' ').append(body.length()).append(' ');
-            body.append(objects[i]).append('\n');
-        }
-        byte[] data = deflated(ascii(header + body.toString()), padding);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes(ascii("%PDF-1.7\n"));
-        int objstm = out.size();
-        out.writeBytes(ascii("4 0 obj\n"));
-        out.writeBytes(TestFiles.stream("/Type /ObjStm /N 3 /First " + header.length() + " /Filter /FlateDecode",
-                data));
-        out.writeBytes(ascii("\nendobj\n"));
-        int xref = out.size();
-        ByteArrayOutputStream rows = new ByteArrayOutputStream();
-        rows.writeBytes(new byte[] {0, 0, 0, 0, 0, (byte) 0xFF, (byte) 0xFF});
-        for (int i = 0; i < 3; i++) {
-            rows.writeBytes(new byte[] {2, 0, 0, 0, 4, 0, (byte) i});
-        }
-        rows.writeBytes(new byte[] {1, (byte) (objstm >>> 24), (byte) (objstm >>> 16), (byte) (objstm >>> 8),
-            (byte) objstm, 0, 0});
-        rows.writeBytes(new byte[] {1, (byte) (xref >>> 24), (byte) (xref >>> 16), (byte) (xref >>> 8),
-            (byte) xref, 0, 0});
-        out.writeBytes(ascii("5 0 obj\n"));
-        out.writeBytes(TestFiles.stream("/Type /XRef /Size 6 /W [1 4 2] /Root 1 0 R", rows.toByteArray()));
-        out.writeBytes(ascii("\nendobj\nstartxref\n" + xref + "\n%%EOF\n"));
-        return Files.write(file, out.toByteArray());
-    }
-
-    private static byte[] deflatedSpaces(long count) throws IOException {
-        return deflated(new byte[0], count);
-    }
-
-    private static byte[] deflated(byte[] prefix, long spaces) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] chunk = new byte[1 << 20];
-        Arrays.fill(chunk, (byte) ' ');
-        try (DeflaterOutputStream deflater = new DeflaterOutputStream(out, new Deflater(Deflater.BEST_COMPRESSION))) {
-            deflater.write(prefix);
-            for (long left = spaces; left > 0; left -= chunk.length) {
-                deflater.write(chunk, 0, (int) Math.min(chunk.length, left));
-            }
-        }
-        return out.toByteArray();
-    }
-
-    private static byte[] noisyJpeg(int width, int height) throws IOException {
-        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        java.util.Random random = new java.util.Random(42);
-        for (int y = 0; y < height; y++) {
-            for (int x = 0; x < width; x++) {
-                image.setRGB(x, y, random.nextInt(0xFFFFFF));
-            }
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        javax.imageio.ImageIO.write(image, "jpeg", out);
-        return out.toByteArray();
     }
 
     /** Reads back the one image on the PDF's single page and checks its pixel size. */

@@ -9,8 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.zip.CRC32;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
 
 import javax.imageio.ImageIO;
 
@@ -108,6 +112,16 @@ final class TestFiles {
         return file;
     }
 
+    /** A US Letter one-page PDF: objects 1-3 are catalog, tree and page, then {@code more} from 4 on. */
+    static Path singlePagePdf(Path file, String pageEntries, byte[]... more) throws IOException {
+        List<byte[]> bodies = new ArrayList<>(List.of(
+                ascii("<< /Type /Catalog /Pages 2 0 R >>"),
+                ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+                ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " + pageEntries + " >>")));
+        bodies.addAll(Arrays.asList(more));
+        return rawPdf(file, bodies.toArray(new byte[0][]));
+    }
+
     static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.ISO_8859_1);
     }
@@ -123,5 +137,72 @@ final class TestFiles {
 
     private static void write(ByteArrayOutputStream out, String text) {
         out.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** Catalog, page tree and page inside a Flate object stream padded with {@code padding} spaces. */
+    static Path objectStreamPdf(Path file, long padding) throws IOException {
+        String[] objects = {
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"};
+        StringBuilder header = new StringBuilder();
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < objects.length; i++) {
+            header.append(i + 1).append(' ').append(body.length()).append(' ');
+            body.append(objects[i]).append('\n');
+        }
+        byte[] data = deflated(ascii(header + body.toString()), padding);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(ascii("%PDF-1.7\n"));
+        int objstm = out.size();
+        out.writeBytes(ascii("4 0 obj\n"));
+        out.writeBytes(stream("/Type /ObjStm /N 3 /First " + header.length() + " /Filter /FlateDecode",
+                data));
+        out.writeBytes(ascii("\nendobj\n"));
+        int xref = out.size();
+        ByteArrayOutputStream rows = new ByteArrayOutputStream();
+        rows.writeBytes(new byte[] {0, 0, 0, 0, 0, (byte) 0xFF, (byte) 0xFF});
+        for (int i = 0; i < 3; i++) {
+            rows.writeBytes(new byte[] {2, 0, 0, 0, 4, 0, (byte) i});
+        }
+        rows.writeBytes(new byte[] {1, (byte) (objstm >>> 24), (byte) (objstm >>> 16), (byte) (objstm >>> 8),
+            (byte) objstm, 0, 0});
+        rows.writeBytes(new byte[] {1, (byte) (xref >>> 24), (byte) (xref >>> 16), (byte) (xref >>> 8),
+            (byte) xref, 0, 0});
+        out.writeBytes(ascii("5 0 obj\n"));
+        out.writeBytes(stream("/Type /XRef /Size 6 /W [1 4 2] /Root 1 0 R", rows.toByteArray()));
+        out.writeBytes(ascii("\nendobj\nstartxref\n" + xref + "\n%%EOF\n"));
+        return Files.write(file, out.toByteArray());
+    }
+
+    static byte[] deflatedSpaces(long count) throws IOException {
+        return deflated(new byte[0], count);
+    }
+
+    static byte[] deflated(byte[] prefix, long spaces) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] chunk = new byte[1 << 20];
+        Arrays.fill(chunk, (byte) ' ');
+        try (DeflaterOutputStream deflater = new DeflaterOutputStream(out, new Deflater(Deflater.BEST_COMPRESSION))) {
+            deflater.write(prefix);
+            for (long left = spaces; left > 0; left -= chunk.length) {
+                deflater.write(chunk, 0, (int) Math.min(chunk.length, left));
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** A JPEG of random pixels, so that it does not compress to almost nothing. */
+    static byte[] noisyJpeg(int width, int height) throws IOException {
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        java.util.Random random = new Random(42);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                image.setRGB(x, y, random.nextInt(0xFFFFFF));
+            }
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ImageIO.write(image, "jpeg", out);
+        return out.toByteArray();
     }
 }
