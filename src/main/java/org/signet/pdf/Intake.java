@@ -1,0 +1,21 @@
+package org.signet.pdf;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What an accepted upload is: its kind, its pages and the PDF to use as the document (the upload
+ * itself for a PDF, a new file beside it for an image).
+ */
+public record Intake(MediaKind kind, int totalPages, List<PageSize> pages, Path pdf) {
+
+    public Intake {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(pdf, "pdf");
+        pages = List.copyOf(Objects.requireNonNull(pages, "pages"));
+        if (totalPages < 1 || totalPages != pages.size()) {
+            throw new IllegalArgumentException("totalPages " + totalPages + " but " + pages.size() + " page sizes");
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package org.signet.pdf;
+
+/** The kinds of file Signet accepts as a document, with their media type and file extension. */
+public enum MediaKind {
+    PDF("application/pdf", "pdf"),
+    PNG("image/png", "png"),
+    JPEG("image/jpeg", "jpg");
+
+    private final String mediaType;
+    private final String extension;
+
+    MediaKind(String mediaType, String extension) {
+        this.mediaType = mediaType;
+        this.extension = extension;
+    }
+
+    /** The IANA media type, e.g. {@code application/pdf}. */
+    public String mediaType() {
+        return mediaType;
+    }
+
+    /** The usual file extension without the dot, e.g. {@code jpg}. */
+    public String extension() {
+        return extension;
+    }
+}
