@@ -45,8 +45,8 @@ import org.bouncycastle.operator.jcajce.JcaDigestCalculatorProviderBuilder;
 /** Signs a finished PDF with the site certificate as a PAdES baseline B-B signature. */
 public final class PdfSealer {
 
-    /** Room reserved in /Contents for the CMS; an RSA 3072 signature with its certificate needs about 2 KB. */
-    static final int SIGNATURE_SPACE = 16384;
+    /** Room in /Contents for the CMS beyond its certificates; an RSA 3072 SignerInfo needs under 1 KB. */
+    static final int SIGNATURE_OVERHEAD = 4096;
 
     private final SiteCertificate cert;
 
@@ -65,13 +65,27 @@ public final class PdfSealer {
         Objects.requireNonNull(signingTime, "signingTime");
         try (PDDocument document = Loader.loadPDF(pdf);
                 SignatureOptions options = new SignatureOptions()) {
-            options.setPreferredSignatureSize(SIGNATURE_SPACE);
+            int space = signatureSpace();
+            options.setPreferredSignatureSize(space);
             document.addSignature(dictionary(reason, location, signingTime), options);
-            ByteArrayOutputStream out = new ByteArrayOutputStream(pdf.length + SIGNATURE_SPACE * 3);
+            ByteArrayOutputStream out = new ByteArrayOutputStream(pdf.length + space * 3);
             ExternalSigningSupport external = document.saveIncrementalForExternalSigning(out);
             external.setSignature(cms(external.getContent()));
             return out.toByteArray();
         }
+    }
+
+    /** Bytes to reserve for the CMS: the certificates it carries plus the signer's part. */
+    private int signatureSpace() throws IOException {
+        int size = SIGNATURE_OVERHEAD;
+        try {
+            for (X509Certificate c : cert.chain()) {
+                size += c.getEncoded().length;
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IOException("Cannot encode the site certificate: " + e.getMessage(), e);
+        }
+        return size;
     }
 
     private PDSignature dictionary(String reason, String location, Instant signingTime) {
