@@ -42,11 +42,6 @@ public final class Fonts {
         return font;
     }
 
-    /** The regular sans-serif for AWT at size 1. */
-    public static Font sansAwt() throws IOException {
-        return loadAwt(SANS);
-    }
-
     private static PDType0Font loadPdf(PDDocument document, String resource) throws IOException {
         try (InputStream in = open(resource)) {
             return PDType0Font.load(document, in);

@@ -2,9 +2,15 @@ package org.signet.pdf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.pdf.FinalPdfReadBack.assertInkOnlyInside;
+import static org.signet.pdf.FinalPdfReadBack.assertTextOnlyIn;
+import static org.signet.pdf.FinalPdfReadBack.inkBounds;
+import static org.signet.pdf.FinalPdfReadBack.inkPixels;
+import static org.signet.pdf.FinalPdfReadBack.pageText;
+import static org.signet.pdf.FinalPdfReadBack.render;
+import static org.signet.pdf.FinalPdfReadBack.textIn;
 
 import java.awt.Rectangle;
 import java.awt.geom.Rectangle2D;
@@ -26,10 +32,9 @@ import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 import org.apache.pdfbox.pdmodel.interactive.form.PDTextField;
-import org.apache.pdfbox.rendering.PDFRenderer;
-import org.apache.pdfbox.text.PDFTextStripper;
-import org.apache.pdfbox.text.PDFTextStripperByArea;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FinalPdfBuilderTest {
 
@@ -69,11 +74,12 @@ class FinalPdfBuilderTest {
 
     @Test
     void build_drawsSignatureImageFittedAndCentredInItsBox() throws IOException {
-        PlacedValue signature = new PlacedValue(2, 300, 400, 150, 50, "signature", null, png(300, 50), 0);
-        byte[] pdf = FinalPdfBuilder.build(original(2, 0), List.of(signature), certificate(1));
+        PlacedValue signature = new PlacedValue(2, 300, 400, 150, 50, "signature", null, image("png", 300, 50), 0);
+        byte[] pdf = FinalPdfBuilder.build(original(3, 0), List.of(signature), certificate(1));
         try (PDDocument doc = Loader.loadPDF(pdf)) {
-            assertTrue(ImageBoxes.of(doc.getPage(0)).isEmpty(), "no image on page 1");
-            List<Rectangle2D> boxes = ImageBoxes.of(doc.getPage(1));
+            assertTrue(FinalPdfReadBack.imageBoxes(doc.getPage(0)).isEmpty(), "no image on page 1");
+            assertTrue(FinalPdfReadBack.imageBoxes(doc.getPage(2)).isEmpty(), "no image on page 3");
+            List<Rectangle2D> boxes = FinalPdfReadBack.imageBoxes(doc.getPage(1));
             assertEquals(1, boxes.size());
             Rectangle2D box = boxes.get(0);
             float pageHeight = doc.getPage(1).getMediaBox().getHeight();
@@ -82,6 +88,29 @@ class FinalPdfBuilderTest {
             assertEquals(150, box.getWidth(), 0.01);
             assertEquals(25, box.getHeight(), 0.01);
             assertEquals(412.5, pageHeight - box.getMaxY(), 0.01);
+        }
+    }
+
+    @Test
+    void build_fitsTallJpegStampByHeight() throws IOException {
+        PlacedValue stamp = new PlacedValue(1, 100, 100, 120, 60, "stamp", null, image("jpg", 40, 80), 0);
+        byte[] pdf = FinalPdfBuilder.build(original(1, 0), List.of(stamp), certificate(1));
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            Rectangle2D box = FinalPdfReadBack.imageBoxes(doc.getPage(0)).get(0);
+            assertEquals(30, box.getWidth(), 0.01);
+            assertEquals(60, box.getHeight(), 0.01);
+            assertEquals(145, box.getX(), 0.01);
+        }
+    }
+
+    @Test
+    void build_shrinksSingleLineThatIsTooWide() throws IOException {
+        String email = "someone.with.a.rather.long.address@subdomain.example.org";
+        byte[] pdf = FinalPdfBuilder.build(original(1, 0),
+                List.of(text(1, 200, 300, 90, 16, "email", email)), certificate(1));
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            assertTextOnlyIn(doc, 1, email, new Rectangle2D.Float(200, 300, 90, 16));
+            assertInkOnlyInside(render(doc, 0), new Rectangle(200, 300, 90, 16), new Rectangle(0, 0, 612, 60));
         }
     }
 
@@ -99,21 +128,23 @@ class FinalPdfBuilderTest {
         }
     }
 
-    @Test
-    void build_placesValuesUprightOnRotatedPage() throws IOException {
-        // Page 1 has /Rotate 90: displayed 792 wide and 612 high.
+    @ParameterizedTest
+    @ValueSource(ints = {90, 180, 270})
+    void build_placesValuesUprightOnRotatedPage(int rotation) throws IOException {
+        // Boxes are given on the page as displayed, which for 90 and 270 is 792 wide and 612 high.
         List<PlacedValue> values = List.of(
-                text(1, 500, 80, 240, 30, "name", "Rotated Name Here"),
+                text(1, 300, 80, 240, 30, "name", "Rotated Name Here"),
                 text(1, 100, 400, 24, 24, "checkbox", "1"));
-        byte[] pdf = FinalPdfBuilder.build(blankRotated(90), values, certificate(1));
+        byte[] pdf = FinalPdfBuilder.build(blankRotated(rotation), values, certificate(1));
         try (PDDocument doc = Loader.loadPDF(pdf)) {
-            assertTextOnlyIn(doc, 1, "Rotated Name Here", new Rectangle2D.Float(500, 80, 240, 30));
+            assertTextOnlyIn(doc, 1, "Rotated Name Here", new Rectangle2D.Float(300, 80, 240, 30));
             BufferedImage page = render(doc, 0);
-            assertEquals(792, page.getWidth());
-            Rectangle ink = inkBounds(page, new Rectangle(500, 80, 240, 30));
+            assertEquals(rotation == 180 ? 612 : 792, page.getWidth());
+            Rectangle ink = inkBounds(page, new Rectangle(300, 80, 240, 30));
             assertTrue(ink.width > 3 * ink.height, "text runs across the displayed page: " + ink);
+            assertTrue(ink.x < 310, "text starts at the box's left edge: " + ink);
             assertTrue(inkPixels(page, new Rectangle(100, 400, 24, 24)) > 40);
-            assertInkOnlyInside(page, new Rectangle(500, 80, 240, 30), new Rectangle(100, 400, 24, 24));
+            assertInkOnlyInside(page, new Rectangle(300, 80, 240, 30), new Rectangle(100, 400, 24, 24));
         }
     }
 
@@ -143,7 +174,7 @@ class FinalPdfBuilderTest {
         CertificateData data = new CertificateData("T", "doc_1", SHA, "now", List.of(party), List.of());
         byte[] pdf = FinalPdfBuilder.build(original(1, 0), List.of(), data);
         try (PDDocument doc = Loader.loadPDF(pdf)) {
-            RightEdge edge = new RightEdge();
+            FinalPdfReadBack.RightEdge edge = new FinalPdfReadBack.RightEdge();
             edge.setStartPage(2);
             edge.setEndPage(2);
             String text = edge.getText(doc);
@@ -284,14 +315,14 @@ class FinalPdfBuilderTest {
         return new CertificateData("Purchase agreement", "doc_42", SHA, "2025-03-14T10:00:00Z", parties, list);
     }
 
-    private static byte[] png(int width, int height) throws IOException {
-        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
+    private static byte[] image(String format, int width, int height) throws IOException {
+        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         var g = image.createGraphics();
         g.setColor(java.awt.Color.BLUE);
         g.fillRect(0, 0, width, height);
         g.dispose();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ImageIO.write(image, "png", out);
+        ImageIO.write(image, format, out);
         return out.toByteArray();
     }
 
@@ -299,131 +330,5 @@ class FinalPdfBuilderTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         doc.save(out);
         return out.toByteArray();
-    }
-
-    // --- reading back ---------------------------------------------------------------------
-
-    private static void assertTextOnlyIn(PDDocument doc, int page, String expected, Rectangle2D box)
-            throws IOException {
-        assertTrue(textIn(doc, page, box).contains(expected), "expected " + expected + " inside " + box);
-        String all = pageText(doc, page);
-        assertEquals(all.indexOf(expected), all.lastIndexOf(expected), "drawn once: " + all);
-    }
-
-    private static String textIn(PDDocument doc, int page, Rectangle2D box) throws IOException {
-        PDFTextStripperByArea stripper = new PDFTextStripperByArea();
-        stripper.addRegion("box", box);
-        stripper.extractRegions(doc.getPage(page - 1));
-        return stripper.getTextForRegion("box");
-    }
-
-    private static String pageText(PDDocument doc, int page) throws IOException {
-        PDFTextStripper stripper = new PDFTextStripper();
-        stripper.setStartPage(page);
-        stripper.setEndPage(page);
-        return stripper.getText(doc);
-    }
-
-    private static BufferedImage render(PDDocument doc, int index) throws IOException {
-        return new PDFRenderer(doc).renderImage(index, 1f);
-    }
-
-    private static boolean isInk(int rgb) {
-        int r = (rgb >> 16) & 0xff;
-        int g = (rgb >> 8) & 0xff;
-        int b = rgb & 0xff;
-        return r + g + b < 600;
-    }
-
-    private static int inkPixels(BufferedImage image, Rectangle area) {
-        int count = 0;
-        for (int y = area.y; y < area.y + area.height; y++) {
-            for (int x = area.x; x < area.x + area.width; x++) {
-                count += isInk(image.getRGB(x, y)) ? 1 : 0;
-            }
-        }
-        return count;
-    }
-
-    private static Rectangle inkBounds(BufferedImage image, Rectangle area) {
-        Rectangle bounds = null;
-        for (int y = area.y; y < area.y + area.height; y++) {
-            for (int x = area.x; x < area.x + area.width; x++) {
-                if (isInk(image.getRGB(x, y))) {
-                    Rectangle pixel = new Rectangle(x, y, 1, 1);
-                    bounds = bounds == null ? pixel : bounds.union(pixel);
-                }
-            }
-        }
-        assertTrue(bounds != null, "no ink in " + area);
-        return bounds;
-    }
-
-    /** Every ink pixel lies in one of the allowed areas (with a pixel of anti-aliasing slack). */
-    private static void assertInkOnlyInside(BufferedImage image, Rectangle... allowed) {
-        for (int y = 0; y < image.getHeight(); y++) {
-            for (int x = 0; x < image.getWidth(); x++) {
-                if (!isInk(image.getRGB(x, y))) {
-                    continue;
-                }
-                boolean inside = false;
-                for (Rectangle area : allowed) {
-                    inside |= new Rectangle(area.x - 1, area.y - 1, area.width + 2, area.height + 2).contains(x, y);
-                }
-                assertTrue(inside, "ink outside the field boxes at " + x + "," + y);
-            }
-        }
-    }
-
-    /** Records the rightmost edge of any text on the pages it strips. */
-    private static final class RightEdge extends PDFTextStripper {
-        float maxRight;
-
-        @Override
-        protected void writeString(String text, List<org.apache.pdfbox.text.TextPosition> positions)
-                throws IOException {
-            for (var p : positions) {
-                maxRight = Math.max(maxRight, p.getXDirAdj() + p.getWidthDirAdj());
-            }
-            super.writeString(text, positions);
-        }
-    }
-
-    /** Collects where image XObjects are drawn on a page, in user space. */
-    private static final class ImageBoxes extends org.apache.pdfbox.contentstream.PDFGraphicsStreamEngine {
-        private final List<Rectangle2D> boxes = new ArrayList<>();
-
-        private ImageBoxes(PDPage page) {
-            super(page);
-        }
-
-        static List<Rectangle2D> of(PDPage page) throws IOException {
-            ImageBoxes engine = new ImageBoxes(page);
-            engine.processPage(page);
-            return engine.boxes;
-        }
-
-        @Override
-        public void drawImage(org.apache.pdfbox.pdmodel.graphics.image.PDImage image) {
-            var ctm = getGraphicsState().getCurrentTransformationMatrix();
-            java.awt.geom.Path2D unit = new java.awt.geom.Path2D.Double(new Rectangle2D.Double(0, 0, 1, 1));
-            boxes.add(unit.createTransformedShape(ctm.createAffineTransform()).getBounds2D());
-        }
-
-        @Override public void appendRectangle(java.awt.geom.Point2D p0, java.awt.geom.Point2D p1,
-                java.awt.geom.Point2D p2, java.awt.geom.Point2D p3) { }
-        @Override public void clip(int windingRule) { }
-        @Override public void moveTo(float x, float y) { }
-        @Override public void lineTo(float x, float y) { }
-        @Override public void curveTo(float x1, float y1, float x2, float y2, float x3, float y3) { }
-        @Override public java.awt.geom.Point2D getCurrentPoint() {
-            return new java.awt.geom.Point2D.Float();
-        }
-        @Override public void closePath() { }
-        @Override public void endPath() { }
-        @Override public void strokePath() { }
-        @Override public void fillPath(int windingRule) { }
-        @Override public void fillAndStrokePath(int windingRule) { }
-        @Override public void shadingFill(org.apache.pdfbox.cos.COSName shadingName) { }
     }
 }
