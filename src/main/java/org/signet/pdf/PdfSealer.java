@@ -118,9 +118,9 @@ public final class PdfSealer {
     }
 
     /**
-     * Content-type and message-digest (added by the default generator) plus ESS
-     * signing-certificate-v2; the signing-time attribute the default generator also adds is
-     * removed because PAdES baseline signatures must not carry it.
+     * Content-type, message-digest and CMS algorithm protection (RFC 6211, all added by the
+     * default generator) plus ESS signing-certificate-v2; the signing-time attribute the default
+     * generator also adds is removed because PAdES baseline signatures must not carry it.
      */
     private static CMSAttributeTableGenerator signedAttributes(X509Certificate certificate)
             throws GeneralSecurityException {
