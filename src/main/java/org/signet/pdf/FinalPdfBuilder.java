@@ -1,0 +1,104 @@
+package org.signet.pdf;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.io.MemoryUsageSetting;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotation;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget;
+import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
+
+/**
+ * Builds the finished document: the original pages with every field value drawn in place,
+ * followed by the certificate-of-completion pages.
+ */
+public final class FinalPdfBuilder {
+
+    /** Above this much, parsed streams spill from memory to a temporary file. */
+    private static final long MEMORY_LIMIT = 64L * 1024 * 1024;
+
+    private FinalPdfBuilder() {
+    }
+
+    /**
+     * Draws {@code values} on the pages of {@code originalPdf}, flattens any form so nothing
+     * stays editable, and appends the certificate pages.
+     *
+     * @throws IOException if the original cannot be read, a value's page does not exist, or an
+     *     image is not a readable PNG or JPEG
+     */
+    public static byte[] build(byte[] originalPdf, List<PlacedValue> values, CertificateData certificate)
+            throws IOException {
+        Objects.requireNonNull(originalPdf, "originalPdf");
+        Objects.requireNonNull(values, "values");
+        Objects.requireNonNull(certificate, "certificate");
+        try (PDDocument document = load(originalPdf)) {
+            // The finished copy is for reading and archiving: it keeps no passwords or permissions.
+            document.setAllSecurityToBeRemoved(true);
+            flattenForms(document);
+            PDFont sans = Fonts.sans(document);
+            paintValues(document, sans, values);
+            CertificatePage.append(document, sans, Fonts.sansBold(document), certificate);
+            ByteArrayOutputStream out = new ByteArrayOutputStream(originalPdf.length + 64 * 1024);
+            document.save(out);
+            return out.toByteArray();
+        }
+    }
+
+    private static PDDocument load(byte[] pdf) throws IOException {
+        try {
+            return Loader.loadPDF(pdf, "", null, null, MemoryUsageSetting.setupMixed(MEMORY_LIMIT).streamCache);
+        } catch (InvalidPasswordException e) {
+            throw new IOException("The original PDF is password-protected", e);
+        } catch (IOException e) {
+            throw new IOException("The original PDF cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static void paintValues(PDDocument document, PDFont font, List<PlacedValue> values) throws IOException {
+        Map<Integer, List<PlacedValue>> byPage = new TreeMap<>();
+        for (PlacedValue value : values) {
+            if (value.pageNumber() > document.getNumberOfPages()) {
+                throw new IOException("A " + value.fieldType() + " field is on page " + value.pageNumber()
+                        + " but the document has " + document.getNumberOfPages() + " pages");
+            }
+            byPage.computeIfAbsent(value.pageNumber(), n -> new ArrayList<>()).add(value);
+        }
+        FinalValuePainter painter = new FinalValuePainter(document, font);
+        for (Map.Entry<Integer, List<PlacedValue>> entry : byPage.entrySet()) {
+            painter.paint(document.getPage(entry.getKey() - 1), entry.getValue());
+        }
+    }
+
+    /** Burns form fields into the page content and drops every widget, so no field stays editable. */
+    private static void flattenForms(PDDocument document) throws IOException {
+        PDAcroForm form = document.getDocumentCatalog().getAcroForm(null);
+        if (form != null) {
+            form.setXFA(null);
+            if (form.getNeedAppearances()) {
+                try {
+                    form.refreshAppearances();
+                } catch (IOException | RuntimeException e) {
+                    // A field whose appearance cannot be regenerated is flattened as it stands.
+                }
+            }
+            form.flatten();
+            document.getDocumentCatalog().setAcroForm(null);
+        }
+        for (PDPage page : document.getPages()) {
+            List<PDAnnotation> annotations = page.getAnnotations();
+            if (annotations.removeIf(a -> a instanceof PDAnnotationWidget)) {
+                page.setAnnotations(annotations);
+            }
+        }
+    }
+}
