@@ -31,6 +31,7 @@ public final class Dispatcher implements HttpHandler {
     private final ClientIp clientIp;
     private final int ipPerMinute;
     private final AccessLog accessLog = new AccessLog();
+    private final InFlight inFlight = new InFlight();
 
     Dispatcher(String restBase, Router rest, Router site, Authenticator authenticator, RateLimiter limiter,
             ClientIp clientIp, int ipPerMinute) {
@@ -49,6 +50,7 @@ public final class Dispatcher implements HttpHandler {
         String requestId = Tokens.base62(12);
         Request request = null;
         Response response;
+        inFlight.enter();
         try (exchange) {
             try {
                 request = newRequest(exchange, requestId);
@@ -62,7 +64,14 @@ public final class Dispatcher implements HttpHandler {
             write(exchange, response);
             accessLog.record(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(), response.status(),
                     started, request, requestId);
+        } finally {
+            inFlight.exit();
         }
+    }
+
+    /** Waits until no request is being handled, or the deadline passes; true when none is. */
+    boolean awaitIdle(Duration timeout) throws InterruptedException {
+        return inFlight.awaitZero(timeout);
     }
 
     private Request newRequest(HttpExchange exchange, String requestId) {

@@ -25,10 +25,12 @@ public final class HttpService {
 
     private final HttpServer server;
     private final ThreadPoolExecutor executor;
+    private final Dispatcher dispatcher;
 
-    private HttpService(HttpServer server, ThreadPoolExecutor executor) {
+    private HttpService(HttpServer server, ThreadPoolExecutor executor, Dispatcher dispatcher) {
         this.server = server;
         this.executor = executor;
+        this.dispatcher = dispatcher;
     }
 
     public static HttpService start(Config config, Router rest, Router site, ApiKeyStore keys, RateLimiter limiter,
@@ -44,7 +46,7 @@ public final class HttpService {
         server.createContext("/", dispatcher);
         server.setExecutor(executor);
         server.start();
-        return new HttpService(server, executor);
+        return new HttpService(server, executor, dispatcher);
     }
 
     public int port() {
@@ -53,7 +55,14 @@ public final class HttpService {
 
     /** Stops accepting, lets in-flight requests finish for up to {@code grace}, then stops the workers. */
     public void stop(Duration grace) {
-        server.stop((int) Math.max(0, grace.toSeconds()));
+        // JDK 17's HttpServer.stop(delay) always waits the whole delay, busy or not; so wait for
+        // the handlers ourselves and then stop at once.
+        try {
+            dispatcher.awaitIdle(grace);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        server.stop(0);
         executor.shutdown();
         try {
             executor.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);

@@ -1,0 +1,88 @@
+package org.signet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.json.Json;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Credentials;
+
+class CliTest {
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {}
+
+    private Result run(String stdin, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8))).run(args);
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void keysCreateJson_printsOneLineThatWorksAgainstARunningServer() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            String data = dir.toString();
+            assertEquals(0, run("", "users", "add", "--email", "ops@example.com", "--name", "Ops", "--data", data).code());
+            Result created = run("", "--data", data, "keys", "create", "--user", "ops@example.com", "--name", "ci",
+                    "--permission", "read", "--json");
+            assertEquals(0, created.code(), created.err());
+            String[] lines = created.out().strip().split("\n");
+            assertEquals(1, lines.length);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> json = (Map<String, Object>) Json.parse(lines[0]);
+            assertTrue(((String) json.get("key")).matches("wps_[0-9A-Za-z]{32}"));
+            assertTrue(((String) json.get("secret")).matches("[0-9A-Za-z]{40}"));
+            assertEquals("read", json.get("permission"));
+            Credentials c = new Credentials((String) json.get("key"), (String) json.get("secret"));
+            assertEquals(200, server.get("stats", c).statusCode(), "a key made by the CLI works at once");
+
+            String id = ((Number) json.get("id")).toString();
+            assertEquals(0, run("", "keys", "revoke", id, "--data", data).code());
+            assertEquals(401, server.get("stats", c).statusCode(), "a revoked key stops at once");
+        }
+    }
+
+    @Test
+    void usersAdd_withPasswordFromStdinAndList() {
+        String data = dir.toString();
+        Result add = run("correct horse battery\n", "users", "add", "--email", "Root@Example.com", "--name", "Root",
+                "--admin", "--password-stdin", "--data", data);
+        assertEquals(0, add.code(), add.err());
+        Result list = run("", "users", "list", "--data", data);
+        assertTrue(list.out().contains("Root@Example.com"));
+        assertTrue(list.out().contains("set"));
+        Result dup = run("", "users", "add", "--email", "root@example.com", "--name", "Again", "--data", data);
+        assertEquals(1, dup.code());
+        assertTrue(dup.err().contains("already exists"));
+    }
+
+    @Test
+    void run_usageErrorsExitTwoWithAMessage() {
+        assertEquals(2, run("", "keys", "create", "--user", "x@example.com", "--name", "n", "--permission", "admin",
+                "--data", dir.toString()).code());
+        Result unknown = run("", "frobnicate");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("frobnicate"));
+        assertEquals(2, run("", "serve", "--bogus").code());
+        assertEquals(0, run("", "--help").code());
+        assertTrue(run("", "--version").out().startsWith("signet "));
+    }
+
+    @Test
+    void run_invalidConfigurationStopsWithTheKeyNamed() {
+        Result r = run("", "serve", "--port", "99999", "--data", dir.toString());
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("server.port"), r.err());
+    }
+}

@@ -1,0 +1,85 @@
+package org.signet.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void load_precedenceIsDefaultThenFileThenEnvironmentThenFlag() throws Exception {
+        Files.writeString(dir.resolve("signet.properties"),
+                "server.port=9001\nrest.prefix=api\ntimezone=Europe/Berlin\nsmtp.host=mail.example.com\n");
+        Config c = Config.load(dir, Optional.empty(),
+                Map.of("SIGNET_SERVER_PORT", "9002", "SIGNET_TIMEZONE", "Asia/Tokyo"),
+                Map.of("server.port", "9003"));
+        assertEquals(9003, c.integer("server.port"));
+        assertEquals(Config.Source.FLAG, c.source("server.port"));
+        assertEquals("Asia/Tokyo", c.string("timezone"));
+        assertEquals(Config.Source.ENVIRONMENT, c.source("timezone"));
+        assertEquals("api", c.string("rest.prefix"));
+        assertEquals(Config.Source.FILE, c.source("rest.prefix"));
+        assertEquals("wpsigner", c.string("rest.namespace"));
+        assertEquals(Config.Source.DEFAULT, c.source("rest.namespace"));
+        assertEquals("/api/wpsigner/v1", c.restBase());
+    }
+
+    @Test
+    void load_explicitConfigFileReplacesTheDataFolderOne() throws Exception {
+        Files.writeString(dir.resolve("signet.properties"), "server.port=9001\n");
+        Path other = dir.resolve("other.properties");
+        Files.writeString(other, "server.port=9005\n");
+        assertEquals(9005, Config.load(dir, Optional.of(other), Map.of(), Map.of()).integer("server.port"));
+        assertThrows(ConfigException.class,
+                () -> Config.load(dir, Optional.of(dir.resolve("missing.properties")), Map.of(), Map.of()));
+    }
+
+    @Test
+    void load_invalidValueNamesTheKeyAndWhereItCameFrom() {
+        ConfigException e = assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(),
+                Map.of("SIGNET_RATELIMIT_IP_PER_MINUTE", "lots"), Map.of()));
+        assertTrue(e.getMessage().contains("ratelimit.ip_per_minute"), e.getMessage());
+        assertTrue(e.getMessage().contains("SIGNET_RATELIMIT_IP_PER_MINUTE"), e.getMessage());
+        assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(),
+                Map.of("timezone", "Mars/Olympus")));
+        assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(),
+                Map.of("db.synchronous", "SOMETIMES")));
+        assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(),
+                Map.of("trusted_proxies", "10.0.0.0/99")));
+    }
+
+    @Test
+    void load_unknownKeyInFileIsAnError() throws Exception {
+        Files.writeString(dir.resolve("signet.properties"), "smtp.hots=typo\n");
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> Config.load(dir, Optional.empty(), Map.of(), Map.of()));
+        assertTrue(e.getMessage().contains("smtp.hots"));
+    }
+
+    @Test
+    void describe_masksSecrets() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_SMTP_PASSWORD", "hunter2-secret"), Map.of());
+        assertFalse(c.describe().contains("hunter2-secret"));
+        assertTrue(c.describe().contains("smtp.password = ****"));
+        ConfigException e = assertThrows(ConfigException.class, () -> c.with("smtp.port", "x"));
+        assertFalse(e.getMessage().contains("hunter2"));
+    }
+
+    @Test
+    void siteUrl_defaultsToTheBoundPort() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+        assertEquals("http://localhost:4321", c.siteUrl(4321));
+        assertEquals("https://sign.example.com", c.with("site.url", "https://sign.example.com").siteUrl(4321));
+        assertThrows(ConfigException.class, () -> c.with("site.url", "ftp://x"));
+    }
+}

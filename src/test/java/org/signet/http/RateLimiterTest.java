@@ -1,0 +1,91 @@
+package org.signet.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
+
+class RateLimiterTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void acquire_refusesPastTheLimitUntilTheWindowEnds() {
+        MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:10Z"), ZoneOffset.UTC);
+        RateLimiter limiter = new RateLimiter(clock);
+        for (int i = 1; i <= 3; i++) {
+            RateLimiter.Decision d = limiter.acquire("k", 3, Duration.ofMinutes(1));
+            assertTrue(d.allowed());
+            assertEquals(3 - i, d.remaining());
+        }
+        RateLimiter.Decision refused = limiter.acquire("k", 3, Duration.ofMinutes(1));
+        assertFalse(refused.allowed());
+        assertEquals(50, refused.retryAfterSeconds());
+        assertEquals(Instant.parse("2026-01-01T10:01:00Z").getEpochSecond(), refused.resetEpochSeconds());
+        assertTrue(limiter.acquire("other", 3, Duration.ofMinutes(1)).allowed(), "buckets are independent");
+        clock.advance(Duration.ofSeconds(50));
+        assertTrue(limiter.acquire("k", 3, Duration.ofMinutes(1)).allowed());
+    }
+
+    @Test
+    void keyLimit_sixthCallOfAFivePerHourKeyIs429WithHeaders() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            Account a = server.account("alice@example.com", false, 5);
+            for (int i = 1; i <= 5; i++) {
+                HttpResponse<String> r = server.get("stats", a.full());
+                assertEquals(200, r.statusCode());
+                assertEquals("5", r.headers().firstValue("X-RateLimit-Limit").orElseThrow());
+                assertEquals(String.valueOf(5 - i), r.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+                long reset = Long.parseLong(r.headers().firstValue("X-RateLimit-Reset").orElseThrow());
+                assertTrue(reset > Instant.now().getEpochSecond() && reset <= Instant.now().getEpochSecond() + 3600);
+            }
+            HttpResponse<String> sixth = server.get("stats", a.full());
+            assertEquals(429, sixth.statusCode());
+            assertEquals("rate_limit_exceeded", TestServer.code(sixth));
+            long retryAfter = Long.parseLong(sixth.headers().firstValue("Retry-After").orElseThrow());
+            assertEquals(retryAfter, ((Number) TestServer.data(sixth).get("retry_after")).longValue());
+            assertTrue(retryAfter >= 1 && retryAfter <= 3600);
+            assertEquals("0", sixth.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+            assertEquals(200, server.get("stats", a.read()).statusCode(), "the limit is per key");
+        }
+    }
+
+    @Test
+    void ipLimit_coversRestRequestsWithAndWithoutCredentialsButNotHealthz() throws Exception {
+        try (TestServer server = TestServer.start(dir, "ratelimit.ip_per_minute=3")) {
+            Account a = server.account("alice@example.com", false);
+            assertEquals(200, server.get("stats", a.full()).statusCode());
+            assertEquals(401, server.get("stats", null).statusCode());
+            assertEquals(404, server.get("nowhere", a.full()).statusCode());
+            HttpResponse<String> fourth = server.get("stats", a.full());
+            assertEquals(429, fourth.statusCode());
+            assertTrue(fourth.headers().firstValue("Retry-After").isPresent());
+            assertEquals(200, server.send(server.request("/healthz", null).build()).statusCode());
+        }
+    }
+
+    @Test
+    void ipLimit_trustedProxyMeansTheForwardedAddressIsTheClient() throws Exception {
+        try (TestServer server = TestServer.start(dir, "ratelimit.ip_per_minute=2", "trusted_proxies=127.0.0.1")) {
+            Account a = server.account("alice@example.com", false);
+            for (String client : new String[] {"203.0.113.7", "203.0.113.8"}) {
+                for (int i = 0; i < 2; i++) {
+                    assertEquals(200, server.send(server.request("stats", a.full())
+                            .header("X-Forwarded-For", "10.9.9.9, " + client).build()).statusCode());
+                }
+            }
+            assertEquals(429, server.send(server.request("stats", a.full())
+                    .header("X-Forwarded-For", "203.0.113.7").build()).statusCode());
+        }
+    }
+}

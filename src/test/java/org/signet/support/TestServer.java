@@ -1,0 +1,157 @@
+package org.signet.support;
+
+import java.io.IOException;
+import java.net.ProxySelector;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.App;
+import org.signet.config.Config;
+import org.signet.domain.ApiKey.Permission;
+import org.signet.domain.User;
+import org.signet.json.Json;
+import org.signet.store.ApiKeyStore;
+
+/** A real Signet on a loopback port 0 over a SQLite file in a test's temporary folder, with a real HTTP client. */
+public final class TestServer implements AutoCloseable {
+    public final App app;
+    private final HttpClient client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    /** An API key pair as sent in the two headers. */
+    public record Credentials(String key, String secret) {}
+
+    /** A user with a Full Access and a Read Only key. */
+    public record Account(User user, Credentials full, Credentials read) {}
+
+    private TestServer(App app) {
+        this.app = app;
+    }
+
+    /** Starts Signet; {@code overrides} are key=value settings on top of test defaults. */
+    public static TestServer start(Path dataDir, Clock clock, String... overrides) throws Exception {
+        Map<String, String> flags = new LinkedHashMap<>();
+        flags.put("server.host", "127.0.0.1");
+        flags.put("server.port", "0");
+        flags.put("server.threads", "8");
+        flags.put("db.synchronous", "NORMAL");
+        flags.put("ratelimit.ip_per_minute", "1000000");
+        for (String o : overrides) {
+            int eq = o.indexOf('=');
+            flags.put(o.substring(0, eq), o.substring(eq + 1));
+        }
+        Config config = Config.load(dataDir, Optional.empty(), Map.of(), flags);
+        return new TestServer(App.start(config, clock));
+    }
+
+    public static TestServer start(Path dataDir, String... overrides) throws Exception {
+        return start(dataDir, Clock.systemUTC(), overrides);
+    }
+
+    public Account account(String email, boolean admin) {
+        return account(email, admin, 1000);
+    }
+
+    public Account account(String email, boolean admin, int rateLimit) {
+        User u = app.users().add(email, email.substring(0, email.indexOf('@')), admin, null);
+        return new Account(u, key(u, Permission.FULL, rateLimit), key(u, Permission.READ, rateLimit));
+    }
+
+    private Credentials key(User u, Permission p, int rateLimit) {
+        ApiKeyStore.Created c = app.keys().create(u.id(), p.wire() + " key", "", p, rateLimit);
+        return new Credentials(c.key().key(), c.secret());
+    }
+
+    public String base() {
+        return app.baseUrl();
+    }
+
+    public HttpResponse<String> get(String path, Credentials c) {
+        return send("GET", path, c, null);
+    }
+
+    public HttpResponse<String> send(String method, String path, Credentials c, String json) {
+        HttpRequest.Builder b = request(path, c);
+        b.method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            b.header("Content-Type", "application/json");
+        }
+        return send(b.build());
+    }
+
+    /** A request builder for {@code path} under the REST base (or the site root when it starts with "/"). */
+    public HttpRequest.Builder request(String path, Credentials c) {
+        String url = path.startsWith("http") ? path : path.startsWith("/") ? app.siteUrl() + path : base() + "/" + path;
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
+        if (c != null) {
+            b.header("X-WPS-API-Key", c.key()).header("X-WPS-API-Secret", c.secret());
+        }
+        return b;
+    }
+
+    public HttpResponse<String> send(HttpRequest request) {
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public HttpResponse<byte[]> sendForBytes(HttpRequest request) {
+        try {
+            return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public HttpClient client() {
+        return client;
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> object(HttpResponse<String> r) {
+        try {
+            return (Map<String, Object>) Json.parse(r.body());
+        } catch (Exception e) {
+            throw new AssertionError("not a JSON object (" + r.statusCode() + "): " + r.body(), e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    public static java.util.List<Object> array(HttpResponse<String> r) {
+        try {
+            return (java.util.List<Object>) Json.parse(r.body());
+        } catch (Exception e) {
+            throw new AssertionError("not a JSON array (" + r.statusCode() + "): " + r.body(), e);
+        }
+    }
+
+    /** The error code of an error envelope. */
+    public static String code(HttpResponse<String> r) {
+        return String.valueOf(object(r).get("code"));
+    }
+
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> data(HttpResponse<String> r) {
+        return (Map<String, Object>) object(r).get("data");
+    }
+
+    @Override
+    public void close() {
+        app.close();
+    }
+}
