@@ -28,6 +28,7 @@ CREATE TABLE documents (
   completed_at           INTEGER,
   reminder_interval_days INTEGER,
   sent_at                INTEGER,
+  audit_head             TEXT,      -- hash of the newest audit event: a removed last event shows
   created_at             INTEGER NOT NULL,
   updated_at             INTEGER NOT NULL
 );

@@ -4,18 +4,20 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.logging.Logger;
-import org.signet.api.HealthApi;
-import org.signet.api.StatsApi;
 import org.signet.config.Config;
 import org.signet.http.HttpService;
 import org.signet.http.RateLimiter;
 import org.signet.http.Router;
+import org.signet.jobs.ExpiryJob;
+import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
+import org.signet.jobs.StagingCleanupJob;
+import org.signet.mail.MailSender;
+import org.signet.service.Links;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.Migrations;
-import org.signet.store.StatsStore;
 import org.signet.store.UserStore;
 
 /** A running Signet: database, stores, background jobs and the HTTP server, wired from one {@link Config}. */
@@ -26,16 +28,14 @@ public final class App implements AutoCloseable {
     private final Database db;
     private final Scheduler scheduler;
     private final HttpService http;
-    private final UserStore users;
-    private final ApiKeyStore keys;
+    private final Services services;
 
-    private App(Config config, Database db, Scheduler scheduler, HttpService http, UserStore users, ApiKeyStore keys) {
+    private App(Config config, Database db, Scheduler scheduler, HttpService http, Services services) {
         this.config = config;
         this.db = db;
         this.scheduler = scheduler;
         this.http = http;
-        this.users = users;
-        this.keys = keys;
+        this.services = services;
     }
 
     public static App start(Config config, Clock clock) throws IOException, Migrations.SchemaTooNewException {
@@ -43,17 +43,16 @@ public final class App implements AutoCloseable {
         Database db = DataFolder.openDatabase(config.dataDir(), config.string("db.synchronous"), threads + 4);
         Scheduler scheduler = new Scheduler(2);
         try {
-            UserStore users = new UserStore(db, clock);
-            ApiKeyStore keys = new ApiKeyStore(db, clock);
+            HttpService[] http = new HttpService[1];
+            Links links = new Links(() -> config.siteUrl(http[0].port()));
+            Services services = new Services(config, db, clock, links, scheduler);
             Router rest = new Router();
             Router site = new Router();
-            new HealthApi(db).routes(site);
-            new StatsApi(new StatsStore(db)).routes(rest);
+            services.routes(rest, site);
             RateLimiter limiter = new RateLimiter(clock);
-            scheduler.every("rate-limit-eviction", Duration.ofMinutes(1), Duration.ofMinutes(1),
-                    () -> limiter.evictExpired(Duration.ofHours(1)));
-            HttpService http = HttpService.start(config, rest, site, keys, limiter, clock);
-            App app = new App(config, db, scheduler, http, users, keys);
+            schedule(scheduler, services, limiter);
+            http[0] = HttpService.start(config, rest, site, services.keys, limiter, clock);
+            App app = new App(config, db, scheduler, http[0], services);
             LOG.info("Signet listening on " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
             return app;
         } catch (IOException | RuntimeException e) {
@@ -61,6 +60,15 @@ public final class App implements AutoCloseable {
             db.close();
             throw e;
         }
+    }
+
+    private static void schedule(Scheduler scheduler, Services s, RateLimiter limiter) {
+        scheduler.every("rate-limit-eviction", Duration.ofMinutes(1), Duration.ofMinutes(1),
+                () -> limiter.evictExpired(Duration.ofHours(1)));
+        scheduler.every("mail", Duration.ofSeconds(5), Duration.ofSeconds(15), s.mailSender::runOnce);
+        scheduler.every("expiry", Duration.ofSeconds(10), Duration.ofSeconds(30), s.expiryJob);
+        scheduler.every("reminders", Duration.ofMinutes(1), Duration.ofMinutes(15), s.reminderJob);
+        scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
     }
 
     public int port() {
@@ -84,11 +92,28 @@ public final class App implements AutoCloseable {
     }
 
     public UserStore users() {
-        return users;
+        return services.users;
     }
 
     public ApiKeyStore keys() {
-        return keys;
+        return services.keys;
+    }
+
+    /** Background work, exposed so tests can run it once under a test clock. */
+    public ExpiryJob expiryJob() {
+        return services.expiryJob;
+    }
+
+    public ReminderJob reminderJob() {
+        return services.reminderJob;
+    }
+
+    public StagingCleanupJob stagingCleanupJob() {
+        return services.stagingCleanup;
+    }
+
+    public MailSender mailSender() {
+        return services.mailSender;
     }
 
     /** Graceful stop: in-flight requests finish, jobs stop, then the database closes. */

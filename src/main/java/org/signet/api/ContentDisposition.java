@@ -1,0 +1,15 @@
+package org.signet.api;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+/** {@code Content-Disposition: attachment} with an ASCII fallback name and the UTF-8 name of RFC 6266 §4.3. */
+final class ContentDisposition {
+    private ContentDisposition() {}
+
+    static String attachment(String filename) {
+        String ascii = filename.replaceAll("[^\\x20-\\x7e]", "_").replace("\\", "_").replace("\"", "'");
+        String encoded = URLEncoder.encode(filename, StandardCharsets.UTF_8).replace("+", "%20");
+        return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + encoded;
+    }
+}

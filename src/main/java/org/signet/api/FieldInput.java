@@ -1,0 +1,245 @@
+package org.signet.api;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.signet.domain.Document;
+import org.signet.domain.Document.PageBox;
+import org.signet.domain.FieldType;
+import org.signet.http.ApiException;
+import org.signet.json.Json;
+import org.signet.store.FieldStore.NewField;
+
+/**
+ * Reads a fields payload (S5): 400 invalid_data when the structure is unusable, otherwise every
+ * problem of every field at once as {@code Field <n>: <message>} in 400 validation_failed.
+ */
+public final class FieldInput {
+    static final int MAX_FIELDS = 500;
+
+    private FieldInput() {}
+
+    public static List<NewField> parse(Object raw, Document d, Set<Long> signerIds) {
+        if (!(raw instanceof List<?> items) || items.size() > MAX_FIELDS
+                || !items.stream().allMatch(i -> i instanceof Map<?, ?>)) {
+            throw ApiException.badRequest("invalid_data",
+                    "fields must be an array of at most " + MAX_FIELDS + " field objects.");
+        }
+        List<String> errors = new ArrayList<>();
+        List<NewField> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            One one = new One(i + 1, (Map<?, ?>) items.get(i), d, signerIds, errors);
+            NewField f = one.read();
+            if (f != null) {
+                out.add(f);
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new ApiException(400, "validation_failed", "Some fields are not valid.", Map.of("errors", errors));
+        }
+        return out;
+    }
+
+    /** One field's checks; records its problems and returns null when it has any. */
+    private static final class One {
+        private final int n;
+        private final Map<?, ?> m;
+        private final Document d;
+        private final Set<Long> signerIds;
+        private final List<String> errors;
+        private final int errorsBefore;
+
+        One(int n, Map<?, ?> m, Document d, Set<Long> signerIds, List<String> errors) {
+            this.n = n;
+            this.m = m;
+            this.d = d;
+            this.signerIds = signerIds;
+            this.errors = errors;
+            this.errorsBefore = errors.size();
+        }
+
+        NewField read() {
+            Long signer = signer();
+            FieldType type = type();
+            Integer page = page();
+            Double x = number("position_x", true, null);
+            Double y = number("position_y", true, null);
+            Double w = number("width", false, type == null ? null : type.defaultWidth());
+            Double h = number("height", false, type == null ? null : type.defaultHeight());
+            positive("width", w);
+            positive("height", h);
+            if (page != null && x != null && y != null && w != null && h != null && w > 0 && h > 0) {
+                onPage(page, x, y, w, h);
+            }
+            String options = options(type);
+            int fontSize = integer("font_size", 14, 1, 200);
+            String fontFamily = text("font_family", "DM Sans", 100);
+            String placeholder = text("placeholder", "", 255);
+            String name = text("field_name", "", 100);
+            boolean required = bool("is_required", true);
+            if (errors.size() > errorsBefore) {
+                return null;
+            }
+            return new NewField(signer, type, name, page, x, y, w, h, placeholder, required, fontSize, fontFamily,
+                    options, "");
+        }
+
+        private void error(String message) {
+            errors.add("Field " + n + ": " + message);
+        }
+
+        private Long signer() {
+            Object v = m.get("signer_id");
+            if (v == null) {
+                error("signer_id is required.");
+                return null;
+            }
+            Long id = asLong(v);
+            if (id == null || !signerIds.contains(id)) {
+                error("signer_id " + v + " is not a signer of this document.");
+                return null;
+            }
+            return id;
+        }
+
+        private FieldType type() {
+            Object v = m.get("field_type");
+            if (v == null) {
+                error("field_type is required.");
+                return null;
+            }
+            FieldType t = FieldType.fromWire(String.valueOf(v)).orElse(null);
+            if (t == null) {
+                error("unknown field_type '" + v + "'.");
+            }
+            return t;
+        }
+
+        private Integer page() {
+            Object v = m.get("page_number");
+            if (v == null) {
+                error("page_number is required.");
+                return null;
+            }
+            Long p = asLong(v);
+            if (p == null || p < 1) {
+                error("page_number must be an integer of at least 1.");
+                return null;
+            }
+            int total = d.totalPages() == null ? 0 : d.totalPages();
+            if (p > total) {
+                error("page_number " + p + " is beyond the document's " + total + " page(s).");
+                return null;
+            }
+            return p.intValue();
+        }
+
+        private void onPage(int page, double x, double y, double w, double h) {
+            PageBox box = d.pages().get(page - 1);
+            if (x < 0 || y < 0 || x + w > box.width() + 0.01 || y + h > box.height() + 0.01) {
+                error("the field lies outside page " + page + " (" + Wire.number(box.width()) + " x "
+                        + Wire.number(box.height()) + " points).");
+            }
+        }
+
+        private Double number(String key, boolean required, Double dflt) {
+            Object v = m.get(key);
+            if (v == null) {
+                if (required) {
+                    error(key + " is required.");
+                }
+                return dflt;
+            }
+            try {
+                double x = v instanceof BigDecimal b ? b.doubleValue() : Double.parseDouble(String.valueOf(v));
+                if (!Double.isFinite(x) || Math.abs(x) > 1e6 || v instanceof Boolean) {
+                    throw new NumberFormatException();
+                }
+                return x;
+            } catch (NumberFormatException e) {
+                error(key + " must be a number.");
+                return null;
+            }
+        }
+
+        private void positive(String key, Double v) {
+            if (v != null && v <= 0) {
+                error(key + " must be greater than 0.");
+            }
+        }
+
+        private String options(FieldType type) {
+            Object v = m.get("options");
+            List<String> options = new ArrayList<>();
+            if (v instanceof List<?> list && list.stream().allMatch(o -> o instanceof String s && s.length() <= 255)) {
+                list.forEach(o -> options.add((String) o));
+            } else if (v != null) {
+                error("options must be an array of strings.");
+            }
+            if (type == FieldType.DROPDOWN && options.isEmpty()) {
+                error("a dropdown needs at least one option.");
+            }
+            return Json.write(options);
+        }
+
+        private int integer(String key, int dflt, int min, int max) {
+            Object v = m.get(key);
+            if (v == null) {
+                return dflt;
+            }
+            Long x = asLong(v);
+            if (x == null || x < min || x > max) {
+                error(key + " must be an integer from " + min + " to " + max + ".");
+                return dflt;
+            }
+            return x.intValue();
+        }
+
+        private String text(String key, String dflt, int max) {
+            Object v = m.get(key);
+            if (v == null) {
+                return dflt;
+            }
+            if (!(v instanceof String s) || s.length() > max) {
+                error(key + " must be a string of at most " + max + " characters.");
+                return dflt;
+            }
+            return s;
+        }
+
+        private boolean bool(String key, boolean dflt) {
+            Object v = m.get(key);
+            if (v == null) {
+                return dflt;
+            }
+            String s = String.valueOf(v);
+            if (v instanceof Boolean b) {
+                return b;
+            }
+            if (s.equals("1") || s.equals("true")) {
+                return true;
+            }
+            if (s.equals("0") || s.equals("false")) {
+                return false;
+            }
+            error(key + " must be a boolean.");
+            return dflt;
+        }
+
+        private static Long asLong(Object v) {
+            try {
+                if (v instanceof BigDecimal b) {
+                    return b.longValueExact();
+                }
+                if (v instanceof String s && s.matches("\\d{1,18}")) {
+                    return Long.parseLong(s);
+                }
+            } catch (ArithmeticException e) {
+                return null;
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.signet.api;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.signet.domain.Field;
+
+/** A field's wire form: every key of the seed's Field table, always, all values strings (S5). */
+public final class FieldJson {
+    private final Wire wire;
+
+    public FieldJson(Wire wire) {
+        this.wire = wire;
+    }
+
+    public Map<String, Object> form(Field f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", Wire.id(f.id()));
+        m.put("document_id", Wire.id(f.documentId()));
+        m.put("signer_id", Wire.id(f.signerId()));
+        m.put("field_type", f.type().wire());
+        m.put("field_name", f.name());
+        m.put("page_number", Integer.toString(f.pageNumber()));
+        m.put("position_x", Wire.number(f.x()));
+        m.put("position_y", Wire.number(f.y()));
+        m.put("width", Wire.number(f.width()));
+        m.put("height", Wire.number(f.height()));
+        m.put("value", f.value());
+        m.put("placeholder", f.placeholder());
+        m.put("is_required", Wire.flag(f.required()));
+        m.put("font_size", Integer.toString(f.fontSize()));
+        m.put("font_family", f.fontFamily());
+        m.put("options", f.options());
+        m.put("created_at", wire.time(f.createdAt()));
+        m.put("updated_at", wire.time(f.updatedAt()));
+        return m;
+    }
+}

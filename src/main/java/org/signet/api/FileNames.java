@@ -1,0 +1,19 @@
+package org.signet.api;
+
+/** Client file names made safe to keep and show: no path, no control characters, bounded length. */
+final class FileNames {
+    private FileNames() {}
+
+    /** The last segment after any {@code /} or {@code \} (S4). */
+    static String withoutPath(String name) {
+        String base = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+        base = base.replaceAll("\\p{Cntrl}", "").trim();
+        return base.length() > 255 ? base.substring(base.length() - 255) : base;
+    }
+
+    /** The name without its last extension: {@code a.b.pdf} becomes {@code a.b}. */
+    static String withoutExtension(String name) {
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

@@ -1,0 +1,160 @@
+package org.signet.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.signet.domain.Document.PageBox;
+import org.signet.http.ApiException;
+import org.signet.http.Request;
+import org.signet.http.multipart.MultipartException;
+import org.signet.http.multipart.MultipartIOException;
+import org.signet.http.multipart.MultipartReader;
+import org.signet.http.multipart.Part;
+import org.signet.pdf.DocumentIntake;
+import org.signet.pdf.Intake;
+import org.signet.pdf.InvalidFileException;
+import org.signet.pdf.MediaKind;
+import org.signet.pdf.UnsupportedFileTypeException;
+import org.signet.store.StoredFiles;
+
+/**
+ * Receives a multipart upload (S4): streams the file part to a private temporary file under the
+ * size limit, decides the type by its bytes, validates it, and stores the original (and for an
+ * image its one-page PDF) encrypted. Shared by every endpoint that accepts a file.
+ */
+public final class UploadReceiver {
+    /** Room for multipart framing and the small text parts around the file. */
+    private static final long FRAMING_ALLOWANCE = 1 << 20;
+    private static final int MAX_TEXT = 10_000;
+
+    private final StoredFiles files;
+    private final Path tmpDir;
+    private final long maxBytes;
+    private final DocumentIntake intake;
+
+    /** A validated, stored upload and the text parts that came with it. */
+    public record Upload(String originalFilename, MediaKind kind, int totalPages, List<PageBox> pages,
+            StoredFiles.Saved original, StoredFiles.Saved pdf, Map<String, String> text) {}
+
+    public UploadReceiver(StoredFiles files, Path tmpDir, long maxBytes, DocumentIntake intake) {
+        this.files = files;
+        this.tmpDir = tmpDir;
+        this.maxBytes = maxBytes;
+        this.intake = intake;
+    }
+
+    /**
+     * Receives the upload; {@code checkText} sees the text parts before anything is stored, so a
+     * bad title or date refuses the request without leaving a file behind.
+     */
+    public Upload receive(Request req, Set<String> textFields, Consumer<Map<String, String>> checkText)
+            throws IOException {
+        String contentType = Optional.ofNullable(req.header("Content-Type")).orElse("");
+        if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+            throw ApiException.missingParams(List.of("file"));
+        }
+        refuseDeclaredOversize(req.header("Content-Length"));
+        Path tmp = Files.createTempFile(tmpDir, "upload-", ".part");
+        Path pdf = null;
+        try {
+            Received r = readParts(req.bodyStream(), boundary(contentType), tmp, textFields);
+            checkText.accept(r.text());
+            Intake checked = inspect(tmp);
+            pdf = checked.pdf();
+            StoredFiles.Saved original = files.save(Files.newInputStream(tmp));
+            StoredFiles.Saved pdfSaved = pdf.equals(tmp) ? original : files.save(Files.newInputStream(pdf));
+            List<PageBox> pages = checked.pages().stream().map(p -> new PageBox(p.width(), p.height())).toList();
+            return new Upload(r.filename(), checked.kind(), checked.totalPages(), pages, original, pdfSaved, r.text());
+        } finally {
+            Files.deleteIfExists(tmp);
+            if (pdf != null) {
+                Files.deleteIfExists(pdf);
+            }
+        }
+    }
+
+    private record Received(String filename, Map<String, String> text) {}
+
+    private Received readParts(InputStream body, String boundary, Path tmp, Set<String> textFields) throws IOException {
+        MultipartReader reader = new MultipartReader(body, boundary, maxBytes + FRAMING_ALLOWANCE);
+        String filename = null;
+        Map<String, String> text = new LinkedHashMap<>();
+        try {
+            for (Optional<Part> next = reader.next(); next.isPresent(); next = reader.next()) {
+                Part part = next.get();
+                boolean isFile = part.name().equals("file") || part.name().equals("document");
+                if (isFile && filename == null) {
+                    filename = FileNames.withoutPath(part.filename().orElse(""));
+                    copyLimited(part.content(), tmp);
+                } else if (textFields.contains(part.name()) && part.filename().isEmpty()) {
+                    text.put(part.name(), part.readText(MAX_TEXT));
+                }
+            }
+        } catch (MultipartException e) {
+            throw malformed(e);
+        } catch (MultipartIOException e) {
+            throw malformed(e.reason());
+        }
+        if (filename == null) {
+            throw ApiException.missingParams(List.of("file"));
+        }
+        return new Received(filename, text);
+    }
+
+    private void copyLimited(InputStream in, Path target) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long total = 0;
+        try (OutputStream out = Files.newOutputStream(target)) {
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                total += n;
+                if (total > maxBytes) {
+                    throw tooLarge();
+                }
+                out.write(buffer, 0, n);
+            }
+        }
+    }
+
+    private Intake inspect(Path file) {
+        try {
+            return intake.inspect(file);
+        } catch (UnsupportedFileTypeException e) {
+            throw ApiException.badRequest("invalid_file_type",
+                    "Only PDF, PNG and JPEG files are accepted (" + e.getMessage() + ").");
+        } catch (InvalidFileException e) {
+            throw ApiException.badRequest("invalid_file", "The file cannot be used: " + e.getMessage() + ".");
+        }
+    }
+
+    private void refuseDeclaredOversize(String contentLength) {
+        if (contentLength != null && contentLength.matches("\\d{1,19}")
+                && Long.parseLong(contentLength) > maxBytes + FRAMING_ALLOWANCE) {
+            throw tooLarge();
+        }
+    }
+
+    private static String boundary(String contentType) {
+        try {
+            return MultipartReader.boundaryOf(contentType);
+        } catch (MultipartException e) {
+            throw ApiException.invalidParam("Content-Type", e.getMessage());
+        }
+    }
+
+    private ApiException malformed(MultipartException e) {
+        return e.tooLarge() ? tooLarge() : ApiException.invalidParam("file", "Malformed upload: " + e.getMessage());
+    }
+
+    private ApiException tooLarge() {
+        return new ApiException(413, "file_too_large", "The file is larger than the limit of " + maxBytes + " bytes.",
+                Map.of("max_bytes", maxBytes));
+    }
+}

@@ -1,0 +1,70 @@
+package org.signet.api;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.domain.Document;
+import org.signet.domain.Signer;
+import org.signet.http.Body;
+import org.signet.http.Request;
+import org.signet.http.Response;
+import org.signet.http.Router;
+import org.signet.mail.MailSender;
+import org.signet.service.Documents;
+import org.signet.service.Workflow;
+
+/** send, remind and expire (seed; S5). */
+public final class WorkflowApi {
+    private final Documents documents;
+    private final Workflow workflow;
+    private final MailSender mail;
+
+    public WorkflowApi(Documents documents, Workflow workflow, MailSender mail) {
+        this.documents = documents;
+        this.workflow = workflow;
+        this.mail = mail;
+    }
+
+    public void routes(Router r) {
+        r.post("/documents/{id}/send", this::send);
+        r.post("/documents/{id}/remind", this::remind);
+        r.post("/documents/{id}/expire", this::expire);
+    }
+
+    private Response send(Request req) {
+        Document d = documents.visible(req.caller(), req.pathId("id"));
+        Document sent = workflow.send(d.id(), Actors.of(req));
+        long invited = workflow.remindable(sent.id()).size();
+        return Response.ok(Map.of("sent", true, "message",
+                "Document sent; " + invited + " signer(s) invited by email."));
+    }
+
+    /** Reminders are handed to the mail server at once, so the answer can say which could not be. */
+    private Response remind(Request req) {
+        Document d = documents.visible(req.caller(), req.pathId("id"));
+        Body b = req.json();
+        Optional<Long> only = b.optLong("signer_id", 1, Long.MAX_VALUE);
+        b.check();
+        Map<Signer, Long> queued = workflow.remind(d.id(), only, Actors.of(req));
+        Map<Long, Boolean> delivered = mail.deliverNow(queued.values());
+        List<String> reminded = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        queued.forEach((s, outboxId) -> (delivered.getOrDefault(outboxId, false) ? reminded : failed)
+                .add(Wire.id(s.id())));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("reminded", reminded);
+        out.put("failed", failed);
+        out.put("message", reminded.size() + " reminder(s) sent" + (failed.isEmpty() ? "."
+                : "; " + failed.size() + " could not be delivered yet and will be retried."));
+        return Response.ok(out);
+    }
+
+    private Response expire(Request req) {
+        Document d = documents.visible(req.caller(), req.pathId("id"));
+        Document expired = workflow.expire(d.id(), Actors.of(req));
+        return Response.ok(Map.of("expired", true, "document",
+                Map.of("id", Wire.id(expired.id()), "status", expired.status().wire())));
+    }
+}

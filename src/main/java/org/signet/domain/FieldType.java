@@ -1,0 +1,45 @@
+package org.signet.domain;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The seed's field types with their default sizes in points and who fills them. */
+public enum FieldType {
+    SIGNATURE(200, 60), INITIALS(100, 50), NAME(150, 30), EMAIL(200, 30), DATE(100, 30), TEXT(200, 30),
+    TEXTAREA(200, 80), CHECKBOX(20, 20), DROPDOWN(150, 30), STAMP(150, 100);
+
+    private final double defaultWidth;
+    private final double defaultHeight;
+
+    FieldType(double defaultWidth, double defaultHeight) {
+        this.defaultWidth = defaultWidth;
+        this.defaultHeight = defaultHeight;
+    }
+
+    public String wire() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Optional<FieldType> fromWire(String s) {
+        return Arrays.stream(values()).filter(v -> v.wire().equals(s)).findFirst();
+    }
+
+    public double defaultWidth() {
+        return defaultWidth;
+    }
+
+    public double defaultHeight() {
+        return defaultHeight;
+    }
+
+    /** name, email and date are filled by the service at signing, never by the signer (S5). */
+    public boolean automatic() {
+        return this == NAME || this == EMAIL || this == DATE;
+    }
+
+    /** Captured as an image: signature, initials, stamp. */
+    public boolean image() {
+        return this == SIGNATURE || this == INITIALS || this == STAMP;
+    }
+}

@@ -1,0 +1,51 @@
+package org.signet.domain;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/** A party to a document. The token, PIN digest, IP and user agent are hidden and never rendered. */
+public record Signer(long id, long documentId, String name, String email, Role role, int signingOrder, Status status,
+        String accessToken, String pinHash, boolean requireLogin, Long invitedAt, Long lastRemindedAt, Long viewedAt,
+        Long signedAt, Long declinedAt, String declineReason, String signatureIp, String signatureUserAgent,
+        int pinFailures, Long pinLockedUntil, long createdAt, long updatedAt) {
+
+    /** What the party does: signs, only views, or approves before the signers are invited. */
+    public enum Role {
+        SIGNER, VIEWER, APPROVER;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Optional<Role> fromWire(String s) {
+            return Arrays.stream(values()).filter(v -> v.wire().equals(s)).findFirst();
+        }
+    }
+
+    /** pending -> viewed -> signed or declined (S5). */
+    public enum Status {
+        PENDING, VIEWED, SIGNED, DECLINED;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Status fromWire(String s) {
+            return valueOf(s.toUpperCase(Locale.ROOT));
+        }
+    }
+
+    public boolean invited() {
+        return invitedAt != null;
+    }
+
+    /** Has done what their role asks: signed or approved (viewers never block). */
+    public boolean done() {
+        return status == Status.SIGNED;
+    }
+
+    public boolean acted() {
+        return status == Status.SIGNED || status == Status.DECLINED;
+    }
+}

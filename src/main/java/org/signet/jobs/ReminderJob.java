@@ -1,0 +1,44 @@
+package org.signet.jobs;
+
+import java.time.Clock;
+import java.util.Optional;
+import org.signet.domain.Actor;
+import org.signet.domain.Signer;
+import org.signet.service.Workflow;
+import org.signet.store.DocumentStore;
+
+/** Automatic reminders (S5): every N days after invitation, until the document is finished. */
+public final class ReminderJob implements Runnable {
+    private static final long DAY = 86_400;
+
+    private final DocumentStore documents;
+    private final Workflow workflow;
+    private final Clock clock;
+
+    public ReminderJob(DocumentStore documents, Workflow workflow, Clock clock) {
+        this.documents = documents;
+        this.workflow = workflow;
+        this.clock = clock;
+    }
+
+    @Override
+    public void run() {
+        runOnce();
+    }
+
+    /** Queues the reminders that are due; returns how many. */
+    public int runOnce() {
+        long now = clock.millis() / 1000;
+        int sent = 0;
+        for (long[] doc : documents.withReminders()) {
+            for (Signer s : workflow.remindable(doc[0])) {
+                long since = s.lastRemindedAt() != null ? s.lastRemindedAt() : s.invitedAt();
+                if (now - since >= doc[1] * DAY) {
+                    workflow.remind(doc[0], Optional.of(s.id()), Actor.system());
+                    sent++;
+                }
+            }
+        }
+        return sent;
+    }
+}

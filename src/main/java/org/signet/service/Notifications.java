@@ -1,0 +1,79 @@
+package org.signet.service;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.signet.api.Wire;
+import org.signet.domain.Document;
+import org.signet.domain.Signer;
+import org.signet.domain.User;
+import org.signet.mail.MailQueue;
+import org.signet.mail.QueuedAttachment;
+import org.signet.store.UserStore;
+
+/**
+ * The messages of S9, queued in the caller's transaction. Templates live in resources; this class
+ * only chooses the template and fills its variables. A PIN is never among them.
+ */
+public final class Notifications {
+    private final MailQueue queue;
+    private final UserStore users;
+    private final Links links;
+    private final Wire wire;
+
+    public Notifications(MailQueue queue, UserStore users, Links links, Wire wire) {
+        this.queue = queue;
+        this.users = users;
+        this.links = links;
+        this.wire = wire;
+    }
+
+    /** An invitation, or for an approver a request to review and approve. */
+    public long invite(Document d, Signer s) {
+        String template = s.role() == Signer.Role.APPROVER ? "approval_request" : "invitation";
+        return queue.enqueue(template, linkVars(d, s), s.email(), s.name(), d.id(), null);
+    }
+
+    public long remind(Document d, Signer s) {
+        return queue.enqueue("reminder", linkVars(d, s), s.email(), s.name(), d.id(), null);
+    }
+
+    /** Tells the owner who declined and why. */
+    public long declined(Document d, Signer s, String reason) {
+        User owner = owner(d);
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", owner.name());
+        vars.put("document_title", d.title());
+        vars.put("signer_name", s.name());
+        vars.put("signer_email", s.email());
+        vars.put("decline_reason", reason);
+        vars.put("link", links.site() + "/admin/documents/" + d.id());
+        return queue.enqueue("declined", vars, owner.email(), owner.name(), d.id(), null);
+    }
+
+    /** The finished document, attached, to one party or the owner. */
+    public long completed(Document d, String email, String name, long signedFileId) {
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", name);
+        vars.put("sender_name", owner(d).name());
+        vars.put("document_title", d.title());
+        vars.put("note", "The signed document is attached. Its certificate of completion lists every party and "
+                + "event, and the file carries a digital seal that shows whether it was changed.");
+        QueuedAttachment pdf = new QueuedAttachment(d.title() + "-signed.pdf", "application/pdf", signedFileId);
+        return queue.enqueue("completed", vars, email, name, d.id(), pdf);
+    }
+
+    public User owner(Document d) {
+        return users.find(d.ownerId()).orElseThrow();
+    }
+
+    private Map<String, String> linkVars(Document d, Signer s) {
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", s.name());
+        vars.put("sender_name", owner(d).name());
+        vars.put("document_title", d.title());
+        vars.put("link", links.signing(s.accessToken()));
+        vars.put("expires_line", d.expiresAt() == null ? ""
+                : "This request expires on " + wire.time(d.expiresAt()) + " (" + wire.zone().getId() + ").");
+        return vars;
+    }
+}

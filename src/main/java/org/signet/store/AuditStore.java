@@ -1,0 +1,79 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import org.signet.crypto.Tokens;
+import org.signet.domain.Actor;
+import org.signet.domain.AuditEvent;
+
+/**
+ * The append-only audit trail (S6). Each event stores the hash of the previous event of its
+ * document and a hash over that and its own content; the document row keeps the newest hash, so
+ * an edited, removed or reordered event (even the last one) breaks the chain.
+ */
+public final class AuditStore {
+    static final String GENESIS = "0".repeat(64);
+    private static final String COLUMNS = "id, document_id, action, signer_id, signer_name, api_key_id, ip_address, "
+            + "user_agent, detail, created_at, prev_hash, hash";
+
+    private final Database db;
+    private final Clock clock;
+
+    public AuditStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    /** Appends an event; must run inside the transaction of the change it records. */
+    public void record(long documentId, String action, Actor actor, String detail) {
+        db.inTransaction(() -> {
+            String prev = db.queryOne("SELECT audit_head FROM documents WHERE id = ?", r -> r.string("audit_head"),
+                    documentId).orElse(null);
+            String prevHash = prev == null ? GENESIS : prev;
+            long now = clock.millis() / 1000;
+            AuditEvent e = new AuditEvent(0, documentId, action, actor.signerId(), actor.signerName(),
+                    actor.apiKeyId(), actor.ipAddress(), actor.userAgent(), detail, now, prevHash, null);
+            String hash = hash(e);
+            db.insert("INSERT INTO audit_events(document_id, action, signer_id, signer_name, api_key_id, ip_address, "
+                            + "user_agent, detail, created_at, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    documentId, action, actor.signerId(), actor.signerName(), actor.apiKeyId(), actor.ipAddress(),
+                    actor.userAgent(), detail, now, prevHash, hash);
+            db.update("UPDATE documents SET audit_head = ? WHERE id = ?", hash, documentId);
+        });
+    }
+
+    public List<AuditEvent> list(long documentId) {
+        return db.query("SELECT " + COLUMNS + " FROM audit_events WHERE document_id = ? ORDER BY id",
+                AuditStore::map, documentId);
+    }
+
+    /** Recomputes the chain from the first event to the document's recorded head. */
+    public boolean chainValid(long documentId) {
+        String expectedPrev = GENESIS;
+        for (AuditEvent e : list(documentId)) {
+            if (!e.prevHash().equals(expectedPrev) || !hash(e).equals(e.hash())) {
+                return false;
+            }
+            expectedPrev = e.hash();
+        }
+        String head = db.queryOne("SELECT audit_head FROM documents WHERE id = ?", r -> r.string("audit_head"),
+                documentId).orElse(null);
+        return Objects.equals(head == null ? GENESIS : head, expectedPrev);
+    }
+
+    static String hash(AuditEvent e) {
+        String content = String.join("\u001f", e.prevHash(), String.valueOf(e.documentId()), e.action(),
+                String.valueOf(e.signerId()), String.valueOf(e.signerName()), String.valueOf(e.apiKeyId()),
+                String.valueOf(e.ipAddress()), String.valueOf(e.userAgent()), String.valueOf(e.detail()),
+                String.valueOf(e.createdAt()));
+        return Tokens.sha256Hex(content);
+    }
+
+    private static AuditEvent map(Row r) throws SQLException {
+        return new AuditEvent(r.getLong("id"), r.getLong("document_id"), r.string("action"), r.nullableLong("signer_id"),
+                r.string("signer_name"), r.nullableLong("api_key_id"), r.string("ip_address"), r.string("user_agent"),
+                r.string("detail"), r.getLong("created_at"), r.string("prev_hash"), r.string("hash"));
+    }
+}

@@ -1,0 +1,177 @@
+package org.signet.store;
+
+import java.math.BigDecimal;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.signet.domain.Document;
+import org.signet.domain.Document.PageBox;
+import org.signet.domain.DocumentStatus;
+import org.signet.json.Json;
+import org.signet.json.JsonSyntaxException;
+
+/** Document rows: create, read, list with search and paging, update, status changes and deletion. */
+public final class DocumentStore {
+    private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
+            + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
+            + "completed_at, reminder_interval_days, sent_at, created_at, updated_at";
+
+    private final Database db;
+    private final Clock clock;
+
+    /** What a new document is made of. */
+    public record NewDocument(long ownerId, String title, String originalFilename, String mediaType, int totalPages,
+            List<PageBox> pages, long originalFileId, long pdfFileId, String fileHash, Long expiresAt,
+            Integer reminderIntervalDays) {}
+
+    /** A list request: owner filter (null for everyone), optional status and title search, paging. */
+    public record ListQuery(Long ownerId, DocumentStatus status, String search, int page, int perPage) {}
+
+    /** One page of documents and the total across all pages. */
+    public record Page(List<Document> items, long total) {}
+
+    public DocumentStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    public long insert(NewDocument d) {
+        long now = now();
+        return db.insert("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+                        + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
+                        + "created_at, updated_at) VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?)",
+                d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
+                d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), now, now);
+    }
+
+    public Optional<Document> find(long id) {
+        return db.queryOne("SELECT " + COLUMNS + " FROM documents WHERE id = ?", DocumentStore::map, id);
+    }
+
+    public Page list(ListQuery q) {
+        List<Object> params = new ArrayList<>();
+        StringBuilder where = new StringBuilder(" WHERE 1=1");
+        if (q.ownerId() != null) {
+            where.append(" AND owner_id = ?");
+            params.add(q.ownerId());
+        }
+        if (q.status() != null) {
+            where.append(" AND status = ?");
+            params.add(q.status().wire());
+        }
+        if (q.search() != null && !q.search().isEmpty()) {
+            appendSearch(where, params, q.search());
+        }
+        long total = q.search() == null || q.search().isEmpty() ? countFromCounters(q)
+                : db.queryLong("SELECT count(*) FROM documents" + where, params.toArray());
+        List<Object> pageParams = new ArrayList<>(params);
+        pageParams.add(q.perPage());
+        pageParams.add((long) (q.page() - 1) * q.perPage());
+        List<Document> items = db.query("SELECT " + COLUMNS + " FROM documents" + where
+                + " ORDER BY id DESC LIMIT ? OFFSET ?", DocumentStore::map, pageParams.toArray());
+        return new Page(items, total);
+    }
+
+    /**
+     * Substring search on the title. Three characters or more use the trigram index; shorter
+     * strings cannot be indexed by trigrams and fall back to a scan.
+     */
+    private static void appendSearch(StringBuilder where, List<Object> params, String search) {
+        if (search.codePointCount(0, search.length()) >= 3) {
+            where.append(" AND id IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)");
+            params.add("\"" + search.replace("\"", "\"\"") + "\"");
+        } else {
+            where.append(" AND title LIKE ? ESCAPE '\\'");
+            params.add("%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+        }
+    }
+
+    /** Without a search the total is a sum of maintained counters rather than a count of rows. */
+    private long countFromCounters(ListQuery q) {
+        StringBuilder sql = new StringBuilder("SELECT COALESCE(SUM(n), 0) FROM document_counts WHERE status <> 'deleted'");
+        List<Object> params = new ArrayList<>();
+        if (q.ownerId() != null) {
+            sql.append(" AND owner_id = ?");
+            params.add(q.ownerId());
+        }
+        if (q.status() != null) {
+            sql.append(" AND status = ?");
+            params.add(q.status().wire());
+        }
+        return db.queryLong(sql.toString(), params.toArray());
+    }
+
+    public void updateDetails(long id, String title, Long expiresAt, Integer reminderIntervalDays) {
+        db.update("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, updated_at = ? "
+                + "WHERE id = ?", title, expiresAt, reminderIntervalDays, now(), id);
+    }
+
+    /** Moves a document from one status to another; false when it was no longer in {@code from}. */
+    public boolean changeStatus(long id, DocumentStatus from, DocumentStatus to) {
+        long now = now();
+        String extra = to == DocumentStatus.SENT ? ", sent_at = " + now : "";
+        return db.update("UPDATE documents SET status = ?, updated_at = ?" + extra + " WHERE id = ? AND status = ?",
+                to.wire(), now, id, from.wire()) == 1;
+    }
+
+    public void markCompleted(long id, long signedFileId, String signedFileHash) {
+        db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, updated_at = ? WHERE id = ?",
+                signedFileId, signedFileHash, now(), id);
+    }
+
+    public void setCompletedAt(long id, long completedAt) {
+        db.update("UPDATE documents SET completed_at = ?, updated_at = ? WHERE id = ?", completedAt, now(), id);
+    }
+
+    /** Removes the row and leaves a content-free tombstone for statistics; run inside a transaction. */
+    public void delete(Document d) {
+        db.update("DELETE FROM documents WHERE id = ?", d.id());
+        db.insert("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
+                d.id(), d.ownerId(), now());
+    }
+
+    /** In-progress documents with automatic reminders: id and interval in days. */
+    public List<long[]> withReminders() {
+        return db.query("SELECT id, reminder_interval_days FROM documents WHERE reminder_interval_days IS NOT NULL "
+                + "AND status IN ('sent','viewed')", r -> new long[] {r.getLong("id"), r.getLong("reminder_interval_days")});
+    }
+
+    /** Documents not yet terminal whose expiry time has passed. */
+    public List<Long> dueForExpiry(long now, int limit) {
+        return db.query("SELECT id FROM documents WHERE expires_at IS NOT NULL AND expires_at <= ? "
+                + "AND status IN ('draft','sent','viewed') ORDER BY expires_at LIMIT ?", r -> r.getLong("id"), now, limit);
+    }
+
+    public long now() {
+        return clock.millis() / 1000;
+    }
+
+    private static String pagesJson(List<PageBox> pages) {
+        return Json.write(pages.stream().map(p -> List.of(p.width(), p.height())).toList());
+    }
+
+    public static List<PageBox> pages(String json) {
+        try {
+            List<PageBox> out = new ArrayList<>();
+            for (Object o : (List<?>) Json.parse(json)) {
+                List<?> wh = (List<?>) o;
+                out.add(new PageBox(((BigDecimal) wh.get(0)).doubleValue(), ((BigDecimal) wh.get(1)).doubleValue()));
+            }
+            return out;
+        } catch (JsonSyntaxException | ClassCastException e) {
+            throw new IllegalStateException("page sizes column is not valid JSON", e);
+        }
+    }
+
+    private static Document map(Row r) throws SQLException {
+        return new Document(r.getLong("id"), r.getLong("owner_id"), r.string("title"),
+                DocumentStatus.fromWire(r.string("status")).orElseThrow(), r.string("original_filename"),
+                r.string("media_type"), r.nullableInt("total_pages"), pages(r.string("page_sizes")),
+                r.getLong("original_file_id"), r.getLong("pdf_file_id"), r.nullableLong("signed_file_id"),
+                r.string("file_hash"), r.string("signed_file_hash"), r.nullableLong("expires_at"),
+                r.nullableLong("completed_at"), r.nullableInt("reminder_interval_days"), r.nullableLong("sent_at"),
+                r.getLong("created_at"), r.getLong("updated_at"));
+    }
+}

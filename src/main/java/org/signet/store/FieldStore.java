@@ -1,0 +1,58 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import org.signet.domain.Field;
+import org.signet.domain.FieldType;
+
+/** Field rows: replaced as a whole on save, filled with values at signing. */
+public final class FieldStore {
+    private final Database db;
+    private final Clock clock;
+
+    /** A field to save; sizes and defaults already applied. */
+    public record NewField(long signerId, FieldType type, String name, int pageNumber, double x, double y,
+            double width, double height, String placeholder, boolean required, int fontSize, String fontFamily,
+            String options, String value) {}
+
+    public FieldStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    /** Replaces every field of the document; the caller runs it in a transaction (all or nothing). */
+    public void replaceAll(long documentId, List<NewField> fields) {
+        long now = clock.millis() / 1000;
+        db.update("DELETE FROM fields WHERE document_id = ?", documentId);
+        for (NewField f : fields) {
+            db.insert("INSERT INTO fields(document_id, signer_id, field_type, field_name, page_number, position_x, "
+                            + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, "
+                            + "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    documentId, f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(),
+                    f.height(), f.value(), f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(), now,
+                    now);
+        }
+    }
+
+    public List<Field> forDocument(long documentId) {
+        return db.query("SELECT * FROM fields WHERE document_id = ? ORDER BY id", FieldStore::map, documentId);
+    }
+
+    public List<Field> forSigner(long signerId) {
+        return db.query("SELECT * FROM fields WHERE signer_id = ? ORDER BY id", FieldStore::map, signerId);
+    }
+
+    public void setValue(long fieldId, String value) {
+        db.update("UPDATE fields SET value = ?, updated_at = ? WHERE id = ?", value, clock.millis() / 1000, fieldId);
+    }
+
+    private static Field map(Row r) throws SQLException {
+        return new Field(r.getLong("id"), r.getLong("document_id"), r.getLong("signer_id"),
+                FieldType.fromWire(r.string("field_type")).orElseThrow(), r.string("field_name"),
+                r.getInt("page_number"), r.getDouble("position_x"), r.getDouble("position_y"), r.getDouble("width"),
+                r.getDouble("height"), r.string("value"), r.string("placeholder"), r.bool("is_required"),
+                r.getInt("font_size"), r.string("font_family"), r.string("options"), r.getLong("created_at"),
+                r.getLong("updated_at"));
+    }
+}

@@ -1,0 +1,117 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.signet.crypto.Tokens;
+import org.signet.domain.Signer;
+
+/** Signer rows and their state changes; the access token is made here and leaves only inside a signing URL. */
+public final class SignerStore {
+    private final Database db;
+    private final Clock clock;
+
+    /** A signer to add. */
+    public record NewSigner(long documentId, String name, String email, Signer.Role role, int signingOrder,
+            String pinHash, boolean requireLogin) {}
+
+    public SignerStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    public long insert(NewSigner s) {
+        long now = now();
+        return db.insert("INSERT INTO signers(document_id, name, email, role, signing_order, status, access_token, "
+                        + "pin_hash, require_login, created_at, updated_at) VALUES (?,?,?,?,?,'pending',?,?,?,?,?)",
+                s.documentId(), s.name(), s.email(), s.role().wire(), s.signingOrder(), Tokens.base64Url(32),
+                s.pinHash(), s.requireLogin(), now, now);
+    }
+
+    public Optional<Signer> find(long id) {
+        return db.queryOne("SELECT * FROM signers WHERE id = ?", SignerStore::map, id);
+    }
+
+    public Optional<Signer> findByToken(String token) {
+        return db.queryOne("SELECT * FROM signers WHERE access_token = ?", SignerStore::map, token);
+    }
+
+    /** A document's signers in signing order, then in the order they were added. */
+    public List<Signer> forDocument(long documentId) {
+        return db.query("SELECT * FROM signers WHERE document_id = ? ORDER BY signing_order, id", SignerStore::map,
+                documentId);
+    }
+
+    public boolean emailTaken(long documentId, String email) {
+        return db.queryLong("SELECT count(*) FROM signers WHERE document_id = ? AND email = ?", documentId,
+                email.trim()) > 0;
+    }
+
+    public void markInvited(long id) {
+        long now = now();
+        db.update("UPDATE signers SET invited_at = ?, updated_at = ? WHERE id = ?", now, now, id);
+    }
+
+    public void markReminded(long id) {
+        long now = now();
+        db.update("UPDATE signers SET last_reminded_at = ?, updated_at = ? WHERE id = ?", now, now, id);
+    }
+
+    /** Recall: links stop working until the document is sent again, and everyone starts over as pending. */
+    public void resetForRecall(long documentId) {
+        db.update("UPDATE signers SET invited_at = NULL, last_reminded_at = NULL, viewed_at = NULL, status = 'pending', "
+                + "updated_at = ? WHERE document_id = ?", now(), documentId);
+    }
+
+    public void markViewed(long id) {
+        long now = now();
+        db.update("UPDATE signers SET status = 'viewed', viewed_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'",
+                now, now, id);
+    }
+
+    /** Records the signature or approval with the signer's IP and user agent (hidden fields). */
+    public boolean markSigned(long id, String ip, String userAgent) {
+        long now = now();
+        return db.update("UPDATE signers SET status = 'signed', signed_at = ?, signature_ip = ?, "
+                + "signature_user_agent = ?, updated_at = ? WHERE id = ? AND status IN ('pending','viewed')",
+                now, ip, userAgent, now, id) == 1;
+    }
+
+    public boolean markDeclined(long id, String reason, String ip, String userAgent) {
+        long now = now();
+        return db.update("UPDATE signers SET status = 'declined', declined_at = ?, decline_reason = ?, signature_ip = ?, "
+                + "signature_user_agent = ?, updated_at = ? WHERE id = ? AND status IN ('pending','viewed')",
+                now, reason, ip, userAgent, now, id) == 1;
+    }
+
+    public void recordPinFailure(long id, int failures, Long lockedUntil) {
+        db.update("UPDATE signers SET pin_failures = ?, pin_locked_until = ? WHERE id = ?", failures, lockedUntil, id);
+    }
+
+    public void saveImage(long signerId, String kind, String method, byte[] png) {
+        db.update("INSERT INTO signature_images(signer_id, kind, method, image, created_at) VALUES (?,?,?,?,?) "
+                + "ON CONFLICT(signer_id, kind) DO UPDATE SET method = excluded.method, image = excluded.image, "
+                + "created_at = excluded.created_at", signerId, kind, method, png, now());
+    }
+
+    public Optional<byte[]> image(long signerId, String kind) {
+        return db.queryOne("SELECT image FROM signature_images WHERE signer_id = ? AND kind = ?", r -> r.bytes("image"),
+                signerId, kind);
+    }
+
+    private long now() {
+        return clock.millis() / 1000;
+    }
+
+    private static Signer map(Row r) throws SQLException {
+        return new Signer(r.getLong("id"), r.getLong("document_id"), r.string("name"), r.string("email"),
+                Signer.Role.fromWire(r.string("role")).orElseThrow(), r.getInt("signing_order"),
+                Signer.Status.fromWire(r.string("status")), r.string("access_token"), r.string("pin_hash"),
+                r.bool("require_login"), r.nullableLong("invited_at"), r.nullableLong("last_reminded_at"),
+                r.nullableLong("viewed_at"), r.nullableLong("signed_at"), r.nullableLong("declined_at"),
+                r.string("decline_reason"), r.string("signature_ip"), r.string("signature_user_agent"),
+                r.getInt("pin_failures"), r.nullableLong("pin_locked_until"), r.getLong("created_at"),
+                r.getLong("updated_at"));
+    }
+}

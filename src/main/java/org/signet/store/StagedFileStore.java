@@ -1,0 +1,47 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/** Files staged by {@code POST /files} for a later {@code POST /documents}, owned by one user for 15 minutes. */
+public final class StagedFileStore {
+    private final Database db;
+    private final Clock clock;
+
+    /** A staged upload, already validated and encrypted. */
+    public record Staged(long id, long userId, String token, String originalFilename, String mediaType,
+            int totalPages, String pageSizes, long originalFileId, long pdfFileId, String fileHash, long createdAt) {}
+
+    public StagedFileStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    public void insert(long userId, String token, String originalFilename, String mediaType, int totalPages,
+            String pageSizes, long originalFileId, long pdfFileId, String fileHash) {
+        db.insert("INSERT INTO staged_files(user_id, token, original_filename, media_type, total_pages, page_sizes, "
+                        + "original_file_id, pdf_file_id, file_hash, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                userId, token, originalFilename, mediaType, totalPages, pageSizes, originalFileId, pdfFileId, fileHash,
+                clock.millis() / 1000);
+    }
+
+    public Optional<Staged> findByToken(String token) {
+        return db.queryOne("SELECT * FROM staged_files WHERE token = ?", StagedFileStore::map, token);
+    }
+
+    public void delete(long id) {
+        db.update("DELETE FROM staged_files WHERE id = ?", id);
+    }
+
+    public List<Staged> createdBefore(long epochSeconds) {
+        return db.query("SELECT * FROM staged_files WHERE created_at < ? LIMIT 100", StagedFileStore::map, epochSeconds);
+    }
+
+    private static Staged map(Row r) throws SQLException {
+        return new Staged(r.getLong("id"), r.getLong("user_id"), r.string("token"), r.string("original_filename"),
+                r.string("media_type"), r.getInt("total_pages"), r.string("page_sizes"), r.getLong("original_file_id"),
+                r.getLong("pdf_file_id"), r.string("file_hash"), r.getLong("created_at"));
+    }
+}
