@@ -1,0 +1,66 @@
+package org.signet.mail;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.signet.store.Database;
+
+/**
+ * The front of Signet's durable mail queue (S9): renders a message and writes it to
+ * {@code mail_outbox}. Called inside {@link Database#inTransaction}, the row joins that
+ * transaction, so a message exists exactly when the change that caused it was committed;
+ * {@link MailSender} delivers it later.
+ */
+public final class MailQueue {
+    private final OutboxTable table;
+    private final MessageTemplates templates;
+    private final Clock clock;
+
+    public MailQueue(Database db, MessageTemplates templates, Clock clock) {
+        this.table = new OutboxTable(Objects.requireNonNull(db, "db"));
+        this.templates = Objects.requireNonNull(templates, "templates");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Renders {@code template} with {@code vars} now, so a later change to the templates does not
+     * alter a queued message, and queues it for delivery at once.
+     *
+     * @param toName the recipient's name, or null or empty when unknown
+     * @param documentId the document the message is about, or null
+     * @param attachment a stored file to attach, or null
+     * @return the id of the queued message
+     * @throws IllegalArgumentException for an unknown template, a missing variable or an empty recipient
+     */
+    public long enqueue(String template, Map<String, String> vars, String to, String toName, Long documentId,
+                        QueuedAttachment attachment) {
+        Objects.requireNonNull(to, "to");
+        if (to.isBlank()) {
+            throw new IllegalArgumentException("Mail recipient is empty (template '" + template + "')");
+        }
+        // Rendering first: a template problem must abort the caller's transaction before anything is written.
+        RenderedMessage message = templates.render(template, vars);
+        return table.insert(template, to.strip(), toName == null ? "" : toName.strip(), message, documentId,
+                attachment, clock.instant().getEpochSecond());
+    }
+
+    public Optional<OutboxEntry> find(long id) {
+        return table.find(id);
+    }
+
+    /** Up to {@code limit} messages in {@code status}, oldest first. */
+    public List<OutboxEntry> list(OutboxEntry.Status status, int limit) {
+        Objects.requireNonNull(status, "status");
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, not " + limit);
+        }
+        return table.list(status, limit);
+    }
+
+    /** Messages still waiting for delivery, whether due now or later. */
+    public int pendingCount() {
+        return table.pendingCount();
+    }
+}

@@ -1,0 +1,217 @@
+package org.signet.mail;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.signet.store.Database;
+
+/**
+ * Delivers the messages of the mail queue (S9): due pending messages in batches on each
+ * {@link #runOnce()}, temporary failures retried with growing delays, permanent ones given up at
+ * once. Delivery is at least once: a crash between handing a message over and recording it sends
+ * it again after the restart. Signet makes one sender per process; its lock keeps deliveries
+ * from overlapping, so no message goes out twice from concurrent runs.
+ */
+public final class MailSender {
+
+    /** Reads the bytes of a stored file to attach; empty when the file no longer exists. */
+    @FunctionalInterface
+    public interface AttachmentLoader {
+        Optional<byte[]> load(long storedFileId) throws IOException;
+    }
+
+    /** A message is failed after this many temporary failures. */
+    static final int MAX_ATTEMPTS = 10;
+    /** Delay after the 1st, 2nd, ... failed attempt; every later one waits {@link #LAST_DELAY}. */
+    private static final List<Duration> DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
+            Duration.ofMinutes(15), Duration.ofHours(1), Duration.ofHours(3), Duration.ofHours(6),
+            Duration.ofHours(12));
+    private static final Duration LAST_DELAY = Duration.ofHours(24);
+    private static final int BATCH = 50;
+    /**
+     * After this many temporary failures in a row the server is most likely down; the rest wait for
+     * the next run instead of each spending a connect timeout and an attempt.
+     */
+    private static final int FAILURES_IN_A_ROW = 3;
+    /** How long {@link #deliverNow} waits for a running delivery; it serves an HTTP request. */
+    private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+    private static final int ERROR_CHARS = 300;
+    private static final System.Logger LOG = System.getLogger(MailSender.class.getName());
+
+    private enum Outcome { SENT, RETRY, FAILED }
+
+    private final OutboxTable table;
+    private final MailTransport transport;
+    private final AttachmentLoader loader;
+    private final Clock clock;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock) {
+        this.table = new OutboxTable(Objects.requireNonNull(db, "db"));
+        this.transport = Objects.requireNonNull(transport, "transport");
+        this.loader = Objects.requireNonNull(loader, "loader");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /**
+     * Delivers every pending message due now, first due first. Returns at once when another
+     * delivery is running; that one, or the next run, takes care of the messages.
+     */
+    public void runOnce() {
+        if (!lock.tryLock()) {
+            return;
+        }
+        try {
+            deliverDue(now());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Attempts the given pending messages now, however long their next attempt is away, and says
+     * for each id whether the message has been handed to the mail server (true also for one sent
+     * before; false for a failed or unknown one, or one still waiting for its next attempt). Call it
+     * after the transaction that queued the messages has committed, never inside one: a transaction
+     * would hold the database's write lock while the mail server answers.
+     */
+    public Map<Long, Boolean> deliverNow(Collection<Long> ids) {
+        Map<Long, Boolean> handedOver = new LinkedHashMap<>();
+        boolean locked = lockWithin(LOCK_WAIT);
+        try {
+            for (Long id : ids) {
+                handedOver.put(id, locked ? deliverById(id) : isSent(id));
+            }
+        } finally {
+            if (locked) {
+                lock.unlock();
+            }
+        }
+        return handedOver;
+    }
+
+    private void deliverDue(long cutoff) {
+        // Every message handled here leaves the due set (sent, failed, or next attempt in the future);
+        // remembering ids keeps a clock that jumps backwards from looping over the same messages.
+        Set<Long> seen = new HashSet<>();
+        int failuresInARow = 0;
+        while (true) {
+            List<OutboxEntry> batch = table.due(cutoff, BATCH);
+            List<OutboxEntry> fresh = batch.stream().filter(e -> seen.add(e.id())).toList();
+            for (OutboxEntry entry : fresh) {
+                failuresInARow = deliver(entry) == Outcome.RETRY ? failuresInARow + 1 : 0;
+                if (failuresInARow == FAILURES_IN_A_ROW) {
+                    LOG.log(System.Logger.Level.WARNING, "Mail delivery paused after {0} temporary failures in a "
+                            + "row; {1} messages are waiting", FAILURES_IN_A_ROW, table.pendingCount());
+                    return;
+                }
+            }
+            if (fresh.isEmpty() || batch.size() < BATCH) {
+                return;
+            }
+        }
+    }
+
+    private boolean deliverById(long id) {
+        Optional<OutboxEntry> entry = table.find(id);
+        if (entry.isEmpty()) {
+            return false;
+        }
+        return switch (entry.get().status()) {
+            case SENT -> true;
+            case FAILED -> false;
+            case PENDING -> deliver(entry.get()) == Outcome.SENT;
+        };
+    }
+
+    private boolean isSent(long id) {
+        return table.find(id).map(e -> e.status() == OutboxEntry.Status.SENT).orElse(false);
+    }
+
+    private Outcome deliver(OutboxEntry entry) {
+        int attempt = entry.attempts() + 1;
+        try {
+            transport.send(entry.toMessage(attachments(entry)));
+        } catch (MailDeliveryException e) {
+            return failed(entry, attempt, e.permanent(), e.getMessage());
+        } catch (RuntimeException e) {
+            // A fault in a transport or loader must not stop the queue behind this message for good.
+            LOG.log(System.Logger.Level.ERROR, "Unexpected fault delivering mail " + entry.id(), e);
+            return failed(entry, attempt, false, "Unexpected fault: " + e);
+        }
+        table.markSent(entry.id(), attempt, now());
+        LOG.log(System.Logger.Level.INFO, "Mail {0} ({1}) to {2} sent on attempt {3}",
+                entry.id(), entry.template(), entry.recipient(), attempt);
+        return Outcome.SENT;
+    }
+
+    private List<Attachment> attachments(OutboxEntry entry) throws MailDeliveryException {
+        QueuedAttachment queued = entry.attachment();
+        if (queued == null) {
+            return List.of();
+        }
+        String what = "the attachment '" + queued.filename() + "' (stored file " + queued.storedFileId() + ")";
+        Optional<byte[]> content;
+        try {
+            content = loader.load(queued.storedFileId());
+        } catch (IOException e) {
+            throw new MailDeliveryException("Cannot read " + what + ": " + e.getMessage(), false, e);
+        }
+        byte[] bytes = content.orElseThrow(() -> new MailDeliveryException(
+                "Not sent: " + what + " no longer exists", true, null));
+        return List.of(new Attachment(queued.filename(), queued.contentType(), bytes));
+    }
+
+    private Outcome failed(OutboxEntry entry, int attempt, boolean permanent, String reason) {
+        String error = shortError(reason);
+        if (permanent || attempt >= MAX_ATTEMPTS) {
+            table.markFailed(entry.id(), attempt, error);
+            LOG.log(System.Logger.Level.WARNING, "Mail {0} ({1}) to {2} failed for good on attempt {3}: {4}",
+                    entry.id(), entry.template(), entry.recipient(), attempt, error);
+            return Outcome.FAILED;
+        }
+        long next = now() + delayAfter(attempt).toSeconds();
+        table.markRetry(entry.id(), attempt, next, error);
+        LOG.log(System.Logger.Level.WARNING, "Mail {0} ({1}) to {2} not sent on attempt {3}, next try at {4}: {5}",
+                entry.id(), entry.template(), entry.recipient(), attempt, Instant.ofEpochSecond(next), error);
+        return Outcome.RETRY;
+    }
+
+    /** The wait after failed attempt number {@code attempt} (1-based): 1 min, 5 min, ... then every 24 h. */
+    static Duration delayAfter(int attempt) {
+        return attempt <= DELAYS.size() ? DELAYS.get(attempt - 1) : LAST_DELAY;
+    }
+
+    /**
+     * One line, bounded: the error is shown to administrators. Transports mask the SMTP password in
+     * their messages, and messages never carry the bodies, so no credential is stored here.
+     */
+    private static String shortError(String reason) {
+        String line = reason == null ? "unknown error" : reason.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+        return line.length() <= ERROR_CHARS ? line : line.substring(0, ERROR_CHARS - 1) + "…";
+    }
+
+    private boolean lockWithin(Duration wait) {
+        try {
+            return lock.tryLock(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private long now() {
+        return clock.instant().getEpochSecond();
+    }
+}
