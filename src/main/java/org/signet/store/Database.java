@@ -108,7 +108,7 @@ public final class Database implements AutoCloseable {
 
     public <T> Optional<T> queryOne(String sql, Row.Mapper<T> mapper, Object... params) {
         List<T> rows = query(sql, mapper, params);
-        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+        return rows.isEmpty() ? Optional.empty() : Optional.ofNullable(rows.get(0));
     }
 
     public long queryLong(String sql, Object... params) {
