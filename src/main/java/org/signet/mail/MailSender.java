@@ -82,8 +82,9 @@ public final class MailSender {
 
     /**
      * Attempts the given pending messages now, however long their next attempt is away, and says
-     * for each id whether the message has been handed to the mail server (true also for one sent
-     * before; false for a failed or unknown one, or one still waiting for its next attempt). Call it
+     * for each id whether the message has been handed to the mail server: true also for one sent
+     * before; false for a failed or unknown one, and for one whose attempt now failed temporarily (it
+     * stays queued for its retries) or that a running delivery kept busy past 30 seconds. Call it
      * after the transaction that queued the messages has committed, never inside one: a transaction
      * would hold the database's write lock while the mail server answers.
      */
