@@ -1,6 +1,7 @@
 package org.signet.mail;
 
 import java.io.IOException;
+import java.text.MessageFormat;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -81,8 +82,9 @@ public final class MailSender {
 
     /**
      * Attempts the given pending messages now, however long their next attempt is away, and says
-     * for each id whether the message has been handed to the mail server (true also for one sent
-     * before; false for a failed or unknown one, or one still waiting for its next attempt). Call it
+     * for each id whether the message has been handed to the mail server: true also for one sent
+     * before; false for a failed or unknown one, and for one whose attempt now failed temporarily (it
+     * stays queued for its retries) or that a running delivery kept busy past 30 seconds. Call it
      * after the transaction that queued the messages has committed, never inside one: a transaction
      * would hold the database's write lock while the mail server answers.
      */
@@ -144,15 +146,15 @@ public final class MailSender {
         try {
             transport.send(entry.toMessage(attachments(entry)));
         } catch (MailDeliveryException e) {
-            return failed(entry, attempt, e.permanent(), e.getMessage());
+            return failed(entry, attempt, e.permanent(), e.getMessage(), null);
         } catch (RuntimeException e) {
-            // A fault in a transport or loader must not stop the queue behind this message for good.
-            LOG.log(System.Logger.Level.ERROR, "Unexpected fault delivering mail " + entry.id(), e);
-            return failed(entry, attempt, false, "Unexpected fault: " + e);
+            // A fault in a transport or loader must not stop the queue behind this message for good;
+            // its stack trace goes with the outcome line, as it points at a bug.
+            return failed(entry, attempt, false, "Unexpected fault: " + e, e);
         }
         table.markSent(entry.id(), attempt, now());
-        LOG.log(System.Logger.Level.INFO, "Mail {0} ({1}) to {2} sent on attempt {3}",
-                entry.id(), entry.template(), entry.recipient(), attempt);
+        log(System.Logger.Level.INFO, null, "Mail {0} ({1}) to {2} sent on attempt {3}",
+                Long.toString(entry.id()), entry.template(), entry.recipient(), attempt);
         return Outcome.SENT;
     }
 
@@ -173,19 +175,29 @@ public final class MailSender {
         return List.of(new Attachment(queued.filename(), queued.contentType(), bytes));
     }
 
-    private Outcome failed(OutboxEntry entry, int attempt, boolean permanent, String reason) {
+    private Outcome failed(OutboxEntry entry, int attempt, boolean permanent, String reason, Throwable bug) {
         String error = shortError(reason);
         if (permanent || attempt >= MAX_ATTEMPTS) {
             table.markFailed(entry.id(), attempt, error);
-            LOG.log(System.Logger.Level.WARNING, "Mail {0} ({1}) to {2} failed for good on attempt {3}: {4}",
-                    entry.id(), entry.template(), entry.recipient(), attempt, error);
+            log(System.Logger.Level.WARNING, bug, "Mail {0} ({1}) to {2} failed for good on attempt {3}: {4}",
+                    Long.toString(entry.id()), entry.template(), entry.recipient(), attempt, error);
             return Outcome.FAILED;
         }
         long next = now() + delayAfter(attempt).toSeconds();
         table.markRetry(entry.id(), attempt, next, error);
-        LOG.log(System.Logger.Level.WARNING, "Mail {0} ({1}) to {2} not sent on attempt {3}, next try at {4}: {5}",
-                entry.id(), entry.template(), entry.recipient(), attempt, Instant.ofEpochSecond(next), error);
+        log(System.Logger.Level.WARNING, bug, "Mail {0} ({1}) to {2} not sent on attempt {3}, next try at {4}: {5}",
+                Long.toString(entry.id()), entry.template(), entry.recipient(), attempt,
+                Instant.ofEpochSecond(next), error);
         return Outcome.RETRY;
+    }
+
+    /** One line per outcome; never the bodies, which hold signing links. */
+    private static void log(System.Logger.Level level, Throwable bug, String pattern, Object... args) {
+        if (bug == null) {
+            LOG.log(level, pattern, args);
+        } else {
+            LOG.log(level, MessageFormat.format(pattern, args), bug);
+        }
     }
 
     /** The wait after failed attempt number {@code attempt} (1-based): 1 min, 5 min, ... then every 24 h. */
