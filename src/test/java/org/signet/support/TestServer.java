@@ -118,6 +118,16 @@ public final class TestServer implements AutoCloseable {
         }
     }
 
+    /** Uploads a PDF as {@code file} and returns the new document's id. */
+    public String uploadPdf(Credentials c, String filename, byte[] pdf) {
+        HttpResponse<String> r = send(new Multipart().file("file", filename, "application/pdf", pdf)
+                .post(request("documents/upload", c)).build());
+        if (r.statusCode() != 201) {
+            throw new AssertionError("upload failed: " + r.statusCode() + " " + r.body());
+        }
+        return (String) object(r).get("id");
+    }
+
     public HttpClient client() {
         return client;
     }
