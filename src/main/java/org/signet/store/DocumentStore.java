@@ -132,6 +132,12 @@ public final class DocumentStore {
                 d.id(), d.ownerId(), now());
     }
 
+    /** Completed documents still waiting for their sealed PDF. */
+    public List<Long> completedUnsealed() {
+        return db.query("SELECT id FROM documents WHERE status = 'completed' AND signed_file_id IS NULL LIMIT 100",
+                r -> r.getLong("id"));
+    }
+
     /** In-progress documents with automatic reminders: id and interval in days. */
     public List<long[]> withReminders() {
         return db.query("SELECT id, reminder_interval_days FROM documents WHERE reminder_interval_days IS NOT NULL "

@@ -1,0 +1,53 @@
+package org.signet.service;
+
+import java.util.List;
+import org.signet.domain.Document;
+import org.signet.domain.DocumentStatus;
+import org.signet.domain.Routing;
+import org.signet.domain.Signer;
+
+/**
+ * A signing link resolved: the signer, their document and its other parties, and what the link
+ * may do now. The one place that decides whether a signer can act (S7).
+ */
+public record SignerLink(Signer signer, Document document, List<Signer> parties) {
+
+    /** Why the document is not shown, when it is not; null when it may be shown. */
+    public enum Closed {
+        COMPLETED, DECLINED, EXPIRED, RECALLED, NOT_YOUR_TURN, ALREADY_ACTED
+    }
+
+    /** Null when the document may be shown to this party, otherwise why not. */
+    public Closed closed() {
+        DocumentStatus s = document.status();
+        if (s == DocumentStatus.DECLINED) {
+            return Closed.DECLINED;
+        }
+        if (s == DocumentStatus.EXPIRED) {
+            return Closed.EXPIRED;
+        }
+        if (s == DocumentStatus.DRAFT) {
+            return Closed.RECALLED;
+        }
+        if (signer.acted()) {
+            return Closed.ALREADY_ACTED;
+        }
+        if (s == DocumentStatus.COMPLETED) {
+            return signer.role() == Signer.Role.VIEWER ? null : Closed.COMPLETED;
+        }
+        return signer.invited() && Routing.isTurn(parties, signer.id()) ? null : Closed.NOT_YOUR_TURN;
+    }
+
+    /** May sign, approve or decline now (viewers never act). */
+    public boolean canAct() {
+        return closed() == null && signer.role() != Signer.Role.VIEWER && document.status().inProgress();
+    }
+
+    /** Needs a PIN or a login before anything is shown. */
+    public String requires() {
+        if (signer.requireLogin()) {
+            return "login";
+        }
+        return signer.pinHash() != null ? "pin" : null;
+    }
+}

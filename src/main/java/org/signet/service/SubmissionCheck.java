@@ -1,0 +1,75 @@
+package org.signet.service;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.signet.domain.Field;
+import org.signet.domain.Signer;
+import org.signet.http.ApiException;
+import org.signet.json.Json;
+
+/** The server's own check of a submission (S7): values of the right kind, every required field filled. */
+final class SubmissionCheck {
+    private SubmissionCheck() {}
+
+    static void check(Signer signer, List<Field> mine, Submission s) {
+        if (signer.role() == Signer.Role.APPROVER) {
+            return;
+        }
+        Map<String, String> invalid = new LinkedHashMap<>();
+        for (Map.Entry<Long, String> e : s.values().entrySet()) {
+            Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
+            String problem = f == null ? "is not one of your fields" : problem(f, e.getValue());
+            if (problem != null) {
+                invalid.put("values." + e.getKey(), "field " + e.getKey() + " " + problem + ".");
+            }
+        }
+        if (!invalid.isEmpty()) {
+            throw ApiException.invalidParams(invalid);
+        }
+        List<String> missing = new ArrayList<>();
+        for (Field f : mine) {
+            if (f.required() && !filled(f, s)) {
+                missing.add(Long.toString(f.id()));
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new ApiException(400, "missing_required_fields", "Fill in every required field before finishing.",
+                    Map.of("field_ids", missing));
+        }
+    }
+
+    private static String problem(Field f, String v) {
+        return switch (f.type()) {
+            case CHECKBOX -> v.equals("1") || v.equals("0") ? null : "takes \"1\" or \"0\"";
+            case DROPDOWN -> options(f).contains(v) || v.isEmpty() ? null : "must be one of its options";
+            case TEXT -> v.length() <= 1000 ? null : "is longer than 1000 characters";
+            case TEXTAREA -> v.length() <= 10_000 ? null : "is longer than 10000 characters";
+            default -> null;
+        };
+    }
+
+    private static boolean filled(Field f, Submission s) {
+        if (f.type().automatic()) {
+            return true;
+        }
+        if (f.type().image()) {
+            return Signing.hasImage(f.type(), s);
+        }
+        String v = s.values().getOrDefault(f.id(), "");
+        return f.type() == org.signet.domain.FieldType.CHECKBOX ? v.equals("1") : !v.isBlank();
+    }
+
+    private static List<String> options(Field f) {
+        try {
+            List<String> out = new ArrayList<>();
+            for (Object o : (List<?>) Json.parse(f.options())) {
+                out.add(String.valueOf(o));
+            }
+            return out;
+        } catch (Exception e) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package org.signet.web;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.signet.pdf.PageRenderer;
+import org.signet.store.StoredFiles;
+
+/**
+ * Pages rendered to PNG for the signing page, cached in memory (least recently used first out).
+ * The cache is not on disk because a page image is the document in clear. The decrypted PDF
+ * lives in a private temporary file only while rendering.
+ */
+final class PageImages {
+    static final float DPI = 110;
+    private static final int CAPACITY = 96;
+
+    private final StoredFiles files;
+    private final Path tmpDir;
+    private final Map<String, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, byte[]> eldest) {
+            return size() > CAPACITY;
+        }
+    };
+
+    PageImages(StoredFiles files, Path tmpDir) {
+        this.files = files;
+        this.tmpDir = tmpDir;
+    }
+
+    byte[] png(long pdfFileId, int page) throws IOException {
+        String key = pdfFileId + ":" + page;
+        synchronized (cache) {
+            byte[] hit = cache.get(key);
+            if (hit != null) {
+                return hit;
+            }
+        }
+        byte[] rendered = render(pdfFileId, page);
+        synchronized (cache) {
+            cache.put(key, rendered);
+        }
+        return rendered;
+    }
+
+    private byte[] render(long pdfFileId, int page) throws IOException {
+        Path pdf = Files.createTempFile(tmpDir, "render-", ".pdf");
+        try {
+            try (var in = files.open(pdfFileId)) {
+                Files.copy(in, pdf, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            return PageRenderer.renderPng(pdf, page, DPI);
+        } finally {
+            Files.deleteIfExists(pdf);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.signet.web;
+
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.signet.api.Wire;
+import org.signet.domain.Document;
+import org.signet.domain.Field;
+import org.signet.service.SignerLink;
+import org.signet.service.Signing;
+import org.signet.store.UserStore;
+
+/**
+ * {@code GET /sign/{token}/session} (S7): what the page needs to show a signer their part. Until
+ * the link is unlocked, or when it is closed, nothing of the document's content is included.
+ */
+public final class SessionJson {
+    private final Signing signing;
+    private final UserStore users;
+
+    public SessionJson(Signing signing, UserStore users) {
+        this.signing = signing;
+        this.users = users;
+    }
+
+    String senderName(SignerLink link) {
+        return users.find(link.document().ownerId()).map(u -> u.name()).orElse("");
+    }
+
+    Map<String, Object> render(SignerLink link, boolean unlocked) {
+        Document d = link.document();
+        boolean shown = unlocked && link.closed() == null;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("document_id", Wire.id(d.id()));
+        m.put("title", d.title());
+        m.put("sender_name", senderName(link));
+        m.put("total_pages", d.totalPages() == null ? 0 : d.totalPages());
+        m.put("pages", shown ? d.pages().stream().map(p -> Map.of("width", p.width(), "height", p.height())).toList()
+                : List.of());
+        m.put("signer", signer(link));
+        m.put("fields", shown ? signing.fieldsOf(link).stream().map(SessionJson::field).toList() : List.of());
+        m.put("completed_values", shown ? signing.completedValues(link).stream().map(this::completed).toList()
+                : List.of());
+        m.put("requires", unlocked ? null : link.requires());
+        m.put("can_act", unlocked && link.canAct());
+        m.put("closed", link.closed() == null ? null : link.closed().name().toLowerCase());
+        m.put("document_status", d.status().wire());
+        return m;
+    }
+
+    private static Map<String, Object> signer(SignerLink link) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("id", Wire.id(link.signer().id()));
+        s.put("name", link.signer().name());
+        s.put("email", link.signer().email());
+        s.put("role", link.signer().role().wire());
+        s.put("status", link.signer().status().wire());
+        return s;
+    }
+
+    private static Map<String, Object> field(Field f) {
+        Map<String, Object> m = box(f);
+        m.put("id", Wire.id(f.id()));
+        m.put("field_name", f.name());
+        m.put("is_required", Wire.flag(f.required()));
+        m.put("options", f.options());
+        m.put("value", f.value());
+        m.put("placeholder", f.placeholder());
+        m.put("font_size", Integer.toString(f.fontSize()));
+        return m;
+    }
+
+    private Map<String, Object> completed(Field f) {
+        Map<String, Object> m = box(f);
+        String value = f.value();
+        if (f.type().image()) {
+            value = signing.image(f.signerId(), f.type().wire())
+                    .map(b -> "data:" + mediaType(b) + ";base64," + Base64.getEncoder().encodeToString(b)).orElse("");
+        }
+        m.put("value", value);
+        return m;
+    }
+
+    private static String mediaType(byte[] image) {
+        return image.length > 1 && (image[0] & 0xff) == 0xFF && (image[1] & 0xff) == 0xD8 ? "image/jpeg" : "image/png";
+    }
+
+    private static Map<String, Object> box(Field f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("field_type", f.type().wire());
+        m.put("page_number", Integer.toString(f.pageNumber()));
+        m.put("position_x", Wire.number(f.x()));
+        m.put("position_y", Wire.number(f.y()));
+        m.put("width", Wire.number(f.width()));
+        m.put("height", Wire.number(f.height()));
+        return m;
+    }
+}

@@ -1,0 +1,94 @@
+package org.signet.web;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Base64;
+import java.util.Iterator;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+import org.signet.http.ApiException;
+import org.signet.pdf.FileSniffer;
+import org.signet.pdf.MediaKind;
+import org.signet.pdf.TypedSignature;
+import org.signet.service.Submission;
+
+/**
+ * Turns the {@code signature} object of a submission into a checked image (S7): a PNG or JPEG
+ * data URL of at most 1 MiB and 2000x2000 pixels, or a typed name rendered by Signet.
+ */
+final class SignatureInput {
+    static final int MAX_BYTES = 1 << 20;
+    static final int MAX_PIXELS = 2000;
+
+    private SignatureInput() {}
+
+    static Submission.Image from(Object raw, String param) {
+        if (raw == null) {
+            return null;
+        }
+        if (!(raw instanceof Map<?, ?> m)) {
+            throw ApiException.invalidParam(param, param + " must be an object with method and image or text.");
+        }
+        String method = String.valueOf(m.get("method"));
+        return switch (method) {
+            case "type" -> typed(m.get("text"), param);
+            case "draw", "upload" -> new Submission.Image(method, dataUrl(m.get("image"), param));
+            default -> throw ApiException.invalidParam(param, param + ".method must be draw, type or upload.");
+        };
+    }
+
+    private static Submission.Image typed(Object text, String param) {
+        String t = text instanceof String s ? s.strip() : "";
+        if (t.isEmpty() || t.length() > 100) {
+            throw ApiException.invalidParam(param, param + ".text must be 1 to 100 characters.");
+        }
+        return new Submission.Image("type", TypedSignature.renderPng(t));
+    }
+
+    /** Decodes {@code data:image/png;base64,...}; the bytes, not the declared type, decide. */
+    static byte[] dataUrl(Object value, String param) {
+        String s = value instanceof String str ? str : "";
+        int comma = s.indexOf(',');
+        if (!s.startsWith("data:image/") || comma < 0 || !s.substring(0, comma).endsWith(";base64")) {
+            throw ApiException.invalidParam(param, param + " must be a PNG or JPEG data URL.");
+        }
+        if ((long) (s.length() - comma) * 3 / 4 > MAX_BYTES + 3) {
+            throw ApiException.invalidParam(param, param + " is larger than 1 MiB.");
+        }
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(s.substring(comma + 1));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalidParam(param, param + " is not valid base64.");
+        }
+        MediaKind kind = FileSniffer.sniff(bytes, Math.min(bytes.length, FileSniffer.HEAD_LENGTH)).orElse(null);
+        if (bytes.length > MAX_BYTES || (kind != MediaKind.PNG && kind != MediaKind.JPEG)) {
+            throw ApiException.invalidParam(param, param + " must be a PNG or JPEG of at most 1 MiB.");
+        }
+        checkDimensions(bytes, param);
+        return bytes;
+    }
+
+    /** Reads the size from the header only, before anything decodes the pixels. */
+    private static void checkDimensions(byte[] bytes, String param) {
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+            if (!readers.hasNext()) {
+                throw ApiException.invalidParam(param, param + " cannot be read as an image.");
+            }
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(in);
+                if (reader.getWidth(0) > MAX_PIXELS || reader.getHeight(0) > MAX_PIXELS) {
+                    throw ApiException.invalidParam(param, param + " must be at most 2000x2000 pixels.");
+                }
+            } finally {
+                reader.dispose();
+            }
+        } catch (IOException e) {
+            throw ApiException.invalidParam(param, param + " cannot be read as an image.");
+        }
+    }
+}

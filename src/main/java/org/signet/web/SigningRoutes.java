@@ -1,0 +1,218 @@
+package org.signet.web;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.domain.Actor;
+import org.signet.domain.DocumentStatus;
+import org.signet.http.ApiException;
+import org.signet.http.Body;
+import org.signet.http.Request;
+import org.signet.http.Response;
+import org.signet.http.Router;
+import org.signet.service.LinkUnlock;
+import org.signet.service.SignerLink;
+import org.signet.service.Signing;
+import org.signet.service.Submission;
+
+/**
+ * The signer's pages and their JSON endpoints under {@code /sign/{token}} (S7). The token is the
+ * credential; a PIN or login, when required, unlocks the link for one browser session (cookie).
+ */
+public final class SigningRoutes {
+    private static final String COOKIE = "signet_unlock";
+
+    private final Signing signing;
+    private final LinkUnlock unlock;
+    private final PageImages pages;
+    private final SessionJson sessionJson;
+    private final boolean secureCookies;
+
+    public SigningRoutes(Signing signing, LinkUnlock unlock, PageImages pages, SessionJson sessionJson,
+            boolean secureCookies) {
+        this.signing = signing;
+        this.unlock = unlock;
+        this.pages = pages;
+        this.sessionJson = sessionJson;
+        this.secureCookies = secureCookies;
+    }
+
+    public void routes(Router site) {
+        site.get("/", this::home);
+        site.get("/sign/{token}", this::page);
+        site.get("/sign/{token}/session", this::session);
+        site.get("/sign/{token}/pages/{file}", this::pageImage);
+        site.post("/sign/{token}/pin", this::pin);
+        site.post("/sign/{token}/login", this::login);
+        site.post("/sign/{token}/submit", this::submit);
+        site.post("/sign/{token}/decline", this::decline);
+    }
+
+    /** The WordPress form of a signing link, {@code /?wps_sign=TOKEN}, goes to the page (S7). */
+    private Response home(Request req) {
+        Optional<String> token = req.query("wps_sign").filter(t -> t.matches("[A-Za-z0-9_-]{1,100}"));
+        if (token.isPresent()) {
+            return Response.redirect("/sign/" + token.get());
+        }
+        return Response.html(200, SigningPages.notice("Signet", "This is a Signet electronic-signature service. "
+                + "Open the personal link from your email to review and sign a document."));
+    }
+
+    private Response page(Request req) {
+        SignerLink link;
+        try {
+            link = signing.resolve(req.pathParam("token"));
+        } catch (ApiException e) {
+            return Response.html(404, SigningPages.notice("This link is not valid",
+                    "Check that you opened the whole link from your email, or ask the sender for a new one."));
+        }
+        String title = link.document().title();
+        if (!unlock.unlocked(link, cookie(req))) {
+            return Response.html(200, "login".equals(link.requires())
+                    ? SigningPages.loginPage(req.pathParam("token"), title, link.signer().email(), null)
+                    : SigningPages.pinPage(req.pathParam("token"), title, null, false));
+        }
+        SignerLink.Closed closed = link.closed();
+        if (closed != null) {
+            return Response.html(200, Notices.of(closed));
+        }
+        signing.view(req.pathParam("token"), actor(req, link));
+        return Response.html(200, SigningPages.signingPage(req.pathParam("token"), title,
+                sessionJson.senderName(link), link.signer().name(), link.signer().role().wire()));
+    }
+
+    private Response session(Request req) {
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        boolean open = unlock.unlocked(link, cookie(req));
+        if (open && link.closed() == null) {
+            signing.view(req.pathParam("token"), actor(req, link));
+            link = signing.resolve(req.pathParam("token"));
+        }
+        return Response.ok(sessionJson.render(link, open)).header("Cache-Control", "no-store");
+    }
+
+    private Response pageImage(Request req) throws IOException {
+        SignerLink link = unlockedOpen(req);
+        String file = req.pathParam("file");
+        int total = link.document().totalPages() == null ? 0 : link.document().totalPages();
+        if (!file.matches("\\d{1,5}\\.png") || Integer.parseInt(file.substring(0, file.length() - 4)) > total
+                || Integer.parseInt(file.substring(0, file.length() - 4)) < 1) {
+            throw ApiException.notFound("Page");
+        }
+        byte[] png = pages.png(link.document().pdfFileId(), Integer.parseInt(file.substring(0, file.length() - 4)));
+        return Response.bytes(200, "image/png", png).header("Cache-Control", "private, max-age=600");
+    }
+
+    private Response pin(Request req) {
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        Body b = jsonBody(req);
+        String pin = b.optString("pin").orElse(null);
+        b.check();
+        return unlocked(req, unlock.pin(link, pin));
+    }
+
+    private Response login(Request req) {
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        Body b = jsonBody(req);
+        String email = b.optString("email").orElse(null);
+        String password = b.optString("password").orElse(null);
+        b.check();
+        return unlocked(req, unlock.login(link, email, password));
+    }
+
+    private Response unlocked(Request req, String sessionId) {
+        String cookie = COOKIE + "=" + sessionId + "; Path=/sign/" + req.pathParam("token")
+                + "; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "");
+        return Response.ok(Map.of("unlocked", true)).header("Set-Cookie", cookie);
+    }
+
+    private Response submit(Request req) {
+        SignerLink link = unlockedOpen(req);
+        Body b = jsonBody(req);
+        Submission s = submission(b);
+        DocumentStatus status = signing.submit(req.pathParam("token"), s, actor(req, link));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("status", link.signer().role().wire().equals("approver") ? "approved" : "signed");
+        out.put("document_status", status.wire());
+        return Response.ok(out);
+    }
+
+    private Response decline(Request req) {
+        SignerLink link = unlockedOpen(req);
+        Body b = jsonBody(req);
+        String reason = b.requireString("reason");
+        b.check();
+        if (reason.isBlank() || reason.length() > 1000) {
+            throw ApiException.invalidParam("reason", "reason must be 1 to 1000 characters.");
+        }
+        signing.decline(req.pathParam("token"), reason.strip(), actor(req, link));
+        return Response.ok(Map.of("status", "declined"));
+    }
+
+    private static Submission submission(Body b) {
+        boolean consent = Boolean.TRUE.equals(b.raw("consent"));
+        Map<Long, String> values = new LinkedHashMap<>();
+        Submission.Image stamp = null;
+        if (b.raw("values") instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                String key = String.valueOf(e.getKey());
+                Object v = e.getValue();
+                if (!key.matches("\\d{1,18}") || !(v instanceof String || v instanceof BigDecimal || v instanceof Boolean)) {
+                    throw ApiException.invalidParam("values", "values maps field ids to strings.");
+                }
+                String text = v instanceof Boolean bool ? (bool ? "1" : "0") : String.valueOf(v);
+                if (text.startsWith("data:image/")) {
+                    stamp = new Submission.Image("upload", SignatureInput.dataUrl(text, "values." + key));
+                } else {
+                    values.put(Long.parseLong(key), text);
+                }
+            }
+        } else if (b.raw("values") != null) {
+            throw ApiException.invalidParam("values", "values maps field ids to strings.");
+        }
+        return new Submission(consent, values, SignatureInput.from(b.raw("signature"), "signature"),
+                SignatureInput.from(b.raw("initials"), "initials"), stamp);
+    }
+
+    /** The link, unlocked by this browser, and still showing the document. */
+    private SignerLink unlockedOpen(Request req) {
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        if (!unlock.unlocked(link, cookie(req))) {
+            throw new ApiException(403, "forbidden", "Unlock this link first.", Map.of("requires", link.requires()));
+        }
+        if (link.closed() != null && req.method().equals("GET")) {
+            Signing.requireCanAct(link);
+        }
+        return link;
+    }
+
+    /** Only JSON bodies: a cross-site HTML form cannot send one, which keeps these endpoints safe. */
+    private static Body jsonBody(Request req) {
+        String type = Optional.ofNullable(req.header("Content-Type")).orElse("");
+        if (!type.toLowerCase().startsWith("application/json")) {
+            throw ApiException.invalidJson("send the body as Content-Type: application/json");
+        }
+        return req.json();
+    }
+
+    private static Actor actor(Request req, SignerLink link) {
+        String ua = req.userAgent().length() > 500 ? req.userAgent().substring(0, 500) : req.userAgent();
+        return Actor.signer(link.signer().id(), link.signer().name(), req.clientIp(), ua);
+    }
+
+    private static String cookie(Request req) {
+        String header = req.header("Cookie");
+        if (header == null) {
+            return null;
+        }
+        for (String part : header.split(";")) {
+            String p = part.trim();
+            if (p.startsWith(COOKIE + "=")) {
+                return p.substring(COOKIE.length() + 1);
+            }
+        }
+        return null;
+    }
+}
