@@ -1,0 +1,85 @@
+package org.signet.web;
+
+/**
+ * The HTML frame shared by the signer's pages, and the escaping every dynamic value goes
+ * through. Markup is written XHTML-compatible (closed empty elements, quoted attribute values,
+ * numeric character references only) so that it parses with an XML parser as well as a browser.
+ */
+final class PageHtml {
+
+    static final String STYLESHEET = "/assets/sign.css";
+    static final String SCRIPT = "/assets/sign.js";
+
+    private PageHtml() {
+    }
+
+    /**
+     * Escapes text for element content and double- or single-quoted attribute values. Null
+     * becomes the empty string so that an absent optional value never prints "null".
+     */
+    static String escape(String text) {
+        if (text == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                // Control characters other than tab and line breaks are not allowed in XML 1.0.
+                default -> out.append(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? ' ' : c);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * A complete document: head with the viewport, the stylesheet and (when {@code withScript})
+     * the page script, then {@code body}, which must already be escaped markup.
+     *
+     * @param kind the page kind the script reads from {@code body[data-page]}
+     */
+    static String document(String title, String kind, boolean withScript, String body) {
+        String script = withScript ? "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n" : "";
+        return "<!DOCTYPE html>\n"
+                + "<html lang=\"en\">\n<head>\n"
+                + "<meta charset=\"utf-8\" />\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
+                + "<meta name=\"robots\" content=\"noindex, nofollow\" />\n"
+                + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
+                + "<title>" + escape(title) + " - Signet</title>\n"
+                + "<link rel=\"icon\" href=\"data:,\" />\n"
+                + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
+                + script
+                + "</head>\n"
+                + "<body data-page=\"" + escape(kind) + "\">\n"
+                + body
+                + "</body>\n</html>\n";
+    }
+
+    /** The top bar with the Signet name and, when not empty, {@code inner} markup beside it. */
+    static String topbar(String inner) {
+        return "<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
+                + "<span class=\"brand\"><span class=\"brand-mark\" aria-hidden=\"true\"></span>Signet</span>\n"
+                + inner + "</div>\n</header>\n";
+    }
+
+    /** Plain text with blank lines between paragraphs, as escaped {@code <p>} elements. */
+    static String paragraphs(String text) {
+        StringBuilder out = new StringBuilder();
+        for (String paragraph : text.strip().split("\\n\\s*\\n")) {
+            out.append("<p>").append(escape(paragraph.strip())).append("</p>\n");
+        }
+        return out.toString();
+    }
+
+    /** The polite live region for messages; filled with {@code message} when there is one. */
+    static String messageRegion(String message) {
+        return "<div id=\"message\" class=\"message\" role=\"status\" aria-live=\"polite\">"
+                + escape(message) + "</div>\n";
+    }
+}
