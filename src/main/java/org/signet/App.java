@@ -13,6 +13,7 @@ import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
 import org.signet.jobs.StagingCleanupJob;
 import org.signet.mail.MailSender;
+import org.signet.service.Completion;
 import org.signet.service.Links;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
@@ -68,6 +69,8 @@ public final class App implements AutoCloseable {
         scheduler.every("mail", Duration.ofSeconds(5), Duration.ofSeconds(15), s.mailSender::runOnce);
         scheduler.every("expiry", Duration.ofSeconds(10), Duration.ofSeconds(30), s.expiryJob);
         scheduler.every("reminders", Duration.ofMinutes(1), Duration.ofMinutes(15), s.reminderJob);
+        scheduler.every("sealing", Duration.ofSeconds(30), Duration.ofMinutes(1), s.completion::sealPending);
+        scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
     }
 
@@ -110,6 +113,10 @@ public final class App implements AutoCloseable {
 
     public StagingCleanupJob stagingCleanupJob() {
         return services.stagingCleanup;
+    }
+
+    public Completion completion() {
+        return services.completion;
     }
 
     public MailSender mailSender() {

@@ -30,7 +30,16 @@ import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
 import org.signet.pdf.DocumentIntake;
+import org.signet.service.Completion;
 import org.signet.service.Documents;
+import org.signet.service.LinkUnlock;
+import org.signet.service.Signing;
+import org.signet.service.SiteSeal;
+import org.signet.service.UnlockSessions;
+import org.signet.web.Assets;
+import org.signet.web.PageImages;
+import org.signet.web.SessionJson;
+import org.signet.web.SigningRoutes;
 import org.signet.service.Links;
 import org.signet.service.Notifications;
 import org.signet.service.Workflow;
@@ -61,6 +70,9 @@ final class Services {
     final ExpiryJob expiryJob;
     final ReminderJob reminderJob;
     final StagingCleanupJob stagingCleanup;
+    final Completion completion;
+    final Signing signing;
+    final UnlockSessions unlockSessions;
     private final Config config;
     private final Database db;
     private final Clock clock;
@@ -88,6 +100,11 @@ final class Services {
         workflow = new Workflow(db, documents, signers, fields, audit, notify,
                 () -> scheduler.soon("mail", mailSender::runOnce));
         documentService = new Documents(db, documents, files, audit, clock);
+        completion = new Completion(db, documents, signers, fields, audit, files, notify, SiteSeal.load(config), wire,
+                () -> scheduler.soon("mail", mailSender::runOnce));
+        signing = new Signing(workflow, documents, signers, fields, audit, notify, config.zone(),
+                id -> scheduler.soon("seal", () -> completion.seal(id)));
+        unlockSessions = new UnlockSessions(clock);
         expiryJob = new ExpiryJob(documents, workflow, clock);
         reminderJob = new ReminderJob(documents, workflow, clock);
         stagingCleanup = new StagingCleanupJob(db, staged, files, clock);
@@ -109,5 +126,8 @@ final class Services {
         new SignersApi(documentService, workflow, signers, fields, users, signerJson, fieldJson).routes(rest);
         new WorkflowApi(documentService, workflow, mailSender).routes(rest);
         new AuditApi(documentService, audit, wire).routes(rest);
+        new Assets().routes(site);
+        new SigningRoutes(signing, new LinkUnlock(signers, users, unlockSessions, clock), new PageImages(files, tmpDir),
+                new SessionJson(signing, users), config.string("site.url").startsWith("https:")).routes(site);
     }
 }

@@ -13,7 +13,7 @@ import org.signet.store.StoredFiles;
  * The cache is not on disk because a page image is the document in clear. The decrypted PDF
  * lives in a private temporary file only while rendering.
  */
-final class PageImages {
+public final class PageImages {
     static final float DPI = 110;
     private static final int CAPACITY = 96;
 
@@ -26,7 +26,7 @@ final class PageImages {
         }
     };
 
-    PageImages(StoredFiles files, Path tmpDir) {
+    public PageImages(StoredFiles files, Path tmpDir) {
         this.files = files;
         this.tmpDir = tmpDir;
     }

@@ -1,0 +1,52 @@
+package org.signet.service;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.signet.config.Config;
+import org.signet.crypto.Tokens;
+import org.signet.pdf.SiteCertificate;
+
+/**
+ * The certificate that seals finished PDFs (S8): {@code signing.p12} when configured, otherwise
+ * {@code data/keys/site.p12}, generated self-signed on first start with a random password kept
+ * beside it (owner-only), so an operator never has to invent one.
+ */
+public final class SiteSeal {
+    private SiteSeal() {}
+
+    public static SiteCertificate load(Config config) throws IOException {
+        String configured = config.string("signing.p12");
+        if (!configured.isEmpty()) {
+            return SiteCertificate.loadOrCreate(Path.of(configured), config.string("signing.password").toCharArray(),
+                    commonName(config));
+        }
+        Path keys = config.dataDir().resolve("keys");
+        Files.createDirectories(keys);
+        return SiteCertificate.loadOrCreate(keys.resolve("site.p12"), password(keys.resolve("site.p12.password")),
+                commonName(config));
+    }
+
+    private static char[] password(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            Path tmp = Files.createTempFile(file.getParent(), "site", ".tmp");
+            try {
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
+            } catch (UnsupportedOperationException notPosix) {
+                // Windows: the keys folder's ACL applies
+            }
+            Files.writeString(tmp, Tokens.base62(40), StandardCharsets.US_ASCII);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        return Files.readString(file, StandardCharsets.US_ASCII).trim().toCharArray();
+    }
+
+    private static String commonName(Config config) {
+        String site = config.string("site.url");
+        String host = site.isEmpty() ? "localhost" : URI.create(site).getHost();
+        return "Signet document seal (" + host + ")";
+    }
+}
