@@ -26,13 +26,24 @@ final class DemoCommand {
     int run(Config config) throws CommandException {
         recreate(config.dataDir());
         App app = ServeCommand.start(config);
-        DemoSeed seed = new DemoSeed(app);
-        printWelcome(app, seed.seedAccounts());
+        DemoSeed.Accounts accounts = new DemoSeed(app).seedAccounts();
+        DemoDocuments.Seeded docs = seedDocuments(app, accounts);
+        printWelcome(app, accounts, docs);
         ServeCommand.awaitShutdown(app);
         return 0;
     }
 
-    private void printWelcome(App app, DemoSeed.Accounts accounts) {
+    private static DemoDocuments.Seeded seedDocuments(App app, DemoSeed.Accounts accounts) throws CommandException {
+        DemoClient client = new DemoClient(app.baseUrl(), accounts.userFull().key().key(), accounts.userFull().secret());
+        try {
+            return new DemoDocuments(client).seed();
+        } catch (IOException e) {
+            app.close();
+            throw new CommandException("could not seed the demo documents: " + e.getMessage());
+        }
+    }
+
+    private void printWelcome(App app, DemoSeed.Accounts accounts, DemoDocuments.Seeded docs) {
         String base = app.baseUrl();
         out.println();
         out.println("Signet demo is running at " + app.siteUrl());
@@ -44,9 +55,17 @@ final class DemoCommand {
         out.println();
         String auth = " -H 'X-WPS-API-Key: " + accounts.userFull().key().key() + "' -H 'X-WPS-API-Secret: "
                 + accounts.userFull().secret() + "'";
-        out.println("Try it:");
+        out.println("Sign the waiting NDA in your browser (Ann signs first, then Bob):");
+        out.println("  " + docs.signingUrl());
+        out.println("  " + docs.secondSignerUrl() + "   (opens once Ann has signed)");
+        out.println("Invitations and other mail land in " + app.config().dataDir().resolve("outbox") + ".");
+        out.println();
+        out.println("Try the interface (documents belong to " + accounts.user().email() + "):");
         out.println("  curl -s" + auth + " " + base + "/stats");
         out.println("  curl -s" + auth + " '" + base + "/documents?per_page=5'");
+        out.println("  curl -s" + auth + " " + base + "/documents/" + docs.pendingDocumentId());
+        out.println("  curl -s" + auth + " -F file=@sample-data/mutual-nda.pdf -F title='My NDA' " + base
+                + "/documents/upload");
         out.println();
         out.println("Press Ctrl-C to stop. The data lives in " + app.config().dataDir() + " until the next demo.");
     }
