@@ -275,7 +275,7 @@
     const control = el('button', { type: 'button', class: 'field-control field-capture' });
     control.addEventListener('click', () => {
       if (type === 'stamp') {
-        chooseStamp(field);
+        state.boxes.get(field.id).wrap.querySelector('[data-stamp-input]').click();
       } else {
         openCapture(type, control);
       }
@@ -322,6 +322,9 @@
     control.setAttribute('data-field-id', field.id);
     control.setAttribute('data-field-type', type);
     wrap.append(control);
+    if (type === 'stamp') {
+      wrap.append(stampInput(field));
+    }
     state.boxes.set(field.id, { field: field, wrap: wrap, control: control });
     if (control.tagName === 'BUTTON') {
       if (type === 'stamp' && field.value && /^data:image\//.test(field.value)) {
@@ -737,11 +740,14 @@
     });
   }
 
-  function chooseStamp(field) {
-    const picker = el('input', { type: 'file', accept: 'image/png,image/jpeg', hidden: true });
-    document.body.append(picker);
+  /** A file input kept beside each stamp box, so the box's button can open it. */
+  function stampInput(field) {
+    const picker = el('input', { type: 'file', accept: 'image/png,image/jpeg', class: 'visually-hidden',
+      tabindex: -1, 'aria-hidden': 'true', 'data-stamp-input': field.id });
     picker.addEventListener('change', async () => {
-      picker.remove();
+      if (!picker.files.length) {
+        return;
+      }
       try {
         state.values[field.id] = await readImage(picker.files[0]);
         paintCapture(field);
@@ -750,9 +756,10 @@
       } catch (e) {
         say(e.message);
       }
+      picker.value = '';
       state.boxes.get(field.id).control.focus();
     });
-    picker.click();
+    return picker;
   }
 
   // Drawing: strokes are kept in CSS pixels and redrawn whole, so resizing never loses them.
@@ -948,7 +955,8 @@
     $('#upload-input').value = '';
     $('#upload-preview').hidden = true;
     dialog.showModal();
-    selectTab(capture.tab, true);
+    // Opens on Draw, or on the way this mark was made last time when it is being changed.
+    selectTab(previous ? previous.method : 'draw', true);
   }
 
   async function applyCapture() {
