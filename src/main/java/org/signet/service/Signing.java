@@ -132,14 +132,22 @@ public final class Signing {
                 case NAME -> signer.name();
                 case EMAIL -> signer.email();
                 case DATE -> today;
-                case SIGNATURE, INITIALS, STAMP -> hasImage(f.type(), s) ? "signed" : "";
+                case SIGNATURE, INITIALS, STAMP -> hasImage(f, s) ? "signed" : "";
                 default -> s.values().getOrDefault(f.id(), "");
             };
             fields.setValue(f.id(), value);
         }
-        saveImage(signer, "signature", s.signature());
-        saveImage(signer, "initials", s.initials() != null ? s.initials() : s.signature());
-        saveImage(signer, "stamp", s.stamp());
+        Submission.Image signature = s.signature() != null ? s.signature() : given(mine, FieldType.SIGNATURE, s);
+        Submission.Image initials = given(mine, FieldType.INITIALS, s);
+        saveImage(signer, "signature", signature);
+        saveImage(signer, "initials", initials != null ? initials : s.initials() != null ? s.initials() : signature);
+        saveImage(signer, "stamp", given(mine, FieldType.STAMP, s));
+    }
+
+    /** The first image given for one of this signer's fields of {@code type}. */
+    private static Submission.Image given(List<Field> mine, FieldType type, Submission s) {
+        return mine.stream().filter(f -> f.type() == type && s.fieldImages().containsKey(f.id()))
+                .map(f -> s.fieldImages().get(f.id())).findFirst().orElse(null);
     }
 
     private void saveImage(Signer signer, String kind, Submission.Image image) {
@@ -148,11 +156,12 @@ public final class Signing {
         }
     }
 
-    static boolean hasImage(FieldType type, Submission s) {
-        return switch (type) {
-            case SIGNATURE -> s.signature() != null;
-            case INITIALS -> s.initials() != null || s.signature() != null;
-            case STAMP -> s.stamp() != null;
+    static boolean hasImage(Field f, Submission s) {
+        boolean own = s.fieldImages().containsKey(f.id());
+        return switch (f.type()) {
+            case SIGNATURE -> own || s.signature() != null;
+            case INITIALS -> own || s.initials() != null || s.signature() != null;
+            case STAMP -> own;
             default -> false;
         };
     }

@@ -25,6 +25,12 @@ final class SubmissionCheck {
                 invalid.put("values." + e.getKey(), "field " + e.getKey() + " " + problem + ".");
             }
         }
+        for (Long id : s.fieldImages().keySet()) {
+            boolean imageField = mine.stream().anyMatch(f -> f.id() == id && f.type().image());
+            if (!imageField) {
+                invalid.put("values." + id, "field " + id + " takes no image.");
+            }
+        }
         if (!invalid.isEmpty()) {
             throw ApiException.invalidParams(invalid);
         }
@@ -55,7 +61,7 @@ final class SubmissionCheck {
             return true;
         }
         if (f.type().image()) {
-            return Signing.hasImage(f.type(), s);
+            return Signing.hasImage(f, s);
         }
         String v = s.values().getOrDefault(f.id(), "");
         return f.type() == org.signet.domain.FieldType.CHECKBOX ? v.equals("1") : !v.isBlank();

@@ -154,7 +154,7 @@ public final class SigningRoutes {
     private static Submission submission(Body b) {
         boolean consent = Boolean.TRUE.equals(b.raw("consent"));
         Map<Long, String> values = new LinkedHashMap<>();
-        Submission.Image stamp = null;
+        Map<Long, Submission.Image> images = new LinkedHashMap<>();
         if (b.raw("values") instanceof Map<?, ?> m) {
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 String key = String.valueOf(e.getKey());
@@ -164,7 +164,8 @@ public final class SigningRoutes {
                 }
                 String text = v instanceof Boolean bool ? (bool ? "1" : "0") : String.valueOf(v);
                 if (text.startsWith("data:image/")) {
-                    stamp = new Submission.Image("upload", SignatureInput.dataUrl(text, "values." + key));
+                    images.put(Long.parseLong(key), new Submission.Image("upload",
+                            SignatureInput.dataUrl(text, "values." + key)));
                 } else {
                     values.put(Long.parseLong(key), text);
                 }
@@ -173,7 +174,7 @@ public final class SigningRoutes {
             throw ApiException.invalidParam("values", "values maps field ids to strings.");
         }
         return new Submission(consent, values, SignatureInput.from(b.raw("signature"), "signature"),
-                SignatureInput.from(b.raw("initials"), "initials"), stamp);
+                SignatureInput.from(b.raw("initials"), "initials"), images);
     }
 
     /** The link, unlocked by this browser, and still showing the document. */
