@@ -1,5 +1,6 @@
 package org.signet.mail;
 
+import org.signet.text.Html;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -98,21 +99,8 @@ public final class MessageTemplates {
         return PLACEHOLDER.matcher(source).replaceAll(m -> Matcher.quoteReplacement(lookup.apply(m.group(1))));
     }
 
-    /** Escapes the five characters that matter in HTML text and quoted attribute values. */
     static String escapeHtml(String value) {
-        StringBuilder out = new StringBuilder(value.length() + 16);
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
+        return Html.escape(value);
     }
 
     private static String resource(String file) {

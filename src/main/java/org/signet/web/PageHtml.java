@@ -1,5 +1,7 @@
 package org.signet.web;
 
+import org.signet.text.Html;
+
 /**
  * The HTML frame shared by the signer's pages, and the escaping every dynamic value goes
  * through. Markup is written XHTML-compatible (closed empty elements, quoted attribute values,
@@ -13,28 +15,8 @@ final class PageHtml {
     private PageHtml() {
     }
 
-    /**
-     * Escapes text for element content and double- or single-quoted attribute values. Null
-     * becomes the empty string so that an absent optional value never prints "null".
-     */
-    static String escape(String text) {
-        if (text == null) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '>' -> out.append("&gt;");
-                case '"' -> out.append("&quot;");
-                case '\'' -> out.append("&#39;");
-                // Control characters other than tab and line breaks are not allowed in XML 1.0.
-                default -> out.append(c < 0x20 && c != '\t' && c != '\n' && c != '\r' ? ' ' : c);
-            }
-        }
-        return out.toString();
+    static String escape(String value) {
+        return Html.escape(value);
     }
 
     /**

@@ -31,6 +31,20 @@ public final class TestServer implements AutoCloseable {
     /** A user with a Full Access and a Read Only key. */
     public record Account(User user, Credentials full, Credentials read) {}
 
+    /**
+     * One site certificate for every test server in this JVM: generating an RSA-3072 key per
+     * server would dominate start-up. The first server creates it through the normal path.
+     */
+    private static final Path SHARED_SEAL = sharedSealPath();
+
+    private static Path sharedSealPath() {
+        try {
+            return java.nio.file.Files.createTempDirectory("signet-test-seal").resolve("site.p12");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private TestServer(App app) {
         this.app = app;
     }
@@ -43,6 +57,8 @@ public final class TestServer implements AutoCloseable {
         flags.put("server.threads", "8");
         flags.put("db.synchronous", "NORMAL");
         flags.put("ratelimit.ip_per_minute", "1000000");
+        flags.put("signing.p12", SHARED_SEAL.toString());
+        flags.put("signing.password", "test-seal-password");
         for (String o : overrides) {
             int eq = o.indexOf('=');
             flags.put(o.substring(0, eq), o.substring(eq + 1));
