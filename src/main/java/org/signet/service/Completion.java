@@ -9,7 +9,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.api.Wire;
-import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
@@ -30,7 +29,8 @@ import org.signet.store.StoredFiles;
 
 /**
  * Seals a completed document (S8): every value drawn in place, the certificate of completion,
- * the PAdES signature, then the signed file, the audit event and the emails in one transaction.
+ * the PAdES signature, then the signed file and the emails in one transaction (the audit event
+ * {@code document_completed} is recorded by {@link Signing} when the last party signs).
  * It runs after the request that completed the document; a failure is logged and retried by
  * {@link #sealPending()}, so a completed document is never left without its final PDF.
  */
@@ -137,7 +137,7 @@ public final class Completion {
         return new CertificateData.Event(wire.time(e.createdAt()), e.action(), actor, e.ipAddress());
     }
 
-    /** Records the sealed file, the audit event and the emails; a concurrent sealer's duplicate is discarded. */
+    /** Records the sealed file and queues the emails; a concurrent sealer's duplicate is discarded. */
     private void finish(Document d, StoredFiles.Saved saved) {
         boolean recorded = db.inTransaction(() -> {
             Document now = documents.find(d.id()).orElse(null);
@@ -146,7 +146,6 @@ public final class Completion {
                 return false;
             }
             documents.markCompleted(d.id(), saved.id(), saved.sha256());
-            audit.record(d.id(), "document_completed", Actor.system(), saved.sha256());
             for (Signer s : signers.forDocument(d.id())) {
                 notify.completed(now, s.email(), s.name(), saved.id());
             }
