@@ -43,12 +43,4 @@ public record SignerLink(Signer signer, Document document, List<Signer> parties,
     public boolean canAct() {
         return closed() == null && signer.role() != Signer.Role.VIEWER && document.status().inProgress();
     }
-
-    /** Needs a PIN or a login before anything is shown. */
-    public String requires() {
-        if (signer.requireLogin()) {
-            return "login";
-        }
-        return signer.pinHash() != null ? "pin" : null;
-    }
 }
