@@ -312,4 +312,48 @@ class SigningRoutesTest {
         assertEquals("viewed", TestServer.object(r).get("document_status"));
         assertFalse(r.body().contains(token(first)));
     }
+
+    @Test
+    void everyResponse_neverCarriesHiddenSignerFields() {
+        Map<String, Object> pinned = flow.addSigner(docId, Map.of("name", "Pia Pin", "email", "pia@example.com",
+                "pin_code", "4821", "signing_order", 3));
+        assertFalse(pinned.containsKey("pin_code"));
+        flow.saveFields(docId, List.of(fields.get(0), fields.get(1), fields.get(2),
+                field(pinned.get("id"), "signature", 2, 300, 600, 200, 60)).stream().map(f -> {
+                    Map<String, Object> copy = new java.util.LinkedHashMap<>(f);
+                    copy.keySet().retainAll(List.of("signer_id", "field_type", "page_number", "position_x",
+                            "position_y", "width", "height"));
+                    return copy;
+                }).toList());
+        fields = flow.fields(docId);
+        flow.send(docId);
+        List<HttpResponse<String>> answers = new java.util.ArrayList<>();
+        answers.add(flow.session(token(first)));
+        answers.add(signFirst());
+        answers.add(flow.sign(token(second)));
+        String pinCookie = SigningFlow.cookie(flow.post(token(pinned), "pin", Map.of("pin", "4821")));
+        answers.add(flow.session(token(pinned), pinCookie));
+        answers.add(server.get("documents/" + docId, flow.owner.full()));
+        answers.add(server.get("documents", flow.owner.full()));
+        answers.add(server.get("documents/" + docId + "/fields", flow.owner.full()));
+        answers.add(server.get("documents/" + docId + "/audit", flow.owner.full()));
+        HttpResponse<String> signers = server.get("documents/" + docId + "/signers", flow.owner.full());
+
+        for (HttpResponse<String> r : answers) {
+            assertNoHiddenFields(r.body());
+        }
+        String withoutUrls = signers.body().replaceAll("\"signing_url\":\"[^\"]*\"", "");
+        assertNoHiddenFields(withoutUrls);
+        assertTrue(signers.body().contains(token(first)));
+    }
+
+    private void assertNoHiddenFields(String body) {
+        for (String hidden : List.of("access_token", "pin_code", "pin_hash", "\"pin\"", "signature_ip",
+                "signature_user_agent", "4821", "/sign/")) {
+            assertFalse(body.contains(hidden), hidden + " in " + body);
+        }
+        for (Map<String, Object> s : List.of(first, second)) {
+            assertFalse(body.contains(token(s)), "a token in " + body);
+        }
+    }
 }
