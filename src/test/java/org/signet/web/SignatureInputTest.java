@@ -81,6 +81,19 @@ class SignatureInputTest {
         refused(Map.of("method", "upload", "image", Images.dataUrl("image/png", Images.pngHeaderClaiming(2001, 10))));
     }
 
+    /** An image that cannot be decoded could not be drawn on the finished PDF, which would never seal. */
+    @Test
+    void from_truncatedImages_refused() {
+        byte[] png = Images.png(300, 90);
+        byte[] jpeg = Images.jpeg(300, 90);
+
+        refused(Map.of("method", "draw", "image", Images.dataUrl("image/png", Images.pngHeaderClaiming(300, 90))));
+        refused(Map.of("method", "draw", "image", Images.dataUrl("image/png",
+                java.util.Arrays.copyOf(png, png.length / 2))));
+        refused(Map.of("method", "upload", "image", Images.dataUrl("image/jpeg",
+                java.util.Arrays.copyOf(jpeg, 200))));
+    }
+
     @Test
     void from_notAnImage_refused() {
         byte[] pdf = "%PDF-1.7\n%fake\n".getBytes(StandardCharsets.US_ASCII);
