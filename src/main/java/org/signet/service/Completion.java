@@ -3,7 +3,9 @@ package org.signet.service;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
@@ -146,11 +148,17 @@ public final class Completion {
                 return false;
             }
             documents.markCompleted(d.id(), saved.id(), saved.sha256());
+            // One copy per address: the owner may also be a party.
+            Set<String> sent = new HashSet<>();
             for (Signer s : signers.forDocument(d.id())) {
-                notify.completed(now, s.email(), s.name(), saved.id());
+                if (sent.add(s.email().toLowerCase(Locale.ROOT))) {
+                    notify.completed(now, s.email(), s.name(), saved.id());
+                }
             }
             User owner = notify.owner(now);
-            notify.completed(now, owner.email(), owner.name(), saved.id());
+            if (sent.add(owner.email().toLowerCase(Locale.ROOT))) {
+                notify.completed(now, owner.email(), owner.name(), saved.id());
+            }
             return true;
         });
         if (recorded) {

@@ -372,4 +372,23 @@ class CompletionTest {
             java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
     }
+
+    @Test
+    void completedEmail_ownerAlsoASigner_getsOneCopy(@TempDir Path own) throws Exception {
+        try (TestServer s = TestServer.start(own)) {
+            SigningFlow f = new SigningFlow(s, s.account("owner@example.com", false), own);
+            String id = f.upload(1);
+            Map<String, Object> me = f.addSigner(id, "Owner Myself", "Owner@Example.com", "signer", 1);
+            f.saveFields(id, List.of(field(me.get("id"), "signature", 1, 72, 80, 200, 60)));
+            f.send(id);
+            expect(200, f.sign(token(me)));
+            f.awaitSealed(id);
+
+            f.awaitMessage("owner@example.com", m -> !attachments(m).isEmpty());
+
+            s.app.mailSender().runOnce();
+            assertEquals(1, f.messagesTo("owner@example.com").stream().filter(m -> !attachments(m).isEmpty())
+                    .count());
+        }
+    }
 }
