@@ -286,4 +286,21 @@ class SigningTest {
         assertEquals("rest_invalid_param", code(r));
         assertEquals("", flow.fields(docId).get(2).get("value"));
     }
+
+    @Test
+    void submit_recalledThenSentAgain_theSameLinkWorksAgain() {
+        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
+        signatureFor(ann);
+        flow.send(docId);
+        expect(200, flow.session(token(ann)));
+        expect(200, server.send("PUT", "documents/" + docId, flow.owner.full(), "{\"status\":\"draft\"}"));
+        assertEquals("recalled", TestServer.object(flow.session(token(ann))).get("closed"));
+        assertEquals("pending", flow.signerStatus(docId, ann.get("id")));
+
+        flow.send(docId);
+
+        assertEquals(true, TestServer.object(flow.session(token(ann))).get("can_act"));
+        expect(200, flow.sign(token(ann)));
+        assertEquals("completed", flow.document(docId).get("status"));
+    }
 }
