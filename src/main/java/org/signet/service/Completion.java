@@ -3,13 +3,14 @@ package org.signet.service;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.api.Wire;
-import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
@@ -30,7 +31,8 @@ import org.signet.store.StoredFiles;
 
 /**
  * Seals a completed document (S8): every value drawn in place, the certificate of completion,
- * the PAdES signature, then the signed file, the audit event and the emails in one transaction.
+ * the PAdES signature, then the signed file and the emails in one transaction (the audit event
+ * {@code document_completed} is recorded by {@link Signing} when the last party signs).
  * It runs after the request that completed the document; a failure is logged and retried by
  * {@link #sealPending()}, so a completed document is never left without its final PDF.
  */
@@ -137,7 +139,7 @@ public final class Completion {
         return new CertificateData.Event(wire.time(e.createdAt()), e.action(), actor, e.ipAddress());
     }
 
-    /** Records the sealed file, the audit event and the emails; a concurrent sealer's duplicate is discarded. */
+    /** Records the sealed file and queues the emails; a concurrent sealer's duplicate is discarded. */
     private void finish(Document d, StoredFiles.Saved saved) {
         boolean recorded = db.inTransaction(() -> {
             Document now = documents.find(d.id()).orElse(null);
@@ -146,12 +148,17 @@ public final class Completion {
                 return false;
             }
             documents.markCompleted(d.id(), saved.id(), saved.sha256());
-            audit.record(d.id(), "document_completed", Actor.system(), saved.sha256());
+            // One copy per address: the owner may also be a party.
+            Set<String> sent = new HashSet<>();
             for (Signer s : signers.forDocument(d.id())) {
-                notify.completed(now, s.email(), s.name(), saved.id());
+                if (sent.add(s.email().toLowerCase(Locale.ROOT))) {
+                    notify.completed(now, s.email(), s.name(), saved.id());
+                }
             }
             User owner = notify.owner(now);
-            notify.completed(now, owner.email(), owner.name(), saved.id());
+            if (sent.add(owner.email().toLowerCase(Locale.ROOT))) {
+                notify.completed(now, owner.email(), owner.name(), saved.id());
+            }
             return true;
         });
         if (recorded) {

@@ -10,56 +10,92 @@ import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * The PIN or host-site login that stands before a protected link (S7). Five wrong tries lock the
- * link for 15 minutes; the count is kept in the database so a restart does not reset it.
+ * The PIN and host-site login that stand before a protected link (S7); a link that asks for both
+ * needs both. Five wrong tries lock the link for 15 minutes; the count is kept in the database so
+ * a restart does not reset it.
  */
 public final class LinkUnlock {
     static final int MAX_TRIES = 5;
     static final long LOCK_SECONDS = 15 * 60;
+    static final String PIN = "pin";
+    static final String LOGIN = "login";
 
     private final SignerStore signers;
     private final UserStore users;
     private final UnlockSessions sessions;
     private final Clock clock;
+    /** Attempts on one link run one at a time, so parallel guesses cannot outrun the failure count. */
+    private final Object[] stripes = new Object[64];
 
     public LinkUnlock(SignerStore signers, UserStore users, UnlockSessions sessions, Clock clock) {
         this.signers = signers;
         this.users = users;
         this.sessions = sessions;
         this.clock = clock;
+        for (int i = 0; i < stripes.length; i++) {
+            stripes[i] = new Object();
+        }
     }
 
-    /** True when the link needs nothing, or this browser session has passed its PIN or login. */
-    public boolean unlocked(SignerLink link, String sessionId) {
-        return link.requires() == null || sessions.unlocked(sessionId, link.signer().id());
-    }
-
-    /** Checks a PIN; returns a new session id, or throws 400 invalid_pin / 429 pin_locked. */
-    public String pin(SignerLink link, String pin) {
+    /** What this browser session still has to pass, login first, then PIN; null when nothing. */
+    public String pending(SignerLink link, String sessionId) {
         Signer s = link.signer();
-        if (s.pinHash() == null) {
-            return sessions.open(s.id());
+        if (s.requireLogin() && !sessions.passed(sessionId, s.id(), LOGIN)) {
+            return LOGIN;
         }
-        requireNotLocked(s);
-        if (pin != null && pin.matches("\\d{4,8}") && Passwords.verify(pin.toCharArray(), s.pinHash())) {
-            signers.recordPinFailure(s.id(), 0, null);
-            return sessions.open(s.id());
+        if (s.pinHash() != null && !sessions.passed(sessionId, s.id(), PIN)) {
+            return PIN;
         }
-        throw failed(s, "invalid_pin", 400, "The PIN is not correct.");
+        return null;
+    }
+
+    /** True when the link needs nothing, or this browser session has passed its PIN and login. */
+    public boolean unlocked(SignerLink link, String sessionId) {
+        return pending(link, sessionId) == null;
+    }
+
+    /** Checks a PIN; returns the session id that now has it, or throws 400 invalid_pin / 429 pin_locked. */
+    public String pin(SignerLink link, String pin, String sessionId) {
+        if (link.signer().pinHash() == null) {
+            throw ApiException.badRequest("invalid_pin", "This signing link has no PIN.");
+        }
+        synchronized (stripe(link.signer())) {
+            Signer s = fresh(link.signer());
+            requireNotLocked(s);
+            if (pin != null && pin.matches("\\d{4,8}") && Passwords.verify(pin.toCharArray(), s.pinHash())) {
+                signers.recordPinFailure(s.id(), 0, null);
+                return sessions.pass(sessionId, s.id(), PIN);
+            }
+            throw failed(s, "invalid_pin", 400, "The PIN is not correct.");
+        }
     }
 
     /** Logs in as the host-site account with the signer's email; 401 invalid_login otherwise. */
-    public String login(SignerLink link, String email, String password) {
-        Signer s = link.signer();
-        requireNotLocked(s);
-        User u = email == null ? null : users.findByEmail(email).orElse(null);
-        boolean ok = u != null && !u.disabled() && u.email().equalsIgnoreCase(s.email()) && password != null
-                && Passwords.verify(password.toCharArray(), users.passwordHash(u.id()).orElse(null));
-        if (ok) {
-            signers.recordPinFailure(s.id(), 0, null);
-            return sessions.open(s.id());
+    public String login(SignerLink link, String email, String password, String sessionId) {
+        if (!link.signer().requireLogin()) {
+            throw ApiException.badRequest("invalid_login", "This signing link does not ask for a login.");
         }
-        throw failed(s, "invalid_login", 401, "The email or password is not correct for this signing link.");
+        synchronized (stripe(link.signer())) {
+            Signer s = fresh(link.signer());
+            requireNotLocked(s);
+            User u = email == null ? null : users.findByEmail(email.strip()).orElse(null);
+            boolean ok = u != null && !u.disabled() && u.email().equalsIgnoreCase(s.email()) && password != null
+                    && Passwords.verify(password.toCharArray(), users.passwordHash(u.id()).orElse(null));
+            if (ok) {
+                signers.recordPinFailure(s.id(), 0, null);
+                return sessions.pass(sessionId, s.id(), LOGIN);
+            }
+            throw failed(s, "invalid_login", 401, "The email or password is not correct for this signing link.");
+        }
+    }
+
+    private Object stripe(Signer s) {
+        return stripes[(int) Math.floorMod(s.id(), (long) stripes.length)];
+    }
+
+    /** The signer's failure count as stored now, not as it was when the link was resolved. */
+    private Signer fresh(Signer s) {
+        return signers.find(s.id()).orElseThrow(() -> ApiException.notFound("Signing link"));
     }
 
     private void requireNotLocked(Signer s) {

@@ -8,9 +8,9 @@ import org.signet.domain.Signer;
 
 /**
  * A signing link resolved: the signer, their document and its other parties, and what the link
- * may do now. The one place that decides whether a signer can act (S7).
+ * may do now ({@code now} in epoch seconds). The one place that decides whether a signer can act (S7).
  */
-public record SignerLink(Signer signer, Document document, List<Signer> parties) {
+public record SignerLink(Signer signer, Document document, List<Signer> parties, long now) {
 
     /** Why the document is not shown, when it is not; null when it may be shown. */
     public enum Closed {
@@ -23,7 +23,8 @@ public record SignerLink(Signer signer, Document document, List<Signer> parties)
         if (s == DocumentStatus.DECLINED) {
             return Closed.DECLINED;
         }
-        if (s == DocumentStatus.EXPIRED) {
+        // Past its expiry time the link is closed at once, not only when the expiry job next runs.
+        if (s == DocumentStatus.EXPIRED || !s.terminal() && document.expiresAt() != null && document.expiresAt() <= now) {
             return Closed.EXPIRED;
         }
         if (s == DocumentStatus.DRAFT) {
@@ -41,13 +42,5 @@ public record SignerLink(Signer signer, Document document, List<Signer> parties)
     /** May sign, approve or decline now (viewers never act). */
     public boolean canAct() {
         return closed() == null && signer.role() != Signer.Role.VIEWER && document.status().inProgress();
-    }
-
-    /** Needs a PIN or a login before anything is shown. */
-    public String requires() {
-        if (signer.requireLogin()) {
-            return "login";
-        }
-        return signer.pinHash() != null ? "pin" : null;
     }
 }

@@ -52,7 +52,7 @@ public final class Signing {
     public SignerLink resolve(String token) {
         Signer s = signers.findByToken(token).orElseThrow(() -> ApiException.notFound("Signing link"));
         Document d = documents.find(s.documentId()).orElseThrow(() -> ApiException.notFound("Signing link"));
-        return new SignerLink(s, d, signers.forDocument(d.id()));
+        return new SignerLink(s, d, signers.forDocument(d.id()), documents.now());
     }
 
     /** Records the first view of a party whose turn it is; the document becomes viewed with it. */
@@ -89,7 +89,7 @@ public final class Signing {
             signers.markSigned(link.signer().id(), actor.ipAddress(), actor.userAgent());
             boolean approver = link.signer().role() == Signer.Role.APPROVER;
             audit.record(link.document().id(), approver ? "document_approved" : "document_signed", actor, null);
-            done[0] = advance(link.document().id());
+            done[0] = advance(link.document().id(), actor);
             return documents.find(link.document().id()).orElseThrow().status();
         });
         if (done[0]) {
@@ -112,13 +112,18 @@ public final class Signing {
         });
     }
 
-    /** Invites the groups that have just opened, or completes the document; true when completed. */
-    private boolean advance(long documentId) {
+    /**
+     * Invites the groups that have just opened, or completes the document; true when completed.
+     * Completion is recorded here, with the last signer's IP and user agent, so that it is in the
+     * trail the certificate of completion prints, whenever sealing runs.
+     */
+    private boolean advance(long documentId, Actor actor) {
         List<Signer> parties = signers.forDocument(documentId);
         Document d = documents.find(documentId).orElseThrow();
         if (Routing.complete(parties)) {
             workflow.move(d, Trigger.COMPLETE);
             documents.setCompletedAt(documentId, documents.now());
+            audit.record(documentId, "document_completed", actor, null);
             return true;
         }
         workflow.inviteOpenGroups(d);

@@ -1,12 +1,14 @@
 package org.signet.service;
 
 import java.time.Clock;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.signet.crypto.Tokens;
 
 /**
- * Browser sessions that have passed a signer's PIN or login, kept in memory for 12 hours. A
+ * Browser sessions that have passed a signer's PIN, login or both, kept in memory for 12 hours. A
  * restart forgets them: the signer enters the PIN again, which loses nothing.
  */
 public final class UnlockSessions {
@@ -15,25 +17,36 @@ public final class UnlockSessions {
     private final Clock clock;
     private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
 
-    private record Entry(long signerId, long expiresAt) {}
+    private record Entry(long signerId, Set<String> passed, long expiresAt) {}
 
     public UnlockSessions(Clock clock) {
         this.clock = clock;
     }
 
-    /** A new session id for this signer, to be set as an HttpOnly cookie. */
-    public String open(long signerId) {
+    /**
+     * Records that this browser passed {@code factor} ("pin" or "login") for the signer and returns
+     * the session id to set as an HttpOnly cookie. The id is new each time (so a planted cookie is
+     * worth nothing) and keeps the factors the old session had already passed for the same signer.
+     */
+    public String pass(String sessionId, long signerId, String factor) {
+        Set<String> passed = new HashSet<>();
+        Entry old = sessionId == null ? null : sessions.remove(sessionId);
+        if (old != null && old.signerId() == signerId && old.expiresAt() > now()) {
+            passed.addAll(old.passed());
+        }
+        passed.add(factor);
         String id = Tokens.base64Url(24);
-        sessions.put(id, new Entry(signerId, now() + LIFETIME_SECONDS));
+        sessions.put(id, new Entry(signerId, Set.copyOf(passed), now() + LIFETIME_SECONDS));
         return id;
     }
 
-    public boolean unlocked(String sessionId, long signerId) {
+    /** Whether this browser session has passed {@code factor} for the signer. */
+    public boolean passed(String sessionId, long signerId, String factor) {
         if (sessionId == null) {
             return false;
         }
         Entry e = sessions.get(sessionId);
-        return e != null && e.signerId() == signerId && e.expiresAt() > now();
+        return e != null && e.signerId() == signerId && e.expiresAt() > now() && e.passed().contains(factor);
     }
 
     public void evictExpired() {

@@ -28,21 +28,23 @@ public final class SessionJson {
         return users.find(link.document().ownerId()).map(u -> u.name()).orElse("");
     }
 
-    Map<String, Object> render(SignerLink link, boolean unlocked) {
+    /** The session; {@code pending} is what the browser must still pass (pin, login), null when nothing. */
+    Map<String, Object> render(SignerLink link, String pending) {
         Document d = link.document();
+        boolean unlocked = pending == null;
         boolean shown = unlocked && link.closed() == null;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("document_id", Wire.id(d.id()));
         m.put("title", d.title());
         m.put("sender_name", senderName(link));
-        m.put("total_pages", d.totalPages() == null ? 0 : d.totalPages());
+        m.put("total_pages", Wire.integer(d.totalPages() == null ? 0 : d.totalPages()));
         m.put("pages", shown ? d.pages().stream().map(p -> Map.of("width", p.width(), "height", p.height())).toList()
                 : List.of());
         m.put("signer", signer(link));
         m.put("fields", shown ? signing.fieldsOf(link).stream().map(SessionJson::field).toList() : List.of());
         m.put("completed_values", shown ? signing.completedValues(link).stream().map(this::completed).toList()
                 : List.of());
-        m.put("requires", unlocked ? null : link.requires());
+        m.put("requires", pending);
         m.put("can_act", unlocked && link.canAct());
         m.put("closed", link.closed() == null ? null : link.closed().name().toLowerCase());
         m.put("document_status", d.status().wire());

@@ -8,6 +8,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 import org.signet.http.ApiException;
 import org.signet.pdf.FileSniffer;
 import org.signet.pdf.MediaKind;
@@ -67,27 +68,35 @@ final class SignatureInput {
         if (bytes.length > MAX_BYTES || (kind != MediaKind.PNG && kind != MediaKind.JPEG)) {
             throw ApiException.invalidParam(param, param + " must be a PNG or JPEG of at most 1 MiB.");
         }
-        checkDimensions(bytes, param);
+        checkImage(bytes, param);
         return bytes;
     }
 
-    /** Reads the size from the header only, before anything decodes the pixels. */
-    private static void checkDimensions(byte[] bytes, String param) {
-        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
+    /**
+     * Reads the size from the header first, so nothing larger than 2000x2000 is ever decoded, then
+     * decodes the pixels: an image that cannot be decoded now could not be drawn on the finished
+     * PDF either, and would leave the document unsealable. Works in memory: a signature is
+     * personal data and has no business in a temporary file.
+     */
+    private static void checkImage(byte[] bytes, String param) {
+        try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes))) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
             if (!readers.hasNext()) {
                 throw ApiException.invalidParam(param, param + " cannot be read as an image.");
             }
             ImageReader reader = readers.next();
             try {
-                reader.setInput(in);
+                reader.setInput(in, true, true);
                 if (reader.getWidth(0) > MAX_PIXELS || reader.getHeight(0) > MAX_PIXELS) {
                     throw ApiException.invalidParam(param, param + " must be at most 2000x2000 pixels.");
                 }
+                reader.read(0);
             } finally {
                 reader.dispose();
             }
-        } catch (IOException e) {
+        } catch (ApiException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
             throw ApiException.invalidParam(param, param + " cannot be read as an image.");
         }
     }

@@ -1,8 +1,14 @@
 package org.signet.web;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Actor;
@@ -12,6 +18,8 @@ import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.json.Json;
+import org.signet.json.JsonSyntaxException;
 import org.signet.service.LinkUnlock;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
@@ -23,6 +31,8 @@ import org.signet.service.Submission;
  */
 public final class SigningRoutes {
     private static final String COOKIE = "signet_unlock";
+    /** Three base64 images of 1 MiB (S7) and the field values, with room to spare. */
+    static final int MAX_SUBMIT_BYTES = 6 << 20;
 
     private final Signing signing;
     private final LinkUnlock unlock;
@@ -69,8 +79,9 @@ public final class SigningRoutes {
                     "Check that you opened the whole link from your email, or ask the sender for a new one."));
         }
         String title = link.document().title();
-        if (!unlock.unlocked(link, cookie(req))) {
-            return Response.html(200, "login".equals(link.requires())
+        String pending = unlock.pending(link, cookie(req));
+        if (pending != null) {
+            return Response.html(200, "login".equals(pending)
                     ? SigningPages.loginPage(req.pathParam("token"), title, link.signer().email(), null)
                     : SigningPages.pinPage(req.pathParam("token"), title, null, false));
         }
@@ -85,12 +96,12 @@ public final class SigningRoutes {
 
     private Response session(Request req) {
         SignerLink link = signing.resolve(req.pathParam("token"));
-        boolean open = unlock.unlocked(link, cookie(req));
-        if (open && link.closed() == null) {
+        String pending = unlock.pending(link, cookie(req));
+        if (pending == null && link.closed() == null) {
             signing.view(req.pathParam("token"), actor(req, link));
             link = signing.resolve(req.pathParam("token"));
         }
-        return Response.ok(sessionJson.render(link, open)).header("Cache-Control", "no-store");
+        return Response.ok(sessionJson.render(link, pending)).header("Cache-Control", "no-store");
     }
 
     private Response pageImage(Request req) throws IOException {
@@ -110,7 +121,7 @@ public final class SigningRoutes {
         Body b = jsonBody(req);
         String pin = b.optString("pin").orElse(null);
         b.check();
-        return unlocked(req, unlock.pin(link, pin));
+        return unlocked(req, unlock.pin(link, pin, cookie(req)));
     }
 
     private Response login(Request req) {
@@ -119,7 +130,7 @@ public final class SigningRoutes {
         String email = b.optString("email").orElse(null);
         String password = b.optString("password").orElse(null);
         b.check();
-        return unlocked(req, unlock.login(link, email, password));
+        return unlocked(req, unlock.login(link, email, password, cookie(req)));
     }
 
     private Response unlocked(Request req, String sessionId) {
@@ -130,7 +141,7 @@ public final class SigningRoutes {
 
     private Response submit(Request req) {
         SignerLink link = unlockedOpen(req);
-        Body b = jsonBody(req);
+        Body b = jsonBody(req, MAX_SUBMIT_BYTES);
         Submission s = submission(b);
         DocumentStatus status = signing.submit(req.pathParam("token"), s, actor(req, link));
         Map<String, Object> out = new LinkedHashMap<>();
@@ -180,8 +191,9 @@ public final class SigningRoutes {
     /** The link, unlocked by this browser, and still showing the document. */
     private SignerLink unlockedOpen(Request req) {
         SignerLink link = signing.resolve(req.pathParam("token"));
-        if (!unlock.unlocked(link, cookie(req))) {
-            throw new ApiException(403, "forbidden", "Unlock this link first.", Map.of("requires", link.requires()));
+        String pending = unlock.pending(link, cookie(req));
+        if (pending != null) {
+            throw new ApiException(403, "forbidden", "Unlock this link first.", Map.of("requires", pending));
         }
         if (link.closed() != null && req.method().equals("GET")) {
             Signing.requireCanAct(link);
@@ -191,11 +203,52 @@ public final class SigningRoutes {
 
     /** Only JSON bodies: a cross-site HTML form cannot send one, which keeps these endpoints safe. */
     private static Body jsonBody(Request req) {
+        requireJsonType(req);
+        return req.json();
+    }
+
+    /**
+     * A submission carries up to three images of 1 MiB each, base64-encoded, which the general
+     * JSON body limit would refuse before the images' own checks could say what is wrong.
+     */
+    private static Body jsonBody(Request req, int maxBytes) {
+        requireJsonType(req);
+        String text;
+        try (InputStream in = req.bodyStream()) {
+            byte[] bytes = in.readNBytes(maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw ApiException.invalidJson("the body is larger than " + maxBytes + " bytes");
+            }
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw ApiException.invalidJson("the body is not valid UTF-8");
+        } catch (IOException e) {
+            throw ApiException.invalidJson("the body could not be read completely");
+        }
+        return parseObject(text);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Body parseObject(String text) {
+        if (text.isBlank()) {
+            return new Body(Map.of());
+        }
+        try {
+            if (Json.parse(text) instanceof Map<?, ?> map) {
+                return new Body((Map<String, Object>) map);
+            }
+            throw ApiException.invalidJson("the body must be a JSON object");
+        } catch (JsonSyntaxException e) {
+            throw ApiException.invalidJson(e.getMessage());
+        }
+    }
+
+    private static void requireJsonType(Request req) {
         String type = Optional.ofNullable(req.header("Content-Type")).orElse("");
-        if (!type.toLowerCase().startsWith("application/json")) {
+        if (!type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
             throw ApiException.invalidJson("send the body as Content-Type: application/json");
         }
-        return req.json();
     }
 
     private static Actor actor(Request req, SignerLink link) {
