@@ -125,11 +125,17 @@ public final class DocumentStore {
         db.update("UPDATE documents SET completed_at = ?, updated_at = ? WHERE id = ?", completedAt, now(), id);
     }
 
-    /** Removes the row and leaves a content-free tombstone for statistics; run inside a transaction. */
-    public void delete(Document d) {
-        db.update("DELETE FROM documents WHERE id = ?", d.id());
+    /**
+     * Removes the row and leaves a content-free tombstone for statistics; run inside a transaction.
+     * False when the row was already gone (a concurrent delete): then nothing is written.
+     */
+    public boolean delete(Document d) {
+        if (db.update("DELETE FROM documents WHERE id = ?", d.id()) == 0) {
+            return false;
+        }
         db.insert("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
                 d.id(), d.ownerId(), now());
+        return true;
     }
 
     /** In-progress documents with automatic reminders: id and interval in days. */
