@@ -90,4 +90,39 @@ class DocumentStoreTest {
         assertEquals(Map.of("deleted", 1L), Map.of("deleted",
                 ((Number) expect(200, server.get("stats", alice.full())).get("deleted")).longValue()));
     }
+
+    @Test
+    void list_search_foldsCaseBeyondAsciiAtEveryLength() {
+        for (String t : List.of("Ärztebrief", "über uns", "Straße 5", "plain")) {
+            expect(201, SampleFiles.upload(server, alice.full(), new org.signet.support.Multipart().text("title", t)
+                    .file("file", "f.pdf", "application/pdf", SampleFiles.pdf(1))));
+        }
+        for (String[] q : new String[][] {{"ärz", "Ärztebrief"}, {"ä", "Ärztebrief"}, {"Är", "Ärztebrief"},
+                {"ÜB", "über uns"}, {"Ü", "über uns"}, {"E 5", "Straße 5"}, {"ß", "Straße 5"}, {"PL", "plain"}}) {
+            HttpResponse<String> r = server.get("documents?search=" + java.net.URLEncoder.encode(q[0],
+                    java.nio.charset.StandardCharsets.UTF_8), alice.full());
+            assertEquals(List.of(q[1]), TestServer.array(r).stream().map(o -> ((Map<?, ?>) o).get("title")).toList(),
+                    q[0]);
+        }
+    }
+
+    @Test
+    void list_search_queryLanguageCharacters_literalNeverAnError() {
+        for (String q : List.of("\"", "\"\"\"", "a*b", "NEAR(a b)", "x OR y", "'--", "%_%", "^ab", "(((", "a:b")) {
+            HttpResponse<String> r = server.get("documents?search=" + java.net.URLEncoder.encode(q,
+                    java.nio.charset.StandardCharsets.UTF_8), alice.full());
+            assertEquals(200, r.statusCode(), q + " " + r.body());
+        }
+        expect(201, SampleFiles.upload(server, alice.full(), new org.signet.support.Multipart()
+                .text("title", "Offer \"A*\" (final)").file("file", "f.pdf", "application/pdf", SampleFiles.pdf(1))));
+        assertEquals(1, TestServer.array(server.get("documents?search=%22A*%22", alice.full())).size());
+        assertEquals(1, TestServer.array(server.get("documents?search=(final", alice.full())).size());
+    }
+
+    @Test
+    void caseVariants_shortStrings_everyCombination() {
+        assertEquals(java.util.Set.of("ä", "Ä"), java.util.Set.copyOf(DocumentStore.caseVariants("ä")));
+        assertEquals(4, DocumentStore.caseVariants("äö").size());
+        assertEquals(List.of("1"), DocumentStore.caseVariants("1"));
+    }
 }
