@@ -19,10 +19,14 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.files.FileVault;
+import org.signet.store.StoredFiles;
 import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
@@ -86,7 +90,7 @@ class DocumentsApiTest {
     }
 
     @Test
-    void upload_images_becomeOnePageDocumentsHashedOverTheImage() {
+    void upload_images_becomeOnePageDocumentsHashedOverTheImage() throws Exception {
         byte[] png = SampleFiles.png(1200, 900);
         byte[] jpeg = SampleFiles.jpeg(300, 200);
         Map<String, Object> p = expect(201, SampleFiles.upload(server, alice.full(),
@@ -100,6 +104,19 @@ class DocumentsApiTest {
                 .get("file_hash"));
         assertEquals(SampleFiles.sha256(jpeg), expect(200, server.get("documents/" + j.get("id"), alice.full()))
                 .get("file_hash"));
+        assertOnePage(p.get("id"), 595, 446.25f);
+        assertOnePage(j.get("id"), 300, 200);
+    }
+
+    /** Reads the stored PDF of an image upload back with PDFBox: one page, the image at 72 dpi fitted to A4. */
+    private void assertOnePage(Object id, float width, float height) throws Exception {
+        long fileId = server.app.database().queryLong("SELECT pdf_file_id FROM documents WHERE id = ?", id);
+        StoredFiles files = new StoredFiles(server.app.database(), FileVault.open(dir), clock);
+        try (PDDocument pdf = Loader.loadPDF(files.read(fileId))) {
+            assertEquals(1, pdf.getNumberOfPages());
+            assertEquals(width, pdf.getPage(0).getMediaBox().getWidth(), 0.5);
+            assertEquals(height, pdf.getPage(0).getMediaBox().getHeight(), 0.5);
+        }
     }
 
     @Test

@@ -13,6 +13,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.api.SampleFiles;
+import org.signet.files.FileVault;
+import org.signet.store.StagedFileStore;
+import org.signet.store.StoredFiles;
 import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
@@ -60,13 +63,18 @@ class StagingCleanupJobTest {
     }
 
     @Test
-    void runOnce_backlogLargerThanOneBatch_allRemoved() {
-        byte[] pdf = SampleFiles.pdf(1);
-        for (int i = 0; i < 120; i++) {
-            stage(pdf, "f" + i + ".pdf");
+    void runOnce_backlogLargerThanOneBatch_allRemoved() throws Exception {
+        // Rows written straight to the stores: the backlog's size matters here, not how it was uploaded.
+        StoredFiles files = new StoredFiles(server.app.database(), FileVault.open(dir), clock);
+        StagedFileStore staged = new StagedFileStore(server.app.database(), clock);
+        for (int i = 0; i < 101; i++) {
+            StoredFiles.Saved f = files.save(new byte[] {(byte) i});
+            staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, "[[595,842]]", f.id(), f.id(),
+                    f.sha256());
         }
         clock.advance(Duration.ofMinutes(16));
-        assertEquals(120, server.app.stagingCleanupJob().runOnce());
+        assertEquals(101, server.app.stagingCleanupJob().runOnce());
         assertEquals(0, SampleFiles.vaultFiles(dir).size());
+        assertEquals(0, server.app.database().queryLong("SELECT count(*) FROM staged_files"));
     }
 }
