@@ -9,8 +9,10 @@ CREATE TABLE stored_files (
   created_at  INTEGER NOT NULL
 );
 
+-- AUTOINCREMENT: a deleted document's id is never given to a new one, so an id a client or a
+-- tombstone still holds can never name a different document.
 CREATE TABLE documents (
-  id                     INTEGER PRIMARY KEY,
+  id                     INTEGER PRIMARY KEY AUTOINCREMENT,
   owner_id               INTEGER NOT NULL REFERENCES users(id),
   title                  TEXT    NOT NULL,
   status                 TEXT    NOT NULL

@@ -9,7 +9,8 @@ final class ContentDisposition {
 
     static String attachment(String filename) {
         String ascii = filename.replaceAll("[^\\x20-\\x7e]", "_").replace("\\", "_").replace("\"", "'");
-        String encoded = URLEncoder.encode(filename, StandardCharsets.UTF_8).replace("+", "%20");
+        // URLEncoder leaves '*' as is, but RFC 8187 §3.2.1 attr-char does not allow it.
+        String encoded = URLEncoder.encode(filename, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A");
         return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + encoded;
     }
 }

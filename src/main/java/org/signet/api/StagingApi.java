@@ -78,7 +78,10 @@ public final class StagingApi {
         StagedFileStore.Staged s = findOwnFresh(c, path);
         String name = filename == null || filename.isBlank() ? s.originalFilename() : FileNames.withoutPath(filename);
         Document d = db.inTransaction(() -> {
-            staged.delete(s.id());
+            // Claimed inside the transaction: a concurrent request or the cleanup job may have taken it.
+            if (!staged.delete(s.id())) {
+                throw invalidPath();
+            }
             return documents.create(new DocumentStore.NewDocument(c.userId(), details.title(), name, s.mediaType(),
                     s.totalPages(), DocumentStore.pages(s.pageSizes()), s.originalFileId(), s.pdfFileId(), s.fileHash(),
                     details.expiresAt(), details.reminderIntervalDays()), Actors.of(req));
@@ -91,9 +94,13 @@ public final class StagingApi {
         String token = path.startsWith(PREFIX) ? path.substring(PREFIX.length()) : "";
         StagedFileStore.Staged s = token.matches("[0-9A-Za-z]{32}") ? staged.findByToken(token).orElse(null) : null;
         if (s == null || s.userId() != c.userId() || clock.millis() / 1000 - s.createdAt() > LIFETIME_SECONDS) {
-            throw ApiException.badRequest("invalid_file_path",
-                    "file_path must be a file you staged with POST /files in the last 15 minutes.");
+            throw invalidPath();
         }
         return s;
+    }
+
+    private static ApiException invalidPath() {
+        return ApiException.badRequest("invalid_file_path",
+                "file_path must be a file you staged with POST /files in the last 15 minutes.");
     }
 }

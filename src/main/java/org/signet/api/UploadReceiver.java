@@ -1,5 +1,6 @@
 package org.signet.api;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,6 +35,7 @@ public final class UploadReceiver {
     /** Room for multipart framing and the small text parts around the file. */
     private static final long FRAMING_ALLOWANCE = 1 << 20;
     private static final int MAX_TEXT = 10_000;
+    private static final int MAX_EPILOGUE = 64 * 1024;
 
     private final StoredFiles files;
     private final Path tmpDir;
@@ -65,12 +67,12 @@ public final class UploadReceiver {
         Path tmp = Files.createTempFile(tmpDir, "upload-", ".part");
         Path pdf = null;
         try {
-            Received r = readParts(req.bodyStream(), boundary(contentType), tmp, textFields);
+            Received r = readParts(new ClientBody(req.bodyStream()), boundary(contentType), tmp, textFields);
             checkText.accept(r.text());
             Intake checked = inspect(tmp);
             pdf = checked.pdf();
-            StoredFiles.Saved original = files.save(Files.newInputStream(tmp));
-            StoredFiles.Saved pdfSaved = pdf.equals(tmp) ? original : files.save(Files.newInputStream(pdf));
+            StoredFiles.Saved original = save(tmp);
+            StoredFiles.Saved pdfSaved = pdf.equals(tmp) ? original : save(pdf);
             List<PageBox> pages = checked.pages().stream().map(p -> new PageBox(p.width(), p.height())).toList();
             return new Upload(r.filename(), checked.kind(), checked.totalPages(), pages, original, pdfSaved, r.text());
         } finally {
@@ -81,9 +83,15 @@ public final class UploadReceiver {
         }
     }
 
+    private StoredFiles.Saved save(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return files.save(in);
+        }
+    }
+
     private record Received(String filename, Map<String, String> text) {}
 
-    private Received readParts(InputStream body, String boundary, Path tmp, Set<String> textFields) throws IOException {
+    private Received readParts(ClientBody body, String boundary, Path tmp, Set<String> textFields) throws IOException {
         MultipartReader reader = new MultipartReader(body, boundary, maxBytes + FRAMING_ALLOWANCE);
         String filename = null;
         Map<String, String> text = new LinkedHashMap<>();
@@ -98,15 +106,29 @@ public final class UploadReceiver {
                     text.put(part.name(), part.readText(MAX_TEXT));
                 }
             }
+            drainEpilogue(body);
         } catch (MultipartException e) {
             throw malformed(e);
         } catch (MultipartIOException e) {
             throw malformed(e.reason());
+        } catch (ClientBody.Incomplete e) {
+            throw ApiException.invalidParam("file", "Malformed upload: " + e.getMessage());
         }
         if (filename == null) {
             throw ApiException.missingParams(List.of("file"));
         }
         return new Received(filename, text);
+    }
+
+    /**
+     * Reads what follows the closing delimiter (RFC 2046 §5.1.1 lets an epilogue be ignored, but not
+     * a body that stops short of its Content-Length: that upload was cut off and is refused).
+     */
+    private static void drainEpilogue(ClientBody body) throws IOException {
+        if (body.skipNBytesOrEnd(MAX_EPILOGUE + 1) > MAX_EPILOGUE) {
+            throw ApiException.invalidParam("file", "Malformed upload: more than " + MAX_EPILOGUE
+                    + " bytes after the closing boundary.");
+        }
     }
 
     private void copyLimited(InputStream in, Path target) throws IOException {
@@ -156,5 +178,49 @@ public final class UploadReceiver {
     private ApiException tooLarge() {
         return new ApiException(413, "file_too_large", "The file is larger than the limit of " + maxBytes + " bytes.",
                 Map.of("max_bytes", maxBytes));
+    }
+
+    /** The request body, telling a connection that ended early apart from failures writing Signet's own files. */
+    private static final class ClientBody extends FilterInputStream {
+        /** The client's body ended or failed before the length it announced. */
+        static final class Incomplete extends IOException {
+            private static final long serialVersionUID = 1L;
+
+            Incomplete(IOException cause) {
+                super("the body ended before all of it arrived (" + cause.getMessage() + ")", cause);
+            }
+        }
+
+        ClientBody(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return in.read();
+            } catch (IOException e) {
+                throw new Incomplete(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return in.read(b, off, len);
+            } catch (IOException e) {
+                throw new Incomplete(e);
+            }
+        }
+
+        /** Reads and drops up to {@code max} bytes; returns how many there were. */
+        long skipNBytesOrEnd(long max) throws IOException {
+            byte[] buffer = new byte[8192];
+            long total = 0;
+            for (int n = 0; n >= 0 && total < max; n = read(buffer, 0, (int) Math.min(buffer.length, max - total))) {
+                total += n;
+            }
+            return total;
+        }
     }
 }

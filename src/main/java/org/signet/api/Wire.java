@@ -59,7 +59,9 @@ public final class Wire {
                 return LocalDate.parse(s).atTime(23, 59, 59).atZone(zone).toEpochSecond();
             }
             if (s.matches(".*(Z|[+-]\\d{2}:?\\d{2})$")) {
-                return OffsetDateTime.parse(s.replace(' ', 'T')).toEpochSecond();
+                // ISO 8601 allows the basic offset form +0530; java.time's parser wants +05:30.
+                String iso = s.replace(' ', 'T').replaceFirst("([+-]\\d{2})(\\d{2})$", "$1:$2");
+                return OffsetDateTime.parse(iso).toEpochSecond();
             }
             return LocalDateTime.parse(s.replace(' ', 'T')).atZone(zone).toEpochSecond();
         } catch (DateTimeParseException e) {

@@ -28,20 +28,31 @@ public final class StagingCleanupJob implements Runnable {
         runOnce();
     }
 
+    /** Removes every staged file older than its lifetime, a batch at a time; returns how many. */
     public int runOnce() {
-        List<StagedFileStore.Staged> old = staged.createdBefore(clock.millis() / 1000 - LIFETIME_SECONDS);
-        for (StagedFileStore.Staged s : old) {
-            List<String> erase = db.inTransaction(() -> {
-                staged.delete(s.id());
-                List<String> names = new ArrayList<>();
-                files.forget(s.originalFileId()).ifPresent(names::add);
-                if (s.pdfFileId() != s.originalFileId()) {
-                    files.forget(s.pdfFileId()).ifPresent(names::add);
-                }
-                return names;
-            });
-            erase.forEach(files::erase);
+        long cutoff = clock.millis() / 1000 - LIFETIME_SECONDS;
+        int removed = 0;
+        for (List<StagedFileStore.Staged> batch = staged.createdBefore(cutoff); !batch.isEmpty();
+                batch = staged.createdBefore(cutoff)) {
+            batch.forEach(this::remove);
+            removed += batch.size();
         }
-        return old.size();
+        return removed;
+    }
+
+    private void remove(StagedFileStore.Staged s) {
+        List<String> erase = db.inTransaction(() -> {
+            List<String> names = new ArrayList<>();
+            if (!staged.delete(s.id())) {
+                // Turned into a document since the batch was read: its files now belong to that document.
+                return names;
+            }
+            files.forget(s.originalFileId()).ifPresent(names::add);
+            if (s.pdfFileId() != s.originalFileId()) {
+                files.forget(s.pdfFileId()).ifPresent(names::add);
+            }
+            return names;
+        });
+        erase.forEach(files::erase);
     }
 }

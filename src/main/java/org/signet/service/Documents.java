@@ -68,9 +68,13 @@ public final class Documents {
     /** Deletes rows, destroys the files' keys, keeps a tombstone; then erases the encrypted bytes. */
     public void delete(Document d) {
         List<String> erase = db.inTransaction(() -> {
-            documents.delete(d);
+            // Re-read inside the transaction: the signed file may have been added since d was read.
+            Document current = documents.find(d.id()).orElseThrow(() -> ApiException.notFound("Document"));
+            if (!documents.delete(current)) {
+                throw ApiException.notFound("Document");
+            }
             List<String> names = new ArrayList<>();
-            for (Long fileId : fileIds(d)) {
+            for (Long fileId : fileIds(current)) {
                 files.forget(fileId).ifPresent(names::add);
             }
             return names;

@@ -63,12 +63,19 @@ public final class AuditStore {
         return Objects.equals(head == null ? GENESIS : head, expectedPrev);
     }
 
+    /**
+     * Hashes an event over its predecessor's hash and every column. Each value is length-prefixed and
+     * NULL has its own mark, so no edit can pass by moving text between columns or by replacing a
+     * NULL with the text "null".
+     */
     static String hash(AuditEvent e) {
-        String content = String.join("\u001f", e.prevHash(), String.valueOf(e.documentId()), e.action(),
-                String.valueOf(e.signerId()), String.valueOf(e.signerName()), String.valueOf(e.apiKeyId()),
-                String.valueOf(e.ipAddress()), String.valueOf(e.userAgent()), String.valueOf(e.detail()),
-                String.valueOf(e.createdAt()));
-        return Tokens.sha256Hex(content);
+        StringBuilder content = new StringBuilder();
+        for (Object v : new Object[] {e.prevHash(), e.documentId(), e.action(), e.signerId(), e.signerName(),
+                e.apiKeyId(), e.ipAddress(), e.userAgent(), e.detail(), e.createdAt()}) {
+            String text = v == null ? null : v.toString();
+            content.append(text == null ? "-" : text.length() + ":" + text).append('\n');
+        }
+        return Tokens.sha256Hex(content.toString());
     }
 
     private static AuditEvent map(Row r) throws SQLException {

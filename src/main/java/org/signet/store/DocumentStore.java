@@ -4,8 +4,11 @@ import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.signet.domain.Document;
 import org.signet.domain.Document.PageBox;
 import org.signet.domain.DocumentStatus;
@@ -83,9 +86,30 @@ public final class DocumentStore {
             where.append(" AND id IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)");
             params.add("\"" + search.replace("\"", "\"\"") + "\"");
         } else {
-            where.append(" AND title LIKE ? ESCAPE '\\'");
-            params.add("%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+            // LIKE folds only ASCII case; the trigram index folds all. One pattern per case variant
+            // of the (at most two) characters keeps "ä" finding "Ärztebrief" like "ärz" does.
+            List<String> variants = caseVariants(search);
+            where.append(" AND (").append(String.join(" OR ", Collections.nCopies(variants.size(),
+                    "title LIKE ? ESCAPE '\\'"))).append(")");
+            for (String v : variants) {
+                params.add("%" + v.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+            }
         }
+    }
+
+    /** Every combination of lower, upper and title case of each character of a short string. */
+    static List<String> caseVariants(String s) {
+        List<String> out = List.of("");
+        for (int cp : s.codePoints().toArray()) {
+            Set<Integer> forms = new LinkedHashSet<>(List.of(cp, Character.toLowerCase(cp),
+                    Character.toUpperCase(cp), Character.toTitleCase(cp)));
+            List<String> next = new ArrayList<>();
+            for (String prefix : out) {
+                forms.forEach(f -> next.add(prefix + Character.toString(f)));
+            }
+            out = next;
+        }
+        return out;
     }
 
     /** Without a search the total is a sum of maintained counters rather than a count of rows. */
@@ -125,11 +149,17 @@ public final class DocumentStore {
         db.update("UPDATE documents SET completed_at = ?, updated_at = ? WHERE id = ?", completedAt, now(), id);
     }
 
-    /** Removes the row and leaves a content-free tombstone for statistics; run inside a transaction. */
-    public void delete(Document d) {
-        db.update("DELETE FROM documents WHERE id = ?", d.id());
+    /**
+     * Removes the row and leaves a content-free tombstone for statistics; run inside a transaction.
+     * False when the row was already gone (a concurrent delete): then nothing is written.
+     */
+    public boolean delete(Document d) {
+        if (db.update("DELETE FROM documents WHERE id = ?", d.id()) == 0) {
+            return false;
+        }
         db.insert("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
                 d.id(), d.ownerId(), now());
+        return true;
     }
 
     /** Completed documents still waiting for their sealed PDF. */

@@ -31,8 +31,9 @@ public final class StagedFileStore {
         return db.queryOne("SELECT * FROM staged_files WHERE token = ?", StagedFileStore::map, token);
     }
 
-    public void delete(long id) {
-        db.update("DELETE FROM staged_files WHERE id = ?", id);
+    /** Removes the row; false when it was already gone (used, or cleaned up meanwhile). */
+    public boolean delete(long id) {
+        return db.update("DELETE FROM staged_files WHERE id = ?", id) == 1;
     }
 
     public List<Staged> createdBefore(long epochSeconds) {

@@ -1,0 +1,116 @@
+package org.signet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.api.SampleFiles.expect;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.store.Database;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
+
+/** GET /documents/{id}/audit (S6): the events with who, where and when, and whether the chain still holds. */
+class AuditApiTest {
+    private static final String AGENT = "SignetAuditTest/1.0 (+https://example.com)";
+
+    @TempDir
+    Path dir;
+    MutableClock clock = new MutableClock(Instant.parse("2030-01-15T08:00:00Z"), ZoneId.of("UTC"));
+    TestServer server;
+    Account alice;
+    String id;
+    byte[] pdf = SampleFiles.pdf(1);
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock, "timezone=Asia/Tokyo");
+        alice = server.account("alice@example.com", false);
+        id = (String) expect(201, server.send(new org.signet.support.Multipart()
+                .file("file", "audit.pdf", "application/pdf", pdf)
+                .post(server.request("documents/upload", alice.full()).header("User-Agent", AGENT)).build()))
+                .get("id");
+        clock.advance(Duration.ofMinutes(1));
+        expect(200, server.send(server.request("documents/" + id, alice.full()).header("User-Agent", AGENT)
+                .header("Content-Type", "application/json")
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"title\":\"Audited\"}")).build()));
+        clock.advance(Duration.ofMinutes(1));
+        server.sendForBytes(server.request("documents/" + id + "/file", alice.full()).header("User-Agent", AGENT)
+                .header("Accept", "application/pdf").build());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private Map<String, Object> trail() {
+        return expect(200, server.get("documents/" + id + "/audit", alice.full()));
+    }
+
+    @Test
+    void trail_eventsWithActionTimeAddressAndAgent() {
+        Map<String, Object> t = trail();
+        assertEquals(Map.of("id", id, "title", "Audited", "file_hash", SampleFiles.sha256(pdf)), t.get("document"));
+        List<?> events = (List<?>) t.get("events");
+        assertEquals(List.of("document_created", "document_updated", "document_downloaded"),
+                events.stream().map(e -> ((Map<?, ?>) e).get("action")).toList());
+        assertEquals(List.of("2030-01-15 17:00:00", "2030-01-15 17:01:00", "2030-01-15 17:02:00"),
+                events.stream().map(e -> ((Map<?, ?>) e).get("timestamp")).toList(), "Tokyo time");
+        for (Object o : events) {
+            Map<?, ?> e = (Map<?, ?>) o;
+            assertEquals("127.0.0.1", e.get("ip_address"));
+            assertEquals(AGENT, e.get("user_agent"));
+            assertTrue(((String) e.get("id")).matches("\\d+"));
+            assertFalse(e.containsKey("signer"), "no signer acted");
+        }
+        assertEquals(Boolean.TRUE, t.get("chain_valid"));
+    }
+
+    @Test
+    void trail_signerNameOnSignerEvents() {
+        DocumentFlows.addSignerWithSignatureField(server, alice.full(), id, "sam@example.com");
+        expect(200, server.send("POST", "documents/" + id + "/send", alice.full(), null));
+        List<?> events = (List<?>) trail().get("events");
+        assertTrue(events.stream().map(e -> ((Map<?, ?>) e).get("action")).toList()
+                .containsAll(List.of("signer_added", "fields_saved", "document_sent", "invitation_sent")));
+        assertEquals(Boolean.TRUE, trail().get("chain_valid"));
+    }
+
+    @Test
+    void trail_rowEditedInTheDatabase_chainInvalid() {
+        try (Database db = Database.open(dir.resolve("signet.db"), "NORMAL", 1)) {
+            assertEquals(1, db.update("UPDATE audit_events SET ip_address = '10.9.9.9' WHERE document_id = ? "
+                    + "AND action = 'document_updated'", Long.parseLong(id)));
+        }
+        assertEquals(Boolean.FALSE, trail().get("chain_valid"));
+    }
+
+    @Test
+    void trail_lastEventDeleted_chainInvalid() {
+        Database db = server.app.database();
+        assertEquals(1, db.update("DELETE FROM audit_events WHERE id = (SELECT max(id) FROM audit_events "
+                + "WHERE document_id = ?)", Long.parseLong(id)));
+        Map<String, Object> t = trail();
+        assertEquals(2, ((List<?>) t.get("events")).size());
+        assertEquals(Boolean.FALSE, t.get("chain_valid"));
+    }
+
+    @Test
+    void trail_readingIt_isNotItselfAnEvent() {
+        int before = ((List<?>) trail().get("events")).size();
+        assertNotNull(trail());
+        assertEquals(before, ((List<?>) trail().get("events")).size());
+    }
+}

@@ -1,0 +1,151 @@
+package org.signet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.api.SampleFiles.expect;
+import static org.signet.api.SampleFiles.json;
+import static org.signet.support.TestServer.code;
+import static org.signet.support.TestServer.data;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.Multipart;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
+
+/** POST /files and POST /documents from a staged file (S4): only the caller's own, at most 15 minutes old. */
+class StagingApiTest {
+    @TempDir
+    Path dir;
+    MutableClock clock = new MutableClock(Instant.parse("2030-06-01T12:00:00Z"), ZoneId.of("UTC"));
+    TestServer server;
+    Account alice;
+    Account bob;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock, "timezone=America/New_York");
+        alice = server.account("alice@example.com", false);
+        bob = server.account("bob@example.com", true);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private Map<String, Object> stage(Account a, String filename, byte[] content) {
+        return expect(201, SampleFiles.upload(server, a.full(), "files",
+                new Multipart().file("file", filename, "application/octet-stream", content)));
+    }
+
+    private HttpResponse<String> create(Account a, Map<String, ?> body) {
+        return server.send("POST", "documents", a.full(), json(body));
+    }
+
+    @Test
+    void stage_answersOpaquePathNameAndExpiry() {
+        Map<String, Object> s = stage(alice, "in/dir/offer.pdf", SampleFiles.pdf(2));
+        assertEquals(java.util.Set.of("file_path", "original_filename", "expires_at"), s.keySet());
+        assertTrue(((String) s.get("file_path")).matches("staging/[0-9A-Za-z]{32}"), s.toString());
+        assertEquals("offer.pdf", s.get("original_filename"));
+        assertEquals("2030-06-01 08:15:00", s.get("expires_at"), "15 minutes on, in New York time");
+    }
+
+    @Test
+    void create_fromStagedFile_draftWithHashAndDefaultFilename() {
+        byte[] pdf = SampleFiles.pdf(2);
+        Map<String, Object> s = stage(alice, "offer.pdf", pdf);
+        clock.advance(Duration.ofMinutes(15));
+        Map<String, Object> d = expect(201, create(alice, Map.of("title", "Offer", "file_path", s.get("file_path"))));
+        assertEquals("Offer", d.get("title"));
+        assertEquals("draft", d.get("status"));
+        assertEquals("offer.pdf", d.get("original_filename"));
+        assertEquals("2", d.get("total_pages"));
+        Map<String, Object> single = expect(200, server.get("documents/" + d.get("id"), alice.full()));
+        assertEquals(SampleFiles.sha256(pdf), single.get("file_hash"));
+        Map<String, Object> f = expect(200, server.get("documents/" + d.get("id") + "/file", alice.full()));
+        assertEquals(SampleFiles.sha256(pdf), SampleFiles.sha256(java.util.Base64.getDecoder()
+                .decode((String) f.get("content"))));
+    }
+
+    @Test
+    void create_givenFilenameAndDetails_pathStrippedAndKept() {
+        Map<String, Object> s = stage(alice, "scan.png", SampleFiles.png(100, 80));
+        Map<String, Object> d = expect(201, create(alice, Map.of("title", "Scan", "file_path", s.get("file_path"),
+                "original_filename", "../../x/final.png", "expires_at", "2030-07-01 00:00:00",
+                "reminder_interval_days", 3)));
+        assertEquals("final.png", d.get("original_filename"));
+        assertEquals("1", d.get("total_pages"));
+        assertEquals("2030-07-01 00:00:00", d.get("expires_at"));
+    }
+
+    @Test
+    void create_stagedFileUsedTwice_secondRefused() {
+        Map<String, Object> s = stage(alice, "a.pdf", SampleFiles.pdf(1));
+        expect(201, create(alice, Map.of("title", "One", "file_path", s.get("file_path"))));
+        assertInvalidPath(create(alice, Map.of("title", "Two", "file_path", s.get("file_path"))));
+    }
+
+    @Test
+    void create_madeUpAndTraversalPaths_invalidFilePath() {
+        String own = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
+        String theirs = (String) stage(bob, "b.pdf", SampleFiles.pdf(1)).get("file_path");
+        for (String path : List.of("../../etc/passwd", "/etc/passwd", "staging/../x", "staging/../../signet.db",
+                theirs, own + "/../" + own.substring(8), "staging/" + own.substring(8).toLowerCase() + "x",
+                own.substring(8), "/" + own, "staging/", "", dir.resolve("files").toString(), own + "\u0000")) {
+            assertInvalidPath(create(alice, Map.of("title", "T", "file_path", path)));
+        }
+        expect(201, create(alice, Map.of("title", "Own", "file_path", own)));
+    }
+
+    @Test
+    void create_anotherUsersFile_refusedEvenForAnAdministrator() {
+        String alices = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
+        assertInvalidPath(create(bob, Map.of("title", "Taken", "file_path", alices)));
+        expect(201, create(alice, Map.of("title", "Mine", "file_path", alices)));
+    }
+
+    @Test
+    void create_afterFifteenMinutes_invalidFilePath() {
+        String path = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
+        clock.advance(Duration.ofMinutes(15).plusSeconds(1));
+        assertInvalidPath(create(alice, Map.of("title", "Late", "file_path", path)));
+    }
+
+    @Test
+    void create_missingTitleOrPath_missingParams() {
+        String path = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
+        HttpResponse<String> r = create(alice, Map.of("file_path", path));
+        assertEquals("rest_missing_callback_param", code(r));
+        assertEquals(List.of("title"), data(r).get("params"));
+        HttpResponse<String> both = create(alice, Map.of());
+        assertEquals(List.of("title", "file_path"), data(both).get("params"));
+        expect(201, create(alice, Map.of("title", "Still usable", "file_path", path)));
+    }
+
+    @Test
+    void stage_badFile_sameValidationAsUpload() {
+        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), "files",
+                new Multipart().file("file", "x.pdf", "application/pdf", "plain text".getBytes()));
+        assertEquals(400, r.statusCode());
+        assertEquals("invalid_file_type", code(r));
+        HttpResponse<String> none = SampleFiles.upload(server, alice.full(), "files", new Multipart().text("a", "b"));
+        assertEquals("rest_missing_callback_param", code(none));
+    }
+
+    private static void assertInvalidPath(HttpResponse<String> r) {
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals("invalid_file_path", code(r), r.body());
+    }
+}

@@ -1,0 +1,239 @@
+package org.signet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.signet.api.SampleFiles.expect;
+import static org.signet.support.TestServer.array;
+import static org.signet.support.TestServer.code;
+import static org.signet.support.TestServer.data;
+
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.Multipart;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
+
+/** Bad uploads (S4, S13): each gets its 4xx and leaves nothing behind; none hangs or answers 500. */
+class UploadReceiverTest {
+    private static final int MAX_BYTES = 64 * 1024;
+
+    @TempDir
+    Path dir;
+    TestServer server;
+    Account alice;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, "upload.max_bytes=" + MAX_BYTES);
+        alice = server.account("alice@example.com", false);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private HttpResponse<String> upload(String filename, String type, byte[] content) {
+        return SampleFiles.upload(server, alice.full(), new Multipart().file("file", filename, type, content));
+    }
+
+    private void assertRefused(HttpResponse<String> r, int status, String code) {
+        assertEquals(status, r.statusCode(), r.body());
+        assertEquals(code, code(r), r.body());
+        assertEquals(List.of(), array(server.get("documents", alice.full())), "no document was created");
+        assertEquals(List.of(), SampleFiles.vaultFiles(dir), "no file was kept");
+    }
+
+    @Test
+    void receive_textNamedPdf_invalidFileType() {
+        assertRefused(upload("x.pdf", "application/pdf", "just some text, not a PDF".getBytes(StandardCharsets.UTF_8)),
+                400, "invalid_file_type");
+    }
+
+    @Test
+    void receive_pdfBytesNamedTxt_acceptedByContent() {
+        Map<String, Object> d = expect(201, upload("notes.txt", "text/plain", SampleFiles.pdf(1)));
+        assertEquals("notes", d.get("title"));
+        assertEquals("1", d.get("total_pages"));
+    }
+
+    @Test
+    void receive_truncatedPdf_invalidFileWithReason() {
+        byte[] pdf = SampleFiles.pdf(2);
+        HttpResponse<String> r = upload("cut.pdf", "application/pdf", SampleFiles.truncated(pdf, 400));
+        assertRefused(r, 400, "invalid_file");
+        assertTrue(TestServer.object(r).get("message").toString().length() > "The file cannot be used: .".length());
+    }
+
+    @Test
+    void receive_encryptedPdf_invalidFile() {
+        HttpResponse<String> r = upload("locked.pdf", "application/pdf", SampleFiles.encryptedPdf());
+        assertRefused(r, 400, "invalid_file");
+        assertTrue(TestServer.object(r).get("message").toString().toLowerCase().contains("password")
+                || TestServer.object(r).get("message").toString().toLowerCase().contains("encrypt"), r.body());
+    }
+
+    @Test
+    void receive_overThousandPages_invalidFile() throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (PDDocument doc = new PDDocument()) {
+            for (int i = 0; i < 1001; i++) {
+                doc.addPage(new PDPage());
+            }
+            doc.save(out);
+        }
+        server.close();
+        server = TestServer.start(dir, "upload.max_bytes=4194304");
+        alice = server.account("alice2@example.com", false);
+        assertRefused(upload("long.pdf", "application/pdf", out.toByteArray()), 400, "invalid_file");
+    }
+
+    @Test
+    void receive_imageWiderThanTenThousandPixels_invalidFile() {
+        assertRefused(upload("wide.png", "image/png", SampleFiles.png(10_001, 1)), 400, "invalid_file");
+    }
+
+    @Test
+    void receive_overLimit_fileTooLarge() {
+        HttpResponse<String> r = upload("big.pdf", "application/pdf", new byte[MAX_BYTES + 1]);
+        assertRefused(r, 413, "file_too_large");
+        assertEquals(MAX_BYTES, ((Number) data(r).get("max_bytes")).intValue());
+    }
+
+    @Test
+    void receive_exactlyAtLimit_notRefusedForSize() {
+        // Bytes after a PNG's IEND chunk are ignored by decoders: the file stays valid at any size.
+        byte[] padded = java.util.Arrays.copyOf(SampleFiles.png(50, 50), MAX_BYTES);
+        Map<String, Object> d = expect(201, upload("full.png", "image/png", padded));
+        assertEquals(SampleFiles.sha256(padded), expect(200, server.get("documents/" + d.get("id"), alice.full()))
+                .get("file_hash"));
+    }
+
+    @Test
+    void receive_declaredLengthOverLimit_refusedBeforeReading() throws IOException {
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
+                + "Content-Type: " + m.contentType() + "\r\nContent-Length: 5000000000\r\n\r\n";
+        String answer = SampleFiles.rawExchange(server.app.port(), head, m.bytes(), 10_000);
+        assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
+        assertTrue(answer.contains("file_too_large"), answer);
+    }
+
+    @Test
+    void receive_lyingContentLength_clientErrorWithoutHanging() throws IOException {
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        byte[] body = m.bytes();
+        String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
+                + "Content-Type: " + m.contentType() + "\r\nContent-Length: " + (body.length + 5000) + "\r\n\r\n";
+        String answer = SampleFiles.rawExchange(server.app.port(), head, body, 10_000);
+        assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+        assertEquals(List.of(), array(server.get("documents", alice.full())));
+    }
+
+    @Test
+    void receive_lyingContentLengthMidFile_clientErrorWithoutHanging() throws IOException {
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        byte[] body = m.unterminated();
+        String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
+                + "Content-Type: " + m.contentType() + "\r\nContent-Length: " + (body.length * 2) + "\r\n\r\n";
+        String answer = SampleFiles.rawExchange(server.app.port(), head, body, 10_000);
+        assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+        assertTrue(answer.contains("rest_invalid_param"), answer);
+        assertEquals(List.of(), array(server.get("documents", alice.full())));
+    }
+
+    @Test
+    void receive_unterminatedBody_rejected() {
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
+                .header("Content-Type", m.contentType())
+                .POST(HttpRequest.BodyPublishers.ofByteArray(m.unterminated())).build());
+        assertRefused(r, 400, "rest_invalid_param");
+    }
+
+    @Test
+    void receive_missingBoundary_rejected() {
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
+                .header("Content-Type", "multipart/form-data")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(m.bytes())).build());
+        assertRefused(r, 400, "rest_invalid_param");
+    }
+
+    @Test
+    void receive_wrongBoundary_rejected() {
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
+                .header("Content-Type", "multipart/form-data; boundary=not-the-one")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(m.bytes())).build());
+        assertRefused(r, 400, "rest_invalid_param");
+    }
+
+    @Test
+    void receive_noFilePart_missingParamFile() {
+        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), new Multipart().text("title", "No file"));
+        assertRefused(r, 400, "rest_missing_callback_param");
+        assertEquals(List.of("file"), data(r).get("params"));
+        HttpResponse<String> json = server.send("POST", "documents/upload", alice.full(), "{\"title\":\"x\"}");
+        assertRefused(json, 400, "rest_missing_callback_param");
+        assertEquals(List.of("file"), data(json).get("params"));
+    }
+
+    @Test
+    void receive_badTextPart_refusedBeforeStoring() {
+        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), new Multipart()
+                .text("expires_at", "2001-01-01 00:00:00").file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1)));
+        assertRefused(r, 400, "rest_invalid_param");
+        assertTrue(((Map<?, ?>) data(r).get("params")).containsKey("expires_at"));
+    }
+
+    @Test
+    void receive_manyUploads_leaveNoTemporaryFileOrOpenHandle() throws IOException {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs Linux /proc");
+        for (int i = 0; i < 5; i++) {
+            expect(201, upload("a" + i + ".pdf", "application/pdf", SampleFiles.pdf(1)));
+            expect(201, upload("b" + i + ".png", "image/png", SampleFiles.png(30, 30)));
+        }
+        upload("bad.pdf", "application/pdf", "text".getBytes(StandardCharsets.UTF_8));
+        try (Stream<Path> tmp = Files.list(dir.resolve("tmp"))) {
+            assertEquals(List.of(), tmp.toList());
+        }
+        assertEquals(List.of(), openHandlesUnder(dir));
+    }
+
+    /** Open file descriptors of this JVM that point into {@code folder} (the database aside). */
+    private static List<String> openHandlesUnder(Path folder) throws IOException {
+        String prefix = folder.toRealPath().toString();
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.map(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString();
+                } catch (IOException e) {
+                    return "";
+                }
+            }).filter(t -> t.startsWith(prefix) && !t.contains("signet.db")).toList();
+        }
+    }
+
+    private String path() {
+        return java.net.URI.create(server.base() + "/documents/upload").getPath();
+    }
+
+    private String credentials() {
+        return "X-WPS-API-Key: " + alice.full().key() + "\r\nX-WPS-API-Secret: " + alice.full().secret() + "\r\n";
+    }
+}

@@ -1,0 +1,82 @@
+package org.signet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import org.junit.jupiter.api.Test;
+
+/** The seed's wire conventions: strings for numbers without a trailing .0, timestamps in the configured zone. */
+class WireTest {
+    private final Wire berlin = new Wire(ZoneId.of("Europe/Berlin"));
+    private final Wire utc = new Wire(ZoneId.of("UTC"));
+
+    @Test
+    void number_wholeAndFractional_noTrailingZero() {
+        assertEquals("200", Wire.number(200.0));
+        assertEquals("72.5", Wire.number(72.5));
+        assertEquals("0.1", Wire.number(0.1));
+        assertEquals("-3", Wire.number(-3.0));
+        assertEquals("0", Wire.number(-0.0));
+        assertEquals("595.28", Wire.number(595.28));
+        assertEquals("1000000000000000", Wire.number(1e15));
+    }
+
+    @Test
+    void idIntegerFlag_asStrings() {
+        assertEquals("44", Wire.id(44));
+        assertEquals("7", Wire.integer(7));
+        assertNull(Wire.integer(null));
+        assertEquals("1", Wire.flag(true));
+        assertEquals("0", Wire.flag(false));
+    }
+
+    @Test
+    void time_inTheConfiguredZoneAcrossDaylightSaving() {
+        long winter = Instant.parse("2030-01-10T12:00:00Z").getEpochSecond();
+        long summer = Instant.parse("2030-07-10T12:00:00Z").getEpochSecond();
+        assertEquals("2030-01-10 13:00:00", berlin.time(winter));
+        assertEquals("2030-07-10 14:00:00", berlin.time(summer));
+        assertEquals("2030-07-10 12:00:00", utc.time(summer));
+        assertEquals("1970-01-01 01:00:00", berlin.time(0L));
+        assertNull(berlin.time(null));
+    }
+
+    @Test
+    void parseTime_wireFormIsLocalToTheZone() {
+        assertEquals(Instant.parse("2030-07-10T12:00:00Z").getEpochSecond(), berlin.parseTime("2030-07-10 14:00:00"));
+        assertEquals(Instant.parse("2030-07-10T12:00:00Z").getEpochSecond(), berlin.parseTime("2030-07-10T14:00:00"));
+        assertEquals(Instant.parse("2030-07-10T12:00:00Z").getEpochSecond(), berlin.parseTime(" 2030-07-10 14:00 "));
+    }
+
+    @Test
+    void parseTime_withOffset_isThatInstant() {
+        long noon = Instant.parse("2030-07-10T12:00:00Z").getEpochSecond();
+        assertEquals(noon, berlin.parseTime("2030-07-10T12:00:00Z"));
+        assertEquals(noon, berlin.parseTime("2030-07-10 12:00:00Z"));
+        assertEquals(noon, berlin.parseTime("2030-07-10T07:00:00-05:00"));
+        assertEquals(noon, berlin.parseTime("2030-07-10T17:30:00+0530"));
+    }
+
+    @Test
+    void parseTime_dateAlone_endOfThatDayInTheZone() {
+        assertEquals(Instant.parse("2030-07-10T21:59:59Z").getEpochSecond(), berlin.parseTime("2030-07-10"));
+    }
+
+    @Test
+    void parseTime_roundTripsWithTime() {
+        long t = Instant.parse("2030-10-27T00:30:00Z").getEpochSecond();
+        assertEquals(t, berlin.parseTime(berlin.time(t)));
+    }
+
+    @Test
+    void parseTime_garbage_illegalArgumentNamingTheForm() {
+        for (String bad : new String[] {"", "tomorrow", "2030-13-01 00:00:00", "2030-02-30 10:00:00",
+                "2030-01-01 25:00:00", "10/07/2030", "2030-07-10T12:00:00+99:00", "1e9"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> berlin.parseTime(bad), bad);
+            assertEquals(true, e.getMessage().contains("YYYY-MM-DD HH:MM:SS"), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package org.signet.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.api.SampleFiles;
+import org.signet.domain.Actor;
+import org.signet.domain.AuditEvent;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
+
+/** The hash chain (S6): every kind of change to a stored event is detected, and only on its own document. */
+class AuditStoreTest {
+    @TempDir
+    Path dir;
+    TestServer server;
+    Database db;
+    AuditStore audit;
+    long doc;
+    long other;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir);
+        Account alice = server.account("alice@example.com", false);
+        doc = Long.parseLong(server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1)));
+        other = Long.parseLong(server.uploadPdf(alice.full(), "b.pdf", SampleFiles.pdf(1)));
+        db = server.app.database();
+        audit = new AuditStore(db, Clock.systemUTC());
+        db.inTransaction(() -> {
+            audit.record(doc, "document_updated", Actor.apiKey(1, "192.0.2.1", "agent"), "{\"title\":\"x\"}");
+            audit.record(doc, "document_viewed", Actor.signer(7, "Sam", "192.0.2.2", "browser"), null);
+            audit.record(doc, "document_downloaded", Actor.system(), "original");
+        });
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void record_chainsEachEventToThePrevious() {
+        List<AuditEvent> events = audit.list(doc);
+        assertEquals(4, events.size());
+        assertEquals(AuditStore.GENESIS, events.get(0).prevHash());
+        for (int i = 1; i < events.size(); i++) {
+            assertEquals(events.get(i - 1).hash(), events.get(i).prevHash());
+        }
+        assertEquals("Sam", events.get(2).signerName());
+        assertTrue(audit.chainValid(doc));
+        assertTrue(audit.chainValid(other));
+    }
+
+    @Test
+    void chainValid_editedColumns_detected() {
+        for (String change : List.of("action = 'document_signed'", "ip_address = '203.0.113.5'",
+                "user_agent = 'forged'", "detail = 'null'", "signer_id = 8", "created_at = created_at - 3600", "signer_name = 'Eve'")) {
+            String id = "(SELECT id FROM audit_events WHERE document_id = " + doc + " ORDER BY id LIMIT 1 OFFSET 2)";
+            String before = db.queryOne("SELECT " + change.substring(0, change.indexOf(' ')) + " AS v FROM audit_events "
+                    + "WHERE id = " + id, r -> String.valueOf(r.string("v"))).orElseThrow();
+            db.update("UPDATE audit_events SET " + change + " WHERE id = " + id);
+            assertFalse(audit.chainValid(doc), change);
+            assertTrue(audit.chainValid(other), "another document's chain is unaffected");
+            db.update("UPDATE audit_events SET " + change.substring(0, change.indexOf(' ')) + " = ? WHERE id = " + id,
+                    before.equals("null") ? null : before);
+            assertTrue(audit.chainValid(doc), "restored: " + change);
+        }
+    }
+
+    @Test
+    void chainValid_rehashedRowAfterEdit_stillDetectedByItsSuccessor() {
+        AuditEvent second = audit.list(doc).get(1);
+        AuditEvent forged = new AuditEvent(second.id(), doc, "document_signed", second.signerId(), second.signerName(),
+                second.apiKeyId(), second.ipAddress(), second.userAgent(), second.detail(), second.createdAt(),
+                second.prevHash(), null);
+        db.update("UPDATE audit_events SET action = ?, hash = ? WHERE id = ?", forged.action(), AuditStore.hash(forged),
+                second.id());
+        assertFalse(audit.chainValid(doc));
+    }
+
+    @Test
+    void chainValid_textMovedBetweenColumns_detected() {
+        db.inTransaction(() -> audit.record(doc, "document_viewed", Actor.signer(9, "Ann", "192.0.2.9", "ua"),
+                "x\u001fy"));
+        long last = audit.list(doc).get(4).id();
+        assertTrue(audit.chainValid(doc));
+        db.update("UPDATE audit_events SET user_agent = ?, detail = ? WHERE id = ?", "ua\u001fx", "y", last);
+        assertFalse(audit.chainValid(doc));
+    }
+
+    @Test
+    void chainValid_middleEventDeleted_detected() {
+        db.update("DELETE FROM audit_events WHERE id = ?", audit.list(doc).get(1).id());
+        assertFalse(audit.chainValid(doc));
+    }
+
+    @Test
+    void chainValid_lastEventDeleted_detectedThroughTheHead() {
+        db.update("DELETE FROM audit_events WHERE id = ?", audit.list(doc).get(3).id());
+        assertFalse(audit.chainValid(doc));
+    }
+
+    @Test
+    void chainValid_allEventsDeleted_detected() {
+        db.update("DELETE FROM audit_events WHERE document_id = ?", doc);
+        assertFalse(audit.chainValid(doc));
+    }
+
+    @Test
+    void chainValid_eventMovedToAnotherDocument_detectedOnBoth() {
+        db.update("UPDATE audit_events SET document_id = ? WHERE id = ?", other, audit.list(doc).get(3).id());
+        assertFalse(audit.chainValid(doc));
+        assertFalse(audit.chainValid(other));
+    }
+}

@@ -1,0 +1,128 @@
+package org.signet.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.api.SampleFiles.expect;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.api.SampleFiles;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
+
+/** Document rows and their deletion: ids are never reused, a tombstone is written once, nothing else is kept. */
+class DocumentStoreTest {
+    @TempDir
+    Path dir;
+    TestServer server;
+    Account alice;
+    Database db;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir);
+        alice = server.account("alice@example.com", false);
+        db = server.app.database();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void insert_afterTheNewestWasDeleted_idNeverReused() {
+        String first = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
+        expect(200, server.send("DELETE", "documents/" + first, alice.full(), null));
+        String second = server.uploadPdf(alice.full(), "b.pdf", SampleFiles.pdf(1));
+        assertNotEquals(first, second, "an old id must not name a new document");
+        assertEquals("not_found", TestServer.code(server.get("documents/" + first, alice.full())));
+        expect(200, server.send("DELETE", "documents/" + second, alice.full(), null));
+        assertEquals(2, db.queryLong("SELECT count(*) FROM document_tombstones"));
+        assertEquals(2L, ((Number) expect(200, server.get("stats", alice.full())).get("deleted")).longValue());
+    }
+
+    @Test
+    void delete_leavesOnlyAContentFreeTombstone() {
+        long id = Long.parseLong(server.uploadPdf(alice.full(), "Secret plan.pdf", SampleFiles.pdf(1)));
+        org.signet.api.DocumentFlows.addSignerWithSignatureField(server, alice.full(), String.valueOf(id),
+                "sam@example.com");
+        expect(200, server.send("DELETE", "documents/" + id, alice.full(), null));
+        for (String table : List.of("documents", "signers", "fields", "audit_events")) {
+            String column = table.equals("documents") ? "id" : "document_id";
+            assertEquals(0, db.queryLong("SELECT count(*) FROM " + table + " WHERE " + column + " = ?", id), table);
+        }
+        assertEquals(0, db.queryLong("SELECT count(*) FROM stored_files"), "the data keys are destroyed");
+        assertEquals(0, db.queryLong("SELECT count(*) FROM documents_fts WHERE documents_fts MATCH 'Secret'"));
+        assertEquals(List.of("document_id", "owner_id", "deleted_at"), db.query(
+                "SELECT name FROM pragma_table_info('document_tombstones') ORDER BY cid", r -> r.string("name")));
+    }
+
+    @Test
+    void delete_concurrentRequests_oneDeletesTheOthersNotFound() throws Exception {
+        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
+        CountDownLatch go = new CountDownLatch(1);
+        List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            calls.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return server.send("DELETE", "documents/" + id, alice.full(), null);
+            }));
+        }
+        go.countDown();
+        List<Integer> statuses = calls.stream().map(CompletableFuture::join).map(HttpResponse::statusCode).toList();
+        assertEquals(1, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
+        assertTrue(statuses.stream().allMatch(s -> s == 200 || s == 404), statuses.toString());
+        assertEquals(Map.of("deleted", 1L), Map.of("deleted",
+                ((Number) expect(200, server.get("stats", alice.full())).get("deleted")).longValue()));
+    }
+
+    @Test
+    void list_search_foldsCaseBeyondAsciiAtEveryLength() {
+        for (String t : List.of("Ärztebrief", "über uns", "Straße 5", "plain")) {
+            expect(201, SampleFiles.upload(server, alice.full(), new org.signet.support.Multipart().text("title", t)
+                    .file("file", "f.pdf", "application/pdf", SampleFiles.pdf(1))));
+        }
+        for (String[] q : new String[][] {{"ärz", "Ärztebrief"}, {"ä", "Ärztebrief"}, {"Är", "Ärztebrief"},
+                {"ÜB", "über uns"}, {"Ü", "über uns"}, {"E 5", "Straße 5"}, {"ß", "Straße 5"}, {"PL", "plain"}}) {
+            HttpResponse<String> r = server.get("documents?search=" + java.net.URLEncoder.encode(q[0],
+                    java.nio.charset.StandardCharsets.UTF_8), alice.full());
+            assertEquals(List.of(q[1]), TestServer.array(r).stream().map(o -> ((Map<?, ?>) o).get("title")).toList(),
+                    q[0]);
+        }
+    }
+
+    @Test
+    void list_search_queryLanguageCharacters_literalNeverAnError() {
+        for (String q : List.of("\"", "\"\"\"", "a*b", "NEAR(a b)", "x OR y", "'--", "%_%", "^ab", "(((", "a:b")) {
+            HttpResponse<String> r = server.get("documents?search=" + java.net.URLEncoder.encode(q,
+                    java.nio.charset.StandardCharsets.UTF_8), alice.full());
+            assertEquals(200, r.statusCode(), q + " " + r.body());
+        }
+        expect(201, SampleFiles.upload(server, alice.full(), new org.signet.support.Multipart()
+                .text("title", "Offer \"A*\" (final)").file("file", "f.pdf", "application/pdf", SampleFiles.pdf(1))));
+        assertEquals(1, TestServer.array(server.get("documents?search=%22A*%22", alice.full())).size());
+        assertEquals(1, TestServer.array(server.get("documents?search=(final", alice.full())).size());
+    }
+
+    @Test
+    void caseVariants_shortStrings_everyCombination() {
+        assertEquals(java.util.Set.of("ä", "Ä"), java.util.Set.copyOf(DocumentStore.caseVariants("ä")));
+        assertEquals(4, DocumentStore.caseVariants("äö").size());
+        assertEquals(List.of("1"), DocumentStore.caseVariants("1"));
+    }
+}
