@@ -1,7 +1,7 @@
 -- The signing workflow (S5, S7): signers, fields placed on pages, captured signature images.
 
 CREATE TABLE signers (
-  id                   INTEGER PRIMARY KEY,
+  id                   INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused: clients keep them
   document_id          INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   name                 TEXT    NOT NULL,
   email                TEXT    NOT NULL COLLATE NOCASE,
@@ -28,7 +28,7 @@ CREATE TABLE signers (
 CREATE INDEX signers_document ON signers(document_id, signing_order, id);
 
 CREATE TABLE fields (
-  id          INTEGER PRIMARY KEY,
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
   document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
   signer_id   INTEGER NOT NULL REFERENCES signers(id) ON DELETE CASCADE,
   field_type  TEXT    NOT NULL,

@@ -37,8 +37,14 @@ public final class DocumentInput {
     }
 
     /** The text parts of an upload. */
+    /** The text parts of an upload; an empty part (as HTML forms send) counts as not given. */
     Details fromText(Map<String, String> text) {
-        Map<String, Object> values = new LinkedHashMap<>(text);
+        Map<String, Object> values = new LinkedHashMap<>();
+        text.forEach((k, v) -> {
+            if (!v.isBlank()) {
+                values.put(k, v);
+            }
+        });
         return fromBody(new Body(values));
     }
 

@@ -202,6 +202,15 @@ class UploadReceiverTest {
     }
 
     @Test
+    void receive_emptyTextPartsAsFormsSendThem_countAsNotGiven() {
+        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), new Multipart().text("title", "")
+                .text("expires_at", "").file("file", "Quarterly report.pdf", "application/pdf", SampleFiles.pdf(1)));
+        Map<String, Object> doc = SampleFiles.expect(201, r);
+        assertEquals("Quarterly report", doc.get("title"));
+        assertEquals(null, doc.get("expires_at"));
+    }
+
+    @Test
     void receive_manyUploads_leaveNoTemporaryFileOrOpenHandle() throws IOException {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs Linux /proc");
         for (int i = 0; i < 5; i++) {
