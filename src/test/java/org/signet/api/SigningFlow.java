@@ -148,12 +148,11 @@ public final class SigningFlow {
 
     /** Messages queued for {@code recipient} with {@code template}, whatever their delivery state. */
     public List<OutboxEntry> mailTo(String recipient, String template) {
-        List<OutboxEntry> out = new ArrayList<>();
-        for (OutboxEntry.Status s : OutboxEntry.Status.values()) {
-            mail().list(s, 1000).stream().filter(e -> e.recipient().equalsIgnoreCase(recipient)
-                    && e.template().equals(template)).forEach(out::add);
-        }
-        return out;
+        // One query by id, not one list per status: the sender may move a message between lists meanwhile.
+        MailQueue queue = mail();
+        return server.app.database().query("SELECT id FROM mail_outbox WHERE recipient = ? COLLATE NOCASE "
+                        + "AND template = ? ORDER BY id", r -> r.getLong("id"), recipient, template).stream()
+                .map(id -> queue.find(id).orElseThrow()).toList();
     }
 
     /** Forces a status no endpoint reaches yet (completed, declined), through the store's compare-and-set. */
