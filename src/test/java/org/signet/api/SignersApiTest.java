@@ -134,6 +134,13 @@ class SignersApiTest {
     }
 
     @Test
+    void addSigner_blankLongOrMultiLineName_restInvalidParam() {
+        for (String name : List.of("", "   ", "x".repeat(256), "Ann\r\nBcc: evil@example.org", "Ann\u0000")) {
+            assertInvalidParam(add(with(ann(), "name", name)), "name");
+        }
+    }
+
+    @Test
     void addSigner_signingOrderBelowOneOrNotInteger_restInvalidParam() {
         for (Object order : List.of(0, -1, "first", 1.5)) {
             assertInvalidParam(add(with(ann(), "signing_order", order)), "signing_order");

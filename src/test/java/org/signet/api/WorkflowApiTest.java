@@ -241,6 +241,34 @@ class WorkflowApiTest {
     }
 
     @Test
+    void updateStatusDraft_viewedDocument_recalled() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        flow.signers().markViewed(Long.parseLong(a));
+        flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.VIEWED);
+
+        HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "draft"));
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("draft", flow.status(doc));
+        assertEquals("pending", flow.signerRecords(doc).get(a).get("status"));
+    }
+
+    @Test
+    void updateStatusDraft_terminalDocument_invalidTransition() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.DECLINED);
+
+        HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "draft"));
+
+        assertError(r, "invalid_transition");
+        assertEquals("declined", flow.status(doc));
+    }
+
+    @Test
     void updateStatusDraft_recalledThenSentAgain_invitedAgain() {
         String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
         flow.signatureFields(doc, a);

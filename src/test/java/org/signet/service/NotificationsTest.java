@@ -282,4 +282,49 @@ class NotificationsTest {
             return s.getLocalPort();
         }
     }
+
+    @Test
+    void invite_lineBreaksInTitle_noHeaderInjected() throws Exception {
+        startWithGreenMail();
+        String doc = flow.document("Offer");
+        assertEquals(200, flow.put("documents/" + doc, Map.of("title", "Offer\r\nBcc: title@evil.example"))
+                .statusCode());
+        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        flow.signatureFields(doc, ann);
+        flow.sendDocument(doc);
+
+        MimeMessage m = received(greenMail, 1)[0];
+
+        assertEquals(1, m.getAllRecipients().length);
+        assertEquals(null, m.getHeader("Bcc"));
+        assertFalse(m.getSubject().contains("\n"), m.getSubject());
+        assertEquals(1, greenMail.getReceivedMessages().length);
+    }
+
+    @Test
+    void invite_noSmtpHost_invitationWrittenToDataOutbox() throws Exception {
+        server = TestServer.start(dir, clock);
+        open.add(server::close);
+        flow = new SigningFlow(server, server.account("olivia@example.org", false).full(), clock);
+        String doc = sentToAnnThenBob("Written to disk");
+        server.app.mailSender().runOnce();
+
+        String link = signingUrl(doc, "ann@example.org");
+        Path outbox = dir.resolve("outbox");
+        List<Path> files;
+        try (var list = java.nio.file.Files.list(outbox)) {
+            files = list.filter(f -> f.toString().endsWith(".eml")).toList();
+        }
+        assertEquals(1, files.size(), files.toString());
+        MimeMessage m;
+        try (var in = java.nio.file.Files.newInputStream(files.get(0))) {
+            m = new MimeMessage(null, in);
+        }
+        assertTrue(to(m).contains("ann@example.org"));
+        assertTrue(m.getSubject().contains("Written to disk"));
+        for (String body : bodies(m)) {
+            assertTrue(body.contains(link), body);
+        }
+        assertNoPin(m);
+    }
 }
