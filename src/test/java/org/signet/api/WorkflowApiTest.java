@@ -401,6 +401,30 @@ class WorkflowApiTest {
         assertNotNull(queued.lastError());
     }
 
+    @Test
+    void remind_smtpServerDown_stopsTryingAfterThreeFailuresInARow() throws Exception {
+        server.close();
+        startServer(dir.resolve("smtp-down"), "smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
+                "smtp.starttls=false");
+        doc = flow.document("Supply agreement");
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            ids.add(flow.signer(doc, "S" + i, "s" + i + "@example.org", "signer", 1));
+        }
+        flow.signatureFields(doc, ids.toArray(String[]::new));
+        flow.sendDocument(doc);
+
+        HttpResponse<String> r = flow.post("documents/" + doc + "/remind", null);
+
+        assertEquals(ids, object(r).get("failed"));
+        List<Integer> attempts = new java.util.ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            attempts.add(flow.mailTo("s" + i + "@example.org", "reminder").get(0).attempts());
+        }
+        assertEquals(List.of(1, 1, 1, 0, 0), attempts, "the untried ones keep their place in the queue");
+        assertEquals(OutboxEntry.Status.PENDING, flow.mailTo("s5@example.org", "reminder").get(0).status());
+    }
+
     private static int closedPort() throws Exception {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
