@@ -188,6 +188,11 @@ public final class Workflow {
         }
     }
 
+    /** Everyone invited so far, viewers included. */
+    public List<Signer> invited(long documentId) {
+        return signers.forDocument(documentId).stream().filter(Signer::invited).toList();
+    }
+
     /** Signers and approvers invited and still to act: those a reminder may go to (S5). */
     public List<Signer> remindable(long documentId) {
         return signers.forDocument(documentId).stream()
