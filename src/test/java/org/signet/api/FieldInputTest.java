@@ -19,6 +19,7 @@ import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 import org.signet.store.FieldStore.NewField;
 
+/** Reading a fields payload: defaults by type, unusable structures, and every problem of every field at once. */
 class FieldInputTest {
     private static final PageBox A4 = new PageBox(595, 842);
     private static final PageBox A4_LANDSCAPE = new PageBox(842, 595);

@@ -26,6 +26,7 @@ import org.signet.domain.DocumentStatus;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
+/** The signers and fields endpoints of a running Signet, every rule good and bad, and what never leaves the server. */
 class SignersApiTest {
     private static final String PIN = "73915864";
     private static final String SIGNED_IP = "203.0.113.77";

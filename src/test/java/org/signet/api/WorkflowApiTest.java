@@ -27,6 +27,7 @@ import org.signet.mail.OutboxEntry;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
+/** send, remind and expire, and recall through PUT status, over a running Signet with a test clock. */
 class WorkflowApiTest {
     @TempDir
     Path dir;

@@ -18,6 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.signet.domain.DocumentStatus.Trigger;
 
+/** Every trigger from every document state, against the table of S4 and S5. */
 class DocumentStatusTest {
 
     /** The whole table of S4/S5: every state, every trigger; a missing entry means not allowed. */

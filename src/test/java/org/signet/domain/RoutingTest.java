@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.signet.domain.Signer.Role;
 import org.signet.domain.Signer.Status;
 
+/** Who is invited when: approvers first, then groups by signing order, viewers never blocking. */
 class RoutingTest {
 
     private static Signer party(long id, Role role, int order, Status status, boolean invited) {

@@ -19,6 +19,7 @@ import org.signet.domain.DocumentStatus;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
+/** The background expiry driven once at a time under a test clock. */
 class ExpiryJobTest {
     @TempDir
     Path dir;

@@ -17,6 +17,7 @@ import org.signet.domain.DocumentStatus;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
+/** Automatic reminders driven once at a time under a test clock, days passing by hand. */
 class ReminderJobTest {
     private static final Duration DAY = Duration.ofDays(1);
 

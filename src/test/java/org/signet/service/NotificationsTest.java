@@ -39,7 +39,8 @@ import org.signet.support.TestServer;
 /** The messages of S9 as a real SMTP server receives them from a running Signet. */
 class NotificationsTest {
     private static final String PIN = "48151623";
-    private static final long WAIT_MS = 10_000;
+    /** Generous: the first SMTP connection of a JVM can take seconds (host name lookup); polling ends early. */
+    private static final long WAIT_MS = 30_000;
 
     @RegisterExtension
     static final GreenMailExtension greenMail = new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort());
@@ -230,7 +231,7 @@ class NotificationsTest {
 
         MimeMessage m = received(back, 1)[0];
         assertTrue(to(m).contains("ann@example.org"));
-        assertEquals(OutboxEntry.Status.SENT, flow.mailTo("ann@example.org", "invitation").get(0).status());
+        awaitSent("ann@example.org");
         server.app.mailSender().runOnce();
         assertEquals(1, back.getReceivedMessages().length, "delivered once");
     }
@@ -277,6 +278,31 @@ class NotificationsTest {
         throw new AssertionError("no delivery attempt for " + recipient);
     }
 
+    /** The sender records the delivery just after the SMTP server has the message: poll for it. */
+    private void awaitSent(String recipient) {
+        long deadline = System.nanoTime() + Duration.ofMillis(WAIT_MS).toNanos();
+        while (flow.mailTo(recipient, "invitation").get(0).status() != OutboxEntry.Status.SENT) {
+            assertTrue(System.nanoTime() < deadline, "invitation to " + recipient + " not recorded as sent");
+            Thread.onSpinWait();
+        }
+    }
+
+    private static List<Path> awaitEmlFiles(Path outbox) throws IOException {
+        long deadline = System.nanoTime() + Duration.ofMillis(WAIT_MS).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (java.nio.file.Files.isDirectory(outbox)) {
+                try (var list = java.nio.file.Files.list(outbox)) {
+                    List<Path> files = list.filter(f -> f.toString().endsWith(".eml")).toList();
+                    if (!files.isEmpty()) {
+                        return files;
+                    }
+                }
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError("no .eml file in " + outbox + " within " + WAIT_MS + " ms");
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
@@ -310,11 +336,8 @@ class NotificationsTest {
         server.app.mailSender().runOnce();
 
         String link = signingUrl(doc, "ann@example.org");
-        Path outbox = dir.resolve("outbox");
-        List<Path> files;
-        try (var list = java.nio.file.Files.list(outbox)) {
-            files = list.filter(f -> f.toString().endsWith(".eml")).toList();
-        }
+        // runOnce returns at once while the delivery the send started is still writing: poll for the file.
+        List<Path> files = awaitEmlFiles(dir.resolve("outbox"));
         assertEquals(1, files.size(), files.toString());
         MimeMessage m;
         try (var in = java.nio.file.Files.newInputStream(files.get(0))) {
