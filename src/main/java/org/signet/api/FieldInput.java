@@ -139,9 +139,14 @@ public final class FieldInput {
         private void onPage(int page, double x, double y, double w, double h) {
             PageBox box = d.pages().get(page - 1);
             if (x < 0 || y < 0 || x + w > box.width() + 0.01 || y + h > box.height() + 0.01) {
-                error("the field lies outside page " + page + " (" + Wire.number(box.width()) + " x "
-                        + Wire.number(box.height()) + " points).");
+                error("the field lies outside page " + page + " (" + points(box.width()) + " x "
+                        + points(box.height()) + " points).");
             }
+        }
+
+        /** Page sizes come from PDF floats (A4 is 595.2756 x 841.8898); two decimals are what a reader needs. */
+        private static String points(double size) {
+            return Wire.number(Math.round(size * 100) / 100.0);
         }
 
         private Double number(String key, boolean required, Double dflt) {

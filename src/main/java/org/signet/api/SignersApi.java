@@ -70,8 +70,9 @@ public final class SignersApi {
     }
 
     private void checkSigner(Body b, String name, String email, boolean requireLogin, String pin) {
-        if (name.isBlank() || name.length() > 255) {
-            b.reject("name", "name must be 1 to 255 characters.");
+        // A name goes into mail headers and bodies: no line breaks or other control characters.
+        if (name.isBlank() || name.length() > 255 || name.chars().anyMatch(Character::isISOControl)) {
+            b.reject("name", "name must be 1 to 255 characters, without line breaks or control characters.");
         }
         if (!EmailAddress.isValid(email.strip())) {
             b.reject("email", "email is not a valid email address.");

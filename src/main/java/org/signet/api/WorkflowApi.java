@@ -36,9 +36,10 @@ public final class WorkflowApi {
     private Response send(Request req) {
         Document d = documents.visible(req.caller(), req.pathId("id"));
         Document sent = workflow.send(d.id(), Actors.of(req));
-        long invited = workflow.remindable(sent.id()).size();
+        // Viewers of an open group are invited too, so count invitations rather than remindable signers.
+        long invited = workflow.invited(sent.id()).size();
         return Response.ok(Map.of("sent", true, "message",
-                "Document sent; " + invited + " signer(s) invited by email."));
+                "Document sent; " + invited + " recipient(s) invited by email."));
     }
 
     /** Reminders are handed to the mail server at once, so the answer can say which could not be. */

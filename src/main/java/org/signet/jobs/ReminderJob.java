@@ -2,6 +2,8 @@ package org.signet.jobs;
 
 import java.time.Clock;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.signet.domain.Actor;
 import org.signet.domain.Signer;
 import org.signet.service.Workflow;
@@ -9,6 +11,7 @@ import org.signet.store.DocumentStore;
 
 /** Automatic reminders (S5): every N days after invitation, until the document is finished. */
 public final class ReminderJob implements Runnable {
+    private static final Logger LOG = Logger.getLogger("signet.jobs");
     private static final long DAY = 86_400;
 
     private final DocumentStore documents;
@@ -33,12 +36,23 @@ public final class ReminderJob implements Runnable {
         for (long[] doc : documents.withReminders()) {
             for (Signer s : workflow.remindable(doc[0])) {
                 long since = s.lastRemindedAt() != null ? s.lastRemindedAt() : s.invitedAt();
-                if (now - since >= doc[1] * DAY) {
-                    workflow.remind(doc[0], Optional.of(s.id()), Actor.system());
+                if (now - since >= doc[1] * DAY && remind(doc[0], s)) {
                     sent++;
                 }
             }
         }
         return sent;
+    }
+
+    private boolean remind(long documentId, Signer s) {
+        try {
+            workflow.remind(documentId, Optional.of(s.id()), Actor.system());
+            return true;
+        } catch (RuntimeException e) {
+            // One signer's trouble (the document recalled meanwhile, a message that cannot be queued)
+            // must not hold up the reminders of every other document until the next run.
+            LOG.log(Level.WARNING, "Reminder to signer " + s.id() + " of document " + documentId + " not queued", e);
+            return false;
+        }
     }
 }

@@ -84,16 +84,26 @@ public final class MailSender {
      * Attempts the given pending messages now, however long their next attempt is away, and says
      * for each id whether the message has been handed to the mail server: true also for one sent
      * before; false for a failed or unknown one, and for one whose attempt now failed temporarily (it
-     * stays queued for its retries) or that a running delivery kept busy past 30 seconds. Call it
-     * after the transaction that queued the messages has committed, never inside one: a transaction
+     * stays queued for its retries), that a running delivery kept busy past 30 seconds, or that was
+     * left untried after three temporary failures in a row (the server is most likely down; it keeps
+     * its place in the queue). Call it after the transaction that queued the messages has committed, never inside one: a transaction
      * would hold the database's write lock while the mail server answers.
      */
     public Map<Long, Boolean> deliverNow(Collection<Long> ids) {
         Map<Long, Boolean> handedOver = new LinkedHashMap<>();
         boolean locked = lockWithin(LOCK_WAIT);
         try {
+            // As in deliverDue: after a few temporary failures in a row the server is most likely down,
+            // and the caller, an HTTP request, must not wait a connect timeout for every message.
+            int failuresInARow = 0;
             for (Long id : ids) {
-                handedOver.put(id, locked ? deliverById(id) : isSent(id));
+                if (!locked || failuresInARow >= FAILURES_IN_A_ROW) {
+                    handedOver.put(id, isSent(id));
+                    continue;
+                }
+                Outcome outcome = deliverById(id);
+                failuresInARow = outcome == Outcome.RETRY ? failuresInARow + 1 : 0;
+                handedOver.put(id, outcome == Outcome.SENT);
             }
         } finally {
             if (locked) {
@@ -125,15 +135,15 @@ public final class MailSender {
         }
     }
 
-    private boolean deliverById(long id) {
+    private Outcome deliverById(long id) {
         Optional<OutboxEntry> entry = table.find(id);
         if (entry.isEmpty()) {
-            return false;
+            return Outcome.FAILED;
         }
         return switch (entry.get().status()) {
-            case SENT -> true;
-            case FAILED -> false;
-            case PENDING -> deliver(entry.get()) == Outcome.SENT;
+            case SENT -> Outcome.SENT;
+            case FAILED -> Outcome.FAILED;
+            case PENDING -> deliver(entry.get());
         };
     }
 

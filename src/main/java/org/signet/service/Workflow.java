@@ -83,7 +83,7 @@ public final class Workflow {
             requireSignatureFields(all, fields.forDocument(d.id()));
             move(d, Trigger.SEND);
             audit.record(d.id(), "document_sent", actor, null);
-            inviteOpenGroups(reload(documentId));
+            inviteOpenGroups(reload(documentId), actor);
             return reload(documentId);
         });
     }
@@ -157,7 +157,7 @@ public final class Workflow {
             long id = signers.insert(fresh);
             audit.record(d.id(), "signer_added", actor, fresh.email());
             if (d.status().inProgress()) {
-                inviteOpenGroups(d);
+                inviteOpenGroups(d, actor);
             }
             return signers.find(id).orElseThrow();
         });
@@ -176,13 +176,21 @@ public final class Workflow {
         });
     }
 
-    /** Queues the invitations of every open group member not yet invited. */
-    void inviteOpenGroups(Document d) {
+    /**
+     * Queues the invitations of every open group member not yet invited. The audit events name
+     * {@code actor}, whose request opened the group (the sender, or the signer who just signed).
+     */
+    void inviteOpenGroups(Document d, Actor actor) {
         for (Signer s : Routing.toInvite(signers.forDocument(d.id()))) {
             signers.markInvited(s.id());
             notify.invite(d, s);
-            audit.record(d.id(), "invitation_sent", Actor.system(), s.email());
+            audit.record(d.id(), "invitation_sent", actor, s.email());
         }
+    }
+
+    /** Everyone invited so far, viewers included. */
+    public List<Signer> invited(long documentId) {
+        return signers.forDocument(documentId).stream().filter(Signer::invited).toList();
     }
 
     /** Signers and approvers invited and still to act: those a reminder may go to (S5). */

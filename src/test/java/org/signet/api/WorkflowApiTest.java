@@ -1,0 +1,536 @@
+package org.signet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.TestServer.code;
+import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.object;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.DocumentStatus;
+import org.signet.domain.Signer;
+import org.signet.mail.OutboxEntry;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+
+/** send, remind and expire, and recall through PUT status, over a running Signet with a test clock. */
+class WorkflowApiTest {
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private TestServer server;
+    private SigningFlow flow;
+    private String doc;
+
+    @BeforeEach
+    void start() throws Exception {
+        startServer(dir);
+        doc = flow.document("Supply agreement");
+    }
+
+    private void startServer(Path data, String... overrides) throws Exception {
+        server = TestServer.start(data, clock, overrides);
+        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private Signer signer(String id) {
+        return flow.signers().find(Long.parseLong(id)).orElseThrow();
+    }
+
+    private List<String> invited(String... ids) {
+        return java.util.Arrays.stream(ids).filter(id -> signer(id).invited()).toList();
+    }
+
+    private static void assertError(HttpResponse<String> r, String code) {
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals(code, code(r), r.body());
+    }
+
+    // send
+
+    @Test
+    void send_noSigners_noSigners() {
+        assertError(flow.sendDocument(doc), "no_signers");
+        assertEquals("draft", flow.status(doc));
+    }
+
+    @Test
+    void send_signersWithoutRequiredSignatureField_missingSignatureFieldsWithTheirIds() {
+        String withSignature = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String withInitials = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        String onlyText = flow.signer(doc, "C", "c@example.org", "signer", 1);
+        String optional = flow.signer(doc, "D", "d@example.org", "signer", 2);
+        String bare = flow.signer(doc, "E", "e@example.org", "signer", 2);
+        flow.signer(doc, "Viewer", "v@example.org", "viewer", 1);
+        flow.signer(doc, "Approver", "ap@example.org", "approver", 1);
+        Map<String, Object> optionalSignature = SigningFlow.field(optional, "signature", 1, 0, 300);
+        optionalSignature.put("is_required", false);
+        flow.saveFields(doc, List.of(SigningFlow.field(withSignature, "signature", 1, 0, 0),
+                SigningFlow.field(withInitials, "initials", 1, 0, 100), SigningFlow.field(onlyText, "text", 1, 0, 200),
+                optionalSignature));
+
+        HttpResponse<String> r = flow.sendDocument(doc);
+
+        assertError(r, "missing_signature_fields");
+        assertEquals(List.of(onlyText, optional, bare), data(r).get("signer_ids"));
+        assertEquals("draft", flow.status(doc));
+        assertTrue(flow.mail().list(OutboxEntry.Status.PENDING, 100).isEmpty());
+    }
+
+    @Test
+    void send_onlyViewersAndApprovers_sentWithoutSignatureFields() {
+        flow.signer(doc, "Approver", "ap@example.org", "approver", 1);
+        flow.signer(doc, "Viewer", "v@example.org", "viewer", 1);
+
+        assertEquals(200, flow.sendDocument(doc).statusCode());
+    }
+
+    @Test
+    void send_notDraft_invalidState() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        assertEquals(200, flow.sendDocument(doc).statusCode());
+
+        assertError(flow.sendDocument(doc), "invalid_state");
+        flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
+        assertError(flow.sendDocument(doc), "invalid_state");
+        assertEquals(1, flow.mailTo("a@example.org", "invitation").size());
+    }
+
+    @Test
+    void send_draft_sentAndFirstGroupInvited() {
+        String a = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String b = flow.signer(doc, "Bob", "bob@example.org", "signer", 2);
+        flow.signatureFields(doc, a, b);
+
+        HttpResponse<String> r = flow.sendDocument(doc);
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(true, object(r).get("sent"));
+        assertEquals("Document sent; 1 recipient(s) invited by email.", object(r).get("message"));
+        assertEquals("sent", flow.status(doc));
+        assertEquals(List.of(a), invited(a, b));
+        assertEquals(1, flow.mailTo("ann@example.org", "invitation").size());
+        assertTrue(flow.mailTo("bob@example.org", "invitation").isEmpty());
+    }
+
+    @Test
+    void send_approvers_onlyFirstApproverInvitedWithApprovalRequest() {
+        String signerA = flow.signer(doc, "Signer", "s@example.org", "signer", 1);
+        String second = flow.signer(doc, "Second approver", "ap2@example.org", "approver", 2);
+        String first = flow.signer(doc, "First approver", "ap1@example.org", "approver", 1);
+        String viewer = flow.signer(doc, "Viewer", "v@example.org", "viewer", 1);
+        flow.signatureFields(doc, signerA);
+
+        assertEquals(200, flow.sendDocument(doc).statusCode());
+
+        assertEquals(List.of(first), invited(signerA, second, first, viewer));
+        assertEquals(1, flow.mailTo("ap1@example.org", "approval_request").size());
+        assertTrue(flow.mailTo("ap1@example.org", "invitation").isEmpty());
+    }
+
+    @Test
+    void send_equalSigningOrder_wholeGroupInvitedTogetherWithItsViewer() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        String v = flow.signer(doc, "V", "v@example.org", "viewer", 1);
+        String later = flow.signer(doc, "L", "l@example.org", "signer", 2);
+        String laterViewer = flow.signer(doc, "LV", "lv@example.org", "viewer", 2);
+        flow.signatureFields(doc, a, b, later);
+
+        HttpResponse<String> r = flow.sendDocument(doc);
+
+        assertEquals("Document sent; 3 recipient(s) invited by email.", object(r).get("message"));
+        assertEquals(List.of(a, b, v), invited(a, b, v, later, laterViewer));
+        assertEquals(1, flow.mailTo("v@example.org", "invitation").size());
+    }
+
+    @Test
+    void send_viewerOnlyFirstGroup_nextGroupInvitedToo() {
+        String v = flow.signer(doc, "V", "v@example.org", "viewer", 1);
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 2);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 3);
+        flow.signatureFields(doc, a, b);
+
+        assertEquals(200, flow.sendDocument(doc).statusCode());
+
+        assertEquals(List.of(v, a), invited(v, a, b));
+    }
+
+    @Test
+    void updateStatusSent_sameAsSend_invitationsIncluded() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+
+        HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "sent"));
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("sent", object(r).get("status"));
+        assertEquals(1, flow.mailTo("a@example.org", "invitation").size());
+        assertEquals(1, flow.audit(doc, "document_sent").size());
+    }
+
+    @Test
+    void updateStatusSent_withoutSigners_noSigners() {
+        assertError(flow.put("documents/" + doc, Map.of("status", "sent")), "no_signers");
+    }
+
+    @Test
+    void addSigner_toOpenGroupOfSentDocument_invitedAtOnce() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        flow.signatureFields(doc, a, b);
+        flow.sendDocument(doc);
+
+        String joins = flow.signer(doc, "Joins", "joins@example.org", "signer", 1);
+        String waits = flow.signer(doc, "Waits", "waits@example.org", "signer", 2);
+
+        assertEquals(List.of(a, joins), invited(a, b, joins, waits));
+        assertEquals(1, flow.mailTo("joins@example.org", "invitation").size());
+        assertTrue(flow.mailTo("waits@example.org", "invitation").isEmpty());
+    }
+
+    @Test
+    void addSigner_draft_nobodyInvited() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+
+        assertTrue(invited(a).isEmpty());
+        assertTrue(flow.mailTo("a@example.org", "invitation").isEmpty());
+    }
+
+    // recall
+
+    @Test
+    void updateStatusDraft_sentDocument_recalledWithSignersReset() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        flow.signatureFields(doc, a, b);
+        flow.sendDocument(doc);
+        flow.signers().markViewed(Long.parseLong(a));
+        assertEquals("viewed", flow.signerRecords(doc).get(a).get("status"));
+
+        HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "draft"));
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("draft", object(r).get("status"));
+        for (Map<String, Object> s : flow.signerRecords(doc).values()) {
+            assertEquals("pending", s.get("status"));
+            assertNull(s.get("viewed_at"));
+        }
+        assertTrue(invited(a, b).isEmpty(), "links stop working until the document is sent again");
+        assertError(flow.post("documents/" + doc + "/remind", null), "no_recipients");
+        assertEquals(1, flow.audit(doc, "document_recalled").size());
+    }
+
+    @Test
+    void updateStatusDraft_viewedDocument_recalled() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        flow.signers().markViewed(Long.parseLong(a));
+        flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.VIEWED);
+
+        HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "draft"));
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("draft", flow.status(doc));
+        assertEquals("pending", flow.signerRecords(doc).get(a).get("status"));
+    }
+
+    @Test
+    void updateStatusDraft_terminalDocument_invalidTransition() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.DECLINED);
+
+        HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "draft"));
+
+        assertError(r, "invalid_transition");
+        assertEquals("declined", flow.status(doc));
+    }
+
+    @Test
+    void updateStatusDraft_recalledThenSentAgain_invitedAgain() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        flow.put("documents/" + doc, Map.of("status", "draft"));
+
+        assertEquals(200, flow.sendDocument(doc).statusCode());
+
+        assertEquals(List.of(a), invited(a));
+        assertEquals(2, flow.mailTo("a@example.org", "invitation").size());
+    }
+
+    @Test
+    void updateStatusDraft_afterSomeoneSigned_invalidState() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        flow.signatureFields(doc, a, b);
+        flow.sendDocument(doc);
+        flow.signers().markSigned(Long.parseLong(a), "198.51.100.2", "Browser");
+
+        assertError(flow.put("documents/" + doc, Map.of("status", "draft")), "invalid_state");
+        assertEquals("sent", flow.status(doc));
+        assertEquals("signed", flow.signerRecords(doc).get(a).get("status"));
+    }
+
+    // remind
+
+    @Test
+    void remind_noBody_invitedSignersAndApproversPendingOrViewed() {
+        String pending = flow.signer(doc, "Pending", "p@example.org", "signer", 1);
+        String viewed = flow.signer(doc, "Viewed", "vw@example.org", "signer", 1);
+        String signed = flow.signer(doc, "Signed", "sg@example.org", "signer", 1);
+        flow.signer(doc, "Viewer", "viewer@example.org", "viewer", 1);
+        String notYet = flow.signer(doc, "Later", "later@example.org", "signer", 2);
+        flow.signatureFields(doc, pending, viewed, signed, notYet);
+        flow.sendDocument(doc);
+        flow.signers().markViewed(Long.parseLong(viewed));
+        flow.signers().markSigned(Long.parseLong(signed), "198.51.100.3", "Browser");
+
+        HttpResponse<String> r = flow.post("documents/" + doc + "/remind", null);
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(List.of(pending, viewed), object(r).get("reminded"));
+        assertEquals(List.of(), object(r).get("failed"));
+        assertTrue(((String) object(r).get("message")).startsWith("2 reminder(s) sent"), r.body());
+        assertEquals(1, flow.mailTo("p@example.org", "reminder").size());
+        assertEquals(OutboxEntry.Status.SENT, flow.mailTo("p@example.org", "reminder").get(0).status());
+        assertTrue(flow.mailTo("viewer@example.org", "reminder").isEmpty());
+        assertTrue(flow.mailTo("later@example.org", "reminder").isEmpty());
+        assertEquals(2, flow.audit(doc, "reminder_sent").size());
+    }
+
+    @Test
+    void remind_approverWaiting_reminded() {
+        String approver = flow.signer(doc, "Approver", "ap@example.org", "approver", 1);
+        String s = flow.signer(doc, "Signer", "s@example.org", "signer", 1);
+        flow.signatureFields(doc, s);
+        flow.sendDocument(doc);
+
+        HttpResponse<String> r = flow.post("documents/" + doc + "/remind", Map.of());
+
+        assertEquals(List.of(approver), object(r).get("reminded"));
+    }
+
+    @Test
+    void remind_signerId_onlyThatSigner() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        flow.signatureFields(doc, a, b);
+        flow.sendDocument(doc);
+
+        HttpResponse<String> r = flow.post("documents/" + doc + "/remind", Map.of("signer_id", Long.parseLong(b)));
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(List.of(b), object(r).get("reminded"));
+        assertTrue(flow.mailTo("a@example.org", "reminder").isEmpty());
+    }
+
+    @Test
+    void remind_signerIdNotEligible_noRecipients() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String signed = flow.signer(doc, "S", "s@example.org", "signer", 1);
+        String viewer = flow.signer(doc, "V", "v@example.org", "viewer", 1);
+        String notYetInvited = flow.signer(doc, "Later", "later@example.org", "signer", 2);
+        String otherDocs = flow.signer(flow.document("Other"), "O", "o@example.org", "signer", 1);
+        flow.signatureFields(doc, a, signed, notYetInvited);
+        flow.sendDocument(doc);
+        flow.signers().markSigned(Long.parseLong(signed), "198.51.100.4", "Browser");
+
+        for (String id : List.of(signed, viewer, notYetInvited, otherDocs, "999999")) {
+            assertError(flow.post("documents/" + doc + "/remind", Map.of("signer_id", id)), "no_recipients");
+        }
+        assertTrue(flow.audit(doc, "reminder_sent").isEmpty());
+        assertTrue(flow.mailTo("later@example.org", "reminder").isEmpty());
+    }
+
+    @Test
+    void remind_badSignerId_restInvalidParam() {
+        HttpResponse<String> r = flow.post("documents/" + doc + "/remind", Map.of("signer_id", "first"));
+
+        assertError(r, "rest_invalid_param");
+    }
+
+    @Test
+    void remind_draft_noRecipients() {
+        flow.signer(doc, "A", "a@example.org", "signer", 1);
+
+        assertError(flow.post("documents/" + doc + "/remind", null), "no_recipients");
+    }
+
+    @Test
+    void remind_smtpServerDown_failedListsSignersAndMessagesStayQueued() throws Exception {
+        server.close();
+        startServer(dir.resolve("smtp-down"), "smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
+                "smtp.starttls=false");
+        doc = flow.document("Supply agreement");
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        flow.signatureFields(doc, a, b);
+        flow.sendDocument(doc);
+
+        HttpResponse<String> r = flow.post("documents/" + doc + "/remind", null);
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(List.of(), object(r).get("reminded"));
+        assertEquals(List.of(a, b), object(r).get("failed"));
+        assertTrue(((String) object(r).get("message")).contains("2 could not be delivered"), r.body());
+        OutboxEntry queued = flow.mailTo("a@example.org", "reminder").get(0);
+        assertEquals(OutboxEntry.Status.PENDING, queued.status());
+        assertNotNull(queued.lastError());
+    }
+
+    @Test
+    void remind_smtpServerDown_stopsTryingAfterThreeFailuresInARow() throws Exception {
+        server.close();
+        startServer(dir.resolve("smtp-down"), "smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
+                "smtp.starttls=false");
+        doc = flow.document("Supply agreement");
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            ids.add(flow.signer(doc, "S" + i, "s" + i + "@example.org", "signer", 1));
+        }
+        flow.signatureFields(doc, ids.toArray(String[]::new));
+        flow.sendDocument(doc);
+
+        HttpResponse<String> r = flow.post("documents/" + doc + "/remind", null);
+
+        assertEquals(ids, object(r).get("failed"));
+        List<Integer> attempts = new java.util.ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            attempts.add(flow.mailTo("s" + i + "@example.org", "reminder").get(0).attempts());
+        }
+        assertEquals(List.of(1, 1, 1, 0, 0), attempts, "the untried ones keep their place in the queue");
+        assertEquals(OutboxEntry.Status.PENDING, flow.mailTo("s5@example.org", "reminder").get(0).status());
+    }
+
+    private static int closedPort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    // expire
+
+    @Test
+    void expire_noExpiresAt_notDue() {
+        assertError(flow.post("documents/" + doc + "/expire", null), "not_due");
+        assertEquals("draft", flow.status(doc));
+    }
+
+    @Test
+    void expire_expiresAtInTheFuture_notDue() {
+        flow.expiresIn(doc, Duration.ofHours(1));
+        clock.advance(Duration.ofMinutes(59));
+
+        assertError(flow.post("documents/" + doc + "/expire", null), "not_due");
+        assertEquals("draft", flow.status(doc));
+        assertTrue(flow.audit(doc, "document_expired").isEmpty());
+    }
+
+    @Test
+    void expire_due_expiredWithIdAndStatus() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        flow.expiresIn(doc, Duration.ofHours(1));
+        clock.advance(Duration.ofHours(1));
+
+        HttpResponse<String> r = flow.post("documents/" + doc + "/expire", null);
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals(Map.of("expired", true, "document", Map.of("id", doc, "status", "expired")), object(r));
+        assertEquals("expired", flow.status(doc));
+        assertEquals(1, flow.audit(doc, "document_expired").size());
+    }
+
+    @Test
+    void expire_alreadyExpired_sameAnswerAndNoSecondEvent() {
+        flow.expiresIn(doc, Duration.ofHours(1));
+        clock.advance(Duration.ofDays(2));
+        HttpResponse<String> first = flow.post("documents/" + doc + "/expire", null);
+
+        HttpResponse<String> again = flow.post("documents/" + doc + "/expire", null);
+
+        assertEquals(200, again.statusCode());
+        assertEquals(first.body(), again.body());
+        assertEquals(1, flow.audit(doc, "document_expired").size());
+    }
+
+    @Test
+    void expire_completedOrDeclined_invalidStateEvenWhenDue() {
+        String declined = flow.document("Declined");
+        for (String d : List.of(doc, declined)) {
+            String s = flow.signer(d, "A", "a@example.org", "signer", 1);
+            flow.signatureFields(d, s);
+            flow.sendDocument(d);
+            flow.expiresIn(d, Duration.ofHours(1));
+        }
+        flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
+        flow.forceStatus(declined, DocumentStatus.SENT, DocumentStatus.DECLINED);
+        clock.advance(Duration.ofHours(2));
+
+        assertError(flow.post("documents/" + doc + "/expire", null), "invalid_state");
+        assertError(flow.post("documents/" + declined + "/expire", null), "invalid_state");
+        assertEquals("completed", flow.status(doc));
+        assertEquals("declined", flow.status(declined));
+    }
+
+    @Test
+    void updateStatusExpired_notDue_notDue() {
+        flow.expiresIn(doc, Duration.ofHours(1));
+
+        assertError(flow.put("documents/" + doc, Map.of("status", "expired")), "not_due");
+        assertEquals("draft", flow.status(doc));
+    }
+
+    // audit
+
+    @Test
+    void audit_everyWorkflowEvent_recordsKeyIpAndUserAgent() {
+        long keyId = server.app.keys().findByKey(flow.key.key()).orElseThrow().id();
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        flow.post("documents/" + doc + "/remind", null);
+        flow.put("documents/" + doc, Map.of("status", "draft"));
+        flow.expiresIn(doc, Duration.ofHours(1));
+        clock.advance(Duration.ofHours(2));
+        assertEquals(200, flow.post("documents/" + doc + "/expire", null).statusCode());
+
+        for (String action : List.of("signer_added", "fields_saved", "document_sent", "invitation_sent",
+                "reminder_sent", "document_recalled", "document_expired")) {
+            List<Map<String, Object>> events = flow.audit(doc, action);
+            assertEquals(1, events.size(), action);
+            Map<String, Object> e = events.get(0);
+            assertEquals(Long.toString(keyId), e.get("api_key_id"), action);
+            assertEquals("127.0.0.1", e.get("ip_address"), action);
+            assertEquals(SigningFlow.USER_AGENT, e.get("user_agent"), action);
+            assertNotNull(e.get("timestamp"), action);
+        }
+        assertEquals(true, object(flow.get("documents/" + doc + "/audit")).get("chain_valid"));
+    }
+}

@@ -1,0 +1,139 @@
+package org.signet.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.api.SigningFlow;
+import org.signet.domain.DocumentStatus;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+
+/** The background expiry driven once at a time under a test clock. */
+class ExpiryJobTest {
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private TestServer server;
+    private SigningFlow flow;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock);
+        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private String sentDocument(String title, Duration expiresIn) {
+        String doc = flow.document(title);
+        String s = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, s);
+        assertEquals(200, flow.sendDocument(doc).statusCode());
+        if (expiresIn != null) {
+            flow.expiresIn(doc, expiresIn);
+        }
+        return doc;
+    }
+
+    private int run() {
+        return server.app.expiryJob().runOnce();
+    }
+
+    @Test
+    void runOnce_dueDocuments_expiredWithTheEndpointsAuditEvent() {
+        String draft = flow.document("Draft");
+        flow.expiresIn(draft, Duration.ofHours(1));
+        String sent = sentDocument("Sent", Duration.ofHours(2));
+        String viewed = sentDocument("Viewed", Duration.ofHours(2));
+        flow.forceStatus(viewed, DocumentStatus.SENT, DocumentStatus.VIEWED);
+        String later = sentDocument("Later", Duration.ofDays(3));
+        clock.advance(Duration.ofHours(2));
+
+        assertEquals(3, run());
+
+        assertEquals("expired", flow.status(draft));
+        assertEquals("expired", flow.status(sent));
+        assertEquals("expired", flow.status(viewed));
+        assertEquals("sent", flow.status(later));
+        List<Map<String, Object>> events = flow.audit(sent, "document_expired");
+        assertEquals(1, events.size());
+        assertEquals("Signet", events.get(0).get("user_agent"));
+        assertNull(events.get(0).get("api_key_id"));
+        assertEquals(true, TestServer.object(flow.get("documents/" + sent + "/audit")).get("chain_valid"));
+    }
+
+    @Test
+    void runOnce_beforeExpiry_neverEarly() {
+        String doc = sentDocument("Soon", Duration.ofHours(1));
+        clock.advance(Duration.ofMinutes(59).plusSeconds(59));
+
+        assertEquals(0, run());
+        assertEquals("sent", flow.status(doc));
+
+        clock.advance(Duration.ofSeconds(1));
+        assertEquals(1, run());
+        assertEquals("expired", flow.status(doc));
+    }
+
+    @Test
+    void runOnce_noExpiryTime_leftAlone() {
+        String doc = sentDocument("Open ended", null);
+        clock.advance(Duration.ofDays(3650));
+
+        assertEquals(0, run());
+        assertEquals("sent", flow.status(doc));
+    }
+
+    @Test
+    void runOnce_secondRun_nothingMoreToDo() {
+        String doc = sentDocument("Once", Duration.ofHours(1));
+        clock.advance(Duration.ofDays(1));
+        assertEquals(1, run());
+
+        assertEquals(0, run());
+        assertEquals(1, flow.audit(doc, "document_expired").size());
+    }
+
+    @Test
+    void runOnce_terminalDocuments_neverTouched() {
+        String completed = sentDocument("Completed", Duration.ofHours(1));
+        String declined = sentDocument("Declined", Duration.ofHours(1));
+        flow.forceStatus(completed, DocumentStatus.SENT, DocumentStatus.COMPLETED);
+        flow.forceStatus(declined, DocumentStatus.SENT, DocumentStatus.DECLINED);
+        String before = flow.get("documents/" + completed).body();
+        clock.advance(Duration.ofDays(1));
+
+        assertEquals(0, run());
+
+        assertEquals("completed", flow.status(completed));
+        assertEquals("declined", flow.status(declined));
+        assertEquals(before, flow.get("documents/" + completed).body());
+        assertTrue(flow.audit(completed, "document_expired").isEmpty());
+        assertTrue(flow.audit(declined, "document_expired").isEmpty());
+    }
+
+    @Test
+    void runOnce_expiredByTheEndpointFirst_notExpiredAgain() {
+        String doc = sentDocument("Manual", Duration.ofHours(1));
+        clock.advance(Duration.ofHours(1));
+        assertEquals(200, flow.post("documents/" + doc + "/expire", null).statusCode());
+
+        assertEquals(0, run());
+        assertEquals(1, flow.audit(doc, "document_expired").size());
+    }
+}

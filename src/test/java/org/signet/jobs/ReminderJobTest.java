@@ -1,0 +1,186 @@
+package org.signet.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.api.SigningFlow;
+import org.signet.domain.DocumentStatus;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+
+/** Automatic reminders driven once at a time under a test clock, days passing by hand. */
+class ReminderJobTest {
+    private static final Duration DAY = Duration.ofDays(1);
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private TestServer server;
+    private SigningFlow flow;
+    private String doc;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock);
+        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
+        doc = flow.document("Tenancy");
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private int run() {
+        return server.app.reminderJob().runOnce();
+    }
+
+    private int reminders(String email) {
+        return flow.mailTo(email, "reminder").size();
+    }
+
+    private void everyDays(int days) {
+        assertEquals(200, flow.put("documents/" + doc, Map.of("reminder_interval_days", days)).statusCode());
+    }
+
+    @Test
+    void runOnce_everyIntervalAfterInvitation_remindsEligibleSigners() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signer(doc, "V", "v@example.org", "viewer", 1);
+        String later = flow.signer(doc, "Later", "later@example.org", "signer", 2);
+        flow.signatureFields(doc, a, later);
+        everyDays(2);
+        flow.sendDocument(doc);
+
+        clock.advance(DAY.minusSeconds(1).multipliedBy(2));
+        assertEquals(0, run());
+        clock.advance(Duration.ofSeconds(2));
+        assertEquals(1, run());
+        assertEquals(1, reminders("a@example.org"));
+        clock.advance(DAY);
+        assertEquals(0, run());
+        clock.advance(DAY);
+        assertEquals(1, run());
+
+        assertEquals(2, reminders("a@example.org"));
+        assertEquals(0, reminders("v@example.org"));
+        assertEquals(0, reminders("later@example.org"));
+        Map<String, Object> event = flow.audit(doc, "reminder_sent").get(0);
+        assertEquals("a@example.org", event.get("detail"));
+        assertEquals("Signet", event.get("user_agent"));
+    }
+
+    @Test
+    void runOnce_signerInvitedLater_countsFromItsOwnInvitation() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        everyDays(2);
+        flow.sendDocument(doc);
+        clock.advance(DAY);
+        flow.signer(doc, "Joins", "joins@example.org", "signer", 1);
+
+        clock.advance(DAY);
+        assertEquals(1, run());
+        assertEquals(0, reminders("joins@example.org"));
+        clock.advance(DAY);
+        assertEquals(1, run());
+        assertEquals(1, reminders("joins@example.org"));
+    }
+
+    @Test
+    void runOnce_signedOrViewed_onlyThoseStillToAct() {
+        String signed = flow.signer(doc, "Signed", "signed@example.org", "signer", 1);
+        String viewed = flow.signer(doc, "Viewed", "viewed@example.org", "signer", 1);
+        flow.signatureFields(doc, signed, viewed);
+        everyDays(1);
+        flow.sendDocument(doc);
+        flow.signers().markSigned(Long.parseLong(signed), "198.51.100.5", "Browser");
+        flow.signers().markViewed(Long.parseLong(viewed));
+        clock.advance(DAY);
+
+        assertEquals(1, run());
+        assertEquals(0, reminders("signed@example.org"));
+        assertEquals(1, reminders("viewed@example.org"));
+    }
+
+    @Test
+    void runOnce_noInterval_neverReminds() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        flow.sendDocument(doc);
+        clock.advance(Duration.ofDays(60));
+
+        assertEquals(0, run());
+        assertEquals(0, reminders("a@example.org"));
+    }
+
+    @Test
+    void runOnce_draftOrTerminal_neverReminds() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        everyDays(1);
+        flow.sendDocument(doc);
+        flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
+        String recalled = flow.document("Recalled");
+        String b = flow.signer(recalled, "B", "b@example.org", "signer", 1);
+        flow.signatureFields(recalled, b);
+        assertEquals(200, flow.put("documents/" + recalled, Map.of("reminder_interval_days", 1)).statusCode());
+        flow.sendDocument(recalled);
+        flow.put("documents/" + recalled, Map.of("status", "draft"));
+        clock.advance(Duration.ofDays(5));
+
+        assertEquals(0, run());
+        assertEquals(0, reminders("a@example.org"));
+        assertEquals(0, reminders("b@example.org"));
+    }
+
+    @Test
+    void runOnce_manualReminderInBetween_nextOneIntervalAfterIt() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.signatureFields(doc, a);
+        everyDays(3);
+        flow.sendDocument(doc);
+        clock.advance(DAY.multipliedBy(2));
+        assertEquals(200, flow.post("documents/" + doc + "/remind", null).statusCode());
+
+        clock.advance(DAY);
+        assertEquals(0, run());
+        clock.advance(DAY.multipliedBy(2));
+        assertEquals(1, run());
+        assertEquals(2, reminders("a@example.org"));
+        assertNull(flow.audit(doc, "reminder_sent").get(1).get("api_key_id"));
+    }
+
+    @Test
+    void runOnce_oneReminderCannotBeQueued_othersStillGoOut() {
+        String broken = flow.signer(doc, "Broken", "broken@example.org", "signer", 1);
+        flow.signatureFields(doc, broken);
+        everyDays(1);
+        flow.sendDocument(doc);
+        String other = flow.document("Other");
+        String fine = flow.signer(other, "Fine", "fine@example.org", "signer", 1);
+        flow.signatureFields(other, fine);
+        assertEquals(200, flow.put("documents/" + other, Map.of("reminder_interval_days", 1)).statusCode());
+        flow.sendDocument(other);
+        // A real database refusal for one recipient's message, as a full disk or a constraint would give.
+        server.app.database().update("CREATE TRIGGER refuse_broken BEFORE INSERT ON mail_outbox "
+                + "WHEN NEW.recipient = 'broken@example.org' BEGIN SELECT RAISE(ABORT, 'refused'); END");
+        clock.advance(DAY);
+
+        assertEquals(1, run());
+
+        assertEquals(0, reminders("broken@example.org"));
+        assertEquals(1, reminders("fine@example.org"));
+        assertEquals(0, flow.audit(doc, "reminder_sent").size());
+    }
+}

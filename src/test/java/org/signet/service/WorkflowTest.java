@@ -1,0 +1,235 @@
+package org.signet.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.api.SigningFlow;
+import org.signet.api.Wire;
+import org.signet.domain.Actor;
+import org.signet.domain.Document;
+import org.signet.domain.DocumentStatus;
+import org.signet.domain.Signer;
+import org.signet.http.ApiException;
+import org.signet.mail.MailQueue;
+import org.signet.mail.MessageTemplates;
+import org.signet.store.AuditStore;
+import org.signet.store.Database;
+import org.signet.store.DocumentStore;
+import org.signet.store.FieldStore;
+import org.signet.store.SignerStore;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+
+/**
+ * The workflow engine over a running Signet's database: documents, signers and fields are made
+ * through the REST interface, progress is simulated by marking parties signed in the store and
+ * asking the engine who to invite next, as the signing endpoints will.
+ */
+class WorkflowTest {
+    private static final Actor SIGNER = Actor.signer(1, "Someone", "198.51.100.9", "SignerBrowser/1.0");
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private TestServer server;
+    private SigningFlow flow;
+    private Workflow workflow;
+    private DocumentStore documents;
+    private SignerStore signers;
+    private AuditStore audit;
+    private String doc;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock);
+        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
+        Database db = server.app.database();
+        documents = new DocumentStore(db, clock);
+        signers = new SignerStore(db, clock);
+        audit = new AuditStore(db, clock);
+        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock),
+                server.app.users(), new Links(server.app::siteUrl), new Wire(ZoneOffset.UTC));
+        workflow = new Workflow(db, documents, signers, new FieldStore(db, clock), audit, notify, () -> { });
+        doc = flow.document("Partnership");
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private long id(String s) {
+        return Long.parseLong(s);
+    }
+
+    /** What a signature or approval will do: mark the party signed, then open the next group. */
+    private void signs(String signerId) {
+        workflow.inTransaction(() -> {
+            assertTrue(signers.markSigned(id(signerId), "198.51.100.9", "SignerBrowser/1.0"));
+            workflow.inviteOpenGroups(document(), SIGNER);
+        });
+    }
+
+    private Document document() {
+        return documents.find(id(doc)).orElseThrow();
+    }
+
+    private List<String> invited(String... ids) {
+        return Arrays.stream(ids).filter(s -> signers.find(id(s)).orElseThrow().invited()).toList();
+    }
+
+    private void send(String... signatureSigners) {
+        flow.signatureFields(doc, signatureSigners);
+        workflow.send(id(doc), SIGNER);
+    }
+
+    @Test
+    void inviteOpenGroups_groupSigned_nextGroupInvitedOnlyWhenAllOfItSigned() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        String c = flow.signer(doc, "C", "c@example.org", "signer", 2);
+        String d = flow.signer(doc, "D", "d@example.org", "signer", 3);
+        send(a, b, c, d);
+        assertEquals(List.of(a, b), invited(a, b, c, d));
+
+        signs(a);
+        assertEquals(List.of(a, b), invited(a, b, c, d));
+        signs(b);
+        assertEquals(List.of(a, b, c), invited(a, b, c, d));
+        signs(c);
+        assertEquals(List.of(a, b, c, d), invited(a, b, c, d));
+        assertEquals(1, flow.mailTo("d@example.org", "invitation").size());
+    }
+
+    @Test
+    void inviteOpenGroups_approversFirstByOrder_thenSignersAndViewers() {
+        String s1 = flow.signer(doc, "S1", "s1@example.org", "signer", 1);
+        String v1 = flow.signer(doc, "V1", "v1@example.org", "viewer", 1);
+        String ap2 = flow.signer(doc, "AP2", "ap2@example.org", "approver", 2);
+        String ap1 = flow.signer(doc, "AP1", "ap1@example.org", "approver", 1);
+        String s2 = flow.signer(doc, "S2", "s2@example.org", "signer", 2);
+        send(s1, s2);
+        assertEquals(List.of(ap1), invited(s1, v1, ap2, ap1, s2));
+
+        signs(ap1);
+        assertEquals(List.of(ap2, ap1), invited(s1, v1, ap2, ap1, s2));
+        assertEquals(1, flow.mailTo("ap2@example.org", "approval_request").size());
+        signs(ap2);
+        assertEquals(List.of(s1, v1, ap2, ap1), invited(s1, v1, ap2, ap1, s2));
+        assertEquals(1, flow.mailTo("v1@example.org", "invitation").size());
+        signs(s1);
+        assertEquals(List.of(s1, v1, ap2, ap1, s2), invited(s1, v1, ap2, ap1, s2));
+    }
+
+    @Test
+    void inviteOpenGroups_viewerNeverActs_nextGroupStillOpens() {
+        String s1 = flow.signer(doc, "S1", "s1@example.org", "signer", 1);
+        String v1 = flow.signer(doc, "V1", "v1@example.org", "viewer", 1);
+        String s2 = flow.signer(doc, "S2", "s2@example.org", "signer", 2);
+        send(s1, s2);
+
+        signs(s1);
+
+        assertEquals(List.of(s1, v1, s2), invited(s1, v1, s2));
+        assertEquals("pending", signers.find(id(v1)).orElseThrow().status().wire());
+    }
+
+    @Test
+    void inviteOpenGroups_calledAgain_noSecondInvitation() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        send(a);
+
+        workflow.inTransaction(() -> workflow.inviteOpenGroups(document(), SIGNER));
+
+        assertEquals(1, flow.mailTo("a@example.org", "invitation").size());
+        assertEquals(1, flow.audit(doc, "invitation_sent").size());
+    }
+
+    @Test
+    void inviteOpenGroups_nextGroupOpened_auditNamesTheActorWhoOpenedIt() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        send(a, b);
+
+        signs(a);
+
+        Map<String, Object> event = flow.audit(doc, "invitation_sent").get(1);
+        assertEquals("b@example.org", event.get("detail"));
+        assertEquals("Someone", event.get("signer"));
+        assertEquals("198.51.100.9", event.get("ip_address"));
+    }
+
+    @Test
+    void addSigner_joinsEarlierGroupThanTheOpenOne_invitedAtOnce() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        send(a, b);
+        signs(a);
+
+        Signer late = workflow.addSigner(id(doc), new SignerStore.NewSigner(id(doc), "Late", "late@example.org",
+                Signer.Role.SIGNER, 1, null, false), SIGNER);
+
+        assertTrue(late.invited());
+        assertEquals(1, flow.mailTo("late@example.org", "invitation").size());
+    }
+
+    @Test
+    void remindable_onlyInvitedSignersAndApproversStillToAct() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String v = flow.signer(doc, "V", "v@example.org", "viewer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        send(a, b);
+
+        assertEquals(List.of(id(a)), workflow.remindable(id(doc)).stream().map(Signer::id).toList());
+        signs(a);
+        assertEquals(List.of(id(b)), workflow.remindable(id(doc)).stream().map(Signer::id).toList());
+        assertTrue(invited(v).contains(v));
+    }
+
+    @Test
+    void remind_queuesOneReminderPerEligibleSigner() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        send(a, b);
+
+        Map<Signer, Long> queued = workflow.remind(id(doc), Optional.empty(), SIGNER);
+
+        assertEquals(List.of(id(a), id(b)), queued.keySet().stream().map(Signer::id).toList());
+        assertEquals(1, flow.mailTo("b@example.org", "reminder").size());
+        assertEquals(clock.millis() / 1000, signers.find(id(b)).orElseThrow().lastRemindedAt());
+    }
+
+    @Test
+    void expire_draftDue_expired() {
+        flow.expiresIn(doc, Duration.ofMinutes(1));
+        clock.advance(Duration.ofMinutes(1));
+
+        assertEquals(DocumentStatus.EXPIRED, workflow.expire(id(doc), Actor.system()).status());
+    }
+
+    @Test
+    void send_refused_nothingWritten() {
+        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+
+        ApiException e = assertThrows(ApiException.class, () -> workflow.send(id(doc), SIGNER));
+
+        assertEquals("missing_signature_fields", e.code());
+        assertEquals(DocumentStatus.DRAFT, document().status());
+        assertTrue(invited(a).isEmpty());
+        assertTrue(flow.audit(doc, "document_sent").isEmpty());
+    }
+}
