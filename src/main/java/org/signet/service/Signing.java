@@ -126,7 +126,7 @@ public final class Signing {
             audit.record(documentId, "document_completed", actor, null);
             return true;
         }
-        workflow.inviteOpenGroups(d);
+        workflow.inviteOpenGroups(d, actor);
         return false;
     }
 
