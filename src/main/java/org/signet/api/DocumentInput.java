@@ -85,8 +85,8 @@ public final class DocumentInput {
 
     private static String checkTitle(Body b, String t) {
         String title = t.strip();
-        if (title.isEmpty() || title.length() > 255) {
-            b.reject("title", "title must be 1 to 255 characters.");
+        if (title.isEmpty() || title.length() > 255 || title.chars().anyMatch(Character::isISOControl)) {
+            b.reject("title", "title must be 1 to 255 characters, without line breaks or control characters.");
             return null;
         }
         return title;

@@ -27,9 +27,13 @@ public final class Notifications {
         this.wire = wire;
     }
 
-    /** An invitation, or for an approver a request to review and approve. */
+    /** An invitation to sign; for an approver a request to review and approve; for a viewer a view-only link. */
     public long invite(Document d, Signer s) {
-        String template = s.role() == Signer.Role.APPROVER ? "approval_request" : "invitation";
+        String template = switch (s.role()) {
+            case APPROVER -> "approval_request";
+            case VIEWER -> "view_invitation";
+            case SIGNER -> "invitation";
+        };
         return queue.enqueue(template, linkVars(d, s), s.email(), s.name(), d.id(), null);
     }
 

@@ -310,11 +310,12 @@ class NotificationsTest {
     }
 
     @Test
-    void invite_lineBreaksInTitle_noHeaderInjected() throws Exception {
+    void invite_lineBreaksInTitle_refusedSoNoHeaderCanBeInjected() throws Exception {
         startWithGreenMail();
         String doc = flow.document("Offer");
-        assertEquals(200, flow.put("documents/" + doc, Map.of("title", "Offer\r\nBcc: title@evil.example"))
-                .statusCode());
+        var r = flow.put("documents/" + doc, Map.of("title", "Offer\r\nBcc: title@evil.example"));
+        assertEquals(400, r.statusCode());
+        assertEquals("rest_invalid_param", TestServer.code(r));
         String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
         flow.signatureFields(doc, ann);
         flow.sendDocument(doc);
@@ -323,8 +324,33 @@ class NotificationsTest {
 
         assertEquals(1, m.getAllRecipients().length);
         assertEquals(null, m.getHeader("Bcc"));
-        assertFalse(m.getSubject().contains("\n"), m.getSubject());
         assertEquals(1, greenMail.getReceivedMessages().length);
+    }
+
+    @Test
+    void invite_viewer_viewOnlyMessageNotAskedToSign() throws Exception {
+        startWithGreenMail();
+        String doc = flow.document("Site plan");
+        String signer = flow.signer(doc, "Sam", "sam@example.org", "signer", 1);
+        flow.signer(doc, "Val Viewer", "val@example.org", "viewer", 1);
+        flow.signatureFields(doc, signer);
+        flow.sendDocument(doc);
+        server.app.mailSender().runOnce();
+
+        MimeMessage toViewer = null;
+        for (MimeMessage m : received(greenMail, 2)) {
+            if (to(m).contains("val@example.org")) {
+                toViewer = m;
+            }
+        }
+        assertTrue(toViewer != null, "the viewer got a message");
+
+        assertTrue(toViewer.getSubject().contains("shared a document"), toViewer.getSubject());
+        for (String body : bodies(toViewer)) {
+            assertTrue(body.contains("view-only"), body);
+            assertFalse(body.contains("sign where marked"), body);
+            assertTrue(body.contains(signingUrl(doc, "val@example.org")), body);
+        }
     }
 
     @Test
