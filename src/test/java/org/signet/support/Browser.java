@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -113,6 +114,13 @@ public final class Browser implements AutoCloseable {
 
     public Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /** Saves what the window shows now as a PNG at {@code file}, and the page's markup beside it. */
+    public void snapshot(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        Files.writeString(file.resolveSibling(file.getFileName() + ".html"), driver.getPageSource());
     }
 
     @Override

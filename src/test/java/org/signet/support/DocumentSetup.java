@@ -58,10 +58,18 @@ public final class DocumentSetup {
         return new Party((String) made.get("id"), name, email, (String) made.get("signing_url"));
     }
 
-    /** Places a required field of {@code type} for {@code party} at a box in PDF points. */
-    public DocumentSetup field(Party party, String type, int page, double x, double y, double w, double h) {
-        fields.add(new LinkedHashMap<>(Map.of("signer_id", party.id(), "field_type", type, "page_number", page,
-                "position_x", x, "position_y", y, "width", w, "height", h, "is_required", true)));
+    /**
+     * Places a required field of {@code type} for {@code party} at a box in PDF points;
+     * {@code extra} are further key, value pairs of the field, such as {@code "options", List.of("A")}.
+     */
+    public DocumentSetup field(Party party, String type, int page, double x, double y, double w, double h,
+            Object... extra) {
+        Map<String, Object> f = new LinkedHashMap<>(Map.of("signer_id", party.id(), "field_type", type,
+                "page_number", page, "position_x", x, "position_y", y, "width", w, "height", h, "is_required", true));
+        for (int i = 0; i < extra.length; i += 2) {
+            f.put((String) extra[i], extra[i + 1]);
+        }
+        fields.add(f);
         return this;
     }
 

@@ -3,9 +3,13 @@ package org.signet.web;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.interactions.PointerInput;
+import org.openqa.selenium.interactions.Sequence;
+import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup.Party;
@@ -44,7 +48,12 @@ final class SignerPage {
 
     /** Opens the signature dialog from the signature box. */
     void openSignatureDialog() {
-        field("signature").click();
+        openCapture("signature");
+    }
+
+    /** Opens the capture dialog from the box of {@code type}: signature or initials. */
+    void openCapture(String type) {
+        field(type).click();
         browser.visible(By.id("signature-dialog"));
     }
 
@@ -53,11 +62,26 @@ final class SignerPage {
      * checks that ink reached the canvas.
      */
     void draw() {
+        draw(PointerInput.Kind.MOUSE);
+    }
+
+    /** Draws a zigzag with a pointer of {@code kind} (mouse, touch or pen) pressed down. */
+    void draw(PointerInput.Kind kind) {
         WebElement canvas = browser.visible(By.id("signature-canvas"));
         int half = canvas.getRect().getWidth() / 2 - 20;
-        new Actions(browser.driver()).moveToElement(canvas, -half, 0).clickAndHold()
-                .moveByOffset(half / 2, -15).moveByOffset(half / 2, 20).moveByOffset(half / 2, -20)
-                .moveByOffset(half / 2, 15).release().perform();
+        PointerInput pointer = new PointerInput(kind, "signing-" + kind.name().toLowerCase());
+        Sequence stroke = new Sequence(pointer, 0)
+                .addAction(pointer.createPointerMove(Duration.ZERO, PointerInput.Origin.fromElement(canvas), -half, 0))
+                .addAction(pointer.createPointerDown(PointerInput.MouseButton.LEFT.asArg()));
+        int[] dy = {-15, 20, -20, 15};
+        int x = -half;
+        for (int step : dy) {
+            x += half / 2;
+            stroke.addAction(pointer.createPointerMove(Duration.ofMillis(20), PointerInput.Origin.fromElement(canvas),
+                    x, step));
+        }
+        stroke.addAction(pointer.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
+        ((RemoteWebDriver) browser.driver()).perform(List.of(stroke));
         Number inked = (Number) browser.js("const c = arguments[0];"
                 + "const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
                 + "let n = 0; for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) n++; } return n;", canvas);
@@ -81,9 +105,22 @@ final class SignerPage {
 
     /** Applies the captured mark and waits until the signature box shows it. */
     void apply() {
+        apply("signature");
+    }
+
+    /** Applies the captured mark and waits until the box of {@code type} shows it. */
+    void apply(String type) {
         browser.click(By.id("apply-signature"));
         browser.until(ExpectedConditions.invisibilityOfElementLocated(By.id("signature-dialog")));
-        browser.until(d -> box("signature").getAttribute("class").contains("is-filled"));
+        browser.until(d -> box(type).getAttribute("class").contains("is-filled"));
+    }
+
+    /** Chooses {@code image} for the stamp box through its file input and waits until it shows. */
+    void stamp(Path image) {
+        String id = field("stamp").getAttribute("data-field-id");
+        browser.driver().findElement(By.cssSelector("[data-stamp-input='" + id + "']"))
+                .sendKeys(image.toAbsolutePath().toString());
+        browser.until(d -> box("stamp").getAttribute("class").contains("is-filled"));
     }
 
     void consent() {

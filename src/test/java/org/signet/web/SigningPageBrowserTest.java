@@ -5,19 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.signet.crypto.Passwords;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
 import org.signet.support.DocumentSetup.Party;
 
 /**
  * The signing page in a real headless Chromium against a real Signet (S7): fill, draw, consent
- * and finish; a second signer in order; decline; the PIN gate. Approvers, viewers, required
- * fields and uploads are in {@link SigningPageRolesTest}, phones in {@link SigningPageMobileTest}.
+ * and finish; a second signer in order; decline; the PIN and login gates; approvers and
+ * viewers. Kinds of fields are in {@link SigningPageFieldsTest}, phones in {@link SigningPageMobileTest}.
  */
 class SigningPageBrowserTest {
     @RegisterExtension
@@ -140,5 +142,89 @@ class SigningPageBrowserTest {
         assertEquals(1, browser.all(By.cssSelector(".page")).size());
         assertFalse(browser.driver().getPageSource().contains("4827"));
         assertEquals("viewed", doc.signer(cleo).get("status"));
+    }
+
+    @Test
+    void login_wrongThenRightPassword_showsDocument() {
+        WORLD.server.app.users().add("lena.login@example.com", "Lena Login", false,
+                Passwords.hash("correct horse".toCharArray()));
+        DocumentSetup doc = WORLD.upload("Members only", 1);
+        Party lena = doc.party("Lena Login", "signer", 1, "require_wp_login", true);
+        doc.field(lena, "signature", 1, 72, 600, 220, 50).send();
+
+        browser.open(lena.url());
+        assertEquals(lena.email(), browser.visible(By.id("login-email")).getAttribute("value"));
+        browser.visible(By.id("login-password")).sendKeys("wrong horse");
+        browser.click(By.id("login-submit"));
+        browser.until(d -> d.findElement(By.id("message")).getText().contains("do not match"));
+        assertFalse(browser.present(By.cssSelector(".page")), "the document is shown before the login");
+
+        browser.visible(By.id("login-password")).sendKeys("correct horse");
+        browser.click(By.id("login-submit"));
+        page.field("signature");
+
+        assertEquals("viewed", doc.signer(lena).get("status"));
+    }
+
+    record Approval(DocumentSetup doc, Party approver, Party signer) {}
+
+    private static Approval approval(String title) {
+        DocumentSetup doc = WORLD.upload(title, 1);
+        Party approver = doc.party("Amy Approver", "approver", 1);
+        Party signer = doc.party("Sid Signer", "signer", 1);
+        doc.field(signer, "signature", 1, 72, 600, 220, 50).send();
+        return new Approval(doc, approver, signer);
+    }
+
+    @Test
+    void approve_afterConsent_approvesAndInvitesSigners() {
+        Approval a = approval("Budget");
+        page.notice(a.signer());
+
+        page.open(a.approver());
+        assertFalse(browser.present(By.id("finish")));
+        assertTrue(browser.clickable(By.id("reject")).isDisplayed());
+        assertFalse(browser.driver().findElement(By.id("approve")).isEnabled(), "Approve before consent");
+        WebElement done = page.consentAnd("approve");
+
+        assertTrue(done.getText().contains("You have approved"), done.getText());
+        assertEquals("signed", a.doc().signer(a.approver()).get("status"));
+        assertTrue(a.doc().audit().stream().anyMatch(e -> "document_approved".equals(e.get("action"))));
+        assertTrue(a.doc().audit().stream().anyMatch(e -> "invitation_sent".equals(e.get("action"))
+                && String.valueOf(e.get("detail")).contains(a.signer().email())), String.valueOf(a.doc().audit()));
+        page.open(a.signer());
+        assertTrue(page.field("signature").isDisplayed());
+    }
+
+    @Test
+    void reject_withReason_declinesDocument() {
+        Approval a = approval("Merger");
+        page.open(a.approver());
+        WebElement done = page.decline("reject", "Numbers do not add up.");
+
+        assertTrue(done.getText().contains("rejected"), done.getText());
+        assertEquals("declined", a.doc().status());
+        assertEquals("declined", a.doc().signer(a.approver()).get("status"));
+        assertEquals("Numbers do not add up.", a.doc().signer(a.approver()).get("decline_reason"));
+        WebElement closed = page.notice(a.signer());
+        assertTrue(closed.getText().contains("declined"), closed.getText());
+    }
+
+    @Test
+    void view_viewer_seesDocumentWithoutActions() {
+        DocumentSetup doc = WORLD.upload("Minutes", 2);
+        Party signer = doc.party("Sue Signer", "signer", 1);
+        Party viewer = doc.party("Vic Viewer", "viewer", 1);
+        doc.field(signer, "signature", 1, 72, 600, 220, 50).send();
+
+        page.open(viewer);
+
+        assertEquals(2, browser.all(By.cssSelector(".page")).size());
+        assertTrue(browser.visible(By.id("view-only")).getText().contains("view-only"));
+        for (String id : List.of("finish", "approve", "consent", "decline")) {
+            assertFalse(browser.present(By.id(id)), id);
+        }
+        assertTrue(browser.all(By.cssSelector("[data-field-id]")).isEmpty(), "a viewer was given fields");
+        assertEquals("viewed", doc.signer(viewer).get("status"));
     }
 }

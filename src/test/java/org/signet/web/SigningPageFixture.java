@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestWatcher;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
 import org.signet.support.TestServer;
@@ -18,7 +19,7 @@ import org.signet.support.TestServer;
  * folder, one Chromium, and a document owner. Each test starts with no cookies and a window of
  * the size the class asks for.
  */
-final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback {
+final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, TestWatcher {
     private final int width;
     private final int height;
     private Path data;
@@ -55,6 +56,20 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
                 browser.close();
             }
             deleteTree(data);
+        }
+    }
+
+    /** Keeps what the browser showed when a test failed, under target/browser-failures, to see why. */
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+        if (browser == null) {
+            return;
+        }
+        String name = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName();
+        try {
+            browser.snapshot(Path.of("target", "browser-failures", name + ".png"));
+        } catch (IOException | RuntimeException e) {
+            cause.addSuppressed(e);
         }
     }
 

@@ -20,84 +20,23 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
 import org.signet.support.DocumentSetup.Party;
 import org.signet.support.TestServer;
 
 /**
- * The signing page in a real headless Chromium for the other parts a party can play (S7):
- * approvers approve or reject, viewers only look, required fields hold back Finish, and a
- * signature can be an uploaded image.
+ * The signer's fields on the signing page in a real headless Chromium (S7): required fields hold
+ * back Finish, a signature can be an uploaded image, and initials, stamps and choices reach
+ * the server as the signer gave them.
  */
-class SigningPageRolesTest {
+class SigningPageFieldsTest {
     @RegisterExtension
     static final SigningPageFixture WORLD = new SigningPageFixture(1280, 900);
 
     private final SignerPage page = WORLD.page();
     private final Browser browser = WORLD.browser;
-
-    record Approval(DocumentSetup doc, Party approver, Party signer) {}
-
-    private static Approval approval(String title) {
-        DocumentSetup doc = WORLD.upload(title, 1);
-        Party approver = doc.party("Amy Approver", "approver", 1);
-        Party signer = doc.party("Sid Signer", "signer", 1);
-        doc.field(signer, "signature", 1, 72, 600, 220, 50).send();
-        return new Approval(doc, approver, signer);
-    }
-
-    @Test
-    void approve_afterConsent_approvesAndInvitesSigners() {
-        Approval a = approval("Budget");
-        page.notice(a.signer());
-
-        page.open(a.approver());
-        assertFalse(browser.present(By.id("finish")));
-        assertTrue(browser.clickable(By.id("reject")).isDisplayed());
-        assertFalse(browser.driver().findElement(By.id("approve")).isEnabled(), "Approve before consent");
-        WebElement done = page.consentAnd("approve");
-
-        assertTrue(done.getText().contains("You have approved"), done.getText());
-        assertEquals("signed", a.doc().signer(a.approver()).get("status"));
-        assertTrue(a.doc().audit().stream().anyMatch(e -> "document_approved".equals(e.get("action"))));
-        assertTrue(a.doc().audit().stream().anyMatch(e -> "invitation_sent".equals(e.get("action"))
-                && String.valueOf(e.get("detail")).contains(a.signer().email())), String.valueOf(a.doc().audit()));
-        page.open(a.signer());
-        assertTrue(page.field("signature").isDisplayed());
-    }
-
-    @Test
-    void reject_withReason_declinesDocument() {
-        Approval a = approval("Merger");
-        page.open(a.approver());
-        WebElement done = page.decline("reject", "Numbers do not add up.");
-
-        assertTrue(done.getText().contains("rejected"), done.getText());
-        assertEquals("declined", a.doc().status());
-        assertEquals("declined", a.doc().signer(a.approver()).get("status"));
-        assertEquals("Numbers do not add up.", a.doc().signer(a.approver()).get("decline_reason"));
-        WebElement closed = page.notice(a.signer());
-        assertTrue(closed.getText().contains("declined"), closed.getText());
-    }
-
-    @Test
-    void view_viewer_seesDocumentWithoutActions() {
-        DocumentSetup doc = WORLD.upload("Minutes", 2);
-        Party signer = doc.party("Sue Signer", "signer", 1);
-        Party viewer = doc.party("Vic Viewer", "viewer", 1);
-        doc.field(signer, "signature", 1, 72, 600, 220, 50).send();
-
-        page.open(viewer);
-
-        assertEquals(2, browser.all(By.cssSelector(".page")).size());
-        assertTrue(browser.visible(By.id("view-only")).getText().contains("view-only"));
-        for (String id : List.of("finish", "approve", "consent", "decline")) {
-            assertFalse(browser.present(By.id(id)), id);
-        }
-        assertTrue(browser.all(By.cssSelector("[data-field-id]")).isEmpty(), "a viewer was given fields");
-        assertEquals("viewed", doc.signer(viewer).get("status"));
-    }
 
     @Test
     void finish_requiredFieldsEmpty_highlightsThemAndSignsNothing() {
@@ -137,25 +76,52 @@ class SigningPageRolesTest {
         page.consentAnd("finish");
 
         assertEquals("signed", doc.signer(first).get("status"));
-        BufferedImage stored = completedSignature(doc, second);
+        BufferedImage stored = completedImage(doc, second, "signature");
         assertEquals(300, stored.getWidth());
         assertEquals(90, stored.getHeight());
     }
 
-    /** The first signer's signature image, as the next signer's page receives it. */
+    @Test
+    void finish_initialsStampAndChoice_reachTheServerAsGiven(@TempDir Path dir) throws Exception {
+        DocumentSetup doc = WORLD.upload("Order", 1);
+        Party first = doc.party("Ida Initials", "signer", 1);
+        Party second = doc.party("Ned Next", "signer", 2);
+        doc.field(first, "initials", 1, 500, 780, 60, 30).field(first, "stamp", 1, 72, 650, 120, 120)
+                .field(first, "dropdown", 1, 72, 120, 150, 24, "options", List.of("Small", "Large"))
+                .field(second, "signature", 1, 320, 600, 220, 50).send();
+        Path seal = dir.resolve("seal.png");
+        ImageIO.write(signatureImage(160, 160), "png", seal.toFile());
+
+        page.open(first);
+        new Select(page.field("dropdown")).selectByVisibleText("Large");
+        page.stamp(seal);
+        page.openCapture("initials");
+        browser.click(By.id("tab-type"));
+        assertEquals("II", browser.visible(By.id("type-input")).getAttribute("value"));
+        page.apply("initials");
+        page.consentAnd("finish");
+
+        assertEquals("signed", doc.signer(first).get("status"));
+        assertEquals("Large", doc.value(first, "dropdown"));
+        assertEquals(160, completedImage(doc, second, "stamp").getWidth());
+        assertTrue(completedImage(doc, second, "initials").getWidth() > 0);
+    }
+
+    /** An earlier signer's image of a field of {@code type}, as the next signer's page receives it. */
     @SuppressWarnings("unchecked")
-    private static BufferedImage completedSignature(DocumentSetup doc, Party next) throws Exception {
+    private static BufferedImage completedImage(DocumentSetup doc, Party next, String type) throws Exception {
         HttpResponse<String> session = doc.signing(next, "GET", "session", null);
         for (Object o : (List<Object>) TestServer.object(session).get("completed_values")) {
-            String value = String.valueOf(((Map<String, Object>) o).get("value"));
-            if (value.startsWith("data:image/png;base64,")) {
+            Map<String, Object> item = (Map<String, Object>) o;
+            String value = String.valueOf(item.get("value"));
+            if (type.equals(item.get("field_type")) && value.startsWith("data:image/png;base64,")) {
                 byte[] bytes = Base64.getDecoder().decode(value.substring(value.indexOf(',') + 1));
                 BufferedImage image = ImageIO.read(new ByteArrayInputStream(bytes));
                 assertNotNull(image);
                 return image;
             }
         }
-        throw new AssertionError("no signature image in " + session.body());
+        throw new AssertionError("no " + type + " image in " + session.body());
     }
 
     private static BufferedImage signatureImage(int width, int height) {
