@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -72,7 +73,8 @@ public final class Browser implements AutoCloseable {
     /** Forgets cookies and leaves the current page, then sets the window to {@code width} x {@code height}. */
     public void reset(int width, int height) {
         driver.get("about:blank");
-        driver.manage().deleteAllCookies();
+        // WebDriver's own cookie deletion covers only the current page's site; this covers all.
+        driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
         driver.manage().window().setSize(new Dimension(width, height));
     }
 

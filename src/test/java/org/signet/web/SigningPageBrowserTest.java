@@ -66,10 +66,14 @@ class SigningPageBrowserTest {
                 .findFirst().orElseThrow();
         assertTrue(String.valueOf(signed.get("user_agent")).contains("Chrome"), String.valueOf(signed));
 
-        page.open(f.bob());
+        WebElement again = page.notice(f.ann());
+        assertTrue(again.getText().contains("already"), again.getText());
+        // The WordPress form of the link leads to the same page.
+        browser.open(WORLD.server.app.siteUrl() + "/?wps_sign=" + f.bob().token());
         assertTrue(page.field("signature").isDisplayed());
         WebElement annSignature = browser.visible(By.cssSelector(".completed-signature img"));
         assertTrue(annSignature.getAttribute("src").startsWith("data:image/png;base64,"));
+        assertEquals("Acme Ltd", browser.visible(By.cssSelector(".completed-text")).getText());
     }
 
     @Test
@@ -142,6 +146,44 @@ class SigningPageBrowserTest {
         assertEquals(1, browser.all(By.cssSelector(".page")).size());
         assertFalse(browser.driver().getPageSource().contains("4827"));
         assertEquals("viewed", doc.signer(cleo).get("status"));
+
+        browser.reset(1280, 900);
+        browser.open(cleo.url());
+        browser.visible(By.id("pin-form"));
+        assertFalse(browser.present(By.cssSelector(".page")), "the unlock outlived the browser session");
+    }
+
+    @Test
+    void pin_fiveWrongTries_locksTheLinkEvenForTheRightPin() {
+        DocumentSetup doc = WORLD.upload("Locked", 1);
+        Party lou = doc.party("Lou Lock", "signer", 1, "pin_code", "2468");
+        doc.field(lou, "signature", 1, 72, 600, 220, 50).send();
+
+        browser.open(lou.url());
+        for (int attempt = 1; attempt <= 4; attempt++) {
+            String left = (5 - attempt) + (attempt == 4 ? " try left" : " tries left");
+            enterPin("1357");
+            browser.until(d -> d.findElement(By.id("message")).getText().contains(left));
+        }
+        enterPin("1357");
+        browser.until(d -> d.findElement(By.id("message")).getText().contains("locked"));
+        assertFalse(browser.driver().findElement(By.id("pin-input")).isEnabled());
+
+        browser.open(lou.url());
+        if (browser.visible(By.id("pin-input")).isEnabled()) {
+            // The gate is drawn without asking whether the link is locked; the server refuses anyway.
+            enterPin("2468");
+        }
+        browser.until(d -> d.findElement(By.id("message")).getText().contains("locked"));
+        assertFalse(browser.present(By.cssSelector(".page")), "a locked link showed the document");
+        assertEquals("pending", doc.signer(lou).get("status"));
+    }
+
+    private void enterPin(String pin) {
+        WebElement input = browser.clickable(By.id("pin-input"));
+        input.clear();
+        input.sendKeys(pin);
+        browser.click(By.id("pin-submit"));
     }
 
     @Test
