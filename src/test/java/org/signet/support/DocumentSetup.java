@@ -92,6 +92,11 @@ public final class DocumentSetup {
         throw new AssertionError("no " + type + " field for signer " + party.id());
     }
 
+    /** {@code PUT /documents/{id}} with {@code changes}; returns the updated document. */
+    public Map<String, Object> update(Map<String, Object> changes) {
+        return ok(200, "PUT", "", changes);
+    }
+
     /** {@code GET /documents/{id}}. */
     public Map<String, Object> document() {
         return ok(200, "GET", "", null);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -117,6 +119,49 @@ class SigningPageBrowserTest {
         WebElement closed = page.notice(f.bob());
         assertTrue(closed.getText().contains("declined"), closed.getText());
         assertFalse(browser.present(By.cssSelector(".page")));
+    }
+
+    @Test
+    void finish_declinedByAnotherMeanwhile_showsClosedNotice() {
+        DocumentSetup doc = WORLD.upload("Race", 1);
+        Party eve = doc.party("Eve Early", "signer", 1);
+        Party lee = doc.party("Lee Late", "signer", 1);
+        doc.field(eve, "signature", 1, 72, 600, 220, 50).field(lee, "signature", 1, 320, 600, 220, 50).send();
+        page.open(eve);
+        page.openSignatureDialog();
+        page.typeSignature("Eve Early");
+        page.apply();
+
+        HttpResponse<String> declined = doc.signing(lee, "POST", "decline", Map.of("reason", "Wrong party."));
+        assertEquals(200, declined.statusCode(), declined.body());
+        page.consent();
+        browser.click(By.id("finish"));
+        WebElement notice = browser.visible(By.id("notice"));
+
+        assertTrue(notice.getText().contains("closed"), notice.getText());
+        assertFalse(browser.present(By.cssSelector(".page")));
+        assertEquals("viewed", doc.signer(eve).get("status"));
+    }
+
+    @Test
+    void open_recalledOrExpiredDocument_showsNoticeNotDocument() {
+        Fixture recalled = twoSigners("Recalled");
+        Fixture expired = twoSigners("Expired");
+        page.open(recalled.ann());
+        recalled.doc().update(Map.of("status", "draft"));
+        String tomorrow = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+                .format(WORLD.clock.instant().plus(Duration.ofDays(1)).atZone(WORLD.server.app.config().zone()));
+        expired.doc().update(Map.of("expires_at", tomorrow));
+        WORLD.clock.advance(Duration.ofDays(2));
+        expired.doc().update(Map.of("status", "expired"));
+
+        WebElement gone = page.notice(recalled.ann());
+        assertTrue(gone.getText().contains("recalled"), gone.getText());
+        WebElement late = page.notice(expired.ann());
+        assertTrue(late.getText().contains("expired"), late.getText());
+        assertFalse(browser.present(By.cssSelector(".page")));
+        assertEquals("draft", recalled.doc().status());
+        assertEquals("expired", expired.doc().status());
     }
 
     @Test

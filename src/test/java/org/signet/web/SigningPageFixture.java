@@ -3,6 +3,8 @@ package org.signet.web;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
+import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
 /**
@@ -23,6 +26,8 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
     private final int width;
     private final int height;
     private Path data;
+    /** Starts at the real time; a test that moves it must leave later tests' timings unaffected. */
+    final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
     TestServer server;
     Browser browser;
     TestServer.Account owner;
@@ -36,7 +41,7 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
     public void beforeAll(ExtensionContext context) throws Exception {
         browser = Browser.start();
         data = Files.createTempDirectory("signet-browser-");
-        server = TestServer.start(data);
+        server = TestServer.start(data, clock);
         owner = server.account("owner@example.com", false);
     }
 
