@@ -1,10 +1,12 @@
 package org.signet.web;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
@@ -26,9 +28,22 @@ final class SealedFile {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
-    static int pageCount(byte[] pdf) throws java.io.IOException {
+    static int pageCount(byte[] pdf) throws IOException {
         try (PDDocument doc = Loader.loadPDF(pdf)) {
             return doc.getNumberOfPages();
+        }
+    }
+
+    /** How many images page {@code number} (1-based) draws: the signatures placed on it. */
+    static int images(byte[] pdf, int number) throws IOException {
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            int count = 0;
+            for (COSName name : doc.getPage(number - 1).getResources().getXObjectNames()) {
+                if (doc.getPage(number - 1).getResources().isImageXObject(name)) {
+                    count++;
+                }
+            }
+            return count;
         }
     }
 }

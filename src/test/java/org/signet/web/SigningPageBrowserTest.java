@@ -98,6 +98,7 @@ class SigningPageBrowserTest {
         byte[] pdf = SealedFile.download(WORLD.server, WORLD.owner.full(), f.doc().id());
         assertEquals(doc.get("signed_file_hash"), SealedFile.sha256(pdf));
         assertEquals(3, SealedFile.pageCount(pdf), "two pages and the certificate of completion");
+        assertEquals(1, SealedFile.images(pdf, 2), "Bob's typed signature is not drawn on page 2");
         page.notice(f.bob());
         assertFalse(browser.present(By.cssSelector(".page")), "a finished link still shows the document");
     }
