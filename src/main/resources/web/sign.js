@@ -139,7 +139,9 @@
         input.disabled = true;
         button.disabled = true;
       } else if (result.code === 'invalid_pin') {
-        gateFail(input, result.message || 'That PIN is not correct. Check it and try again.');
+        const left = Number(result.data.attempts_left);
+        gateFail(input, (result.message || 'That PIN is not correct.')
+          + (left > 0 ? ' ' + left + (left === 1 ? ' try' : ' tries') + ' left before the link locks for 15 minutes.' : ''));
       } else {
         gateFail(input, result.message);
       }

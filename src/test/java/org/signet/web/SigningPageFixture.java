@@ -1,0 +1,100 @@
+package org.signet.web;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.TestWatcher;
+import org.signet.support.Browser;
+import org.signet.support.DocumentSetup;
+import org.signet.support.MutableClock;
+import org.signet.support.TestServer;
+
+/**
+ * What the signing page browser tests share per class: one Signet over SQLite in a temporary
+ * folder, one Chromium, and a document owner. Each test starts with no cookies and a window of
+ * the size the class asks for.
+ */
+final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, TestWatcher {
+    private final int width;
+    private final int height;
+    private Path data;
+    /** Starts at the real time; a test that moves it must leave later tests' timings unaffected. */
+    final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
+    TestServer server;
+    Browser browser;
+    TestServer.Account owner;
+
+    SigningPageFixture(int width, int height) {
+        this.width = width;
+        this.height = height;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        browser = Browser.start();
+        data = Files.createTempDirectory("signet-browser-");
+        server = TestServer.start(data, clock);
+        owner = server.account("owner@example.com", false);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        browser.reset(width, height);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        try {
+            if (server != null) {
+                server.close();
+            }
+        } finally {
+            if (browser != null) {
+                browser.close();
+            }
+            deleteTree(data);
+        }
+    }
+
+    /** Keeps what the browser showed when a test failed, under target/browser-failures, to see why. */
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+        if (browser == null) {
+            return;
+        }
+        String name = context.getRequiredTestClass().getSimpleName() + "." + context.getRequiredTestMethod().getName();
+        try {
+            browser.snapshot(Path.of("target", "browser-failures", name + ".png"));
+        } catch (IOException | RuntimeException e) {
+            cause.addSuppressed(e);
+        }
+    }
+
+    SignerPage page() {
+        return new SignerPage(browser);
+    }
+
+    /** Uploads a document of {@code pages} A4 pages for the owner. */
+    DocumentSetup upload(String title, int pages) {
+        return DocumentSetup.upload(server, owner.full(), title, pages);
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (root == null || !Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
