@@ -98,6 +98,12 @@ public final class LinkUnlock {
         return signers.find(s.id()).orElseThrow(() -> ApiException.notFound("Signing link"));
     }
 
+    /** Locked by too many wrong tries right now, so the page can say so before anyone types. */
+    public boolean locked(SignerLink link) {
+        Long until = fresh(link.signer()).pinLockedUntil();
+        return until != null && until > clock.millis() / 1000;
+    }
+
     private void requireNotLocked(Signer s) {
         long now = clock.millis() / 1000;
         if (s.pinLockedUntil() != null && s.pinLockedUntil() > now) {

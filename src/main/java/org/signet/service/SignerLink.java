@@ -30,11 +30,11 @@ public record SignerLink(Signer signer, Document document, List<Signer> parties,
         if (s == DocumentStatus.DRAFT) {
             return Closed.RECALLED;
         }
-        if (signer.acted()) {
-            return Closed.ALREADY_ACTED;
-        }
         if (s == DocumentStatus.COMPLETED) {
             return signer.role() == Signer.Role.VIEWER ? null : Closed.COMPLETED;
+        }
+        if (signer.acted()) {
+            return Closed.ALREADY_ACTED;
         }
         return signer.invited() && Routing.isTurn(parties, signer.id()) ? null : Closed.NOT_YOUR_TURN;
     }

@@ -83,7 +83,7 @@ public final class SigningRoutes {
         if (pending != null) {
             return Response.html(200, "login".equals(pending)
                     ? SigningPages.loginPage(req.pathParam("token"), title, link.signer().email(), null)
-                    : SigningPages.pinPage(req.pathParam("token"), title, null, false));
+                    : SigningPages.pinPage(req.pathParam("token"), title, null, unlock.locked(link)));
         }
         SignerLink.Closed closed = link.closed();
         if (closed != null) {

@@ -356,4 +356,32 @@ class SigningRoutesTest {
             assertFalse(body.contains(token(s)), "a token in " + body);
         }
     }
+
+    @Test
+    void page_everyoneSigned_signersSeeTheCompletedNotice() {
+        flow.send(docId);
+        signFirst();
+        flow.sign(token(second));
+        HttpResponse<String> page = server.send(server.request("/sign/" + token(first), null).build());
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("has been completed"), page.body());
+        assertFalse(page.body().contains("/session"), "a closed link never loads the document");
+    }
+
+    @Test
+    void page_lockedByWrongPins_saysSoBeforeAnyoneTypes() {
+        Map<String, Object> guarded = flow.addSigner(docId, Map.of("name", "Pia Pin", "email", "pia@example.com",
+                "pin_code", "2468"));
+        flow.saveFields(docId, List.of(field(first.get("id"), "signature", 1, 72, 600, 200, 60),
+                field(second.get("id"), "signature", 2, 72, 600, 200, 60),
+                field(guarded.get("id"), "signature", 1, 300, 600, 200, 60)));
+        flow.send(docId);
+        String open = server.send(server.request("/sign/" + token(guarded), null).build()).body();
+        assertFalse(open.contains("data-locked"), "not locked before any wrong try");
+        for (int i = 0; i < 5; i++) {
+            flow.post(token(guarded), "pin", Map.of("pin", "0000"));
+        }
+        String locked = server.send(server.request("/sign/" + token(guarded), null).build()).body();
+        assertTrue(locked.contains("data-locked=\"true\""), locked);
+    }
 }
