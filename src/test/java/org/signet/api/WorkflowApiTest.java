@@ -162,7 +162,7 @@ class WorkflowApiTest {
 
         assertEquals("Document sent; 3 recipient(s) invited by email.", object(r).get("message"));
         assertEquals(List.of(a, b, v), invited(a, b, v, later, laterViewer));
-        assertEquals(1, flow.mailTo("v@example.org", "invitation").size());
+        assertEquals(1, flow.mailTo("v@example.org", "view_invitation").size());
     }
 
     @Test

@@ -130,7 +130,7 @@ class WorkflowTest {
         assertEquals(1, flow.mailTo("ap2@example.org", "approval_request").size());
         signs(ap2);
         assertEquals(List.of(s1, v1, ap2, ap1), invited(s1, v1, ap2, ap1, s2));
-        assertEquals(1, flow.mailTo("v1@example.org", "invitation").size());
+        assertEquals(1, flow.mailTo("v1@example.org", "view_invitation").size());
         signs(s1);
         assertEquals(List.of(s1, v1, ap2, ap1, s2), invited(s1, v1, ap2, ap1, s2));
     }
