@@ -50,7 +50,7 @@ public final class Notifications {
         vars.put("signer_name", s.name());
         vars.put("signer_email", s.email());
         vars.put("decline_reason", reason);
-        vars.put("link", links.site() + "/admin/documents/" + d.id());
+        vars.put("document_id", Long.toString(d.id()));
         return queue.enqueue("declined", vars, owner.email(), owner.name(), d.id(), null);
     }
 

@@ -29,6 +29,7 @@ class MessageTemplatesTest {
         vars.put("signer_name", "Bob Signer");
         vars.put("signer_email", "bob@example.org");
         vars.put("decline_reason", "The fee in section 3 is wrong.");
+        vars.put("document_id", "9021");
         return vars;
     }
 
@@ -52,13 +53,24 @@ class MessageTemplatesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"invitation", "approval_request", "reminder", "declined"})
+    @ValueSource(strings = {"invitation", "view_invitation", "approval_request", "reminder"})
     void render_linkTemplates_showButtonAndWrittenOutLink(String name) {
         RenderedMessage message = TEMPLATES.render(name, vars());
 
         assertTrue(message.text().contains(LINK), message.text());
         assertTrue(message.html().contains("<a href=\"" + LINK + "\""), message.html());
         assertTrue(message.html().contains(">" + LINK + "</a>"), "the link written out beneath the button");
+    }
+
+    @Test
+    void render_declined_namesTheDocumentAndTheReasonWithoutALink() {
+        RenderedMessage message = TEMPLATES.render("declined", vars());
+
+        for (String body : new String[] {message.text(), message.html()}) {
+            assertTrue(body.contains("9021"), body);
+            assertTrue(body.contains("The fee in section 3 is wrong."), body);
+            assertFalse(body.contains(LINK), "no page for owners exists to link to");
+        }
     }
 
     @ParameterizedTest
