@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentStatus;
 
 /** The document's wire forms: the list form of the seed and the single-document form with its extras. */
 public final class DocumentJson {
@@ -34,6 +35,10 @@ public final class DocumentJson {
         m.put("file_hash", d.fileHash());
         if (d.signedFileHash() != null) {
             m.put("signed_file_hash", d.signedFileHash());
+        } else if (d.status() == DocumentStatus.COMPLETED) {
+            // Sealing runs after the last signature and is retried until it succeeds; say so
+            // rather than look finished without a final PDF.
+            m.put("seal_status", "pending");
         }
         m.put("signers", signers);
         m.put("fields", fields);

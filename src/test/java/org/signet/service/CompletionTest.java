@@ -352,11 +352,13 @@ class CompletionTest {
                 Map<String, Object> unsealed = f.document(id);
                 assertEquals("completed", unsealed.get("status"));
                 assertNull(unsealed.get("signed_file_hash"));
+                assertEquals("pending", unsealed.get("seal_status"), "the missing seal is visible, not silent");
             } finally {
                 Files.move(away, files);
             }
 
             Map<String, Object> sealed = f.awaitSealed(id);
+            assertNull(sealed.get("seal_status"));
 
             assertTrue(((String) sealed.get("signed_file_hash")).matches("[0-9a-f]{64}"));
             assertEquals(1, f.audit(id).stream().filter(e -> "document_completed".equals(e.get("action"))).count());
