@@ -1,11 +1,11 @@
 package org.signet.api;
 
-import static org.signet.api.SampleFiles.expect;
-import static org.signet.api.SampleFiles.json;
+import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
+import org.signet.json.Json;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
 
@@ -16,10 +16,10 @@ public final class DocumentFlows {
     /** Adds a signer and a required signature field for them on page 1; returns the signer id. */
     public static String addSignerWithSignatureField(TestServer server, Credentials c, String documentId,
             String email) {
-        Map<String, Object> signer = expect(201, server.send("POST", "documents/" + documentId + "/signers", c,
-                json(Map.of("name", "Sam Signer", "email", email))));
+        Map<String, Object> signer = expectObject(201, server.send("POST", "documents/" + documentId + "/signers", c,
+                Json.write(Map.of("name", "Sam Signer", "email", email))));
         String signerId = (String) signer.get("id");
-        HttpResponse<String> saved = server.send("POST", "documents/" + documentId + "/fields", c, json(Map.of(
+        HttpResponse<String> saved = server.send("POST", "documents/" + documentId + "/fields", c, Json.write(Map.of(
                 "fields", List.of(Map.of("signer_id", Long.parseLong(signerId), "field_type", "signature",
                         "page_number", 1, "position_x", 72, "position_y", 600)))));
         if (saved.statusCode() != 200) {

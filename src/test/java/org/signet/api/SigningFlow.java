@@ -20,7 +20,7 @@ import org.signet.mail.OutboxEntry;
 import org.signet.store.DocumentStore;
 import org.signet.store.SignerStore;
 import org.signet.support.Multipart;
-import org.signet.support.TestPdfs;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
 
@@ -47,7 +47,7 @@ public final class SigningFlow {
     /** Uploads a two-page A4 PDF and returns the new draft's id. */
     public String document(String title) {
         HttpResponse<String> r = server.send(new Multipart().text("title", title)
-                .file("file", "contract.pdf", "application/pdf", TestPdfs.pages(2))
+                .file("file", "contract.pdf", "application/pdf", TestFiles.pdf(2))
                 .post(request("documents/upload")).build());
         assertEquals(201, r.statusCode(), r.body());
         return (String) TestServer.object(r).get("id");

@@ -18,10 +18,8 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,9 +33,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.support.Images;
 import org.signet.support.SigningFlow;
-import org.signet.support.TestPdfs;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
 /** One document signed by everyone once, then its finished PDF, file and emails examined. */
@@ -59,7 +56,7 @@ class CompletionTest {
     static void signEverything() throws Exception {
         server = TestServer.start(dir);
         flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-        original = TestPdfs.pages(2);
+        original = TestFiles.pdf(2);
         docId = server.uploadPdf(flow.owner.full(), "lease.pdf", original);
         Map<String, Object> boss = flow.addSigner(docId, "Boss Approver", "boss@example.com", "approver", 1);
         Map<String, Object> ann = flow.addSigner(docId, "Ann First", "ann@example.com", "signer", 1);
@@ -77,7 +74,7 @@ class CompletionTest {
         expect(200, flow.session(token(vic)));
         expect(200, flow.post(token(ann), "submit", Map.of("consent", true,
                 "values", Map.of(id(saved, 1), TEXT, id(saved, 2), "1", id(saved, 5), "Yearly"),
-                "signature", Map.of("method", "draw", "image", Images.pngDataUrl(400, 120)))));
+                "signature", Map.of("method", "draw", "image", TestFiles.pngDataUrl(400, 120)))));
         expect(200, flow.post(token(bob), "submit", Map.of("consent", true,
                 "signature", Map.of("method", "type", "text", "Bob Second"))));
         sealedDoc = flow.awaitSealed(docId);
@@ -95,10 +92,6 @@ class CompletionTest {
 
     private static String id(List<Map<String, Object>> saved, int i) {
         return (String) saved.get(i).get("id");
-    }
-
-    private static String sha256(byte[] bytes) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
     private static Rectangle2D box(Map<String, Object> f) {
@@ -255,7 +248,7 @@ class CompletionTest {
         assertEquals("application/pdf", body.get("type"));
         assertEquals("base64", body.get("encoding"));
         assertArrayEquals(signedPdf, content);
-        assertEquals(sealedDoc.get("signed_file_hash"), sha256(content));
+        assertEquals(sealedDoc.get("signed_file_hash"), TestFiles.sha256(content));
         assertEquals("completed", sealedDoc.get("status"));
         assertTrue(sealedDoc.get("completed_at") != null);
     }
@@ -267,7 +260,7 @@ class CompletionTest {
 
         assertArrayEquals(original, Base64.getDecoder().decode((String) body.get("content")));
         assertEquals("lease.pdf", body.get("filename"));
-        assertEquals(sealedDoc.get("file_hash"), sha256(original));
+        assertEquals(sealedDoc.get("file_hash"), TestFiles.sha256(original));
     }
 
     @Test
@@ -280,7 +273,7 @@ class CompletionTest {
             assertEquals(1, pdfs.size(), to);
             assertEquals("lease-signed.pdf", pdfs.get(0).getFileName());
             assertTrue(pdfs.get(0).isMimeType("application/pdf"));
-            assertEquals(hash, sha256(pdfs.get(0).getInputStream().readAllBytes()), to);
+            assertEquals(hash, TestFiles.sha256(pdfs.get(0).getInputStream().readAllBytes()), to);
         }
     }
 

@@ -36,7 +36,7 @@ public final class DocumentSetup {
 
     /** Uploads an A4 PDF of {@code pages} pages titled {@code title}. */
     public static DocumentSetup upload(TestServer server, Credentials key, String title, int pages) {
-        return new DocumentSetup(server, key, server.uploadPdf(key, title + ".pdf", TestPdfs.pages(pages)));
+        return new DocumentSetup(server, key, server.uploadPdf(key, title + ".pdf", TestFiles.pdf(pages)));
     }
 
     public String id() {

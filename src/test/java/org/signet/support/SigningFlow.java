@@ -41,7 +41,7 @@ public final class SigningFlow {
 
     /** Uploads a PDF of {@code pages} A4 pages; returns the document id. */
     public String upload(int pages) {
-        return server.uploadPdf(owner.full(), "contract.pdf", TestPdfs.pages(pages));
+        return server.uploadPdf(owner.full(), "contract.pdf", TestFiles.pdf(pages));
     }
 
     /** Adds a signer from its JSON body; returns the created record (with signing_url). */
@@ -145,7 +145,7 @@ public final class SigningFlow {
     /** Signs with consent, the given values and a drawn signature. */
     public HttpResponse<String> sign(String token, Map<String, Object> values) {
         return post(token, "submit", Map.of("consent", true, "values", values,
-                "signature", Map.of("method", "draw", "image", Images.pngDataUrl(300, 90))));
+                "signature", Map.of("method", "draw", "image", TestFiles.pngDataUrl(300, 90))));
     }
 
     public HttpResponse<String> sign(String token) {
