@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.store.Database;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
@@ -81,7 +82,7 @@ class AuditApiTest {
 
     @Test
     void trail_signerNameOnSignerEvents() {
-        DocumentFlows.addSignerWithSignatureField(server, alice.full(), id, "sam@example.com");
+        new ApiFlow(server, alice.full(), clock).addSignerWithSignatureField(id, "sam@example.com");
         expectObject(200, server.send("POST", "documents/" + id + "/send", alice.full(), null));
         List<?> events = (List<?>) trail().get("events");
         assertTrue(events.stream().map(e -> ((Map<?, ?>) e).get("action")).toList()

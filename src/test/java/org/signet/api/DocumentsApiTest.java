@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.files.FileVault;
 import org.signet.json.Json;
 import org.signet.store.StoredFiles;
+import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
 import org.signet.support.TestFiles;
@@ -258,7 +259,7 @@ class DocumentsApiTest {
     @Test
     void update_sendAndRecall_throughTheStateMachine() {
         String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
-        DocumentFlows.addSignerWithSignatureField(server, alice.full(), id, "sam@example.com");
+        new ApiFlow(server, alice.full(), clock).addSignerWithSignatureField(id, "sam@example.com");
         assertEquals("sent", expectObject(200, server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"sent\"}"))
                 .get("status"));
         HttpResponse<String> r = server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"completed\"}");

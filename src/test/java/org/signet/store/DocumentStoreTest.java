@@ -7,6 +7,7 @@ import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.ApiFlow;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
@@ -55,7 +57,7 @@ class DocumentStoreTest {
     @Test
     void delete_leavesOnlyAContentFreeTombstone() {
         long id = Long.parseLong(server.uploadPdf(alice.full(), "Secret plan.pdf", TestFiles.pdf(1)));
-        org.signet.api.DocumentFlows.addSignerWithSignatureField(server, alice.full(), String.valueOf(id),
+        new ApiFlow(server, alice.full(), Clock.systemUTC()).addSignerWithSignatureField(String.valueOf(id),
                 "sam@example.com");
         expectObject(200, server.send("DELETE", "documents/" + id, alice.full(), null));
         for (String table : List.of("documents", "signers", "fields", "audit_events")) {

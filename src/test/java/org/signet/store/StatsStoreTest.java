@@ -17,8 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.DocumentFlows;
 import org.signet.domain.DocumentStatus;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
@@ -108,7 +108,7 @@ class StatsStoreTest {
             return;
         }
         if (db.queryLong("SELECT count(*) FROM signers WHERE document_id = ?", d.id()) == 0) {
-            DocumentFlows.addSignerWithSignatureField(server, owner(d), String.valueOf(d.id()), "s@example.com");
+            new ApiFlow(server, owner(d), clock).addSignerWithSignatureField(String.valueOf(d.id()), "s@example.com");
         }
         expectObject(200, server.send("POST", "documents/" + d.id() + "/send", owner(d), null));
     }

@@ -5,17 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.support.SigningFlow.expect;
-import static org.signet.support.SigningFlow.field;
-import static org.signet.support.SigningFlow.token;
+import static org.signet.support.ApiFlow.field;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expect;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.http.ApiException;
 import org.signet.service.Submission;
-import org.signet.support.SigningFlow;
+import org.signet.support.ApiFlow;
+import org.signet.support.Party;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
@@ -137,27 +138,27 @@ class SignatureInputTest {
     @Test
     void submit_imagesThroughTheEndpoint_checkedAndStored() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
-            SigningFlow flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-            String docId = flow.upload(1);
-            Map<String, Object> ann = flow.addSigner(docId, "Ann", "ann@example.com", "signer", 1);
-            Map<String, Object> bob = flow.addSigner(docId, "Bob", "bob@example.com", "signer", 2);
-            flow.saveFields(docId, List.of(field(ann.get("id"), "signature", 1, 72, 80, 200, 60),
-                    field(bob.get("id"), "signature", 1, 72, 300, 200, 60)));
+            ApiFlow flow = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+            String docId = flow.upload("contract", 1);
+            Party ann = flow.addSigner(docId, "Ann", "ann@example.com", "signer", 1);
+            Party bob = flow.addSigner(docId, "Bob", "bob@example.com", "signer", 2);
+            flow.saveFields(docId, List.of(field(ann.id(), "signature", 1, 72, 80, 200, 60),
+                    field(bob.id(), "signature", 1, 72, 300, 200, 60)));
             flow.send(docId);
             byte[] big = TestFiles.noisePng(700, 700);
             byte[] jpeg = TestFiles.jpeg(300, 90);
 
             for (byte[] bad : List.of(big, TestFiles.pngHeaderClaiming(3000, 3000), "plain text".getBytes())) {
-                HttpResponse<String> r = flow.post(token(ann), "submit", Map.of("consent", true,
+                HttpResponse<String> r = flow.postToLink(ann.token(), "submit", Map.of("consent", true,
                         "signature", Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", bad))));
                 expect(400, r);
                 assertEquals("rest_invalid_param", code(r));
                 assertTrue(((Map<?, ?>) data(r).get("params")).containsKey("signature"), r.body());
             }
-            expect(200, flow.post(token(ann), "submit", Map.of("consent", true,
+            expect(200, flow.postToLink(ann.token(), "submit", Map.of("consent", true,
                     "signature", Map.of("method", "upload", "image", TestFiles.dataUrl("image/jpeg", jpeg)))));
 
-            Map<String, Object> session = TestServer.object(flow.session(token(bob)));
+            Map<String, Object> session = TestServer.object(flow.session(bob.token()));
             List<?> completed = (List<?>) session.get("completed_values");
             assertEquals(1, completed.size());
             String value = (String) ((Map<?, ?>) completed.get(0)).get("value");
