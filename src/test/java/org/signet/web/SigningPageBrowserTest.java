@@ -16,7 +16,7 @@ import org.openqa.selenium.WebElement;
 import org.signet.crypto.Passwords;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
-import org.signet.support.DocumentSetup.Party;
+import org.signet.support.Party;
 import org.signet.support.TestFiles;
 
 /**
