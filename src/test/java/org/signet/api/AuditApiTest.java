@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.api.SampleFiles.expect;
+import static org.signet.support.TestServer.expectObject;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +17,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.store.Database;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -31,18 +33,18 @@ class AuditApiTest {
     TestServer server;
     Account alice;
     String id;
-    byte[] pdf = SampleFiles.pdf(1);
+    byte[] pdf = TestFiles.pdf(1);
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock, "timezone=Asia/Tokyo");
         alice = server.account("alice@example.com", false);
-        id = (String) expect(201, server.send(new org.signet.support.Multipart()
+        id = (String) expectObject(201, server.send(new org.signet.support.Multipart()
                 .file("file", "audit.pdf", "application/pdf", pdf)
                 .post(server.request("documents/upload", alice.full()).header("User-Agent", AGENT)).build()))
                 .get("id");
         clock.advance(Duration.ofMinutes(1));
-        expect(200, server.send(server.request("documents/" + id, alice.full()).header("User-Agent", AGENT)
+        expectObject(200, server.send(server.request("documents/" + id, alice.full()).header("User-Agent", AGENT)
                 .header("Content-Type", "application/json")
                 .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"title\":\"Audited\"}")).build()));
         clock.advance(Duration.ofMinutes(1));
@@ -56,13 +58,13 @@ class AuditApiTest {
     }
 
     private Map<String, Object> trail() {
-        return expect(200, server.get("documents/" + id + "/audit", alice.full()));
+        return expectObject(200, server.get("documents/" + id + "/audit", alice.full()));
     }
 
     @Test
     void trail_eventsWithActionTimeAddressAndAgent() {
         Map<String, Object> t = trail();
-        assertEquals(Map.of("id", id, "title", "Audited", "file_hash", SampleFiles.sha256(pdf)), t.get("document"));
+        assertEquals(Map.of("id", id, "title", "Audited", "file_hash", TestFiles.sha256(pdf)), t.get("document"));
         List<?> events = (List<?>) t.get("events");
         assertEquals(List.of("document_created", "document_updated", "document_downloaded"),
                 events.stream().map(e -> ((Map<?, ?>) e).get("action")).toList());
@@ -80,8 +82,8 @@ class AuditApiTest {
 
     @Test
     void trail_signerNameOnSignerEvents() {
-        DocumentFlows.addSignerWithSignatureField(server, alice.full(), id, "sam@example.com");
-        expect(200, server.send("POST", "documents/" + id + "/send", alice.full(), null));
+        new ApiFlow(server, alice.full(), clock).addSignerWithSignatureField(id, "sam@example.com");
+        expectObject(200, server.send("POST", "documents/" + id + "/send", alice.full(), null));
         List<?> events = (List<?>) trail().get("events");
         assertTrue(events.stream().map(e -> ((Map<?, ?>) e).get("action")).toList()
                 .containsAll(List.of("signer_added", "fields_saved", "document_sent", "invitation_sent")));

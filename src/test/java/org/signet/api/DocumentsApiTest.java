@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.api.SampleFiles.expect;
-import static org.signet.api.SampleFiles.json;
 import static org.signet.support.TestServer.array;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -26,9 +25,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.files.FileVault;
+import org.signet.json.Json;
 import org.signet.store.StoredFiles;
+import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -62,8 +64,8 @@ class DocumentsApiTest {
 
     @Test
     void upload_pdf_answersDraftWithSeedTypes() {
-        byte[] pdf = SampleFiles.pdf(3);
-        Map<String, Object> d = expect(201, SampleFiles.upload(server, alice.full(),
+        byte[] pdf = TestFiles.pdf(3);
+        Map<String, Object> d = expectObject(201, server.upload(alice.full(),
                 new Multipart().file("file", "C:/Users/alice/Contract.v2.pdf", "application/octet-stream", pdf)));
         assertEquals(LIST_KEYS, d.keySet());
         assertTrue(((String) d.get("id")).matches("\\d+"), "id is a string of digits");
@@ -79,30 +81,30 @@ class DocumentsApiTest {
 
     @Test
     void upload_textParts_setTitleExpiryAndReminders() {
-        byte[] pdf = SampleFiles.pdf(1);
-        Map<String, Object> d = expect(201, SampleFiles.upload(server, alice.full(), new Multipart()
+        byte[] pdf = TestFiles.pdf(1);
+        Map<String, Object> d = expectObject(201, server.upload(alice.full(), new Multipart()
                 .text("title", "Lease 2030").text("expires_at", "2030-04-01 12:00:00")
                 .text("reminder_interval_days", "7").file("document", "lease.pdf", "application/pdf", pdf)));
         assertEquals("Lease 2030", d.get("title"));
         assertEquals("2030-04-01 12:00:00", d.get("expires_at"));
-        Map<String, Object> single = expect(200, server.get("documents/" + d.get("id"), alice.full()));
+        Map<String, Object> single = expectObject(200, server.get("documents/" + d.get("id"), alice.full()));
         assertEquals("7", single.get("reminder_interval_days"));
     }
 
     @Test
     void upload_images_becomeOnePageDocumentsHashedOverTheImage() throws Exception {
-        byte[] png = SampleFiles.png(1200, 900);
-        byte[] jpeg = SampleFiles.jpeg(300, 200);
-        Map<String, Object> p = expect(201, SampleFiles.upload(server, alice.full(),
+        byte[] png = TestFiles.png(1200, 900);
+        byte[] jpeg = TestFiles.jpeg(300, 200);
+        Map<String, Object> p = expectObject(201, server.upload(alice.full(),
                 new Multipart().file("file", "scan.png", "image/png", png)));
-        Map<String, Object> j = expect(201, SampleFiles.upload(server, alice.full(),
+        Map<String, Object> j = expectObject(201, server.upload(alice.full(),
                 new Multipart().file("file", "photo.jpg", "image/jpeg", jpeg)));
         assertEquals("1", p.get("total_pages"));
         assertEquals("1", j.get("total_pages"));
         assertEquals("scan", p.get("title"));
-        assertEquals(SampleFiles.sha256(png), expect(200, server.get("documents/" + p.get("id"), alice.full()))
+        assertEquals(TestFiles.sha256(png), expectObject(200, server.get("documents/" + p.get("id"), alice.full()))
                 .get("file_hash"));
-        assertEquals(SampleFiles.sha256(jpeg), expect(200, server.get("documents/" + j.get("id"), alice.full()))
+        assertEquals(TestFiles.sha256(jpeg), expectObject(200, server.get("documents/" + j.get("id"), alice.full()))
                 .get("file_hash"));
         assertOnePage(p.get("id"), 595, 446.25f);
         assertOnePage(j.get("id"), 300, 200);
@@ -121,10 +123,10 @@ class DocumentsApiTest {
 
     @Test
     void get_single_carriesHashSignersFieldsAndNoFileUrl() {
-        byte[] pdf = SampleFiles.pdf(2);
+        byte[] pdf = TestFiles.pdf(2);
         String id = server.uploadPdf(alice.full(), "nda.pdf", pdf);
-        Map<String, Object> d = expect(200, server.get("documents/" + id, alice.full()));
-        assertEquals(SampleFiles.sha256(pdf), d.get("file_hash"));
+        Map<String, Object> d = expectObject(200, server.get("documents/" + id, alice.full()));
+        assertEquals(TestFiles.sha256(pdf), d.get("file_hash"));
         assertEquals(List.of(), d.get("signers"));
         assertEquals(List.of(), d.get("fields"));
         assertFalse(d.containsKey("file_url"));
@@ -136,9 +138,9 @@ class DocumentsApiTest {
 
     @Test
     void list_newestFirstInListFormOnlyOwn() {
-        String first = server.uploadPdf(alice.full(), "first.pdf", SampleFiles.pdf(1));
-        String second = server.uploadPdf(alice.full(), "second.pdf", SampleFiles.pdf(1));
-        server.uploadPdf(bob.full(), "bobs.pdf", SampleFiles.pdf(1));
+        String first = server.uploadPdf(alice.full(), "first.pdf", TestFiles.pdf(1));
+        String second = server.uploadPdf(alice.full(), "second.pdf", TestFiles.pdf(1));
+        server.uploadPdf(bob.full(), "bobs.pdf", TestFiles.pdf(1));
         HttpResponse<String> r = server.get("documents", alice.full());
         assertEquals(200, r.statusCode());
         List<Object> items = array(r);
@@ -151,11 +153,11 @@ class DocumentsApiTest {
 
     @Test
     void list_statusFilter_onlyThatStatusAndUnknownRefused() {
-        String draft = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
-        String expiring = server.uploadPdf(alice.full(), "b.pdf", SampleFiles.pdf(1));
-        expect(200, server.send("PUT", "documents/" + expiring, alice.full(), "{\"expires_at\":\"2030-03-02 10:00:00\"}"));
+        String draft = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
+        String expiring = server.uploadPdf(alice.full(), "b.pdf", TestFiles.pdf(1));
+        expectObject(200, server.send("PUT", "documents/" + expiring, alice.full(), "{\"expires_at\":\"2030-03-02 10:00:00\"}"));
         clock.advance(java.time.Duration.ofDays(2));
-        expect(200, server.send("PUT", "documents/" + expiring, alice.full(), "{\"status\":\"expired\"}"));
+        expectObject(200, server.send("PUT", "documents/" + expiring, alice.full(), "{\"status\":\"expired\"}"));
         List<Object> drafts = array(server.get("documents?status=draft", alice.full()));
         assertEquals(1, drafts.size());
         assertEquals(draft, ((Map<?, ?>) drafts.get(0)).get("id"));
@@ -170,8 +172,8 @@ class DocumentsApiTest {
     @Test
     void list_search_caseInsensitiveSubstringLongAndShort() {
         for (String t : List.of("Lease Agreement", "Sublease addendum", "Invoice 42", "NDA x")) {
-            expect(201, SampleFiles.upload(server, alice.full(), new Multipart().text("title", t)
-                    .file("file", "f.pdf", "application/pdf", SampleFiles.pdf(1))));
+            expectObject(201, server.upload(alice.full(), new Multipart().text("title", t)
+                    .file("file", "f.pdf", "application/pdf", TestFiles.pdf(1))));
         }
         assertEquals(List.of("Sublease addendum", "Lease Agreement"), titles("documents?search=LEASE"));
         assertEquals(List.of("Sublease addendum"), titles("documents?search=bleas"));
@@ -185,8 +187,8 @@ class DocumentsApiTest {
 
     @Test
     void list_search_findsRenamedTitlesOnly() {
-        String id = server.uploadPdf(alice.full(), "old-name.pdf", SampleFiles.pdf(1));
-        expect(200, server.send("PUT", "documents/" + id, alice.full(), "{\"title\":\"Fresh title\"}"));
+        String id = server.uploadPdf(alice.full(), "old-name.pdf", TestFiles.pdf(1));
+        expectObject(200, server.send("PUT", "documents/" + id, alice.full(), "{\"title\":\"Fresh title\"}"));
         assertEquals(List.of("Fresh title"), titles("documents?search=fresh"));
         assertEquals(List.of(), titles("documents?search=old-name"));
     }
@@ -199,16 +201,16 @@ class DocumentsApiTest {
 
     @Test
     void update_titleExpiryAndReminderInterval_changeAndClear() {
-        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
+        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
         clock.advance(java.time.Duration.ofMinutes(5));
-        Map<String, Object> d = expect(200, server.send("PUT", "documents/" + id, alice.full(),
-                json(Map.of("title", "Renamed", "expires_at", "2030-05-01 08:00:00", "reminder_interval_days", 30))));
+        Map<String, Object> d = expectObject(200, server.send("PUT", "documents/" + id, alice.full(),
+                Json.write(Map.of("title", "Renamed", "expires_at", "2030-05-01 08:00:00", "reminder_interval_days", 30))));
         assertEquals("Renamed", d.get("title"));
         assertEquals("2030-05-01 08:00:00", d.get("expires_at"));
         assertEquals("30", d.get("reminder_interval_days"));
         assertEquals("2030-03-01 10:35:00", d.get("updated_at"));
         assertEquals("2030-03-01 10:30:00", d.get("created_at"));
-        d = expect(200, server.send("PUT", "documents/" + id, alice.full(),
+        d = expectObject(200, server.send("PUT", "documents/" + id, alice.full(),
                 "{\"expires_at\":null,\"reminder_interval_days\":null}"));
         assertNull(d.get("expires_at"));
         assertNull(d.get("reminder_interval_days"));
@@ -217,7 +219,7 @@ class DocumentsApiTest {
 
     @Test
     void update_badValues_refusedAndNothingChanges() {
-        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
+        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
         for (String body : List.of("{\"expires_at\":\"2030-03-01 10:29:59\"}", "{\"expires_at\":\"tomorrow\"}",
                 "{\"reminder_interval_days\":0}", "{\"reminder_interval_days\":31}", "{\"title\":\"  \"}",
                 "{\"status\":\"archived\"}", "{\"title\":\"ok\",\"reminder_interval_days\":\"x\"}")) {
@@ -225,26 +227,26 @@ class DocumentsApiTest {
             assertEquals(400, r.statusCode(), body);
             assertEquals("rest_invalid_param", code(r), body);
         }
-        Map<String, Object> d = expect(200, server.get("documents/" + id, alice.full()));
+        Map<String, Object> d = expectObject(200, server.get("documents/" + id, alice.full()));
         assertEquals("a", d.get("title"));
         assertNull(d.get("expires_at"));
     }
 
     @Test
     void update_sendWithoutSigners_noSignersAndTitleUnchanged() {
-        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
+        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
         HttpResponse<String> r = server.send("PUT", "documents/" + id, alice.full(),
                 "{\"title\":\"New\",\"status\":\"sent\"}");
         assertEquals(400, r.statusCode());
         assertEquals("no_signers", code(r));
-        Map<String, Object> d = expect(200, server.get("documents/" + id, alice.full()));
+        Map<String, Object> d = expectObject(200, server.get("documents/" + id, alice.full()));
         assertEquals("a", d.get("title"), "the whole update is refused, not half of it");
         assertEquals("draft", d.get("status"));
     }
 
     @Test
     void update_invalidTransition_namesFromToAndAllowed() {
-        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
+        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
         HttpResponse<String> r = server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"completed\"}");
         assertEquals(400, r.statusCode());
         assertEquals("invalid_transition", code(r));
@@ -256,28 +258,28 @@ class DocumentsApiTest {
 
     @Test
     void update_sendAndRecall_throughTheStateMachine() {
-        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
-        DocumentFlows.addSignerWithSignatureField(server, alice.full(), id, "sam@example.com");
-        assertEquals("sent", expect(200, server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"sent\"}"))
+        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
+        new ApiFlow(server, alice.full(), clock).addSignerWithSignatureField(id, "sam@example.com");
+        assertEquals("sent", expectObject(200, server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"sent\"}"))
                 .get("status"));
         HttpResponse<String> r = server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"completed\"}");
         assertEquals("invalid_transition", code(r));
         assertEquals(List.of("draft", "expired"), data(r).get("allowed"));
-        assertEquals("draft", expect(200, server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"draft\"}"))
+        assertEquals("draft", expectObject(200, server.send("PUT", "documents/" + id, alice.full(), "{\"status\":\"draft\"}"))
                 .get("status"));
     }
 
     @Test
     void delete_removesEverywhereCountsTombstoneAndErasesFile() {
-        int before = SampleFiles.vaultFiles(dir).size();
-        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
-        Map<String, Object> png = expect(201, SampleFiles.upload(server, alice.full(),
-                new Multipart().file("file", "s.png", "image/png", SampleFiles.png(20, 20))));
-        assertEquals(before + 3, SampleFiles.vaultFiles(dir).size(), "a PDF, and an image with its PDF");
-        Map<String, Object> r = expect(200, server.send("DELETE", "documents/" + id, alice.full(), null));
+        int before = server.vaultFiles().size();
+        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
+        Map<String, Object> png = expectObject(201, server.upload(alice.full(),
+                new Multipart().file("file", "s.png", "image/png", TestFiles.png(20, 20))));
+        assertEquals(before + 3, server.vaultFiles().size(), "a PDF, and an image with its PDF");
+        Map<String, Object> r = expectObject(200, server.send("DELETE", "documents/" + id, alice.full(), null));
         assertEquals(Boolean.TRUE, r.get("deleted"));
-        expect(200, server.send("DELETE", "documents/" + png.get("id"), alice.full(), null));
-        assertEquals(before, SampleFiles.vaultFiles(dir).size());
+        expectObject(200, server.send("DELETE", "documents/" + png.get("id"), alice.full(), null));
+        assertEquals(before, server.vaultFiles().size());
         for (String path : List.of("documents/" + id, "documents/" + id + "/file", "documents/" + id + "/audit",
                 "documents/" + id + "/signers", "documents/" + id + "/fields")) {
             HttpResponse<String> gone = server.get(path, alice.full());
@@ -286,7 +288,7 @@ class DocumentsApiTest {
         }
         assertEquals("not_found", code(server.send("PUT", "documents/" + id, alice.full(), "{\"title\":\"x\"}")));
         assertEquals("not_found", code(server.send("DELETE", "documents/" + id, alice.full(), null)));
-        Map<String, Object> stats = expect(200, server.get("stats", alice.full()));
+        Map<String, Object> stats = expectObject(200, server.get("stats", alice.full()));
         assertEquals(2, ((Number) stats.get("deleted")).intValue());
         assertEquals(0, ((Number) stats.get("total")).intValue());
         assertEquals(List.of(), array(server.get("documents", alice.full())));
@@ -294,14 +296,14 @@ class DocumentsApiTest {
 
     @Test
     void file_jsonBase64IsTheUploadAndEachDownloadIsAudited() {
-        byte[] pdf = SampleFiles.pdf(2);
+        byte[] pdf = TestFiles.pdf(2);
         String id = server.uploadPdf(alice.full(), "deal.pdf", pdf);
-        Map<String, Object> f = expect(200, server.get("documents/" + id + "/file", alice.full()));
+        Map<String, Object> f = expectObject(200, server.get("documents/" + id + "/file", alice.full()));
         assertArrayEquals(pdf, Base64.getDecoder().decode((String) f.get("content")));
         assertEquals("deal.pdf", f.get("filename"));
         assertEquals("application/pdf", f.get("type"));
         assertEquals("base64", f.get("encoding"));
-        expect(200, server.get("documents/" + id + "/file?version=original", alice.full()));
+        expectObject(200, server.get("documents/" + id + "/file?version=original", alice.full()));
         HttpResponse<byte[]> raw = server.sendForBytes(server.request("documents/" + id + "/file", alice.full())
                 .header("Accept", "application/pdf").build());
         assertEquals(200, raw.statusCode());
@@ -309,17 +311,17 @@ class DocumentsApiTest {
         assertEquals("application/pdf", raw.headers().firstValue("Content-Type").orElseThrow());
         assertTrue(raw.headers().firstValue("Content-Disposition").orElseThrow()
                 .startsWith("attachment; filename=\"deal.pdf\""));
-        List<?> events = (List<?>) expect(200, server.get("documents/" + id + "/audit", alice.full())).get("events");
+        List<?> events = (List<?>) expectObject(200, server.get("documents/" + id + "/audit", alice.full())).get("events");
         assertEquals(3, events.stream().filter(e -> ((Map<?, ?>) e).get("action").equals("document_downloaded"))
                 .count());
     }
 
     @Test
     void file_imageOriginal_rawWithItsOwnTypeAndBadVersionRefused() {
-        byte[] png = SampleFiles.png(40, 30);
-        Map<String, Object> d = expect(201, SampleFiles.upload(server, alice.full(),
+        byte[] png = TestFiles.png(40, 30);
+        Map<String, Object> d = expectObject(201, server.upload(alice.full(),
                 new Multipart().file("file", "stamp.png", "image/png", png)));
-        Map<String, Object> f = expect(200, server.get("documents/" + d.get("id") + "/file", alice.full()));
+        Map<String, Object> f = expectObject(200, server.get("documents/" + d.get("id") + "/file", alice.full()));
         assertEquals("image/png", f.get("type"));
         assertArrayEquals(png, Base64.getDecoder().decode((String) f.get("content")));
         HttpResponse<byte[]> raw = server.sendForBytes(server.request("documents/" + d.get("id")
@@ -341,9 +343,9 @@ class DocumentsApiTest {
 
     @Test
     void everyEndpoint_othersDocumentForbiddenMissingNotFoundAdministratorAllowed() {
-        String bobs = server.uploadPdf(bob.full(), "b.pdf", SampleFiles.pdf(1));
-        String gone = server.uploadPdf(bob.full(), "g.pdf", SampleFiles.pdf(1));
-        expect(200, server.send("DELETE", "documents/" + gone, bob.full(), null));
+        String bobs = server.uploadPdf(bob.full(), "b.pdf", TestFiles.pdf(1));
+        String gone = server.uploadPdf(bob.full(), "g.pdf", TestFiles.pdf(1));
+        expectObject(200, server.send("DELETE", "documents/" + gone, bob.full(), null));
         for (String[] e : ENDPOINTS) {
             HttpResponse<String> theirs = server.send(e[0], "documents/" + bobs + e[1], alice.full(), e[2]);
             assertEquals(403, theirs.statusCode(), e[0] + e[1] + " " + theirs.body());
@@ -353,7 +355,7 @@ class DocumentsApiTest {
             assertEquals("not_found", code(missing), e[0] + e[1]);
             assertEquals("not_found", code(server.send(e[0], "documents/999999" + e[1], bob.full(), e[2])));
         }
-        assertEquals("b", expect(200, server.get("documents/" + bobs, bob.full())).get("title"),
+        assertEquals("b", expectObject(200, server.get("documents/" + bobs, bob.full())).get("title"),
                 "the refused requests changed nothing");
         for (String[] e : ENDPOINTS) {
             HttpResponse<String> r = server.send(e[0], "documents/" + bobs + e[1], admin.full(), e[2]);

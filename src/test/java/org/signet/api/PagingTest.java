@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.array;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.Multipart;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -38,7 +40,7 @@ class PagingTest {
         server = TestServer.start(dir);
         alice = server.account("alice@example.com", false);
         for (int i = 1; i <= 5; i++) {
-            ids.add(0, server.uploadPdf(alice.full(), "doc" + i + ".pdf", SampleFiles.pdf(1)));
+            ids.add(0, server.uploadPdf(alice.full(), "doc" + i + ".pdf", TestFiles.pdf(1)));
         }
     }
 
@@ -104,8 +106,8 @@ class PagingTest {
 
     @Test
     void headers_filters_keptInLinksAndCounted() {
-        SampleFiles.expect(201, SampleFiles.upload(server, alice.full(), new Multipart().text("title", "Other & more")
-                .file("file", "o.pdf", "application/pdf", SampleFiles.pdf(1))));
+        expectObject(201, server.upload(alice.full(), new Multipart().text("title", "Other & more")
+                .file("file", "o.pdf", "application/pdf", TestFiles.pdf(1))));
         HttpResponse<String> r = server.get("documents?search=doc&status=draft&per_page=2", alice.full());
         assertTotals(r, "5", "3");
         String next = links(r).get("next");

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.DocumentStatus;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -37,14 +38,14 @@ class SignersApiTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
-        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
-        doc = flow.document("Lease");
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        doc = flow.upload("Lease", 2);
     }
 
     @AfterEach
@@ -53,7 +54,7 @@ class SignersApiTest {
     }
 
     private HttpResponse<String> add(Map<String, Object> body) {
-        return flow.addSignerRaw(doc, body);
+        return flow.postSigner(doc, body);
     }
 
     private static Map<String, Object> with(Map<String, Object> base, String key, Object value) {
@@ -63,7 +64,7 @@ class SignersApiTest {
     }
 
     private static Map<String, Object> ann() {
-        return SigningFlow.signerBody("Ann Lee", "ann@example.org", "signer", 1);
+        return ApiFlow.signerBody("Ann Lee", "ann@example.org", "signer", 1);
     }
 
     private static void assertInvalidParam(HttpResponse<String> r, String param) {
@@ -94,7 +95,7 @@ class SignersApiTest {
     @Test
     void addSigner_twoSigners_differentTokens() {
         String a = (String) object(add(ann())).get("signing_url");
-        String b = (String) object(add(SigningFlow.signerBody("Bob", "bob@example.org", "signer", 1)))
+        String b = (String) object(add(ApiFlow.signerBody("Bob", "bob@example.org", "signer", 1)))
                 .get("signing_url");
 
         assertFalse(a.equals(b));
@@ -103,7 +104,7 @@ class SignersApiTest {
     @Test
     void addSigner_everyRole_accepted() {
         for (String role : List.of("signer", "viewer", "approver")) {
-            HttpResponse<String> r = add(SigningFlow.signerBody(role, role + "@example.org", role, 2));
+            HttpResponse<String> r = add(ApiFlow.signerBody(role, role + "@example.org", role, 2));
             assertEquals(201, r.statusCode(), r.body());
             assertEquals(role, object(r).get("role"));
             assertEquals("2", object(r).get("signing_order"));
@@ -167,7 +168,7 @@ class SignersApiTest {
     void addSigner_pinOfFourToEightDigits_createdAndNeverReturned() {
         for (String pin : List.of("4826", PIN)) {
             String name = pin.length() == 4 ? "four" : "eight";
-            HttpResponse<String> withPin = add(with(SigningFlow.signerBody(name, name + "@example.org", "signer", 1),
+            HttpResponse<String> withPin = add(with(ApiFlow.signerBody(name, name + "@example.org", "signer", 1),
                     "pin_code", pin));
             assertEquals(201, withPin.statusCode(), withPin.body());
             assertTrue(flow.signers().find(Long.parseLong((String) object(withPin).get("id"))).orElseThrow()
@@ -199,25 +200,25 @@ class SignersApiTest {
     @Test
     void addSigner_sameEmailOnAnotherDocument_created() {
         assertEquals(201, add(ann()).statusCode());
-        String other = flow.document("Other");
+        String other = flow.upload("Other", 2);
 
-        assertEquals(201, flow.addSignerRaw(other, ann()).statusCode());
+        assertEquals(201, flow.postSigner(other, ann()).statusCode());
     }
 
     @Test
     void addSigner_completedOrDeclinedDocument_invalidState() {
-        String declined = flow.document("Declined");
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(declined, "B", "b@example.org", "signer", 1);
+        String declined = flow.upload("Declined", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(declined, "B", "b@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
         flow.signatureFields(declined, b);
-        assertEquals(200, flow.sendDocument(doc).statusCode());
-        assertEquals(200, flow.sendDocument(declined).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
+        assertEquals(200, flow.postSend(declined).statusCode());
         flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
         flow.forceStatus(declined, DocumentStatus.SENT, DocumentStatus.DECLINED);
 
         for (String d : List.of(doc, declined)) {
-            HttpResponse<String> r = flow.addSignerRaw(d, ann());
+            HttpResponse<String> r = flow.postSigner(d, ann());
             assertEquals(400, r.statusCode(), r.body());
             assertEquals("invalid_state", code(r));
         }
@@ -238,7 +239,7 @@ class SignersApiTest {
 
     @Test
     void addSigner_unknownDocument_notFound() {
-        HttpResponse<String> r = flow.addSignerRaw("999999", ann());
+        HttpResponse<String> r = flow.postSigner("999999", ann());
 
         assertEquals(404, r.statusCode());
         assertEquals("not_found", code(r));
@@ -246,9 +247,9 @@ class SignersApiTest {
 
     @Test
     void listSigners_bySigningOrderThenAdded_withSigningUrls() {
-        String late = flow.signer(doc, "Late", "late@example.org", "signer", 3);
-        String first = flow.signer(doc, "First", "first@example.org", "signer", 1);
-        String second = flow.signer(doc, "Second", "second@example.org", "viewer", 1);
+        String late = flow.addSigner(doc, "Late", "late@example.org", "signer", 3).id();
+        String first = flow.addSigner(doc, "First", "first@example.org", "signer", 1).id();
+        String second = flow.addSigner(doc, "Second", "second@example.org", "viewer", 1).id();
 
         List<Object> list = array(flow.get("documents/" + doc + "/signers"));
 
@@ -262,14 +263,14 @@ class SignersApiTest {
     @Test
     void everyResponse_hiddenSignerFieldsAbsent() {
         String ann = (String) object(add(with(ann(), "pin_code", PIN))).get("id");
-        String bob = flow.signer(doc, "Bob", "bob@example.org", "signer", 2);
+        String bob = flow.addSigner(doc, "Bob", "bob@example.org", "signer", 2).id();
         flow.signatureFields(doc, ann, bob);
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
         flow.signers().markSigned(Long.parseLong(ann), SIGNED_IP, SIGNED_AGENT);
         List<String> tokens = List.of(token(ann), token(bob));
 
         List<HttpResponse<String>> responses = List.of(flow.get("documents/" + doc + "/signers"),
-                add(SigningFlow.signerBody("Cy", "cy@example.org", "viewer", 2)), flow.get("documents/" + doc),
+                add(ApiFlow.signerBody("Cy", "cy@example.org", "viewer", 2)), flow.get("documents/" + doc),
                 flow.get("documents/" + doc + "/fields"), flow.get("documents/" + doc + "/audit"),
                 flow.get("documents"), flow.post("documents/" + doc + "/remind", null));
 
@@ -302,9 +303,9 @@ class SignersApiTest {
 
     @Test
     void saveFields_defaultsByType_everyKeyAsStrings() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(SigningFlow.field(ann, "textarea", 2, 10.5, 20)));
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "textarea", 2, 10.5, 20)));
 
         assertEquals(200, r.statusCode(), r.body());
         Map<?, ?> f = (Map<?, ?>) array(r).get(0);
@@ -331,22 +332,22 @@ class SignersApiTest {
 
     @Test
     void saveFields_dropdownOptions_renderedAsJsonText() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
-        Map<String, Object> dropdown = SigningFlow.field(ann, "dropdown", 1, 0, 0);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
+        Map<String, Object> dropdown = ApiFlow.field(ann, "dropdown", 1, 0, 0);
         dropdown.put("options", List.of("Yes", "No"));
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(dropdown));
+        HttpResponse<String> r = flow.postFields(doc, List.of(dropdown));
 
         assertEquals("[\"Yes\",\"No\"]", ((Map<?, ?>) array(r).get(0)).get("options"));
     }
 
     @Test
     void saveFields_secondSave_replacesEveryField() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
-        flow.saveFields(doc, List.of(SigningFlow.field(ann, "signature", 1, 0, 0),
-                SigningFlow.field(ann, "date", 1, 0, 100)));
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
+        flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 0, 0),
+                ApiFlow.field(ann, "date", 1, 0, 100)));
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(SigningFlow.field(ann, "initials", 2, 5, 5)));
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "initials", 2, 5, 5)));
 
         List<Object> now = array(flow.get("documents/" + doc + "/fields"));
         assertEquals(200, r.statusCode());
@@ -356,21 +357,21 @@ class SignersApiTest {
 
     @Test
     void saveFields_emptyList_removesAll() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.signatureFields(doc, ann);
 
-        assertEquals(200, flow.saveFields(doc, List.of()).statusCode());
+        assertEquals(200, flow.postFields(doc, List.of()).statusCode());
         assertTrue(array(flow.get("documents/" + doc + "/fields")).isEmpty());
     }
 
     @Test
     void saveFields_oneBadField_previousFieldsUntouched() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.signatureFields(doc, ann);
         String before = flow.get("documents/" + doc + "/fields").body();
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(SigningFlow.field(ann, "text", 1, 0, 0),
-                SigningFlow.field(ann, "text", 9, 0, 0)));
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "text", 1, 0, 0),
+                ApiFlow.field(ann, "text", 9, 0, 0)));
 
         assertEquals(400, r.statusCode());
         assertEquals("validation_failed", code(r));
@@ -381,7 +382,7 @@ class SignersApiTest {
 
     @Test
     void saveFields_unusableStructure_invalidData() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.signatureFields(doc, ann);
         String before = flow.get("documents/" + doc + "/fields").body();
 
@@ -404,15 +405,15 @@ class SignersApiTest {
 
     @Test
     void saveFields_everyProblem_listedAsFieldN() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
-        Map<String, Object> noPage = SigningFlow.field(ann, "text", 1, 0, 0);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
+        Map<String, Object> noPage = ApiFlow.field(ann, "text", 1, 0, 0);
         noPage.remove("page_number");
-        Map<String, Object> flat = SigningFlow.field(ann, "text", 1, 0, 0);
+        Map<String, Object> flat = ApiFlow.field(ann, "text", 1, 0, 0);
         flat.put("width", 0);
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(SigningFlow.field("424242", "signature", 1, 0, 0),
-                noPage, SigningFlow.field(ann, "sticker", 1, 0, 0), flat,
-                SigningFlow.field(ann, "signature", 1, 500, 820), SigningFlow.field(ann, "dropdown", 1, 0, 0)));
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field("424242", "signature", 1, 0, 0),
+                noPage, ApiFlow.field(ann, "sticker", 1, 0, 0), flat,
+                ApiFlow.field(ann, "signature", 1, 500, 820), ApiFlow.field(ann, "dropdown", 1, 0, 0)));
 
         assertEquals(400, r.statusCode());
         assertEquals("validation_failed", code(r));
@@ -425,24 +426,24 @@ class SignersApiTest {
 
     @Test
     void saveFields_signerOfAnotherDocument_validationFailed() {
-        String other = flow.document("Other");
-        String stranger = flow.signer(other, "Stranger", "s@example.org", "signer", 1);
+        String other = flow.upload("Other", 2);
+        String stranger = flow.addSigner(other, "Stranger", "s@example.org", "signer", 1).id();
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(SigningFlow.field(stranger, "signature", 1, 0, 0)));
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(stranger, "signature", 1, 0, 0)));
 
         assertEquals("validation_failed", code(r));
     }
 
     @Test
     void saveFields_afterSomeoneSigned_invalidState() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.signatureFields(doc, ann);
-        assertEquals(200, flow.sendDocument(doc).statusCode());
-        assertEquals(200, flow.saveFields(doc, List.of(SigningFlow.field(ann, "signature", 1, 0, 0)))
+        assertEquals(200, flow.postSend(doc).statusCode());
+        assertEquals(200, flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 0, 0)))
                 .statusCode(), "fields may still change while nobody has signed");
         flow.signers().markSigned(Long.parseLong(ann), "198.51.100.1", "Browser");
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(SigningFlow.field(ann, "signature", 1, 50, 50)));
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 50, 50)));
 
         assertEquals(400, r.statusCode());
         assertEquals("invalid_state", code(r));
@@ -451,12 +452,12 @@ class SignersApiTest {
 
     @Test
     void saveFields_terminalDocument_invalidState() {
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.expiresIn(doc, Duration.ofMinutes(5));
         clock.advance(Duration.ofMinutes(6));
         assertEquals(200, flow.post("documents/" + doc + "/expire", null).statusCode());
 
-        HttpResponse<String> r = flow.saveFields(doc, List.of(SigningFlow.field(ann, "signature", 1, 0, 0)));
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 0, 0)));
 
         assertEquals(400, r.statusCode());
         assertEquals("invalid_state", code(r));

@@ -2,10 +2,9 @@ package org.signet.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.api.SampleFiles.expect;
-import static org.signet.api.SampleFiles.json;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -18,8 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.json.Json;
 import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -45,17 +46,17 @@ class StagingApiTest {
     }
 
     private Map<String, Object> stage(Account a, String filename, byte[] content) {
-        return expect(201, SampleFiles.upload(server, a.full(), "files",
+        return expectObject(201, server.postMultipart("files", a.full(),
                 new Multipart().file("file", filename, "application/octet-stream", content)));
     }
 
     private HttpResponse<String> create(Account a, Map<String, ?> body) {
-        return server.send("POST", "documents", a.full(), json(body));
+        return server.send("POST", "documents", a.full(), Json.write(body));
     }
 
     @Test
     void stage_answersOpaquePathNameAndExpiry() {
-        Map<String, Object> s = stage(alice, "in/dir/offer.pdf", SampleFiles.pdf(2));
+        Map<String, Object> s = stage(alice, "in/dir/offer.pdf", TestFiles.pdf(2));
         assertEquals(java.util.Set.of("file_path", "original_filename", "expires_at"), s.keySet());
         assertTrue(((String) s.get("file_path")).matches("staging/[0-9A-Za-z]{32}"), s.toString());
         assertEquals("offer.pdf", s.get("original_filename"));
@@ -64,25 +65,25 @@ class StagingApiTest {
 
     @Test
     void create_fromStagedFile_draftWithHashAndDefaultFilename() {
-        byte[] pdf = SampleFiles.pdf(2);
+        byte[] pdf = TestFiles.pdf(2);
         Map<String, Object> s = stage(alice, "offer.pdf", pdf);
         clock.advance(Duration.ofMinutes(15));
-        Map<String, Object> d = expect(201, create(alice, Map.of("title", "Offer", "file_path", s.get("file_path"))));
+        Map<String, Object> d = expectObject(201, create(alice, Map.of("title", "Offer", "file_path", s.get("file_path"))));
         assertEquals("Offer", d.get("title"));
         assertEquals("draft", d.get("status"));
         assertEquals("offer.pdf", d.get("original_filename"));
         assertEquals("2", d.get("total_pages"));
-        Map<String, Object> single = expect(200, server.get("documents/" + d.get("id"), alice.full()));
-        assertEquals(SampleFiles.sha256(pdf), single.get("file_hash"));
-        Map<String, Object> f = expect(200, server.get("documents/" + d.get("id") + "/file", alice.full()));
-        assertEquals(SampleFiles.sha256(pdf), SampleFiles.sha256(java.util.Base64.getDecoder()
+        Map<String, Object> single = expectObject(200, server.get("documents/" + d.get("id"), alice.full()));
+        assertEquals(TestFiles.sha256(pdf), single.get("file_hash"));
+        Map<String, Object> f = expectObject(200, server.get("documents/" + d.get("id") + "/file", alice.full()));
+        assertEquals(TestFiles.sha256(pdf), TestFiles.sha256(java.util.Base64.getDecoder()
                 .decode((String) f.get("content"))));
     }
 
     @Test
     void create_givenFilenameAndDetails_pathStrippedAndKept() {
-        Map<String, Object> s = stage(alice, "scan.png", SampleFiles.png(100, 80));
-        Map<String, Object> d = expect(201, create(alice, Map.of("title", "Scan", "file_path", s.get("file_path"),
+        Map<String, Object> s = stage(alice, "scan.png", TestFiles.png(100, 80));
+        Map<String, Object> d = expectObject(201, create(alice, Map.of("title", "Scan", "file_path", s.get("file_path"),
                 "original_filename", "../../x/final.png", "expires_at", "2030-07-01 00:00:00",
                 "reminder_interval_days", 3)));
         assertEquals("final.png", d.get("original_filename"));
@@ -92,55 +93,55 @@ class StagingApiTest {
 
     @Test
     void create_stagedFileUsedTwice_secondRefused() {
-        Map<String, Object> s = stage(alice, "a.pdf", SampleFiles.pdf(1));
-        expect(201, create(alice, Map.of("title", "One", "file_path", s.get("file_path"))));
+        Map<String, Object> s = stage(alice, "a.pdf", TestFiles.pdf(1));
+        expectObject(201, create(alice, Map.of("title", "One", "file_path", s.get("file_path"))));
         assertInvalidPath(create(alice, Map.of("title", "Two", "file_path", s.get("file_path"))));
     }
 
     @Test
     void create_madeUpAndTraversalPaths_invalidFilePath() {
-        String own = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
-        String theirs = (String) stage(bob, "b.pdf", SampleFiles.pdf(1)).get("file_path");
+        String own = (String) stage(alice, "a.pdf", TestFiles.pdf(1)).get("file_path");
+        String theirs = (String) stage(bob, "b.pdf", TestFiles.pdf(1)).get("file_path");
         for (String path : List.of("../../etc/passwd", "/etc/passwd", "staging/../x", "staging/../../signet.db",
                 theirs, own + "/../" + own.substring(8), "staging/" + own.substring(8).toLowerCase() + "x",
                 own.substring(8), "/" + own, "staging/", "", dir.resolve("files").toString(), own + "\u0000")) {
             assertInvalidPath(create(alice, Map.of("title", "T", "file_path", path)));
         }
-        expect(201, create(alice, Map.of("title", "Own", "file_path", own)));
+        expectObject(201, create(alice, Map.of("title", "Own", "file_path", own)));
     }
 
     @Test
     void create_anotherUsersFile_refusedEvenForAnAdministrator() {
-        String alices = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
+        String alices = (String) stage(alice, "a.pdf", TestFiles.pdf(1)).get("file_path");
         assertInvalidPath(create(bob, Map.of("title", "Taken", "file_path", alices)));
-        expect(201, create(alice, Map.of("title", "Mine", "file_path", alices)));
+        expectObject(201, create(alice, Map.of("title", "Mine", "file_path", alices)));
     }
 
     @Test
     void create_afterFifteenMinutes_invalidFilePath() {
-        String path = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
+        String path = (String) stage(alice, "a.pdf", TestFiles.pdf(1)).get("file_path");
         clock.advance(Duration.ofMinutes(15).plusSeconds(1));
         assertInvalidPath(create(alice, Map.of("title", "Late", "file_path", path)));
     }
 
     @Test
     void create_missingTitleOrPath_missingParams() {
-        String path = (String) stage(alice, "a.pdf", SampleFiles.pdf(1)).get("file_path");
+        String path = (String) stage(alice, "a.pdf", TestFiles.pdf(1)).get("file_path");
         HttpResponse<String> r = create(alice, Map.of("file_path", path));
         assertEquals("rest_missing_callback_param", code(r));
         assertEquals(List.of("title"), data(r).get("params"));
         HttpResponse<String> both = create(alice, Map.of());
         assertEquals(List.of("title", "file_path"), data(both).get("params"));
-        expect(201, create(alice, Map.of("title", "Still usable", "file_path", path)));
+        expectObject(201, create(alice, Map.of("title", "Still usable", "file_path", path)));
     }
 
     @Test
     void stage_badFile_sameValidationAsUpload() {
-        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), "files",
+        HttpResponse<String> r = server.postMultipart("files", alice.full(),
                 new Multipart().file("file", "x.pdf", "application/pdf", "plain text".getBytes()));
         assertEquals(400, r.statusCode());
         assertEquals("invalid_file_type", code(r));
-        HttpResponse<String> none = SampleFiles.upload(server, alice.full(), "files", new Multipart().text("a", "b"));
+        HttpResponse<String> none = server.postMultipart("files", alice.full(), new Multipart().text("a", "b"));
         assertEquals("rest_missing_callback_param", code(none));
     }
 

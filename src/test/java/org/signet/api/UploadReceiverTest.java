@@ -3,12 +3,14 @@ package org.signet.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
-import static org.signet.api.SampleFiles.expect;
 import static org.signet.support.TestServer.array;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expectObject;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.Multipart;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -48,14 +51,14 @@ class UploadReceiverTest {
     }
 
     private HttpResponse<String> upload(String filename, String type, byte[] content) {
-        return SampleFiles.upload(server, alice.full(), new Multipart().file("file", filename, type, content));
+        return server.upload(alice.full(), new Multipart().file("file", filename, type, content));
     }
 
     private void assertRefused(HttpResponse<String> r, int status, String code) {
         assertEquals(status, r.statusCode(), r.body());
         assertEquals(code, code(r), r.body());
         assertEquals(List.of(), array(server.get("documents", alice.full())), "no document was created");
-        assertEquals(List.of(), SampleFiles.vaultFiles(dir), "no file was kept");
+        assertEquals(List.of(), server.vaultFiles(), "no file was kept");
     }
 
     @Test
@@ -66,22 +69,22 @@ class UploadReceiverTest {
 
     @Test
     void receive_pdfBytesNamedTxt_acceptedByContent() {
-        Map<String, Object> d = expect(201, upload("notes.txt", "text/plain", SampleFiles.pdf(1)));
+        Map<String, Object> d = expectObject(201, upload("notes.txt", "text/plain", TestFiles.pdf(1)));
         assertEquals("notes", d.get("title"));
         assertEquals("1", d.get("total_pages"));
     }
 
     @Test
     void receive_truncatedPdf_invalidFileWithReason() {
-        byte[] pdf = SampleFiles.pdf(2);
-        HttpResponse<String> r = upload("cut.pdf", "application/pdf", SampleFiles.truncated(pdf, 400));
+        byte[] pdf = TestFiles.pdf(2);
+        HttpResponse<String> r = upload("cut.pdf", "application/pdf", TestFiles.truncated(pdf, 400));
         assertRefused(r, 400, "invalid_file");
         assertTrue(TestServer.object(r).get("message").toString().length() > "The file cannot be used: .".length());
     }
 
     @Test
     void receive_encryptedPdf_invalidFile() {
-        HttpResponse<String> r = upload("locked.pdf", "application/pdf", SampleFiles.encryptedPdf());
+        HttpResponse<String> r = upload("locked.pdf", "application/pdf", TestFiles.encryptedPdf());
         assertRefused(r, 400, "invalid_file");
         assertTrue(TestServer.object(r).get("message").toString().toLowerCase().contains("password")
                 || TestServer.object(r).get("message").toString().toLowerCase().contains("encrypt"), r.body());
@@ -104,7 +107,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_imageWiderThanTenThousandPixels_invalidFile() {
-        assertRefused(upload("wide.png", "image/png", SampleFiles.png(10_001, 1)), 400, "invalid_file");
+        assertRefused(upload("wide.png", "image/png", TestFiles.png(10_001, 1)), 400, "invalid_file");
     }
 
     @Test
@@ -117,40 +120,40 @@ class UploadReceiverTest {
     @Test
     void receive_exactlyAtLimit_notRefusedForSize() {
         // Bytes after a PNG's IEND chunk are ignored by decoders: the file stays valid at any size.
-        byte[] padded = java.util.Arrays.copyOf(SampleFiles.png(50, 50), MAX_BYTES);
-        Map<String, Object> d = expect(201, upload("full.png", "image/png", padded));
-        assertEquals(SampleFiles.sha256(padded), expect(200, server.get("documents/" + d.get("id"), alice.full()))
+        byte[] padded = java.util.Arrays.copyOf(TestFiles.png(50, 50), MAX_BYTES);
+        Map<String, Object> d = expectObject(201, upload("full.png", "image/png", padded));
+        assertEquals(TestFiles.sha256(padded), expectObject(200, server.get("documents/" + d.get("id"), alice.full()))
                 .get("file_hash"));
     }
 
     @Test
     void receive_declaredLengthOverLimit_refusedBeforeReading() throws IOException {
-        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
         String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
                 + "Content-Type: " + m.contentType() + "\r\nContent-Length: 5000000000\r\n\r\n";
-        String answer = SampleFiles.rawExchange(server.app.port(), head, m.bytes(), 10_000);
+        String answer = rawExchange(server.app.port(), head, m.bytes(), 10_000);
         assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
         assertTrue(answer.contains("file_too_large"), answer);
     }
 
     @Test
     void receive_lyingContentLength_clientErrorWithoutHanging() throws IOException {
-        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
         byte[] body = m.bytes();
         String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
                 + "Content-Type: " + m.contentType() + "\r\nContent-Length: " + (body.length + 5000) + "\r\n\r\n";
-        String answer = SampleFiles.rawExchange(server.app.port(), head, body, 10_000);
+        String answer = rawExchange(server.app.port(), head, body, 10_000);
         assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
         assertEquals(List.of(), array(server.get("documents", alice.full())));
     }
 
     @Test
     void receive_lyingContentLengthMidFile_clientErrorWithoutHanging() throws IOException {
-        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
         byte[] body = m.unterminated();
         String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
                 + "Content-Type: " + m.contentType() + "\r\nContent-Length: " + (body.length * 2) + "\r\n\r\n";
-        String answer = SampleFiles.rawExchange(server.app.port(), head, body, 10_000);
+        String answer = rawExchange(server.app.port(), head, body, 10_000);
         assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
         assertTrue(answer.contains("rest_invalid_param"), answer);
         assertEquals(List.of(), array(server.get("documents", alice.full())));
@@ -158,7 +161,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_unterminatedBody_rejected() {
-        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
         HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
                 .header("Content-Type", m.contentType())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(m.unterminated())).build());
@@ -167,7 +170,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_missingBoundary_rejected() {
-        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
         HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
                 .header("Content-Type", "multipart/form-data")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(m.bytes())).build());
@@ -176,7 +179,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_wrongBoundary_rejected() {
-        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1));
+        Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
         HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
                 .header("Content-Type", "multipart/form-data; boundary=not-the-one")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(m.bytes())).build());
@@ -185,7 +188,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_noFilePart_missingParamFile() {
-        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), new Multipart().text("title", "No file"));
+        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "No file"));
         assertRefused(r, 400, "rest_missing_callback_param");
         assertEquals(List.of("file"), data(r).get("params"));
         HttpResponse<String> json = server.send("POST", "documents/upload", alice.full(), "{\"title\":\"x\"}");
@@ -195,17 +198,17 @@ class UploadReceiverTest {
 
     @Test
     void receive_badTextPart_refusedBeforeStoring() {
-        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), new Multipart()
-                .text("expires_at", "2001-01-01 00:00:00").file("file", "a.pdf", "application/pdf", SampleFiles.pdf(1)));
+        HttpResponse<String> r = server.upload(alice.full(), new Multipart()
+                .text("expires_at", "2001-01-01 00:00:00").file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)));
         assertRefused(r, 400, "rest_invalid_param");
         assertTrue(((Map<?, ?>) data(r).get("params")).containsKey("expires_at"));
     }
 
     @Test
     void receive_emptyTextPartsAsFormsSendThem_countAsNotGiven() {
-        HttpResponse<String> r = SampleFiles.upload(server, alice.full(), new Multipart().text("title", "")
-                .text("expires_at", "").file("file", "Quarterly report.pdf", "application/pdf", SampleFiles.pdf(1)));
-        Map<String, Object> doc = SampleFiles.expect(201, r);
+        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "")
+                .text("expires_at", "").file("file", "Quarterly report.pdf", "application/pdf", TestFiles.pdf(1)));
+        Map<String, Object> doc = expectObject(201, r);
         assertEquals("Quarterly report", doc.get("title"));
         assertEquals(null, doc.get("expires_at"));
     }
@@ -214,8 +217,8 @@ class UploadReceiverTest {
     void receive_manyUploads_leaveNoTemporaryFileOrOpenHandle() throws IOException {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs Linux /proc");
         for (int i = 0; i < 5; i++) {
-            expect(201, upload("a" + i + ".pdf", "application/pdf", SampleFiles.pdf(1)));
-            expect(201, upload("b" + i + ".png", "image/png", SampleFiles.png(30, 30)));
+            expectObject(201, upload("a" + i + ".pdf", "application/pdf", TestFiles.pdf(1)));
+            expectObject(201, upload("b" + i + ".png", "image/png", TestFiles.png(30, 30)));
         }
         upload("bad.pdf", "application/pdf", "text".getBytes(StandardCharsets.UTF_8));
         try (Stream<Path> tmp = Files.list(dir.resolve("tmp"))) {
@@ -244,5 +247,21 @@ class UploadReceiverTest {
 
     private String credentials() {
         return "X-WPS-API-Key: " + alice.full().key() + "\r\nX-WPS-API-Secret: " + alice.full().secret() + "\r\n";
+    }
+
+    /**
+     * Sends {@code head} and {@code body} over a raw socket, half-closes the output, and returns
+     * what the server answered within {@code timeoutMillis} (a read timeout fails the test).
+     */
+    private static String rawExchange(int port, String head, byte[] body, int timeoutMillis) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(timeoutMillis);
+            OutputStream out = socket.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            socket.shutdownOutput();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
     }
 }

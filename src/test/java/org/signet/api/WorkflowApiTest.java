@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Signer;
 import org.signet.mail.OutboxEntry;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -34,18 +35,18 @@ class WorkflowApiTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
         startServer(dir);
-        doc = flow.document("Supply agreement");
+        doc = flow.upload("Supply agreement", 2);
     }
 
     private void startServer(Path data, String... overrides) throws Exception {
         server = TestServer.start(data, clock, overrides);
-        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
     }
 
     @AfterEach
@@ -70,123 +71,123 @@ class WorkflowApiTest {
 
     @Test
     void send_noSigners_noSigners() {
-        assertError(flow.sendDocument(doc), "no_signers");
+        assertError(flow.postSend(doc), "no_signers");
         assertEquals("draft", flow.status(doc));
     }
 
     @Test
     void send_signersWithoutRequiredSignatureField_missingSignatureFieldsWithTheirIds() {
-        String withSignature = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String withInitials = flow.signer(doc, "B", "b@example.org", "signer", 1);
-        String onlyText = flow.signer(doc, "C", "c@example.org", "signer", 1);
-        String optional = flow.signer(doc, "D", "d@example.org", "signer", 2);
-        String bare = flow.signer(doc, "E", "e@example.org", "signer", 2);
-        flow.signer(doc, "Viewer", "v@example.org", "viewer", 1);
-        flow.signer(doc, "Approver", "ap@example.org", "approver", 1);
-        Map<String, Object> optionalSignature = SigningFlow.field(optional, "signature", 1, 0, 300);
+        String withSignature = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String withInitials = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
+        String onlyText = flow.addSigner(doc, "C", "c@example.org", "signer", 1).id();
+        String optional = flow.addSigner(doc, "D", "d@example.org", "signer", 2).id();
+        String bare = flow.addSigner(doc, "E", "e@example.org", "signer", 2).id();
+        flow.addSigner(doc, "Viewer", "v@example.org", "viewer", 1).id();
+        flow.addSigner(doc, "Approver", "ap@example.org", "approver", 1).id();
+        Map<String, Object> optionalSignature = ApiFlow.field(optional, "signature", 1, 0, 300);
         optionalSignature.put("is_required", false);
-        flow.saveFields(doc, List.of(SigningFlow.field(withSignature, "signature", 1, 0, 0),
-                SigningFlow.field(withInitials, "initials", 1, 0, 100), SigningFlow.field(onlyText, "text", 1, 0, 200),
+        flow.postFields(doc, List.of(ApiFlow.field(withSignature, "signature", 1, 0, 0),
+                ApiFlow.field(withInitials, "initials", 1, 0, 100), ApiFlow.field(onlyText, "text", 1, 0, 200),
                 optionalSignature));
 
-        HttpResponse<String> r = flow.sendDocument(doc);
+        HttpResponse<String> r = flow.postSend(doc);
 
         assertError(r, "missing_signature_fields");
         assertEquals(List.of(onlyText, optional, bare), data(r).get("signer_ids"));
         assertEquals("draft", flow.status(doc));
-        assertTrue(flow.mail().list(OutboxEntry.Status.PENDING, 100).isEmpty());
+        assertTrue(flow.mail.queue().list(OutboxEntry.Status.PENDING, 100).isEmpty());
     }
 
     @Test
     void send_onlyViewersAndApprovers_sentWithoutSignatureFields() {
-        flow.signer(doc, "Approver", "ap@example.org", "approver", 1);
-        flow.signer(doc, "Viewer", "v@example.org", "viewer", 1);
+        flow.addSigner(doc, "Approver", "ap@example.org", "approver", 1).id();
+        flow.addSigner(doc, "Viewer", "v@example.org", "viewer", 1).id();
 
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
     }
 
     @Test
     void send_notDraft_invalidState() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
 
-        assertError(flow.sendDocument(doc), "invalid_state");
+        assertError(flow.postSend(doc), "invalid_state");
         flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
-        assertError(flow.sendDocument(doc), "invalid_state");
-        assertEquals(1, flow.mailTo("a@example.org", "invitation").size());
+        assertError(flow.postSend(doc), "invalid_state");
+        assertEquals(1, flow.mail.queued("a@example.org", "invitation").size());
     }
 
     @Test
     void send_draft_sentAndFirstGroupInvited() {
-        String a = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
-        String b = flow.signer(doc, "Bob", "bob@example.org", "signer", 2);
+        String a = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "Bob", "bob@example.org", "signer", 2).id();
         flow.signatureFields(doc, a, b);
 
-        HttpResponse<String> r = flow.sendDocument(doc);
+        HttpResponse<String> r = flow.postSend(doc);
 
         assertEquals(200, r.statusCode(), r.body());
         assertEquals(true, object(r).get("sent"));
         assertEquals("Document sent; 1 recipient(s) invited by email.", object(r).get("message"));
         assertEquals("sent", flow.status(doc));
         assertEquals(List.of(a), invited(a, b));
-        assertEquals(1, flow.mailTo("ann@example.org", "invitation").size());
-        assertTrue(flow.mailTo("bob@example.org", "invitation").isEmpty());
+        assertEquals(1, flow.mail.queued("ann@example.org", "invitation").size());
+        assertTrue(flow.mail.queued("bob@example.org", "invitation").isEmpty());
     }
 
     @Test
     void send_approvers_onlyFirstApproverInvitedWithApprovalRequest() {
-        String signerA = flow.signer(doc, "Signer", "s@example.org", "signer", 1);
-        String second = flow.signer(doc, "Second approver", "ap2@example.org", "approver", 2);
-        String first = flow.signer(doc, "First approver", "ap1@example.org", "approver", 1);
-        String viewer = flow.signer(doc, "Viewer", "v@example.org", "viewer", 1);
+        String signerA = flow.addSigner(doc, "Signer", "s@example.org", "signer", 1).id();
+        String second = flow.addSigner(doc, "Second approver", "ap2@example.org", "approver", 2).id();
+        String first = flow.addSigner(doc, "First approver", "ap1@example.org", "approver", 1).id();
+        String viewer = flow.addSigner(doc, "Viewer", "v@example.org", "viewer", 1).id();
         flow.signatureFields(doc, signerA);
 
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
 
         assertEquals(List.of(first), invited(signerA, second, first, viewer));
-        assertEquals(1, flow.mailTo("ap1@example.org", "approval_request").size());
-        assertTrue(flow.mailTo("ap1@example.org", "invitation").isEmpty());
+        assertEquals(1, flow.mail.queued("ap1@example.org", "approval_request").size());
+        assertTrue(flow.mail.queued("ap1@example.org", "invitation").isEmpty());
     }
 
     @Test
     void send_equalSigningOrder_wholeGroupInvitedTogetherWithItsViewer() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
-        String v = flow.signer(doc, "V", "v@example.org", "viewer", 1);
-        String later = flow.signer(doc, "L", "l@example.org", "signer", 2);
-        String laterViewer = flow.signer(doc, "LV", "lv@example.org", "viewer", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
+        String v = flow.addSigner(doc, "V", "v@example.org", "viewer", 1).id();
+        String later = flow.addSigner(doc, "L", "l@example.org", "signer", 2).id();
+        String laterViewer = flow.addSigner(doc, "LV", "lv@example.org", "viewer", 2).id();
         flow.signatureFields(doc, a, b, later);
 
-        HttpResponse<String> r = flow.sendDocument(doc);
+        HttpResponse<String> r = flow.postSend(doc);
 
         assertEquals("Document sent; 3 recipient(s) invited by email.", object(r).get("message"));
         assertEquals(List.of(a, b, v), invited(a, b, v, later, laterViewer));
-        assertEquals(1, flow.mailTo("v@example.org", "view_invitation").size());
+        assertEquals(1, flow.mail.queued("v@example.org", "view_invitation").size());
     }
 
     @Test
     void send_viewerOnlyFirstGroup_nextGroupInvitedToo() {
-        String v = flow.signer(doc, "V", "v@example.org", "viewer", 1);
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 2);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 3);
+        String v = flow.addSigner(doc, "V", "v@example.org", "viewer", 1).id();
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 2).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 3).id();
         flow.signatureFields(doc, a, b);
 
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
 
         assertEquals(List.of(v, a), invited(v, a, b));
     }
 
     @Test
     void updateStatusSent_sameAsSend_invitationsIncluded() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
 
         HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "sent"));
 
         assertEquals(200, r.statusCode(), r.body());
         assertEquals("sent", object(r).get("status"));
-        assertEquals(1, flow.mailTo("a@example.org", "invitation").size());
+        assertEquals(1, flow.mail.queued("a@example.org", "invitation").size());
         assertEquals(1, flow.audit(doc, "document_sent").size());
     }
 
@@ -197,35 +198,35 @@ class WorkflowApiTest {
 
     @Test
     void addSigner_toOpenGroupOfSentDocument_invitedAtOnce() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 2).id();
         flow.signatureFields(doc, a, b);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
-        String joins = flow.signer(doc, "Joins", "joins@example.org", "signer", 1);
-        String waits = flow.signer(doc, "Waits", "waits@example.org", "signer", 2);
+        String joins = flow.addSigner(doc, "Joins", "joins@example.org", "signer", 1).id();
+        String waits = flow.addSigner(doc, "Waits", "waits@example.org", "signer", 2).id();
 
         assertEquals(List.of(a, joins), invited(a, b, joins, waits));
-        assertEquals(1, flow.mailTo("joins@example.org", "invitation").size());
-        assertTrue(flow.mailTo("waits@example.org", "invitation").isEmpty());
+        assertEquals(1, flow.mail.queued("joins@example.org", "invitation").size());
+        assertTrue(flow.mail.queued("waits@example.org", "invitation").isEmpty());
     }
 
     @Test
     void addSigner_draft_nobodyInvited() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
 
         assertTrue(invited(a).isEmpty());
-        assertTrue(flow.mailTo("a@example.org", "invitation").isEmpty());
+        assertTrue(flow.mail.queued("a@example.org", "invitation").isEmpty());
     }
 
     // recall
 
     @Test
     void updateStatusDraft_sentDocument_recalledWithSignersReset() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
         flow.signatureFields(doc, a, b);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.signers().markViewed(Long.parseLong(a));
         assertEquals("viewed", flow.signerRecords(doc).get(a).get("status"));
 
@@ -244,9 +245,9 @@ class WorkflowApiTest {
 
     @Test
     void updateStatusDraft_viewedDocument_recalled() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.signers().markViewed(Long.parseLong(a));
         flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.VIEWED);
 
@@ -259,9 +260,9 @@ class WorkflowApiTest {
 
     @Test
     void updateStatusDraft_terminalDocument_invalidTransition() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.DECLINED);
 
         HttpResponse<String> r = flow.put("documents/" + doc, Map.of("status", "draft"));
@@ -272,23 +273,23 @@ class WorkflowApiTest {
 
     @Test
     void updateStatusDraft_recalledThenSentAgain_invitedAgain() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.put("documents/" + doc, Map.of("status", "draft"));
 
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
 
         assertEquals(List.of(a), invited(a));
-        assertEquals(2, flow.mailTo("a@example.org", "invitation").size());
+        assertEquals(2, flow.mail.queued("a@example.org", "invitation").size());
     }
 
     @Test
     void updateStatusDraft_afterSomeoneSigned_invalidState() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
         flow.signatureFields(doc, a, b);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.signers().markSigned(Long.parseLong(a), "198.51.100.2", "Browser");
 
         assertError(flow.put("documents/" + doc, Map.of("status", "draft")), "invalid_state");
@@ -300,13 +301,13 @@ class WorkflowApiTest {
 
     @Test
     void remind_noBody_invitedSignersAndApproversPendingOrViewed() {
-        String pending = flow.signer(doc, "Pending", "p@example.org", "signer", 1);
-        String viewed = flow.signer(doc, "Viewed", "vw@example.org", "signer", 1);
-        String signed = flow.signer(doc, "Signed", "sg@example.org", "signer", 1);
-        flow.signer(doc, "Viewer", "viewer@example.org", "viewer", 1);
-        String notYet = flow.signer(doc, "Later", "later@example.org", "signer", 2);
+        String pending = flow.addSigner(doc, "Pending", "p@example.org", "signer", 1).id();
+        String viewed = flow.addSigner(doc, "Viewed", "vw@example.org", "signer", 1).id();
+        String signed = flow.addSigner(doc, "Signed", "sg@example.org", "signer", 1).id();
+        flow.addSigner(doc, "Viewer", "viewer@example.org", "viewer", 1).id();
+        String notYet = flow.addSigner(doc, "Later", "later@example.org", "signer", 2).id();
         flow.signatureFields(doc, pending, viewed, signed, notYet);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.signers().markViewed(Long.parseLong(viewed));
         flow.signers().markSigned(Long.parseLong(signed), "198.51.100.3", "Browser");
 
@@ -316,19 +317,19 @@ class WorkflowApiTest {
         assertEquals(List.of(pending, viewed), object(r).get("reminded"));
         assertEquals(List.of(), object(r).get("failed"));
         assertTrue(((String) object(r).get("message")).startsWith("2 reminder(s) sent"), r.body());
-        assertEquals(1, flow.mailTo("p@example.org", "reminder").size());
-        assertEquals(OutboxEntry.Status.SENT, flow.mailTo("p@example.org", "reminder").get(0).status());
-        assertTrue(flow.mailTo("viewer@example.org", "reminder").isEmpty());
-        assertTrue(flow.mailTo("later@example.org", "reminder").isEmpty());
+        assertEquals(1, flow.mail.queued("p@example.org", "reminder").size());
+        assertEquals(OutboxEntry.Status.SENT, flow.mail.queued("p@example.org", "reminder").get(0).status());
+        assertTrue(flow.mail.queued("viewer@example.org", "reminder").isEmpty());
+        assertTrue(flow.mail.queued("later@example.org", "reminder").isEmpty());
         assertEquals(2, flow.audit(doc, "reminder_sent").size());
     }
 
     @Test
     void remind_approverWaiting_reminded() {
-        String approver = flow.signer(doc, "Approver", "ap@example.org", "approver", 1);
-        String s = flow.signer(doc, "Signer", "s@example.org", "signer", 1);
+        String approver = flow.addSigner(doc, "Approver", "ap@example.org", "approver", 1).id();
+        String s = flow.addSigner(doc, "Signer", "s@example.org", "signer", 1).id();
         flow.signatureFields(doc, s);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
         HttpResponse<String> r = flow.post("documents/" + doc + "/remind", Map.of());
 
@@ -337,34 +338,34 @@ class WorkflowApiTest {
 
     @Test
     void remind_signerId_onlyThatSigner() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
         flow.signatureFields(doc, a, b);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
         HttpResponse<String> r = flow.post("documents/" + doc + "/remind", Map.of("signer_id", Long.parseLong(b)));
 
         assertEquals(200, r.statusCode(), r.body());
         assertEquals(List.of(b), object(r).get("reminded"));
-        assertTrue(flow.mailTo("a@example.org", "reminder").isEmpty());
+        assertTrue(flow.mail.queued("a@example.org", "reminder").isEmpty());
     }
 
     @Test
     void remind_signerIdNotEligible_noRecipients() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String signed = flow.signer(doc, "S", "s@example.org", "signer", 1);
-        String viewer = flow.signer(doc, "V", "v@example.org", "viewer", 1);
-        String notYetInvited = flow.signer(doc, "Later", "later@example.org", "signer", 2);
-        String otherDocs = flow.signer(flow.document("Other"), "O", "o@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String signed = flow.addSigner(doc, "S", "s@example.org", "signer", 1).id();
+        String viewer = flow.addSigner(doc, "V", "v@example.org", "viewer", 1).id();
+        String notYetInvited = flow.addSigner(doc, "Later", "later@example.org", "signer", 2).id();
+        String otherDocs = flow.addSigner(flow.upload("Other", 2), "O", "o@example.org", "signer", 1).id();
         flow.signatureFields(doc, a, signed, notYetInvited);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.signers().markSigned(Long.parseLong(signed), "198.51.100.4", "Browser");
 
         for (String id : List.of(signed, viewer, notYetInvited, otherDocs, "999999")) {
             assertError(flow.post("documents/" + doc + "/remind", Map.of("signer_id", id)), "no_recipients");
         }
         assertTrue(flow.audit(doc, "reminder_sent").isEmpty());
-        assertTrue(flow.mailTo("later@example.org", "reminder").isEmpty());
+        assertTrue(flow.mail.queued("later@example.org", "reminder").isEmpty());
     }
 
     @Test
@@ -376,7 +377,7 @@ class WorkflowApiTest {
 
     @Test
     void remind_draft_noRecipients() {
-        flow.signer(doc, "A", "a@example.org", "signer", 1);
+        flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
 
         assertError(flow.post("documents/" + doc + "/remind", null), "no_recipients");
     }
@@ -386,11 +387,11 @@ class WorkflowApiTest {
         server.close();
         startServer(dir.resolve("smtp-down"), "smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
                 "smtp.starttls=false");
-        doc = flow.document("Supply agreement");
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        doc = flow.upload("Supply agreement", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
         flow.signatureFields(doc, a, b);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
         HttpResponse<String> r = flow.post("documents/" + doc + "/remind", null);
 
@@ -398,7 +399,7 @@ class WorkflowApiTest {
         assertEquals(List.of(), object(r).get("reminded"));
         assertEquals(List.of(a, b), object(r).get("failed"));
         assertTrue(((String) object(r).get("message")).contains("2 could not be delivered"), r.body());
-        OutboxEntry queued = flow.mailTo("a@example.org", "reminder").get(0);
+        OutboxEntry queued = flow.mail.queued("a@example.org", "reminder").get(0);
         assertEquals(OutboxEntry.Status.PENDING, queued.status());
         assertNotNull(queued.lastError());
     }
@@ -408,23 +409,23 @@ class WorkflowApiTest {
         server.close();
         startServer(dir.resolve("smtp-down"), "smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
                 "smtp.starttls=false");
-        doc = flow.document("Supply agreement");
+        doc = flow.upload("Supply agreement", 2);
         List<String> ids = new java.util.ArrayList<>();
         for (int i = 1; i <= 5; i++) {
-            ids.add(flow.signer(doc, "S" + i, "s" + i + "@example.org", "signer", 1));
+            ids.add(flow.addSigner(doc, "S" + i, "s" + i + "@example.org", "signer", 1).id());
         }
         flow.signatureFields(doc, ids.toArray(String[]::new));
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
         HttpResponse<String> r = flow.post("documents/" + doc + "/remind", null);
 
         assertEquals(ids, object(r).get("failed"));
         List<Integer> attempts = new java.util.ArrayList<>();
         for (int i = 1; i <= 5; i++) {
-            attempts.add(flow.mailTo("s" + i + "@example.org", "reminder").get(0).attempts());
+            attempts.add(flow.mail.queued("s" + i + "@example.org", "reminder").get(0).attempts());
         }
         assertEquals(List.of(1, 1, 1, 0, 0), attempts, "the untried ones keep their place in the queue");
-        assertEquals(OutboxEntry.Status.PENDING, flow.mailTo("s5@example.org", "reminder").get(0).status());
+        assertEquals(OutboxEntry.Status.PENDING, flow.mail.queued("s5@example.org", "reminder").get(0).status());
     }
 
     private static int closedPort() throws Exception {
@@ -453,9 +454,9 @@ class WorkflowApiTest {
 
     @Test
     void expire_due_expiredWithIdAndStatus() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.expiresIn(doc, Duration.ofHours(1));
         clock.advance(Duration.ofHours(1));
 
@@ -482,11 +483,11 @@ class WorkflowApiTest {
 
     @Test
     void expire_completedOrDeclined_invalidStateEvenWhenDue() {
-        String declined = flow.document("Declined");
+        String declined = flow.upload("Declined", 2);
         for (String d : List.of(doc, declined)) {
-            String s = flow.signer(d, "A", "a@example.org", "signer", 1);
+            String s = flow.addSigner(d, "A", "a@example.org", "signer", 1).id();
             flow.signatureFields(d, s);
-            flow.sendDocument(d);
+            flow.postSend(d);
             flow.expiresIn(d, Duration.ofHours(1));
         }
         flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
@@ -512,9 +513,9 @@ class WorkflowApiTest {
     @Test
     void audit_everyWorkflowEvent_recordsKeyIpAndUserAgent() {
         long keyId = server.app.keys().findByKey(flow.key.key()).orElseThrow().id();
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.post("documents/" + doc + "/remind", null);
         flow.put("documents/" + doc, Map.of("status", "draft"));
         flow.expiresIn(doc, Duration.ofHours(1));
@@ -528,7 +529,7 @@ class WorkflowApiTest {
             Map<String, Object> e = events.get(0);
             assertEquals(Long.toString(keyId), e.get("api_key_id"), action);
             assertEquals("127.0.0.1", e.get("ip_address"), action);
-            assertEquals(SigningFlow.USER_AGENT, e.get("user_agent"), action);
+            assertEquals(ApiFlow.USER_AGENT, e.get("user_agent"), action);
             assertNotNull(e.get("timestamp"), action);
         }
         assertEquals(true, object(flow.get("documents/" + doc + "/audit")).get("chain_valid"));

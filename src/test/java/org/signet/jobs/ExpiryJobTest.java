@@ -14,8 +14,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.SigningFlow;
 import org.signet.domain.DocumentStatus;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -26,12 +26,12 @@ class ExpiryJobTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
-        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
     }
 
     @AfterEach
@@ -40,10 +40,10 @@ class ExpiryJobTest {
     }
 
     private String sentDocument(String title, Duration expiresIn) {
-        String doc = flow.document(title);
-        String s = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String doc = flow.upload(title, 2);
+        String s = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, s);
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
         if (expiresIn != null) {
             flow.expiresIn(doc, expiresIn);
         }
@@ -56,7 +56,7 @@ class ExpiryJobTest {
 
     @Test
     void runOnce_dueDocuments_expiredWithTheEndpointsAuditEvent() {
-        String draft = flow.document("Draft");
+        String draft = flow.upload("Draft", 2);
         flow.expiresIn(draft, Duration.ofHours(1));
         String sent = sentDocument("Sent", Duration.ofHours(2));
         String viewed = sentDocument("Viewed", Duration.ofHours(2));

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.SigningFlow;
 import org.signet.domain.DocumentStatus;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -26,14 +26,14 @@ class ReminderJobTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
-        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
-        doc = flow.document("Tenancy");
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        doc = flow.upload("Tenancy", 2);
     }
 
     @AfterEach
@@ -46,7 +46,7 @@ class ReminderJobTest {
     }
 
     private int reminders(String email) {
-        return flow.mailTo(email, "reminder").size();
+        return flow.mail.queued(email, "reminder").size();
     }
 
     private void everyDays(int days) {
@@ -55,12 +55,12 @@ class ReminderJobTest {
 
     @Test
     void runOnce_everyIntervalAfterInvitation_remindsEligibleSigners() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        flow.signer(doc, "V", "v@example.org", "viewer", 1);
-        String later = flow.signer(doc, "Later", "later@example.org", "signer", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        flow.addSigner(doc, "V", "v@example.org", "viewer", 1).id();
+        String later = flow.addSigner(doc, "Later", "later@example.org", "signer", 2).id();
         flow.signatureFields(doc, a, later);
         everyDays(2);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
         clock.advance(DAY.minusSeconds(1).multipliedBy(2));
         assertEquals(0, run());
@@ -82,12 +82,12 @@ class ReminderJobTest {
 
     @Test
     void runOnce_signerInvitedLater_countsFromItsOwnInvitation() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
         everyDays(2);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         clock.advance(DAY);
-        flow.signer(doc, "Joins", "joins@example.org", "signer", 1);
+        flow.addSigner(doc, "Joins", "joins@example.org", "signer", 1).id();
 
         clock.advance(DAY);
         assertEquals(1, run());
@@ -99,11 +99,11 @@ class ReminderJobTest {
 
     @Test
     void runOnce_signedOrViewed_onlyThoseStillToAct() {
-        String signed = flow.signer(doc, "Signed", "signed@example.org", "signer", 1);
-        String viewed = flow.signer(doc, "Viewed", "viewed@example.org", "signer", 1);
+        String signed = flow.addSigner(doc, "Signed", "signed@example.org", "signer", 1).id();
+        String viewed = flow.addSigner(doc, "Viewed", "viewed@example.org", "signer", 1).id();
         flow.signatureFields(doc, signed, viewed);
         everyDays(1);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.signers().markSigned(Long.parseLong(signed), "198.51.100.5", "Browser");
         flow.signers().markViewed(Long.parseLong(viewed));
         clock.advance(DAY);
@@ -115,9 +115,9 @@ class ReminderJobTest {
 
     @Test
     void runOnce_noInterval_neverReminds() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         clock.advance(Duration.ofDays(60));
 
         assertEquals(0, run());
@@ -126,16 +126,16 @@ class ReminderJobTest {
 
     @Test
     void runOnce_draftOrTerminal_neverReminds() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
         everyDays(1);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
-        String recalled = flow.document("Recalled");
-        String b = flow.signer(recalled, "B", "b@example.org", "signer", 1);
+        String recalled = flow.upload("Recalled", 2);
+        String b = flow.addSigner(recalled, "B", "b@example.org", "signer", 1).id();
         flow.signatureFields(recalled, b);
         assertEquals(200, flow.put("documents/" + recalled, Map.of("reminder_interval_days", 1)).statusCode());
-        flow.sendDocument(recalled);
+        flow.postSend(recalled);
         flow.put("documents/" + recalled, Map.of("status", "draft"));
         clock.advance(Duration.ofDays(5));
 
@@ -146,10 +146,10 @@ class ReminderJobTest {
 
     @Test
     void runOnce_manualReminderInBetween_nextOneIntervalAfterIt() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
         everyDays(3);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         clock.advance(DAY.multipliedBy(2));
         assertEquals(200, flow.post("documents/" + doc + "/remind", null).statusCode());
 
@@ -163,15 +163,15 @@ class ReminderJobTest {
 
     @Test
     void runOnce_oneReminderCannotBeQueued_othersStillGoOut() {
-        String broken = flow.signer(doc, "Broken", "broken@example.org", "signer", 1);
+        String broken = flow.addSigner(doc, "Broken", "broken@example.org", "signer", 1).id();
         flow.signatureFields(doc, broken);
         everyDays(1);
-        flow.sendDocument(doc);
-        String other = flow.document("Other");
-        String fine = flow.signer(other, "Fine", "fine@example.org", "signer", 1);
+        flow.postSend(doc);
+        String other = flow.upload("Other", 2);
+        String fine = flow.addSigner(other, "Fine", "fine@example.org", "signer", 1).id();
         flow.signatureFields(other, fine);
         assertEquals(200, flow.put("documents/" + other, Map.of("reminder_interval_days", 1)).statusCode());
-        flow.sendDocument(other);
+        flow.postSend(other);
         // A real database refusal for one recipient's message, as a full disk or a constraint would give.
         server.app.database().update("CREATE TRIGGER refuse_broken BEFORE INSERT ON mail_outbox "
                 + "WHEN NEW.recipient = 'broken@example.org' BEGIN SELECT RAISE(ABORT, 'refused'); END");

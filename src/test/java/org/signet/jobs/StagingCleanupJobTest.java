@@ -1,7 +1,7 @@
 package org.signet.jobs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.signet.api.SampleFiles.expect;
+import static org.signet.support.TestServer.expectObject;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,12 +12,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.SampleFiles;
 import org.signet.files.FileVault;
+import org.signet.json.Json;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
 import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -41,25 +42,25 @@ class StagingCleanupJobTest {
     }
 
     private String stage(byte[] content, String name) {
-        return (String) expect(201, SampleFiles.upload(server, alice.full(), "files",
+        return (String) expectObject(201, server.postMultipart("files", alice.full(),
                 new Multipart().file("file", name, "application/octet-stream", content))).get("file_path");
     }
 
     @Test
     void runOnce_expiredStagedFiles_removedWithTheirBytes() {
-        stage(SampleFiles.png(20, 20), "old.png");
+        stage(TestFiles.png(20, 20), "old.png");
         clock.advance(Duration.ofMinutes(10));
-        String fresh = stage(SampleFiles.pdf(1), "fresh.pdf");
-        assertEquals(3, SampleFiles.vaultFiles(dir).size(), "an image and its PDF, and a PDF");
+        String fresh = stage(TestFiles.pdf(1), "fresh.pdf");
+        assertEquals(3, server.vaultFiles().size(), "an image and its PDF, and a PDF");
         clock.advance(Duration.ofMinutes(6));
         assertEquals(1, server.app.stagingCleanupJob().runOnce());
-        assertEquals(1, SampleFiles.vaultFiles(dir).size());
+        assertEquals(1, server.vaultFiles().size());
         assertEquals(0, server.app.stagingCleanupJob().runOnce(), "nothing left to remove");
-        expect(201, server.send("POST", "documents", alice.full(),
-                SampleFiles.json(Map.of("title", "Fresh", "file_path", fresh))));
+        expectObject(201, server.send("POST", "documents", alice.full(),
+                Json.write(Map.of("title", "Fresh", "file_path", fresh))));
         clock.advance(Duration.ofHours(1));
         assertEquals(0, server.app.stagingCleanupJob().runOnce(), "a used file belongs to its document");
-        assertEquals(1, SampleFiles.vaultFiles(dir).size());
+        assertEquals(1, server.vaultFiles().size());
     }
 
     @Test
@@ -74,7 +75,7 @@ class StagingCleanupJobTest {
         }
         clock.advance(Duration.ofMinutes(16));
         assertEquals(101, server.app.stagingCleanupJob().runOnce());
-        assertEquals(0, SampleFiles.vaultFiles(dir).size());
+        assertEquals(0, server.vaultFiles().size());
         assertEquals(0, server.app.database().queryLong("SELECT count(*) FROM staged_files"));
     }
 }

@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.support.SigningFlow.expect;
-import static org.signet.support.SigningFlow.field;
-import static org.signet.support.SigningFlow.token;
+import static org.signet.support.ApiFlow.field;
+import static org.signet.support.TestServer.expect;
 
 import jakarta.mail.Part;
 import jakarta.mail.internet.MimeMessage;
@@ -18,10 +17,9 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,9 +33,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.support.Images;
-import org.signet.support.SigningFlow;
-import org.signet.support.TestPdfs;
+import org.signet.support.ApiFlow;
+import org.signet.support.Party;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
 /** One document signed by everyone once, then its finished PDF, file and emails examined. */
@@ -48,7 +46,7 @@ class CompletionTest {
     static Path dir;
 
     private static TestServer server;
-    private static SigningFlow flow;
+    private static ApiFlow flow;
     private static String docId;
     private static byte[] original;
     private static Map<String, Object> sealedDoc;
@@ -58,31 +56,31 @@ class CompletionTest {
     @BeforeAll
     static void signEverything() throws Exception {
         server = TestServer.start(dir);
-        flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-        original = TestPdfs.pages(2);
-        docId = server.uploadPdf(flow.owner.full(), "lease.pdf", original);
-        Map<String, Object> boss = flow.addSigner(docId, "Boss Approver", "boss@example.com", "approver", 1);
-        Map<String, Object> ann = flow.addSigner(docId, "Ann First", "ann@example.com", "signer", 1);
-        Map<String, Object> vic = flow.addSigner(docId, "Vic Viewer", "vic@example.com", "viewer", 1);
-        Map<String, Object> bob = flow.addSigner(docId, "Bob Second", "bob@example.com", "signer", 2);
-        Object a = ann.get("id");
+        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+        original = TestFiles.pdf(2);
+        docId = server.uploadPdf(flow.key, "lease.pdf", original);
+        Party boss = flow.addSigner(docId, "Boss Approver", "boss@example.com", "approver", 1);
+        Party ann = flow.addSigner(docId, "Ann First", "ann@example.com", "signer", 1);
+        Party vic = flow.addSigner(docId, "Vic Viewer", "vic@example.com", "viewer", 1);
+        Party bob = flow.addSigner(docId, "Bob Second", "bob@example.com", "signer", 2);
+        Object a = ann.id();
         Map<String, Object> dropdown = field(a, "dropdown", 2, 72, 200, 150, 30);
         dropdown.put("options", List.of("Monthly", "Yearly"));
         List<Map<String, Object>> saved = flow.saveFields(docId, List.of(field(a, "signature", 1, 72, 600, 200, 60),
                 field(a, "text", 1, 72, 150, 200, 30), field(a, "checkbox", 1, 400, 150, 20, 20),
                 field(a, "name", 2, 72, 100, 150, 30), field(a, "date", 2, 300, 100, 100, 30), dropdown,
-                field(bob.get("id"), "signature", 2, 300, 600, 200, 60)));
+                field(bob.id(), "signature", 2, 300, 600, 200, 60)));
         flow.send(docId);
-        expect(200, flow.post(token(boss), "submit", Map.of("consent", true)));
-        expect(200, flow.session(token(vic)));
-        expect(200, flow.post(token(ann), "submit", Map.of("consent", true,
+        expect(200, flow.postToLink(boss.token(), "submit", Map.of("consent", true)));
+        expect(200, flow.session(vic.token()));
+        expect(200, flow.postToLink(ann.token(), "submit", Map.of("consent", true,
                 "values", Map.of(id(saved, 1), TEXT, id(saved, 2), "1", id(saved, 5), "Yearly"),
-                "signature", Map.of("method", "draw", "image", Images.pngDataUrl(400, 120)))));
-        expect(200, flow.post(token(bob), "submit", Map.of("consent", true,
+                "signature", Map.of("method", "draw", "image", TestFiles.pngDataUrl(400, 120)))));
+        expect(200, flow.postToLink(bob.token(), "submit", Map.of("consent", true,
                 "signature", Map.of("method", "type", "text", "Bob Second"))));
         sealedDoc = flow.awaitSealed(docId);
         fields = flow.fields(docId);
-        HttpResponse<byte[]> raw = server.sendForBytes(server.request("documents/" + docId + "/file", flow.owner.full())
+        HttpResponse<byte[]> raw = server.sendForBytes(server.request("documents/" + docId + "/file", flow.key)
                 .header("Accept", "application/pdf").build());
         assertEquals(200, raw.statusCode());
         signedPdf = raw.body();
@@ -95,10 +93,6 @@ class CompletionTest {
 
     private static String id(List<Map<String, Object>> saved, int i) {
         return (String) saved.get(i).get("id");
-    }
-
-    private static String sha256(byte[] bytes) throws Exception {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
     private static Rectangle2D box(Map<String, Object> f) {
@@ -201,7 +195,7 @@ class CompletionTest {
                 "document_signed", "document_completed")) {
             assertTrue(text.contains(action), action + " missing: " + text);
         }
-        assertTrue(text.contains(SigningFlow.USER_AGENT), "the signers' user agent");
+        assertTrue(text.contains(ApiFlow.SIGNER_AGENT), "the signers' user agent");
         assertTrue(text.contains("127.0.0.1"));
         String hash = (String) flow.document(docId).get("file_hash");
         assertTrue(text.replace(" ", "").contains(hash), "original SHA-256 " + hash);
@@ -246,7 +240,7 @@ class CompletionTest {
 
     @Test
     void file_afterCompletion_isTheSignedPdfAndItsHash() throws Exception {
-        HttpResponse<String> json = server.get("documents/" + docId + "/file", flow.owner.full());
+        HttpResponse<String> json = server.get("documents/" + docId + "/file", flow.key);
         expect(200, json);
         Map<String, Object> body = TestServer.object(json);
         byte[] content = Base64.getDecoder().decode((String) body.get("content"));
@@ -255,19 +249,19 @@ class CompletionTest {
         assertEquals("application/pdf", body.get("type"));
         assertEquals("base64", body.get("encoding"));
         assertArrayEquals(signedPdf, content);
-        assertEquals(sealedDoc.get("signed_file_hash"), sha256(content));
+        assertEquals(sealedDoc.get("signed_file_hash"), TestFiles.sha256(content));
         assertEquals("completed", sealedDoc.get("status"));
         assertTrue(sealedDoc.get("completed_at") != null);
     }
 
     @Test
     void file_versionOriginal_isTheUploadedBytes() throws Exception {
-        HttpResponse<String> json = server.get("documents/" + docId + "/file?version=original", flow.owner.full());
+        HttpResponse<String> json = server.get("documents/" + docId + "/file?version=original", flow.key);
         Map<String, Object> body = TestServer.object(json);
 
         assertArrayEquals(original, Base64.getDecoder().decode((String) body.get("content")));
         assertEquals("lease.pdf", body.get("filename"));
-        assertEquals(sealedDoc.get("file_hash"), sha256(original));
+        assertEquals(sealedDoc.get("file_hash"), TestFiles.sha256(original));
     }
 
     @Test
@@ -275,12 +269,12 @@ class CompletionTest {
         String hash = (String) sealedDoc.get("signed_file_hash");
         for (String to : List.of("boss@example.com", "ann@example.com", "vic@example.com", "bob@example.com",
                 "owner@example.com")) {
-            MimeMessage mail = flow.awaitMessage(to, m -> !attachments(m).isEmpty());
+            MimeMessage mail = flow.mail.awaitDelivered(to, m -> !attachments(m).isEmpty());
             List<Part> pdfs = attachments(mail);
             assertEquals(1, pdfs.size(), to);
             assertEquals("lease-signed.pdf", pdfs.get(0).getFileName());
             assertTrue(pdfs.get(0).isMimeType("application/pdf"));
-            assertEquals(hash, sha256(pdfs.get(0).getInputStream().readAllBytes()), to);
+            assertEquals(hash, TestFiles.sha256(pdfs.get(0).getInputStream().readAllBytes()), to);
         }
     }
 
@@ -311,7 +305,7 @@ class CompletionTest {
 
         assertEquals(1, completed.size());
         assertEquals("127.0.0.1", completed.get(0).get("ip_address"));
-        assertEquals(SigningFlow.USER_AGENT, completed.get(0).get("user_agent"));
+        assertEquals(ApiFlow.SIGNER_AGENT, completed.get(0).get("user_agent"));
         assertEquals(0, server.app.completion().sealPending());
         assertNull(new LinkedHashMap<>(sealedDoc).get("signed_file_url"));
     }
@@ -337,16 +331,16 @@ class CompletionTest {
         };
         log.addHandler(handler);
         try (TestServer s = TestServer.start(own)) {
-            SigningFlow f = new SigningFlow(s, s.account("owner@example.com", false), own);
-            String id = f.upload(1);
-            Map<String, Object> ann = f.addSigner(id, "Ann", "ann@example.com", "signer", 1);
-            f.saveFields(id, List.of(field(ann.get("id"), "signature", 1, 72, 80, 200, 60)));
+            ApiFlow f = new ApiFlow(s, s.account("owner@example.com", false).full(), Clock.systemUTC());
+            String id = f.upload("contract", 1);
+            Party ann = f.addSigner(id, "Ann", "ann@example.com", "signer", 1);
+            f.saveFields(id, List.of(field(ann.id(), "signature", 1, 72, 80, 200, 60)));
             f.send(id);
             Path files = own.resolve("files");
             Path away = own.resolve("files-away");
             Files.move(files, away);
             try {
-                expect(200, f.sign(token(ann)));
+                expect(200, f.sign(ann.token()));
                 assertEquals(0, s.app.completion().sealPending());
                 awaitWarning(warnings, "sealing document " + id + " failed");
                 Map<String, Object> unsealed = f.document(id);
@@ -378,18 +372,18 @@ class CompletionTest {
     @Test
     void completedEmail_ownerAlsoASigner_getsOneCopy(@TempDir Path own) throws Exception {
         try (TestServer s = TestServer.start(own)) {
-            SigningFlow f = new SigningFlow(s, s.account("owner@example.com", false), own);
-            String id = f.upload(1);
-            Map<String, Object> me = f.addSigner(id, "Owner Myself", "Owner@Example.com", "signer", 1);
-            f.saveFields(id, List.of(field(me.get("id"), "signature", 1, 72, 80, 200, 60)));
+            ApiFlow f = new ApiFlow(s, s.account("owner@example.com", false).full(), Clock.systemUTC());
+            String id = f.upload("contract", 1);
+            Party me = f.addSigner(id, "Owner Myself", "Owner@Example.com", "signer", 1);
+            f.saveFields(id, List.of(field(me.id(), "signature", 1, 72, 80, 200, 60)));
             f.send(id);
-            expect(200, f.sign(token(me)));
+            expect(200, f.sign(me.token()));
             f.awaitSealed(id);
 
-            f.awaitMessage("owner@example.com", m -> !attachments(m).isEmpty());
+            f.mail.awaitDelivered("owner@example.com", m -> !attachments(m).isEmpty());
 
             s.app.mailSender().runOnce();
-            assertEquals(1, f.messagesTo("owner@example.com").stream().filter(m -> !attachments(m).isEmpty())
+            assertEquals(1, f.mail.deliveredTo("owner@example.com").stream().filter(m -> !attachments(m).isEmpty())
                     .count());
         }
     }

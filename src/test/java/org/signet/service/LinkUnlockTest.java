@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.support.SigningFlow.cookie;
-import static org.signet.support.SigningFlow.expect;
-import static org.signet.support.SigningFlow.field;
-import static org.signet.support.SigningFlow.token;
+import static org.signet.support.ApiFlow.cookie;
+import static org.signet.support.ApiFlow.field;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.object;
 
 import java.net.http.HttpResponse;
@@ -26,8 +25,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.crypto.Passwords;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
-import org.signet.support.SigningFlow;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 class LinkUnlockTest {
@@ -38,14 +38,14 @@ class LinkUnlockTest {
 
     private final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private String docId;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
-        flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-        docId = flow.upload(1);
+        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        docId = flow.upload("contract", 1);
     }
 
     @AfterEach
@@ -55,13 +55,13 @@ class LinkUnlockTest {
 
     /** Adds the signers with a signature field each and sends the document. */
     @SafeVarargs
-    private List<Map<String, Object>> sendTo(Map<String, Object>... bodies) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    private List<Party> sendTo(Map<String, Object>... bodies) {
+        List<Party> out = new ArrayList<>();
         List<Map<String, Object>> fields = new ArrayList<>();
         for (Map<String, Object> body : bodies) {
-            Map<String, Object> s = flow.addSigner(docId, body);
+            Party s = flow.addSigner(docId, body);
             out.add(s);
-            fields.add(field(s.get("id"), "signature", 1, 72, 80 + 70 * fields.size(), 200, 60));
+            fields.add(field(s.id(), "signature", 1, 72, 80 + 70 * fields.size(), 200, 60));
         }
         flow.saveFields(docId, fields);
         flow.send(docId);
@@ -86,7 +86,7 @@ class LinkUnlockTest {
 
     @Test
     void session_pinLink_asksForPinAndShowsNothing() {
-        String token = token(sendTo(body("pat@example.com", "pin_code", "4821")).get(0));
+        String token = sendTo(body("pat@example.com", "pin_code", "4821")).get(0).token();
 
         Map<String, Object> session = object(flow.session(token));
         HttpResponse<String> image = pageImage(token, null);
@@ -104,17 +104,17 @@ class LinkUnlockTest {
         assertEquals("pending", flow.signerStatus(docId, sendToFirstId()));
     }
 
-    private Object sendToFirstId() {
-        return ((Map<?, ?>) ((List<?>) flow.document(docId).get("signers")).get(0)).get("id");
+    private String sendToFirstId() {
+        return (String) ((Map<?, ?>) ((List<?>) flow.document(docId).get("signers")).get(0)).get("id");
     }
 
     @Test
     void pin_right_setsCookieThatUnlocksThisLinkOnly() {
-        List<Map<String, Object>> signers = sendTo(body("pat@example.com", "pin_code", "4821"),
+        List<Party> signers = sendTo(body("pat@example.com", "pin_code", "4821"),
                 body("quinn@example.com", "pin_code", "7777"));
-        String token = token(signers.get(0));
+        String token = signers.get(0).token();
 
-        HttpResponse<String> r = flow.post(token, "pin", Map.of("pin", "4821"));
+        HttpResponse<String> r = flow.postToLink(token, "pin", Map.of("pin", "4821"));
 
         expect(200, r);
         String setCookie = r.headers().firstValue("Set-Cookie").orElseThrow();
@@ -126,18 +126,18 @@ class LinkUnlockTest {
         assertEquals(1, ((List<?>) session.get("fields")).size());
         assertEquals(true, session.get("can_act"));
         assertEquals(200, pageImage(token, cookie).statusCode());
-        assertEquals("pin", object(flow.session(token(signers.get(1)), cookie)).get("requires"));
-        expect(200, flow.post(token, "submit", Map.of("consent", true,
+        assertEquals("pin", object(flow.session(signers.get(1).token(), cookie)).get("requires"));
+        expect(200, flow.postToLink(token, "submit", Map.of("consent", true,
                 "signature", Map.of("method", "type", "text", "Pat")), cookie));
     }
 
     @Test
     void pin_wrong_invalidPinWithAttemptsLeft() {
-        String token = token(sendTo(body("pat@example.com", "pin_code", "4821")).get(0));
+        String token = sendTo(body("pat@example.com", "pin_code", "4821")).get(0).token();
 
-        HttpResponse<String> first = flow.post(token, "pin", Map.of("pin", "0000"));
-        HttpResponse<String> second = flow.post(token, "pin", Map.of("pin", "not-a-pin"));
-        HttpResponse<String> missing = flow.post(token, "pin", Map.of());
+        HttpResponse<String> first = flow.postToLink(token, "pin", Map.of("pin", "0000"));
+        HttpResponse<String> second = flow.postToLink(token, "pin", Map.of("pin", "not-a-pin"));
+        HttpResponse<String> missing = flow.postToLink(token, "pin", Map.of());
 
         expect(400, first);
         assertEquals("invalid_pin", code(first));
@@ -149,35 +149,35 @@ class LinkUnlockTest {
 
     @Test
     void pin_fiveWrongTries_lockedFifteenMinutesEvenWithTheRightPin() {
-        String token = token(sendTo(body("pat@example.com", "pin_code", "4821")).get(0));
+        String token = sendTo(body("pat@example.com", "pin_code", "4821")).get(0).token();
         for (int i = 0; i < 4; i++) {
-            assertEquals("invalid_pin", code(flow.post(token, "pin", Map.of("pin", "1111"))));
+            assertEquals("invalid_pin", code(flow.postToLink(token, "pin", Map.of("pin", "1111"))));
         }
 
-        HttpResponse<String> fifth = flow.post(token, "pin", Map.of("pin", "1111"));
+        HttpResponse<String> fifth = flow.postToLink(token, "pin", Map.of("pin", "1111"));
 
         expect(429, fifth);
         assertEquals("pin_locked", code(fifth));
-        HttpResponse<String> right = flow.post(token, "pin", Map.of("pin", "4821"));
+        HttpResponse<String> right = flow.postToLink(token, "pin", Map.of("pin", "4821"));
         assertEquals(429, right.statusCode());
         assertEquals("pin_locked", code(right));
         assertTrue(right.headers().firstValue("Retry-After").isPresent());
         clock.advance(Duration.ofMinutes(14));
-        assertEquals(429, flow.post(token, "pin", Map.of("pin", "4821")).statusCode());
+        assertEquals(429, flow.postToLink(token, "pin", Map.of("pin", "4821")).statusCode());
         clock.advance(Duration.ofMinutes(1).plusSeconds(1));
-        HttpResponse<String> later = flow.post(token, "pin", Map.of("pin", "4821"));
+        HttpResponse<String> later = flow.postToLink(token, "pin", Map.of("pin", "4821"));
         expect(200, later);
         assertNull(object(flow.session(token, cookie(later))).get("requires"));
     }
 
     @Test
     void pin_parallelGuesses_cannotOutrunTheLock() throws Exception {
-        String token = token(sendTo(body("pat@example.com", "pin_code", "4821")).get(0));
+        String token = sendTo(body("pat@example.com", "pin_code", "4821")).get(0).token();
         List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> guesses = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             String guess = String.format("%04d", i);
             guesses.add(java.util.concurrent.CompletableFuture.supplyAsync(
-                    () -> flow.post(token, "pin", Map.of("pin", guess))));
+                    () -> flow.postToLink(token, "pin", Map.of("pin", guess))));
         }
 
         long wrongAnswers = 0;
@@ -186,21 +186,21 @@ class LinkUnlockTest {
         }
 
         assertEquals(4, wrongAnswers, "tries before the lock");
-        assertEquals(429, flow.post(token, "pin", Map.of("pin", "4821")).statusCode());
+        assertEquals(429, flow.postToLink(token, "pin", Map.of("pin", "4821")).statusCode());
     }
 
     @Test
     void login_hostSiteAccountWithTheSignersEmail_unlocks() {
         server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
         server.app.users().add("mallory@example.com", "Mallory", false, Passwords.hash(PASSWORD.toCharArray()));
-        String token = token(sendTo(body("pat@example.com", "require_wp_login", true)).get(0));
+        String token = sendTo(body("pat@example.com", "require_wp_login", true)).get(0).token();
         assertEquals("login", object(flow.session(token)).get("requires"));
 
-        HttpResponse<String> wrong = flow.post(token, "login", Map.of("email", "pat@example.com", "password", "nope"));
-        HttpResponse<String> other = flow.post(token, "login", Map.of("email", "mallory@example.com",
+        HttpResponse<String> wrong = flow.postToLink(token, "login", Map.of("email", "pat@example.com", "password", "nope"));
+        HttpResponse<String> other = flow.postToLink(token, "login", Map.of("email", "mallory@example.com",
                 "password", PASSWORD));
-        HttpResponse<String> noPin = flow.post(token, "pin", Map.of("pin", "1234"));
-        HttpResponse<String> right = flow.post(token, "login", Map.of("email", "PAT@example.com",
+        HttpResponse<String> noPin = flow.postToLink(token, "pin", Map.of("pin", "1234"));
+        HttpResponse<String> right = flow.postToLink(token, "login", Map.of("email", "PAT@example.com",
                 "password", PASSWORD));
 
         assertEquals(401, wrong.statusCode());
@@ -220,17 +220,17 @@ class LinkUnlockTest {
     @Test
     void unlock_loginAndPin_bothNeeded() {
         server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
-        String token = token(sendTo(body("pat@example.com", "require_wp_login", true, "pin_code", "4821")).get(0));
+        String token = sendTo(body("pat@example.com", "require_wp_login", true, "pin_code", "4821")).get(0).token();
 
-        HttpResponse<String> pinFirst = flow.post(token, "pin", Map.of("pin", "4821"));
+        HttpResponse<String> pinFirst = flow.postToLink(token, "pin", Map.of("pin", "4821"));
         assertEquals("login", object(flow.session(token, cookie(pinFirst))).get("requires"));
-        HttpResponse<String> login = flow.post(token, "login", Map.of("email", "pat@example.com",
+        HttpResponse<String> login = flow.postToLink(token, "login", Map.of("email", "pat@example.com",
                 "password", PASSWORD), cookie(pinFirst));
 
         expect(200, login);
         assertNotEquals(cookie(pinFirst), cookie(login));
         assertNull(object(flow.session(token, cookie(login))).get("requires"));
-        HttpResponse<String> loginOnly = flow.post(token, "login", Map.of("email", "pat@example.com",
+        HttpResponse<String> loginOnly = flow.postToLink(token, "login", Map.of("email", "pat@example.com",
                 "password", PASSWORD));
         assertEquals("pin", object(flow.session(token, cookie(loginOnly))).get("requires"));
         assertEquals(403, flow.sign(token).statusCode());

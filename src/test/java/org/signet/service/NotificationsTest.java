@@ -31,8 +31,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.SigningFlow;
 import org.signet.mail.OutboxEntry;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -51,7 +51,7 @@ class NotificationsTest {
     private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private final List<AutoCloseable> open = new ArrayList<>();
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
 
     @AfterEach
     void stop() throws Exception {
@@ -69,18 +69,18 @@ class NotificationsTest {
 
     private void startWithGreenMail() throws Exception {
         server = start(greenMail.getSmtp().getPort());
-        flow = new SigningFlow(server, server.account("olivia@example.org", false).full(), clock);
+        flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
     }
 
     /** A sent document: Ann (with a PIN) signs first, Bob second. Returns the document id. */
     private String sentToAnnThenBob(String title) {
-        String doc = flow.document(title);
-        Map<String, Object> ann = new LinkedHashMap<>(SigningFlow.signerBody("Ann Lee", "ann@example.org", "signer", 1));
+        String doc = flow.upload(title, 2);
+        Map<String, Object> ann = new LinkedHashMap<>(ApiFlow.signerBody("Ann Lee", "ann@example.org", "signer", 1));
         ann.put("pin_code", PIN);
-        String annId = (String) TestServer.object(flow.addSignerRaw(doc, ann)).get("id");
-        String bobId = flow.signer(doc, "Bob Stone", "bob@example.org", "signer", 2);
+        String annId = (String) TestServer.object(flow.postSigner(doc, ann)).get("id");
+        String bobId = flow.addSigner(doc, "Bob Stone", "bob@example.org", "signer", 2).id();
         flow.signatureFields(doc, annId, bobId);
-        assertEquals(200, flow.sendDocument(doc).statusCode());
+        assertEquals(200, flow.postSend(doc).statusCode());
         return doc;
     }
 
@@ -157,11 +157,11 @@ class NotificationsTest {
     @Test
     void invite_approver_approvalRequestFirstThenNothingElse() throws Exception {
         startWithGreenMail();
-        String doc = flow.document("Budget 2031");
-        String signer = flow.signer(doc, "Sam", "sam@example.org", "signer", 1);
-        flow.signer(doc, "Alex Approver", "alex@example.org", "approver", 1);
+        String doc = flow.upload("Budget 2031", 2);
+        String signer = flow.addSigner(doc, "Sam", "sam@example.org", "signer", 1).id();
+        flow.addSigner(doc, "Alex Approver", "alex@example.org", "approver", 1).id();
         flow.signatureFields(doc, signer);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         server.app.mailSender().runOnce();
 
         MimeMessage m = received(greenMail, 1)[0];
@@ -199,11 +199,11 @@ class NotificationsTest {
     @Test
     void invite_expiringDocument_messageSaysWhen() throws Exception {
         startWithGreenMail();
-        String doc = flow.document("Offer");
-        String s = flow.signer(doc, "Sam", "sam@example.org", "signer", 1);
+        String doc = flow.upload("Offer", 2);
+        String s = flow.addSigner(doc, "Sam", "sam@example.org", "signer", 1).id();
         flow.signatureFields(doc, s);
         assertEquals(200, flow.put("documents/" + doc, Map.of("expires_at", "2030-02-01 12:00:00")).statusCode());
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
         MimeMessage m = received(greenMail, 1)[0];
 
@@ -216,7 +216,7 @@ class NotificationsTest {
     void mailSender_smtpDown_messagesWaitThenGoOutOnceItIsBack() throws Exception {
         int port = freePort();
         server = start(port);
-        flow = new SigningFlow(server, server.account("olivia@example.org", false).full(), clock);
+        flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
         sentToAnnThenBob("Held back");
         server.app.mailSender().runOnce();
 
@@ -240,7 +240,7 @@ class NotificationsTest {
     void mailSender_smtpDownAcrossRestart_nothingLost() throws Exception {
         int port = freePort();
         TestServer first = start(port);
-        flow = new SigningFlow(first, first.account("olivia@example.org", false).full(), clock);
+        flow = new ApiFlow(first, first.account("olivia@example.org", false).full(), clock);
         String doc = sentToAnnThenBob("Survives restart");
         first.app.mailSender().runOnce();
         awaitAttempted("ann@example.org");
@@ -269,7 +269,7 @@ class NotificationsTest {
     private OutboxEntry awaitAttempted(String recipient) {
         long deadline = System.nanoTime() + Duration.ofMillis(WAIT_MS).toNanos();
         while (System.nanoTime() < deadline) {
-            List<OutboxEntry> entries = flow.mailTo(recipient, "invitation");
+            List<OutboxEntry> entries = flow.mail.queued(recipient, "invitation");
             if (!entries.isEmpty() && entries.get(0).attempts() > 0) {
                 return entries.get(0);
             }
@@ -281,7 +281,7 @@ class NotificationsTest {
     /** The sender records the delivery just after the SMTP server has the message: poll for it. */
     private void awaitSent(String recipient) {
         long deadline = System.nanoTime() + Duration.ofMillis(WAIT_MS).toNanos();
-        while (flow.mailTo(recipient, "invitation").get(0).status() != OutboxEntry.Status.SENT) {
+        while (flow.mail.queued(recipient, "invitation").get(0).status() != OutboxEntry.Status.SENT) {
             assertTrue(System.nanoTime() < deadline, "invitation to " + recipient + " not recorded as sent");
             Thread.onSpinWait();
         }
@@ -312,13 +312,13 @@ class NotificationsTest {
     @Test
     void invite_lineBreaksInTitle_refusedSoNoHeaderCanBeInjected() throws Exception {
         startWithGreenMail();
-        String doc = flow.document("Offer");
+        String doc = flow.upload("Offer", 2);
         var r = flow.put("documents/" + doc, Map.of("title", "Offer\r\nBcc: title@evil.example"));
         assertEquals(400, r.statusCode());
         assertEquals("rest_invalid_param", TestServer.code(r));
-        String ann = flow.signer(doc, "Ann", "ann@example.org", "signer", 1);
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.signatureFields(doc, ann);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
 
         MimeMessage m = received(greenMail, 1)[0];
 
@@ -330,11 +330,11 @@ class NotificationsTest {
     @Test
     void invite_viewer_viewOnlyMessageNotAskedToSign() throws Exception {
         startWithGreenMail();
-        String doc = flow.document("Site plan");
-        String signer = flow.signer(doc, "Sam", "sam@example.org", "signer", 1);
-        flow.signer(doc, "Val Viewer", "val@example.org", "viewer", 1);
+        String doc = flow.upload("Site plan", 2);
+        String signer = flow.addSigner(doc, "Sam", "sam@example.org", "signer", 1).id();
+        flow.addSigner(doc, "Val Viewer", "val@example.org", "viewer", 1).id();
         flow.signatureFields(doc, signer);
-        flow.sendDocument(doc);
+        flow.postSend(doc);
         server.app.mailSender().runOnce();
 
         MimeMessage toViewer = null;
@@ -357,7 +357,7 @@ class NotificationsTest {
     void invite_noSmtpHost_invitationWrittenToDataOutbox() throws Exception {
         server = TestServer.start(dir, clock);
         open.add(server::close);
-        flow = new SigningFlow(server, server.account("olivia@example.org", false).full(), clock);
+        flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
         String doc = sentToAnnThenBob("Written to disk");
         server.app.mailSender().runOnce();
 

@@ -3,12 +3,11 @@ package org.signet.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.support.SigningFlow.expect;
-import static org.signet.support.SigningFlow.field;
-import static org.signet.support.SigningFlow.subject;
-import static org.signet.support.SigningFlow.token;
+import static org.signet.support.ApiFlow.field;
+import static org.signet.support.SentMail.subject;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expect;
 
 import jakarta.mail.internet.MimeMessage;
 import java.net.http.HttpResponse;
@@ -23,8 +22,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
-import org.signet.support.SigningFlow;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 class SigningTest {
@@ -35,14 +35,14 @@ class SigningTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2031-03-04T10:15:30Z"), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private String docId;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
-        flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-        docId = flow.upload(1);
+        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        docId = flow.upload("contract", 1);
     }
 
     @AfterEach
@@ -50,14 +50,14 @@ class SigningTest {
         server.close();
     }
 
-    private Map<String, Object> signer(String name, String email, String role, int order) {
+    private Party signer(String name, String email, String role, int order) {
         return flow.addSigner(docId, name, email, role, order);
     }
 
-    private List<Map<String, Object>> signatureFor(Map<String, Object>... signers) {
+    private List<Map<String, Object>> signatureFor(Party... signers) {
         List<Map<String, Object>> fields = new java.util.ArrayList<>();
         for (int i = 0; i < signers.length; i++) {
-            fields.add(field(signers[i].get("id"), "signature", 1, 72, 80 + 70 * i, 200, 60));
+            fields.add(field(signers[i].id(), "signature", 1, 72, 80 + 70 * i, 200, 60));
         }
         return flow.saveFields(docId, fields);
     }
@@ -70,34 +70,34 @@ class SigningTest {
 
     private static void assertFromSignerBrowser(Map<String, Object> event) {
         assertEquals(IP, event.get("ip_address"), event::toString);
-        assertEquals(SigningFlow.USER_AGENT, event.get("user_agent"), event::toString);
+        assertEquals(ApiFlow.SIGNER_AGENT, event.get("user_agent"), event::toString);
     }
 
     @Test
     void page_firstOpen_marksSignerAndDocumentViewed() {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
         signatureFor(ann);
         flow.send(docId);
 
         for (int i = 0; i < 2; i++) {
-            HttpResponse<String> page = server.send(server.request("/sign/" + token(ann), null)
-                    .header("User-Agent", SigningFlow.USER_AGENT).build());
+            HttpResponse<String> page = server.send(server.request("/sign/" + ann.token(), null)
+                    .header("User-Agent", ApiFlow.SIGNER_AGENT).build());
             expect(200, page);
         }
 
         assertEquals("viewed", flow.document(docId).get("status"));
-        assertEquals("viewed", flow.signerStatus(docId, ann.get("id")));
+        assertEquals("viewed", flow.signerStatus(docId, ann.id()));
         assertFromSignerBrowser(event(flow.audit(docId), "document_viewed"));
     }
 
     @Test
     void submit_withoutEarlierView_recordsTheViewFirst() {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
-        Map<String, Object> bob = signer("Bob", "bob@example.com", "signer", 1);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party bob = signer("Bob", "bob@example.com", "signer", 1);
         signatureFor(ann, bob);
         flow.send(docId);
 
-        expect(200, flow.sign(token(ann)));
+        expect(200, flow.sign(ann.token()));
 
         List<Map<String, Object>> audit = flow.audit(docId);
         List<String> actions = audit.stream().map(e -> (String) e.get("action")).toList();
@@ -105,38 +105,38 @@ class SigningTest {
         assertFromSignerBrowser(event(audit, "document_viewed"));
         assertFromSignerBrowser(event(audit, "document_signed"));
         assertEquals("Ann", event(audit, "document_signed").get("signer"));
-        assertEquals("signed", flow.signerStatus(docId, ann.get("id")));
+        assertEquals("signed", flow.signerStatus(docId, ann.id()));
         assertEquals("viewed", flow.document(docId).get("status"));
-        assertTrue(audit.stream().allMatch(e -> !String.valueOf(e).contains(token(ann))));
+        assertTrue(audit.stream().allMatch(e -> !String.valueOf(e).contains(ann.token())));
     }
 
     @Test
     void submit_firstGroupSigned_invitesTheNextGroup() {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
-        Map<String, Object> bob = signer("Bob", "bob@example.com", "signer", 2);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party bob = signer("Bob", "bob@example.com", "signer", 2);
         signatureFor(ann, bob);
         flow.send(docId);
-        flow.awaitMessage("ann@example.com", m -> true);
-        assertEquals(List.of(), flow.messagesTo("bob@example.com"));
+        flow.mail.awaitDelivered("ann@example.com", m -> true);
+        assertEquals(List.of(), flow.mail.deliveredTo("bob@example.com"));
 
-        expect(200, flow.sign(token(ann)));
+        expect(200, flow.sign(ann.token()));
 
-        MimeMessage invitation = flow.awaitMessage("bob@example.com", m -> true);
+        MimeMessage invitation = flow.mail.awaitDelivered("bob@example.com", m -> true);
         assertNotNull(subject(invitation));
-        assertEquals(1, flow.messagesTo("bob@example.com").size());
+        assertEquals(1, flow.mail.deliveredTo("bob@example.com").size());
         assertTrue(flow.audit(docId).stream().anyMatch(e -> "invitation_sent".equals(e.get("action"))
                 && "bob@example.com".equals(e.get("detail"))));
-        expect(200, flow.session(token(bob)));
-        assertEquals(true, TestServer.object(flow.session(token(bob))).get("can_act"));
+        expect(200, flow.session(bob.token()));
+        assertEquals(true, TestServer.object(flow.session(bob.token())).get("can_act"));
     }
 
     @Test
     void submit_lastSignature_completesTheDocumentWithIpAndUserAgent() {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
         signatureFor(ann);
         flow.send(docId);
 
-        HttpResponse<String> r = flow.sign(token(ann));
+        HttpResponse<String> r = flow.sign(ann.token());
 
         assertEquals("completed", TestServer.object(r).get("document_status"));
         Map<String, Object> d = flow.document(docId);
@@ -149,12 +149,12 @@ class SigningTest {
 
     @Test
     void decline_byASigner_declinesTellsOwnerAndClosesOtherLinks() throws Exception {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
-        Map<String, Object> bob = signer("Bob", "bob@example.com", "signer", 1);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party bob = signer("Bob", "bob@example.com", "signer", 1);
         signatureFor(ann, bob);
         flow.send(docId);
 
-        HttpResponse<String> r = flow.post(token(ann), "decline", Map.of("reason", "  The rent is wrong.  "));
+        HttpResponse<String> r = flow.postToLink(ann.token(), "decline", Map.of("reason", "  The rent is wrong.  "));
 
         expect(200, r);
         assertEquals("declined", TestServer.object(r).get("status"));
@@ -162,13 +162,13 @@ class SigningTest {
         Map<String, Object> declined = event(flow.audit(docId), "document_declined");
         assertFromSignerBrowser(declined);
         assertEquals("The rent is wrong.", declined.get("detail"));
-        MimeMessage mail = flow.awaitMessage("owner@example.com", m -> subject(m).toLowerCase().contains("declin"));
+        MimeMessage mail = flow.mail.awaitDelivered("owner@example.com", m -> subject(m).toLowerCase().contains("declin"));
         assertTrue(String.valueOf(mail.getContent() instanceof String s ? s : bodyText(mail)).contains("The rent is wrong."));
-        Map<String, Object> bobSession = TestServer.object(flow.session(token(bob)));
+        Map<String, Object> bobSession = TestServer.object(flow.session(bob.token()));
         assertEquals(false, bobSession.get("can_act"));
         assertEquals("declined", bobSession.get("closed"));
-        assertEquals("document_closed", code(flow.sign(token(bob))));
-        String page = server.send(server.request("/sign/" + token(bob), null).build()).body();
+        assertEquals("document_closed", code(flow.sign(bob.token())));
+        String page = server.send(server.request("/sign/" + bob.token(), null).build()).body();
         assertTrue(page.contains("declined"), page);
         assertTrue(!page.contains("/pages/1.png"));
     }
@@ -181,45 +181,45 @@ class SigningTest {
 
     @Test
     void submit_approver_approvesWithConsentOnlyThenSignersAreInvited() {
-        Map<String, Object> boss = signer("Boss", "boss@example.com", "approver", 1);
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party boss = signer("Boss", "boss@example.com", "approver", 1);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
         signatureFor(ann);
         flow.send(docId);
-        flow.awaitMessage("boss@example.com", m -> true);
-        assertEquals(List.of(), flow.messagesTo("ann@example.com"));
-        assertEquals("not_your_turn", code(flow.sign(token(ann))));
+        flow.mail.awaitDelivered("boss@example.com", m -> true);
+        assertEquals(List.of(), flow.mail.deliveredTo("ann@example.com"));
+        assertEquals("not_your_turn", code(flow.sign(ann.token())));
 
-        assertEquals("consent_required", code(flow.post(token(boss), "submit", Map.of())));
-        HttpResponse<String> r = flow.post(token(boss), "submit", Map.of("consent", true));
+        assertEquals("consent_required", code(flow.postToLink(boss.token(), "submit", Map.of())));
+        HttpResponse<String> r = flow.postToLink(boss.token(), "submit", Map.of("consent", true));
 
         expect(200, r);
         assertEquals("approved", TestServer.object(r).get("status"));
-        assertEquals("signed", flow.signerStatus(docId, boss.get("id")));
+        assertEquals("signed", flow.signerStatus(docId, boss.id()));
         assertFromSignerBrowser(event(flow.audit(docId), "document_approved"));
-        flow.awaitMessage("ann@example.com", m -> true);
-        expect(200, flow.sign(token(ann)));
+        flow.mail.awaitDelivered("ann@example.com", m -> true);
+        expect(200, flow.sign(ann.token()));
         assertEquals("completed", flow.document(docId).get("status"));
     }
 
     @Test
     void decline_approverRejects_documentDeclined() {
-        Map<String, Object> boss = signer("Boss", "boss@example.com", "approver", 1);
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party boss = signer("Boss", "boss@example.com", "approver", 1);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
         signatureFor(ann);
         flow.send(docId);
 
-        expect(200, flow.post(token(boss), "decline", Map.of("reason", "Budget not approved")));
+        expect(200, flow.postToLink(boss.token(), "decline", Map.of("reason", "Budget not approved")));
 
         assertEquals("declined", flow.document(docId).get("status"));
-        assertEquals("declined", flow.signerStatus(docId, boss.get("id")));
+        assertEquals("declined", flow.signerStatus(docId, boss.id()));
         assertFromSignerBrowser(event(flow.audit(docId), "document_declined"));
-        assertEquals("document_closed", code(flow.sign(token(ann))));
+        assertEquals("document_closed", code(flow.sign(ann.token())));
     }
 
     @Test
     void submit_automaticFields_filledByTheServiceNotTheSigner() {
-        Map<String, Object> ann = signer("Ann Example", "ann@example.com", "signer", 1);
-        Object a = ann.get("id");
+        Party ann = signer("Ann Example", "ann@example.com", "signer", 1);
+        Object a = ann.id();
         List<Map<String, Object>> saved = flow.saveFields(docId, List.of(field(a, "signature", 1, 72, 80, 200, 60),
                 field(a, "name", 1, 72, 160, 150, 30), field(a, "email", 1, 72, 200, 200, 30),
                 field(a, "date", 1, 72, 240, 100, 30)));
@@ -229,7 +229,7 @@ class SigningTest {
             forged.put((String) saved.get(i).get("id"), "forged");
         }
 
-        expect(200, flow.sign(token(ann), forged));
+        expect(200, flow.sign(ann.token(), forged));
 
         List<Map<String, Object>> fields = flow.fields(docId);
         assertEquals("Ann Example", fields.get(1).get("value"));
@@ -241,8 +241,8 @@ class SigningTest {
 
     @Test
     void submit_checkboxAndDropdownValues_onlyAllowedOnesAccepted() {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
-        Object a = ann.get("id");
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
+        Object a = ann.id();
         Map<String, Object> dropdown = field(a, "dropdown", 1, 72, 240, 150, 30);
         dropdown.put("options", List.of("Monthly", "Yearly"));
         Map<String, Object> optionalBox = field(a, "checkbox", 1, 300, 200, 20, 20);
@@ -255,16 +255,16 @@ class SigningTest {
         flow.send(docId);
 
         for (String bad : List.of("yes", "true", "2", "")) {
-            HttpResponse<String> r = flow.sign(token(ann), Map.of(box, bad, choice, "Monthly"));
+            HttpResponse<String> r = flow.sign(ann.token(), Map.of(box, bad, choice, "Monthly"));
             assertEquals(400, r.statusCode(), bad);
             assertEquals("rest_invalid_param", code(r), bad);
         }
-        HttpResponse<String> notOption = flow.sign(token(ann), Map.of(box, "1", choice, "Weekly"));
+        HttpResponse<String> notOption = flow.sign(ann.token(), Map.of(box, "1", choice, "Weekly"));
         assertEquals("rest_invalid_param", code(notOption));
         assertTrue(((Map<?, ?>) data(notOption).get("params")).containsKey("values." + choice));
-        assertEquals("missing_required_fields", code(flow.sign(token(ann), Map.of(box, "0", choice, "Monthly"))));
+        assertEquals("missing_required_fields", code(flow.sign(ann.token(), Map.of(box, "0", choice, "Monthly"))));
 
-        expect(200, flow.sign(token(ann), Map.of(box, "1", choice, "Yearly", optional, "0")));
+        expect(200, flow.sign(ann.token(), Map.of(box, "1", choice, "Yearly", optional, "0")));
 
         List<Map<String, Object>> fields = flow.fields(docId);
         assertEquals("1", fields.get(1).get("value"));
@@ -274,14 +274,14 @@ class SigningTest {
 
     @Test
     void submit_valueForAnotherSignersField_invalidParam() {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
-        Map<String, Object> bob = signer("Bob", "bob@example.com", "signer", 1);
-        List<Map<String, Object>> saved = flow.saveFields(docId, List.of(field(ann.get("id"), "signature", 1, 72, 80,
-                200, 60), field(bob.get("id"), "signature", 1, 72, 200, 200, 60),
-                field(bob.get("id"), "text", 1, 72, 300, 200, 30)));
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party bob = signer("Bob", "bob@example.com", "signer", 1);
+        List<Map<String, Object>> saved = flow.saveFields(docId, List.of(field(ann.id(), "signature", 1, 72, 80,
+                200, 60), field(bob.id(), "signature", 1, 72, 200, 200, 60),
+                field(bob.id(), "text", 1, 72, 300, 200, 30)));
         flow.send(docId);
 
-        HttpResponse<String> r = flow.sign(token(ann), Map.of((String) saved.get(2).get("id"), "mine now"));
+        HttpResponse<String> r = flow.sign(ann.token(), Map.of((String) saved.get(2).get("id"), "mine now"));
 
         assertEquals("rest_invalid_param", code(r));
         assertEquals("", flow.fields(docId).get(2).get("value"));
@@ -289,18 +289,18 @@ class SigningTest {
 
     @Test
     void submit_recalledThenSentAgain_theSameLinkWorksAgain() {
-        Map<String, Object> ann = signer("Ann", "ann@example.com", "signer", 1);
+        Party ann = signer("Ann", "ann@example.com", "signer", 1);
         signatureFor(ann);
         flow.send(docId);
-        expect(200, flow.session(token(ann)));
-        expect(200, server.send("PUT", "documents/" + docId, flow.owner.full(), "{\"status\":\"draft\"}"));
-        assertEquals("recalled", TestServer.object(flow.session(token(ann))).get("closed"));
-        assertEquals("pending", flow.signerStatus(docId, ann.get("id")));
+        expect(200, flow.session(ann.token()));
+        expect(200, server.send("PUT", "documents/" + docId, flow.key, "{\"status\":\"draft\"}"));
+        assertEquals("recalled", TestServer.object(flow.session(ann.token())).get("closed"));
+        assertEquals("pending", flow.signerStatus(docId, ann.id()));
 
         flow.send(docId);
 
-        assertEquals(true, TestServer.object(flow.session(token(ann))).get("can_act"));
-        expect(200, flow.sign(token(ann)));
+        assertEquals(true, TestServer.object(flow.session(ann.token())).get("can_act"));
+        expect(200, flow.sign(ann.token()));
         assertEquals("completed", flow.document(docId).get("status"));
     }
 }

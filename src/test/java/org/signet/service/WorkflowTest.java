@@ -16,7 +16,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.SigningFlow;
 import org.signet.api.Wire;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
@@ -30,6 +29,7 @@ import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -46,7 +46,7 @@ class WorkflowTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private Workflow workflow;
     private DocumentStore documents;
     private SignerStore signers;
@@ -56,7 +56,7 @@ class WorkflowTest {
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
-        flow = new SigningFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
         Database db = server.app.database();
         documents = new DocumentStore(db, clock);
         signers = new SignerStore(db, clock);
@@ -64,7 +64,7 @@ class WorkflowTest {
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock),
                 server.app.users(), new Links(server.app::siteUrl), new Wire(ZoneOffset.UTC));
         workflow = new Workflow(db, documents, signers, new FieldStore(db, clock), audit, notify, () -> { });
-        doc = flow.document("Partnership");
+        doc = flow.upload("Partnership", 2);
     }
 
     @AfterEach
@@ -99,10 +99,10 @@ class WorkflowTest {
 
     @Test
     void inviteOpenGroups_groupSigned_nextGroupInvitedOnlyWhenAllOfItSigned() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
-        String c = flow.signer(doc, "C", "c@example.org", "signer", 2);
-        String d = flow.signer(doc, "D", "d@example.org", "signer", 3);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
+        String c = flow.addSigner(doc, "C", "c@example.org", "signer", 2).id();
+        String d = flow.addSigner(doc, "D", "d@example.org", "signer", 3).id();
         send(a, b, c, d);
         assertEquals(List.of(a, b), invited(a, b, c, d));
 
@@ -112,34 +112,34 @@ class WorkflowTest {
         assertEquals(List.of(a, b, c), invited(a, b, c, d));
         signs(c);
         assertEquals(List.of(a, b, c, d), invited(a, b, c, d));
-        assertEquals(1, flow.mailTo("d@example.org", "invitation").size());
+        assertEquals(1, flow.mail.queued("d@example.org", "invitation").size());
     }
 
     @Test
     void inviteOpenGroups_approversFirstByOrder_thenSignersAndViewers() {
-        String s1 = flow.signer(doc, "S1", "s1@example.org", "signer", 1);
-        String v1 = flow.signer(doc, "V1", "v1@example.org", "viewer", 1);
-        String ap2 = flow.signer(doc, "AP2", "ap2@example.org", "approver", 2);
-        String ap1 = flow.signer(doc, "AP1", "ap1@example.org", "approver", 1);
-        String s2 = flow.signer(doc, "S2", "s2@example.org", "signer", 2);
+        String s1 = flow.addSigner(doc, "S1", "s1@example.org", "signer", 1).id();
+        String v1 = flow.addSigner(doc, "V1", "v1@example.org", "viewer", 1).id();
+        String ap2 = flow.addSigner(doc, "AP2", "ap2@example.org", "approver", 2).id();
+        String ap1 = flow.addSigner(doc, "AP1", "ap1@example.org", "approver", 1).id();
+        String s2 = flow.addSigner(doc, "S2", "s2@example.org", "signer", 2).id();
         send(s1, s2);
         assertEquals(List.of(ap1), invited(s1, v1, ap2, ap1, s2));
 
         signs(ap1);
         assertEquals(List.of(ap2, ap1), invited(s1, v1, ap2, ap1, s2));
-        assertEquals(1, flow.mailTo("ap2@example.org", "approval_request").size());
+        assertEquals(1, flow.mail.queued("ap2@example.org", "approval_request").size());
         signs(ap2);
         assertEquals(List.of(s1, v1, ap2, ap1), invited(s1, v1, ap2, ap1, s2));
-        assertEquals(1, flow.mailTo("v1@example.org", "view_invitation").size());
+        assertEquals(1, flow.mail.queued("v1@example.org", "view_invitation").size());
         signs(s1);
         assertEquals(List.of(s1, v1, ap2, ap1, s2), invited(s1, v1, ap2, ap1, s2));
     }
 
     @Test
     void inviteOpenGroups_viewerNeverActs_nextGroupStillOpens() {
-        String s1 = flow.signer(doc, "S1", "s1@example.org", "signer", 1);
-        String v1 = flow.signer(doc, "V1", "v1@example.org", "viewer", 1);
-        String s2 = flow.signer(doc, "S2", "s2@example.org", "signer", 2);
+        String s1 = flow.addSigner(doc, "S1", "s1@example.org", "signer", 1).id();
+        String v1 = flow.addSigner(doc, "V1", "v1@example.org", "viewer", 1).id();
+        String s2 = flow.addSigner(doc, "S2", "s2@example.org", "signer", 2).id();
         send(s1, s2);
 
         signs(s1);
@@ -150,19 +150,19 @@ class WorkflowTest {
 
     @Test
     void inviteOpenGroups_calledAgain_noSecondInvitation() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         send(a);
 
         workflow.inTransaction(() -> workflow.inviteOpenGroups(document(), SIGNER));
 
-        assertEquals(1, flow.mailTo("a@example.org", "invitation").size());
+        assertEquals(1, flow.mail.queued("a@example.org", "invitation").size());
         assertEquals(1, flow.audit(doc, "invitation_sent").size());
     }
 
     @Test
     void inviteOpenGroups_nextGroupOpened_auditNamesTheActorWhoOpenedIt() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 2).id();
         send(a, b);
 
         signs(a);
@@ -175,8 +175,8 @@ class WorkflowTest {
 
     @Test
     void addSigner_joinsEarlierGroupThanTheOpenOne_invitedAtOnce() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 2).id();
         send(a, b);
         signs(a);
 
@@ -184,14 +184,14 @@ class WorkflowTest {
                 Signer.Role.SIGNER, 1, null, false), SIGNER);
 
         assertTrue(late.invited());
-        assertEquals(1, flow.mailTo("late@example.org", "invitation").size());
+        assertEquals(1, flow.mail.queued("late@example.org", "invitation").size());
     }
 
     @Test
     void remindable_onlyInvitedSignersAndApproversStillToAct() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String v = flow.signer(doc, "V", "v@example.org", "viewer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 2);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String v = flow.addSigner(doc, "V", "v@example.org", "viewer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 2).id();
         send(a, b);
 
         assertEquals(List.of(id(a)), workflow.remindable(id(doc)).stream().map(Signer::id).toList());
@@ -202,14 +202,14 @@ class WorkflowTest {
 
     @Test
     void remind_queuesOneReminderPerEligibleSigner() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
-        String b = flow.signer(doc, "B", "b@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
         send(a, b);
 
         Map<Signer, Long> queued = workflow.remind(id(doc), Optional.empty(), SIGNER);
 
         assertEquals(List.of(id(a), id(b)), queued.keySet().stream().map(Signer::id).toList());
-        assertEquals(1, flow.mailTo("b@example.org", "reminder").size());
+        assertEquals(1, flow.mail.queued("b@example.org", "reminder").size());
         assertEquals(clock.millis() / 1000, signers.find(id(b)).orElseThrow().lastRemindedAt());
     }
 
@@ -223,7 +223,7 @@ class WorkflowTest {
 
     @Test
     void send_refused_nothingWritten() {
-        String a = flow.signer(doc, "A", "a@example.org", "signer", 1);
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
 
         ApiException e = assertThrows(ApiException.class, () -> workflow.send(id(doc), SIGNER));
 

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.SampleFiles;
 import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -31,8 +31,8 @@ class AuditStoreTest {
     void start() throws Exception {
         server = TestServer.start(dir);
         Account alice = server.account("alice@example.com", false);
-        doc = Long.parseLong(server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1)));
-        other = Long.parseLong(server.uploadPdf(alice.full(), "b.pdf", SampleFiles.pdf(1)));
+        doc = Long.parseLong(server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1)));
+        other = Long.parseLong(server.uploadPdf(alice.full(), "b.pdf", TestFiles.pdf(1)));
         db = server.app.database();
         audit = new AuditStore(db, Clock.systemUTC());
         db.inTransaction(() -> {

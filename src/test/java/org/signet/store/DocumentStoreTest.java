@@ -3,10 +3,11 @@ package org.signet.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.api.SampleFiles.expect;
+import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.SampleFiles;
+import org.signet.support.ApiFlow;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -42,22 +44,22 @@ class DocumentStoreTest {
 
     @Test
     void insert_afterTheNewestWasDeleted_idNeverReused() {
-        String first = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
-        expect(200, server.send("DELETE", "documents/" + first, alice.full(), null));
-        String second = server.uploadPdf(alice.full(), "b.pdf", SampleFiles.pdf(1));
+        String first = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
+        expectObject(200, server.send("DELETE", "documents/" + first, alice.full(), null));
+        String second = server.uploadPdf(alice.full(), "b.pdf", TestFiles.pdf(1));
         assertNotEquals(first, second, "an old id must not name a new document");
         assertEquals("not_found", TestServer.code(server.get("documents/" + first, alice.full())));
-        expect(200, server.send("DELETE", "documents/" + second, alice.full(), null));
+        expectObject(200, server.send("DELETE", "documents/" + second, alice.full(), null));
         assertEquals(2, db.queryLong("SELECT count(*) FROM document_tombstones"));
-        assertEquals(2L, ((Number) expect(200, server.get("stats", alice.full())).get("deleted")).longValue());
+        assertEquals(2L, ((Number) expectObject(200, server.get("stats", alice.full())).get("deleted")).longValue());
     }
 
     @Test
     void delete_leavesOnlyAContentFreeTombstone() {
-        long id = Long.parseLong(server.uploadPdf(alice.full(), "Secret plan.pdf", SampleFiles.pdf(1)));
-        org.signet.api.DocumentFlows.addSignerWithSignatureField(server, alice.full(), String.valueOf(id),
+        long id = Long.parseLong(server.uploadPdf(alice.full(), "Secret plan.pdf", TestFiles.pdf(1)));
+        new ApiFlow(server, alice.full(), Clock.systemUTC()).addSignerWithSignatureField(String.valueOf(id),
                 "sam@example.com");
-        expect(200, server.send("DELETE", "documents/" + id, alice.full(), null));
+        expectObject(200, server.send("DELETE", "documents/" + id, alice.full(), null));
         for (String table : List.of("documents", "signers", "fields", "audit_events")) {
             String column = table.equals("documents") ? "id" : "document_id";
             assertEquals(0, db.queryLong("SELECT count(*) FROM " + table + " WHERE " + column + " = ?", id), table);
@@ -70,7 +72,7 @@ class DocumentStoreTest {
 
     @Test
     void delete_concurrentRequests_oneDeletesTheOthersNotFound() throws Exception {
-        String id = server.uploadPdf(alice.full(), "a.pdf", SampleFiles.pdf(1));
+        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
         CountDownLatch go = new CountDownLatch(1);
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -88,14 +90,14 @@ class DocumentStoreTest {
         assertEquals(1, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
         assertTrue(statuses.stream().allMatch(s -> s == 200 || s == 404), statuses.toString());
         assertEquals(Map.of("deleted", 1L), Map.of("deleted",
-                ((Number) expect(200, server.get("stats", alice.full())).get("deleted")).longValue()));
+                ((Number) expectObject(200, server.get("stats", alice.full())).get("deleted")).longValue()));
     }
 
     @Test
     void list_search_foldsCaseBeyondAsciiAtEveryLength() {
         for (String t : List.of("Ärztebrief", "über uns", "Straße 5", "plain")) {
-            expect(201, SampleFiles.upload(server, alice.full(), new org.signet.support.Multipart().text("title", t)
-                    .file("file", "f.pdf", "application/pdf", SampleFiles.pdf(1))));
+            expectObject(201, server.upload(alice.full(), new org.signet.support.Multipart().text("title", t)
+                    .file("file", "f.pdf", "application/pdf", TestFiles.pdf(1))));
         }
         for (String[] q : new String[][] {{"ärz", "Ärztebrief"}, {"ä", "Ärztebrief"}, {"Är", "Ärztebrief"},
                 {"ÜB", "über uns"}, {"Ü", "über uns"}, {"E 5", "Straße 5"}, {"ß", "Straße 5"}, {"PL", "plain"}}) {
@@ -113,8 +115,8 @@ class DocumentStoreTest {
                     java.nio.charset.StandardCharsets.UTF_8), alice.full());
             assertEquals(200, r.statusCode(), q + " " + r.body());
         }
-        expect(201, SampleFiles.upload(server, alice.full(), new org.signet.support.Multipart()
-                .text("title", "Offer \"A*\" (final)").file("file", "f.pdf", "application/pdf", SampleFiles.pdf(1))));
+        expectObject(201, server.upload(alice.full(), new org.signet.support.Multipart()
+                .text("title", "Offer \"A*\" (final)").file("file", "f.pdf", "application/pdf", TestFiles.pdf(1))));
         assertEquals(1, TestServer.array(server.get("documents?search=%22A*%22", alice.full())).size());
         assertEquals(1, TestServer.array(server.get("documents?search=(final", alice.full())).size());
     }

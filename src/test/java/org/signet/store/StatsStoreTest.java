@@ -1,10 +1,9 @@
 package org.signet.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.signet.api.SampleFiles.expect;
+import static org.signet.support.TestServer.expectObject;
 
 import java.math.BigDecimal;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,10 +17,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.DocumentFlows;
-import org.signet.api.SampleFiles;
 import org.signet.domain.DocumentStatus;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -42,7 +41,7 @@ class StatsStoreTest {
     Account admin;
     Database db;
     DocumentStore documents;
-    final byte[] pdf = SampleFiles.pdf(1);
+    final byte[] pdf = TestFiles.pdf(1);
 
     /** A live document as the rows say: id, owner and status. */
     private record Live(long id, long owner, DocumentStatus status) {}
@@ -86,13 +85,13 @@ class StatsStoreTest {
     void counts_administratorSeesEveryone_userOnlyOwn() {
         server.uploadPdf(alice.full(), "a.pdf", pdf);
         String b = server.uploadPdf(bob.full(), "b.pdf", pdf);
-        expect(200, server.send("DELETE", "documents/" + b, admin.full(), null));
-        Map<String, Object> mine = expect(200, server.get("stats", alice.full()));
+        expectObject(200, server.send("DELETE", "documents/" + b, admin.full(), null));
+        Map<String, Object> mine = expectObject(200, server.get("stats", alice.full()));
         assertEquals(Map.of("total", 1, "draft", 1, "sent", 0, "viewed", 0, "completed", 0, "declined", 0,
                 "expired", 0, "deleted", 0), integers(mine));
-        assertEquals(1, integers(expect(200, server.get("stats", bob.full()))).get("deleted"),
+        assertEquals(1, integers(expectObject(200, server.get("stats", bob.full()))).get("deleted"),
                 "deleted by an administrator, counted for its owner");
-        Map<String, Integer> all = integers(expect(200, server.get("stats", admin.full())));
+        Map<String, Integer> all = integers(expectObject(200, server.get("stats", admin.full())));
         assertEquals(1, all.get("total"));
         assertEquals(1, all.get("deleted"));
         assertEquals(List.of("total", "draft", "sent", "viewed", "completed", "declined", "expired", "deleted"),
@@ -101,7 +100,7 @@ class StatsStoreTest {
     }
 
     private void delete(Live d, boolean asAdministrator) {
-        expect(200, server.send("DELETE", "documents/" + d.id(), asAdministrator ? admin.full() : owner(d), null));
+        expectObject(200, server.send("DELETE", "documents/" + d.id(), asAdministrator ? admin.full() : owner(d), null));
     }
 
     private void send(Live d) {
@@ -109,14 +108,14 @@ class StatsStoreTest {
             return;
         }
         if (db.queryLong("SELECT count(*) FROM signers WHERE document_id = ?", d.id()) == 0) {
-            DocumentFlows.addSignerWithSignatureField(server, owner(d), String.valueOf(d.id()), "s@example.com");
+            new ApiFlow(server, owner(d), clock).addSignerWithSignatureField(String.valueOf(d.id()), "s@example.com");
         }
-        expect(200, server.send("POST", "documents/" + d.id() + "/send", owner(d), null));
+        expectObject(200, server.send("POST", "documents/" + d.id() + "/send", owner(d), null));
     }
 
     private void recall(Live d) {
         if (d.status() == DocumentStatus.SENT || d.status() == DocumentStatus.VIEWED) {
-            expect(200, server.send("PUT", "documents/" + d.id(), owner(d), "{\"status\":\"draft\"}"));
+            expectObject(200, server.send("PUT", "documents/" + d.id(), owner(d), "{\"status\":\"draft\"}"));
         }
     }
 
@@ -125,9 +124,9 @@ class StatsStoreTest {
             return;
         }
         String soon = WIRE.format(clock.instant().plus(Duration.ofHours(1)));
-        expect(200, server.send("PUT", "documents/" + d.id(), owner(d), "{\"expires_at\":\"" + soon + "\"}"));
+        expectObject(200, server.send("PUT", "documents/" + d.id(), owner(d), "{\"expires_at\":\"" + soon + "\"}"));
         clock.advance(Duration.ofHours(2));
-        expect(200, server.send("POST", "documents/" + d.id() + "/expire", owner(d), null));
+        expectObject(200, server.send("POST", "documents/" + d.id() + "/expire", owner(d), null));
     }
 
     /** Viewing, completing and declining come with the signing pages; they change status through the same rows. */
@@ -148,9 +147,9 @@ class StatsStoreTest {
     }
 
     private void assertCountsMatch() {
-        assertEquals(fullCount(alice.user().id()), integers(expect(200, server.get("stats", alice.full()))));
-        assertEquals(fullCount(bob.user().id()), integers(expect(200, server.get("stats", bob.full()))));
-        assertEquals(fullCount(null), integers(expect(200, server.get("stats", admin.full()))));
+        assertEquals(fullCount(alice.user().id()), integers(expectObject(200, server.get("stats", alice.full()))));
+        assertEquals(fullCount(bob.user().id()), integers(expectObject(200, server.get("stats", bob.full()))));
+        assertEquals(fullCount(null), integers(expectObject(200, server.get("stats", admin.full()))));
     }
 
     /** What /stats must say, counted row by row. */

@@ -21,13 +21,6 @@ public final class DocumentSetup {
     private final String id;
     private final List<Map<String, Object>> fields = new ArrayList<>();
 
-    /** A party of the document with its personal signing link. */
-    public record Party(String id, String name, String email, String url) {
-        public String token() {
-            return url.substring(url.lastIndexOf('/') + 1);
-        }
-    }
-
     private DocumentSetup(TestServer server, Credentials key, String id) {
         this.server = server;
         this.key = key;
@@ -36,7 +29,7 @@ public final class DocumentSetup {
 
     /** Uploads an A4 PDF of {@code pages} pages titled {@code title}. */
     public static DocumentSetup upload(TestServer server, Credentials key, String title, int pages) {
-        return new DocumentSetup(server, key, server.uploadPdf(key, title + ".pdf", TestPdfs.pages(pages)));
+        return new DocumentSetup(server, key, server.uploadPdf(key, title + ".pdf", TestFiles.pdf(pages)));
     }
 
     public String id() {

@@ -1,17 +1,20 @@
 package org.signet.support;
 
 import java.io.IOException;
-import java.net.ProxySelector;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.signet.App;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey.Permission;
@@ -39,9 +42,9 @@ public final class TestServer implements AutoCloseable {
 
     private static Path sharedSealPath() {
         try {
-            return java.nio.file.Files.createTempDirectory("signet-test-seal").resolve("site.p12");
+            return Files.createTempDirectory("signet-test-seal").resolve("site.p12");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -136,12 +139,26 @@ public final class TestServer implements AutoCloseable {
 
     /** Uploads a PDF as {@code file} and returns the new document's id. */
     public String uploadPdf(Credentials c, String filename, byte[] pdf) {
-        HttpResponse<String> r = send(new Multipart().file("file", filename, "application/pdf", pdf)
-                .post(request("documents/upload", c)).build());
-        if (r.statusCode() != 201) {
-            throw new AssertionError("upload failed: " + r.statusCode() + " " + r.body());
+        HttpResponse<String> r = upload(c, new Multipart().file("file", filename, "application/pdf", pdf));
+        return (String) expectObject(201, r).get("id");
+    }
+
+    /** {@code POST documents/upload} with a multipart body. */
+    public HttpResponse<String> upload(Credentials c, Multipart body) {
+        return postMultipart("documents/upload", c, body);
+    }
+
+    public HttpResponse<String> postMultipart(String path, Credentials c, Multipart body) {
+        return send(body.post(request(path, c)).build());
+    }
+
+    /** The encrypted files in this server's vault now. */
+    public List<Path> vaultFiles() {
+        try (Stream<Path> s = Files.list(app.config().dataDir().resolve("files"))) {
+            return s.toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return (String) object(r).get("id");
     }
 
     public HttpClient client() {
@@ -158,12 +175,25 @@ public final class TestServer implements AutoCloseable {
     }
 
     @SuppressWarnings("unchecked")
-    public static java.util.List<Object> array(HttpResponse<String> r) {
+    public static List<Object> array(HttpResponse<String> r) {
         try {
-            return (java.util.List<Object>) Json.parse(r.body());
+            return (List<Object>) Json.parse(r.body());
         } catch (Exception e) {
             throw new AssertionError("not a JSON array (" + r.statusCode() + "): " + r.body(), e);
         }
+    }
+
+    /** Fails with the body unless the answer has {@code status}; returns the answer. */
+    public static HttpResponse<String> expect(int status, HttpResponse<String> r) {
+        if (r.statusCode() != status) {
+            throw new AssertionError("expected " + status + " but got " + r.statusCode() + ": " + r.body());
+        }
+        return r;
+    }
+
+    /** The JSON object of an answer that must have {@code status}. */
+    public static Map<String, Object> expectObject(int status, HttpResponse<String> r) {
+        return object(expect(status, r));
     }
 
     /** The error code of an error envelope. */

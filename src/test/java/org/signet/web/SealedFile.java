@@ -2,9 +2,6 @@ package org.signet.web;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -22,10 +19,6 @@ final class SealedFile {
             throw new AssertionError("download failed: " + r.statusCode());
         }
         return r.body();
-    }
-
-    static String sha256(byte[] bytes) throws NoSuchAlgorithmException {
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
     static int pageCount(byte[] pdf) throws IOException {

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.support.SigningFlow.expect;
-import static org.signet.support.SigningFlow.field;
-import static org.signet.support.SigningFlow.token;
+import static org.signet.support.ApiFlow.field;
+import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.object;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,7 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.support.SigningFlow;
+import org.signet.support.ApiFlow;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 class SessionJsonTest {
@@ -29,24 +30,24 @@ class SessionJsonTest {
     Path dir;
 
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private String docId;
-    private Map<String, Object> ann;
-    private Map<String, Object> bob;
+    private Party ann;
+    private Party bob;
     private List<Map<String, Object>> fields;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir);
-        flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-        docId = flow.upload(2);
+        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+        docId = flow.upload("contract", 2);
         ann = flow.addSigner(docId, "Ann First", "ann@example.com", "signer", 1);
         bob = flow.addSigner(docId, "Bob Second", "bob@example.com", "signer", 2);
-        Map<String, Object> choice = field(ann.get("id"), "dropdown", 1, 72, 300, 150, 30);
+        Map<String, Object> choice = field(ann.id(), "dropdown", 1, 72, 300, 150, 30);
         choice.put("options", List.of("A", "B"));
-        fields = flow.saveFields(docId, List.of(field(ann.get("id"), "signature", 1, 72.5, 80, 200, 60),
-                field(ann.get("id"), "text", 1, 72, 200, 200, 30), choice,
-                field(bob.get("id"), "signature", 2, 72, 600, 200, 60)));
+        fields = flow.saveFields(docId, List.of(field(ann.id(), "signature", 1, 72.5, 80, 200, 60),
+                field(ann.id(), "text", 1, 72, 200, 200, 30), choice,
+                field(bob.id(), "signature", 2, 72, 600, 200, 60)));
         flow.send(docId);
     }
 
@@ -57,12 +58,12 @@ class SessionJsonTest {
 
     @Test
     void render_openLink_hasTheSpecifiedShapeWithStringIds() {
-        Map<String, Object> s = object(flow.session(token(ann)));
+        Map<String, Object> s = object(flow.session(ann.token()));
 
         assertEquals(docId, s.get("document_id"));
         assertEquals("contract", s.get("title"));
         assertEquals("2", s.get("total_pages"));
-        assertEquals(Map.of("id", ann.get("id"), "name", "Ann First", "email", "ann@example.com", "role", "signer",
+        assertEquals(Map.of("id", ann.id(), "name", "Ann First", "email", "ann@example.com", "role", "signer",
                 "status", "viewed"), s.get("signer"));
         assertNull(s.get("requires"));
         assertTrue(s.containsKey("requires"));
@@ -84,22 +85,22 @@ class SessionJsonTest {
 
     @Test
     void render_notYourTurn_cannotActAndSeesNoFields() {
-        Map<String, Object> s = object(flow.session(token(bob)));
+        Map<String, Object> s = object(flow.session(bob.token()));
 
         assertEquals(false, s.get("can_act"));
         assertEquals(List.of(), s.get("fields"));
         assertEquals(List.of(), s.get("pages"));
         assertEquals("pending", ((Map<?, ?>) s.get("signer")).get("status"));
-        assertEquals(bob.get("id"), ((Map<?, ?>) s.get("signer")).get("id"));
+        assertEquals(bob.id(), ((Map<?, ?>) s.get("signer")).get("id"));
     }
 
     @Test
     void render_afterOthersSigned_showsTheirValuesReadOnly() {
         String text = (String) fields.get(1).get("id");
         String choice = (String) fields.get(2).get("id");
-        expect(200, flow.sign(token(ann), Map.of(text, "Ann's note", choice, "B")));
+        expect(200, flow.sign(ann.token(), Map.of(text, "Ann's note", choice, "B")));
 
-        Map<String, Object> s = object(flow.session(token(bob)));
+        Map<String, Object> s = object(flow.session(bob.token()));
 
         assertEquals(true, s.get("can_act"));
         List<?> mine = (List<?>) s.get("fields");
@@ -117,15 +118,15 @@ class SessionJsonTest {
 
     @Test
     void render_never_carriesHiddenSignerData() {
-        HttpResponse<String> r = flow.session(token(ann));
+        HttpResponse<String> r = flow.session(ann.token());
         String body = r.body();
 
         for (String hidden : List.of("access_token", "pin_code", "pin_hash", "signature_ip", "signature_user_agent",
                 "signing_url")) {
             assertFalse(body.contains(hidden), hidden + " in " + body);
         }
-        assertFalse(body.contains(token(ann)));
-        assertFalse(body.contains(token(bob)));
+        assertFalse(body.contains(ann.token()));
+        assertFalse(body.contains(bob.token()));
         assertEquals("no-store", r.headers().firstValue("Cache-Control").orElse(""));
     }
 }

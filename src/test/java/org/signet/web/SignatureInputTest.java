@@ -5,17 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.support.SigningFlow.expect;
-import static org.signet.support.SigningFlow.field;
-import static org.signet.support.SigningFlow.token;
+import static org.signet.support.ApiFlow.field;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expect;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.http.ApiException;
 import org.signet.service.Submission;
-import org.signet.support.Images;
-import org.signet.support.SigningFlow;
+import org.signet.support.ApiFlow;
+import org.signet.support.Party;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
 class SignatureInputTest {
@@ -42,13 +43,13 @@ class SignatureInputTest {
 
     @Test
     void from_pngAndJpegDataUrls_acceptedAsSent() {
-        byte[] png = Images.png(400, 120);
-        byte[] jpeg = Images.jpeg(400, 120);
+        byte[] png = TestFiles.png(400, 120);
+        byte[] jpeg = TestFiles.jpeg(400, 120);
 
         Submission.Image drawn = SignatureInput.from(Map.of("method", "draw", "image",
-                Images.dataUrl("image/png", png)), "signature");
+                TestFiles.dataUrl("image/png", png)), "signature");
         Submission.Image uploaded = SignatureInput.from(Map.of("method", "upload", "image",
-                Images.dataUrl("image/jpeg", jpeg)), "signature");
+                TestFiles.dataUrl("image/jpeg", jpeg)), "signature");
 
         assertEquals("draw", drawn.method());
         assertArrayEquals(png, drawn.bytes());
@@ -59,38 +60,38 @@ class SignatureInputTest {
 
     @Test
     void from_declaredTypeLies_theBytesDecide() {
-        byte[] jpeg = Images.jpeg(100, 40);
+        byte[] jpeg = TestFiles.jpeg(100, 40);
 
         assertArrayEquals(jpeg, SignatureInput.from(Map.of("method", "draw", "image",
-                Images.dataUrl("image/png", jpeg)), "signature").bytes());
+                TestFiles.dataUrl("image/png", jpeg)), "signature").bytes());
     }
 
     @Test
     void from_overOneMebibyte_refused() {
-        byte[] big = Images.noisePng(700, 700);
+        byte[] big = TestFiles.noisePng(700, 700);
         assertTrue(big.length > 1 << 20, "test image is " + big.length + " bytes");
 
-        ApiException e = refused(Map.of("method", "upload", "image", Images.dataUrl("image/png", big)));
+        ApiException e = refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", big)));
 
         assertTrue(e.getMessage() != null);
     }
 
     @Test
     void from_headerClaiming3000x3000_refusedBeforeDecoding() {
-        refused(Map.of("method", "upload", "image", Images.dataUrl("image/png", Images.pngHeaderClaiming(3000, 3000))));
-        refused(Map.of("method", "upload", "image", Images.dataUrl("image/png", Images.pngHeaderClaiming(2001, 10))));
+        refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", TestFiles.pngHeaderClaiming(3000, 3000))));
+        refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", TestFiles.pngHeaderClaiming(2001, 10))));
     }
 
     /** An image that cannot be decoded could not be drawn on the finished PDF, which would never seal. */
     @Test
     void from_truncatedImages_refused() {
-        byte[] png = Images.png(300, 90);
-        byte[] jpeg = Images.jpeg(300, 90);
+        byte[] png = TestFiles.png(300, 90);
+        byte[] jpeg = TestFiles.jpeg(300, 90);
 
-        refused(Map.of("method", "draw", "image", Images.dataUrl("image/png", Images.pngHeaderClaiming(300, 90))));
-        refused(Map.of("method", "draw", "image", Images.dataUrl("image/png",
+        refused(Map.of("method", "draw", "image", TestFiles.dataUrl("image/png", TestFiles.pngHeaderClaiming(300, 90))));
+        refused(Map.of("method", "draw", "image", TestFiles.dataUrl("image/png",
                 java.util.Arrays.copyOf(png, png.length / 2))));
-        refused(Map.of("method", "upload", "image", Images.dataUrl("image/jpeg",
+        refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/jpeg",
                 java.util.Arrays.copyOf(jpeg, 200))));
     }
 
@@ -99,12 +100,12 @@ class SignatureInputTest {
         byte[] pdf = "%PDF-1.7\n%fake\n".getBytes(StandardCharsets.US_ASCII);
         byte[] gif = "GIF89a\u0001\u0000\u0001\u0000".getBytes(StandardCharsets.ISO_8859_1);
 
-        refused(Map.of("method", "upload", "image", Images.dataUrl("image/png", pdf)));
-        refused(Map.of("method", "upload", "image", Images.dataUrl("image/gif", gif)));
+        refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", pdf)));
+        refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/gif", gif)));
         refused(Map.of("method", "upload", "image", "data:image/png;base64,@@@not-base64@@@"));
         refused(Map.of("method", "upload", "image", "https://example.com/sig.png"));
         refused(Map.of("method", "draw"));
-        refused(Map.of("method", "paint", "image", Images.pngDataUrl(10, 10)));
+        refused(Map.of("method", "paint", "image", TestFiles.pngDataUrl(10, 10)));
         refused("a string");
     }
 
@@ -137,27 +138,27 @@ class SignatureInputTest {
     @Test
     void submit_imagesThroughTheEndpoint_checkedAndStored() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
-            SigningFlow flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-            String docId = flow.upload(1);
-            Map<String, Object> ann = flow.addSigner(docId, "Ann", "ann@example.com", "signer", 1);
-            Map<String, Object> bob = flow.addSigner(docId, "Bob", "bob@example.com", "signer", 2);
-            flow.saveFields(docId, List.of(field(ann.get("id"), "signature", 1, 72, 80, 200, 60),
-                    field(bob.get("id"), "signature", 1, 72, 300, 200, 60)));
+            ApiFlow flow = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+            String docId = flow.upload("contract", 1);
+            Party ann = flow.addSigner(docId, "Ann", "ann@example.com", "signer", 1);
+            Party bob = flow.addSigner(docId, "Bob", "bob@example.com", "signer", 2);
+            flow.saveFields(docId, List.of(field(ann.id(), "signature", 1, 72, 80, 200, 60),
+                    field(bob.id(), "signature", 1, 72, 300, 200, 60)));
             flow.send(docId);
-            byte[] big = Images.noisePng(700, 700);
-            byte[] jpeg = Images.jpeg(300, 90);
+            byte[] big = TestFiles.noisePng(700, 700);
+            byte[] jpeg = TestFiles.jpeg(300, 90);
 
-            for (byte[] bad : List.of(big, Images.pngHeaderClaiming(3000, 3000), "plain text".getBytes())) {
-                HttpResponse<String> r = flow.post(token(ann), "submit", Map.of("consent", true,
-                        "signature", Map.of("method", "upload", "image", Images.dataUrl("image/png", bad))));
+            for (byte[] bad : List.of(big, TestFiles.pngHeaderClaiming(3000, 3000), "plain text".getBytes())) {
+                HttpResponse<String> r = flow.postToLink(ann.token(), "submit", Map.of("consent", true,
+                        "signature", Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", bad))));
                 expect(400, r);
                 assertEquals("rest_invalid_param", code(r));
                 assertTrue(((Map<?, ?>) data(r).get("params")).containsKey("signature"), r.body());
             }
-            expect(200, flow.post(token(ann), "submit", Map.of("consent", true,
-                    "signature", Map.of("method", "upload", "image", Images.dataUrl("image/jpeg", jpeg)))));
+            expect(200, flow.postToLink(ann.token(), "submit", Map.of("consent", true,
+                    "signature", Map.of("method", "upload", "image", TestFiles.dataUrl("image/jpeg", jpeg)))));
 
-            Map<String, Object> session = TestServer.object(flow.session(token(bob)));
+            Map<String, Object> session = TestServer.object(flow.session(bob.token()));
             List<?> completed = (List<?>) session.get("completed_values");
             assertEquals(1, completed.size());
             String value = (String) ((Map<?, ?>) completed.get(0)).get("value");

@@ -12,7 +12,7 @@ import org.openqa.selenium.interactions.Sequence;
 import org.openqa.selenium.remote.RemoteWebDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.signet.support.Browser;
-import org.signet.support.DocumentSetup.Party;
+import org.signet.support.Party;
 
 /** What a signer does on the signing page, in the browser, step by step, for the browser tests. */
 final class SignerPage {

@@ -16,7 +16,8 @@ import org.openqa.selenium.WebElement;
 import org.signet.crypto.Passwords;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
-import org.signet.support.DocumentSetup.Party;
+import org.signet.support.Party;
+import org.signet.support.TestFiles;
 
 /**
  * The signing page in a real headless Chromium against a real Signet (S7): fill, draw, consent
@@ -96,7 +97,7 @@ class SigningPageBrowserTest {
         Map<String, Object> doc = f.doc().sealed();
         assertEquals("completed", doc.get("status"));
         byte[] pdf = SealedFile.download(WORLD.server, WORLD.owner.full(), f.doc().id());
-        assertEquals(doc.get("signed_file_hash"), SealedFile.sha256(pdf));
+        assertEquals(doc.get("signed_file_hash"), TestFiles.sha256(pdf));
         assertEquals(3, SealedFile.pageCount(pdf), "two pages and the certificate of completion");
         assertEquals(1, SealedFile.images(pdf, 2), "Bob's typed signature is not drawn on page 2");
         page.notice(f.bob());

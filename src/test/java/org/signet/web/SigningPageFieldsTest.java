@@ -22,7 +22,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.Select;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
-import org.signet.support.DocumentSetup.Party;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 /**

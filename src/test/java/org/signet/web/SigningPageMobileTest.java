@@ -12,7 +12,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.PointerInput;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
-import org.signet.support.DocumentSetup.Party;
+import org.signet.support.Party;
 
 /** The signing page on a phone-sized screen in a real headless Chromium: fits, scales, signs (S7). */
 class SigningPageMobileTest {

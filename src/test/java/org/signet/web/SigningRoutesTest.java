@@ -3,11 +3,11 @@ package org.signet.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.support.SigningFlow.expect;
-import static org.signet.support.SigningFlow.field;
-import static org.signet.support.SigningFlow.token;
+import static org.signet.support.ApiFlow.field;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
+import static org.signet.support.TestServer.expect;
+import static org.signet.support.TestServer.expectObject;
 
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
@@ -25,8 +25,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.json.Json;
+import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
-import org.signet.support.SigningFlow;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 class SigningRoutesTest {
@@ -35,22 +36,22 @@ class SigningRoutesTest {
 
     private final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
     private TestServer server;
-    private SigningFlow flow;
+    private ApiFlow flow;
     private String docId;
-    private Map<String, Object> first;
-    private Map<String, Object> second;
+    private Party first;
+    private Party second;
     private List<Map<String, Object>> fields;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
-        flow = new SigningFlow(server, server.account("owner@example.com", false), dir);
-        docId = flow.upload(2);
+        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        docId = flow.upload("contract", 2);
         first = flow.addSigner(docId, "Ann First", "ann@example.com", "signer", 1);
         second = flow.addSigner(docId, "Bob Second", "bob@example.com", "signer", 2);
-        Map<String, Object> text = field(first.get("id"), "text", 1, 72, 200, 200, 30);
-        fields = flow.saveFields(docId, List.of(field(first.get("id"), "signature", 1, 72, 600, 200, 60), text,
-                field(second.get("id"), "signature", 2, 72, 600, 200, 60)));
+        Map<String, Object> text = field(first.id(), "text", 1, 72, 200, 200, 30);
+        fields = flow.saveFields(docId, List.of(field(first.id(), "signature", 1, 72, 600, 200, 60), text,
+                field(second.id(), "signature", 2, 72, 600, 200, 60)));
     }
 
     @AfterEach
@@ -63,7 +64,7 @@ class SigningRoutesTest {
     }
 
     private HttpResponse<String> signFirst() {
-        return flow.sign(token(first), Map.of(id(1), "Ann's answer"));
+        return flow.sign(first.token(), Map.of(id(1), "Ann's answer"));
     }
 
     @Test
@@ -71,55 +72,55 @@ class SigningRoutesTest {
         flow.send(docId);
 
         for (Object consent : new Object[] {false, "true", 1}) {
-            HttpResponse<String> r = flow.post(token(first), "submit", Map.of("consent", consent,
+            HttpResponse<String> r = flow.postToLink(first.token(), "submit", Map.of("consent", consent,
                     "values", Map.of(id(1), "x"), "signature", Map.of("method", "type", "text", "Ann First")));
             expect(400, r);
             assertEquals("consent_required", code(r));
         }
-        assertEquals("pending", flow.signerStatus(docId, first.get("id")));
+        assertEquals("pending", flow.signerStatus(docId, first.id()));
     }
 
     @Test
     void submit_requiredFieldsMissing_listsTheirIdsAsStrings() {
         flow.send(docId);
 
-        HttpResponse<String> r = flow.post(token(first), "submit", Map.of("consent", true, "values", Map.of()));
+        HttpResponse<String> r = flow.postToLink(first.token(), "submit", Map.of("consent", true, "values", Map.of()));
 
         expect(400, r);
         assertEquals("missing_required_fields", code(r));
         assertEquals(List.of(id(0), id(1)), data(r).get("field_ids"));
-        HttpResponse<String> blank = flow.sign(token(first), Map.of(id(1), "   "));
+        HttpResponse<String> blank = flow.sign(first.token(), Map.of(id(1), "   "));
         assertEquals(List.of(id(1)), data(blank).get("field_ids"));
-        assertEquals("pending", flow.signerStatus(docId, first.get("id")));
+        assertEquals("pending", flow.signerStatus(docId, first.id()));
     }
 
     @Test
     void submit_secondSignerBeforeFirstSigned_notYourTurn() {
         flow.send(docId);
 
-        HttpResponse<String> early = flow.sign(token(second));
-        HttpResponse<String> earlyDecline = flow.post(token(second), "decline", Map.of("reason", "no"));
+        HttpResponse<String> early = flow.sign(second.token());
+        HttpResponse<String> earlyDecline = flow.postToLink(second.token(), "decline", Map.of("reason", "no"));
 
         expect(409, early);
         assertEquals("not_your_turn", code(early));
         assertEquals("not_your_turn", code(earlyDecline));
         expect(200, signFirst());
-        expect(200, flow.sign(token(second)));
+        expect(200, flow.sign(second.token()));
     }
 
     @Test
     void submit_viewer_notYourTurn() {
-        Map<String, Object> viewer = flow.addSigner(docId, "Vic Viewer", "vic@example.com", "viewer", 1);
+        Party viewer = flow.addSigner(docId, "Vic Viewer", "vic@example.com", "viewer", 1);
         flow.send(docId);
 
-        expect(200, flow.session(token(viewer)));
-        HttpResponse<String> r = flow.post(token(viewer), "submit", Map.of("consent", true));
-        HttpResponse<String> d = flow.post(token(viewer), "decline", Map.of("reason", "no"));
+        expect(200, flow.session(viewer.token()));
+        HttpResponse<String> r = flow.postToLink(viewer.token(), "submit", Map.of("consent", true));
+        HttpResponse<String> d = flow.postToLink(viewer.token(), "decline", Map.of("reason", "no"));
 
         expect(409, r);
         assertEquals("not_your_turn", code(r));
         assertEquals("not_your_turn", code(d));
-        assertEquals("viewed", flow.signerStatus(docId, viewer.get("id")));
+        assertEquals("viewed", flow.signerStatus(docId, viewer.id()));
     }
 
     @Test
@@ -128,7 +129,7 @@ class SigningRoutesTest {
         expect(200, signFirst());
 
         HttpResponse<String> again = signFirst();
-        HttpResponse<String> decline = flow.post(token(first), "decline", Map.of("reason", "changed my mind"));
+        HttpResponse<String> decline = flow.postToLink(first.token(), "decline", Map.of("reason", "changed my mind"));
 
         expect(409, again);
         assertEquals("already_completed", code(again));
@@ -137,64 +138,64 @@ class SigningRoutesTest {
 
     @Test
     void submit_documentCompleted_alreadyCompletedForEveryone() {
-        Map<String, Object> viewer = flow.addSigner(docId, "Vic Viewer", "vic@example.com", "viewer", 1);
+        Party viewer = flow.addSigner(docId, "Vic Viewer", "vic@example.com", "viewer", 1);
         flow.send(docId);
         expect(200, signFirst());
-        HttpResponse<String> done = flow.sign(token(second));
+        HttpResponse<String> done = flow.sign(second.token());
         expect(200, done);
         assertEquals("completed", TestServer.object(done).get("document_status"));
 
-        assertEquals("already_completed", code(flow.sign(token(second))));
-        HttpResponse<String> viewerSession = flow.session(token(viewer));
+        assertEquals("already_completed", code(flow.sign(second.token())));
+        HttpResponse<String> viewerSession = flow.session(viewer.token());
         assertEquals(false, TestServer.object(viewerSession).get("can_act"));
     }
 
     @Test
     void submit_afterDecline_documentClosed() {
         flow.send(docId);
-        expect(200, flow.post(token(first), "decline", Map.of("reason", "Wrong rent")));
+        expect(200, flow.postToLink(first.token(), "decline", Map.of("reason", "Wrong rent")));
 
-        assertClosed(token(second));
+        assertClosed(second.token());
     }
 
     @Test
     void submit_afterExpiry_documentClosed() {
         String in1h = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
                 .format(clock.instant().plus(Duration.ofHours(1)));
-        expect(200, server.send("PUT", "documents/" + docId, flow.owner.full(), Json.write(Map.of("expires_at", in1h))));
+        expect(200, server.send("PUT", "documents/" + docId, flow.key, Json.write(Map.of("expires_at", in1h))));
         flow.send(docId);
         clock.advance(Duration.ofHours(2));
 
-        expect(200, server.send("POST", "documents/" + docId + "/expire", flow.owner.full(), "{}"));
+        expect(200, server.send("POST", "documents/" + docId + "/expire", flow.key, "{}"));
 
-        assertClosed(token(first));
+        assertClosed(first.token());
     }
 
     @Test
     void submit_pastExpiryBeforeTheJobRan_documentClosed() {
         String in1h = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
                 .format(clock.instant().plus(Duration.ofHours(1)));
-        expect(200, server.send("PUT", "documents/" + docId, flow.owner.full(), Json.write(Map.of("expires_at", in1h))));
+        expect(200, server.send("PUT", "documents/" + docId, flow.key, Json.write(Map.of("expires_at", in1h))));
         flow.send(docId);
 
         clock.advance(Duration.ofHours(2));
 
-        assertClosed(token(first));
+        assertClosed(first.token());
     }
 
     @Test
     void submit_afterRecall_documentClosed() {
         flow.send(docId);
-        expect(200, flow.session(token(first)));
+        expect(200, flow.session(first.token()));
 
-        expect(200, server.send("PUT", "documents/" + docId, flow.owner.full(), "{\"status\":\"draft\"}"));
+        expect(200, server.send("PUT", "documents/" + docId, flow.key, "{\"status\":\"draft\"}"));
 
-        assertClosed(token(first));
+        assertClosed(first.token());
     }
 
     private void assertClosed(String token) {
         HttpResponse<String> submit = flow.sign(token, Map.of(id(1), "x"));
-        HttpResponse<String> decline = flow.post(token, "decline", Map.of("reason", "late"));
+        HttpResponse<String> decline = flow.postToLink(token, "decline", Map.of("reason", "late"));
         HttpResponse<String> page = flow.server.send(flow.server.request("/sign/" + token + "/pages/1.png", null)
                 .GET().build());
         expect(409, submit);
@@ -212,8 +213,8 @@ class SigningRoutesTest {
 
         HttpResponse<String> session = flow.session(bogus);
         HttpResponse<String> submit = flow.sign(bogus);
-        HttpResponse<String> decline = flow.post(bogus, "decline", Map.of("reason", "x"));
-        HttpResponse<String> pin = flow.post(bogus, "pin", Map.of("pin", "1234"));
+        HttpResponse<String> decline = flow.postToLink(bogus, "decline", Map.of("reason", "x"));
+        HttpResponse<String> pin = flow.postToLink(bogus, "pin", Map.of("pin", "1234"));
         HttpResponse<String> image = server.send(server.request("/sign/" + bogus + "/pages/1.png", null).build());
         HttpResponse<String> page = server.send(server.request("/sign/" + bogus, null).build());
 
@@ -229,28 +230,28 @@ class SigningRoutesTest {
     void decline_withoutReason_missingParam() {
         flow.send(docId);
 
-        HttpResponse<String> r = flow.post(token(first), "decline", Map.of());
-        HttpResponse<String> empty = flow.post(token(first), "decline", "");
+        HttpResponse<String> r = flow.postToLink(first.token(), "decline", Map.of());
+        HttpResponse<String> empty = flow.postToLink(first.token(), "decline", "");
 
         expect(400, r);
         assertEquals("rest_missing_callback_param", code(r));
         assertEquals(List.of("reason"), data(r).get("params"));
         assertEquals("rest_missing_callback_param", code(empty));
-        assertEquals("pending", flow.signerStatus(docId, first.get("id")));
+        assertEquals("pending", flow.signerStatus(docId, first.id()));
     }
 
     @Test
     void decline_reasonOf1001Characters_invalidParam() {
         flow.send(docId);
 
-        HttpResponse<String> tooLong = flow.post(token(first), "decline", Map.of("reason", "x".repeat(1001)));
-        HttpResponse<String> blank = flow.post(token(first), "decline", Map.of("reason", "   "));
+        HttpResponse<String> tooLong = flow.postToLink(first.token(), "decline", Map.of("reason", "x".repeat(1001)));
+        HttpResponse<String> blank = flow.postToLink(first.token(), "decline", Map.of("reason", "   "));
 
         expect(400, tooLong);
         assertEquals("rest_invalid_param", code(tooLong));
         assertTrue(((Map<?, ?>) data(tooLong).get("params")).containsKey("reason"));
         assertEquals("rest_invalid_param", code(blank));
-        expect(200, flow.post(token(first), "decline", Map.of("reason", "y".repeat(1000))));
+        expect(200, flow.postToLink(first.token(), "decline", Map.of("reason", "y".repeat(1000))));
     }
 
     @Test
@@ -258,29 +259,29 @@ class SigningRoutesTest {
         flow.send(docId);
         for (String action : List.of("submit", "decline", "pin")) {
             for (String type : List.of("text/plain", "application/x-www-form-urlencoded")) {
-                HttpResponse<String> r = server.send(server.request("/sign/" + token(first) + "/" + action, null)
+                HttpResponse<String> r = server.send(server.request("/sign/" + first.token() + "/" + action, null)
                         .header("Content-Type", type)
                         .POST(HttpRequest.BodyPublishers.ofString("{\"consent\":true,\"reason\":\"x\"}")).build());
                 expect(400, r);
                 assertEquals("rest_invalid_json", code(r), action + " " + type);
             }
         }
-        HttpResponse<String> broken = flow.post(token(first), "submit", "{\"consent\": tru");
-        HttpResponse<String> array = flow.post(token(first), "submit", "[1,2]");
+        HttpResponse<String> broken = flow.postToLink(first.token(), "submit", "{\"consent\": tru");
+        HttpResponse<String> array = flow.postToLink(first.token(), "submit", "[1,2]");
         assertEquals("rest_invalid_json", code(broken));
         assertEquals("rest_invalid_json", code(array));
-        assertEquals("pending", flow.signerStatus(docId, first.get("id")));
+        assertEquals("pending", flow.signerStatus(docId, first.id()));
     }
 
     @Test
     void pageImage_validPage_isThePageRendered() throws Exception {
         flow.send(docId);
 
-        HttpResponse<byte[]> r = server.sendForBytes(server.request("/sign/" + token(first) + "/pages/2.png", null)
+        HttpResponse<byte[]> r = server.sendForBytes(server.request("/sign/" + first.token() + "/pages/2.png", null)
                 .build());
-        HttpResponse<String> beyond = server.send(server.request("/sign/" + token(first) + "/pages/3.png", null)
+        HttpResponse<String> beyond = server.send(server.request("/sign/" + first.token() + "/pages/3.png", null)
                 .build());
-        HttpResponse<String> zero = server.send(server.request("/sign/" + token(first) + "/pages/0.png", null)
+        HttpResponse<String> zero = server.send(server.request("/sign/" + first.token() + "/pages/0.png", null)
                 .build());
 
         assertEquals(200, r.statusCode());
@@ -293,11 +294,11 @@ class SigningRoutesTest {
 
     @Test
     void home_wpsSignQuery_redirectsToThePage() {
-        HttpResponse<String> r = server.send(server.request("/?wps_sign=" + token(first), null).build());
+        HttpResponse<String> r = server.send(server.request("/?wps_sign=" + first.token(), null).build());
         HttpResponse<String> odd = server.send(server.request("/?wps_sign=%3Cscript%3E", null).build());
 
         assertEquals(302, r.statusCode());
-        assertTrue(r.headers().firstValue("Location").orElse("").endsWith("/sign/" + token(first)));
+        assertTrue(r.headers().firstValue("Location").orElse("").endsWith("/sign/" + first.token()));
         assertEquals(200, odd.statusCode());
     }
 
@@ -310,16 +311,18 @@ class SigningRoutesTest {
         expect(200, r);
         assertEquals("signed", TestServer.object(r).get("status"));
         assertEquals("viewed", TestServer.object(r).get("document_status"));
-        assertFalse(r.body().contains(token(first)));
+        assertFalse(r.body().contains(first.token()));
     }
 
     @Test
     void everyResponse_neverCarriesHiddenSignerFields() {
-        Map<String, Object> pinned = flow.addSigner(docId, Map.of("name", "Pia Pin", "email", "pia@example.com",
-                "pin_code", "4821", "signing_order", 3));
-        assertFalse(pinned.containsKey("pin_code"));
+        Map<String, Object> created = expectObject(201, flow.postSigner(docId, Map.of("name", "Pia Pin",
+                "email", "pia@example.com", "pin_code", "4821", "signing_order", 3)));
+        assertFalse(created.containsKey("pin_code"));
+        Party pinned = new Party((String) created.get("id"), "Pia Pin", "pia@example.com",
+                (String) created.get("signing_url"));
         flow.saveFields(docId, List.of(fields.get(0), fields.get(1), fields.get(2),
-                field(pinned.get("id"), "signature", 2, 300, 600, 200, 60)).stream().map(f -> {
+                field(pinned.id(), "signature", 2, 300, 600, 200, 60)).stream().map(f -> {
                     Map<String, Object> copy = new java.util.LinkedHashMap<>(f);
                     copy.keySet().retainAll(List.of("signer_id", "field_type", "page_number", "position_x",
                             "position_y", "width", "height"));
@@ -328,23 +331,23 @@ class SigningRoutesTest {
         fields = flow.fields(docId);
         flow.send(docId);
         List<HttpResponse<String>> answers = new java.util.ArrayList<>();
-        answers.add(flow.session(token(first)));
+        answers.add(flow.session(first.token()));
         answers.add(signFirst());
-        answers.add(flow.sign(token(second)));
-        String pinCookie = SigningFlow.cookie(flow.post(token(pinned), "pin", Map.of("pin", "4821")));
-        answers.add(flow.session(token(pinned), pinCookie));
-        answers.add(server.get("documents/" + docId, flow.owner.full()));
-        answers.add(server.get("documents", flow.owner.full()));
-        answers.add(server.get("documents/" + docId + "/fields", flow.owner.full()));
-        answers.add(server.get("documents/" + docId + "/audit", flow.owner.full()));
-        HttpResponse<String> signers = server.get("documents/" + docId + "/signers", flow.owner.full());
+        answers.add(flow.sign(second.token()));
+        String pinCookie = ApiFlow.cookie(flow.postToLink(pinned.token(), "pin", Map.of("pin", "4821")));
+        answers.add(flow.session(pinned.token(), pinCookie));
+        answers.add(server.get("documents/" + docId, flow.key));
+        answers.add(server.get("documents", flow.key));
+        answers.add(server.get("documents/" + docId + "/fields", flow.key));
+        answers.add(server.get("documents/" + docId + "/audit", flow.key));
+        HttpResponse<String> signers = server.get("documents/" + docId + "/signers", flow.key);
 
         for (HttpResponse<String> r : answers) {
             assertNoHiddenFields(r.body());
         }
         String withoutUrls = signers.body().replaceAll("\"signing_url\":\"[^\"]*\"", "");
         assertNoHiddenFields(withoutUrls);
-        assertTrue(signers.body().contains(token(first)));
+        assertTrue(signers.body().contains(first.token()));
     }
 
     private void assertNoHiddenFields(String body) {
@@ -352,8 +355,8 @@ class SigningRoutesTest {
                 "signature_user_agent", "4821", "/sign/")) {
             assertFalse(body.contains(hidden), hidden + " in " + body);
         }
-        for (Map<String, Object> s : List.of(first, second)) {
-            assertFalse(body.contains(token(s)), "a token in " + body);
+        for (Party s : List.of(first, second)) {
+            assertFalse(body.contains(s.token()), "a token in " + body);
         }
     }
 
@@ -361,8 +364,8 @@ class SigningRoutesTest {
     void page_everyoneSigned_signersSeeTheCompletedNotice() {
         flow.send(docId);
         signFirst();
-        flow.sign(token(second));
-        HttpResponse<String> page = server.send(server.request("/sign/" + token(first), null).build());
+        flow.sign(second.token());
+        HttpResponse<String> page = server.send(server.request("/sign/" + first.token(), null).build());
         assertEquals(200, page.statusCode());
         assertTrue(page.body().contains("has been completed"), page.body());
         assertFalse(page.body().contains("/session"), "a closed link never loads the document");
@@ -370,18 +373,18 @@ class SigningRoutesTest {
 
     @Test
     void page_lockedByWrongPins_saysSoBeforeAnyoneTypes() {
-        Map<String, Object> guarded = flow.addSigner(docId, Map.of("name", "Pia Pin", "email", "pia@example.com",
+        Party guarded = flow.addSigner(docId, Map.of("name", "Pia Pin", "email", "pia@example.com",
                 "pin_code", "2468"));
-        flow.saveFields(docId, List.of(field(first.get("id"), "signature", 1, 72, 600, 200, 60),
-                field(second.get("id"), "signature", 2, 72, 600, 200, 60),
-                field(guarded.get("id"), "signature", 1, 300, 600, 200, 60)));
+        flow.saveFields(docId, List.of(field(first.id(), "signature", 1, 72, 600, 200, 60),
+                field(second.id(), "signature", 2, 72, 600, 200, 60),
+                field(guarded.id(), "signature", 1, 300, 600, 200, 60)));
         flow.send(docId);
-        String open = server.send(server.request("/sign/" + token(guarded), null).build()).body();
+        String open = server.send(server.request("/sign/" + guarded.token(), null).build()).body();
         assertFalse(open.contains("data-locked"), "not locked before any wrong try");
         for (int i = 0; i < 5; i++) {
-            flow.post(token(guarded), "pin", Map.of("pin", "0000"));
+            flow.postToLink(guarded.token(), "pin", Map.of("pin", "0000"));
         }
-        String locked = server.send(server.request("/sign/" + token(guarded), null).build()).body();
+        String locked = server.send(server.request("/sign/" + guarded.token(), null).build()).body();
         assertTrue(locked.contains("data-locked=\"true\""), locked);
     }
 }
