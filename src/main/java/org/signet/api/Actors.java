@@ -8,10 +8,7 @@ final class Actors {
     private Actors() {}
 
     static Actor of(Request req) {
-        return Actor.apiKey(req.caller().keyId(), req.clientIp(), truncate(req.userAgent()));
+        return Actor.apiKey(req.caller().keyId(), req.clientIp(), req.userAgent());
     }
 
-    static String truncate(String userAgent) {
-        return userAgent.length() > 500 ? userAgent.substring(0, 500) : userAgent;
-    }
 }

@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
-import org.signet.http.ApiException;
 import org.signet.http.Body;
 import org.signet.json.Json;
 
@@ -70,10 +69,6 @@ public final class DocumentInput {
         note(changed, "title", d.title(), title);
         note(changed, "expires_at", wire.time(d.expiresAt()), wire.time(expires));
         note(changed, "reminder_interval_days", d.reminderIntervalDays(), reminder);
-        if (changed.containsKey("expires_at") && d.status().terminal()) {
-            throw ApiException.invalidParam("expires_at",
-                    "expires_at cannot change once the document is " + d.status().wire() + ".");
-        }
         return new Update(status, title, expires, reminder, changed);
     }
 

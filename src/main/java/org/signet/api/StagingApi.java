@@ -13,7 +13,6 @@ import org.signet.http.Caller;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
-import org.signet.json.Json;
 import org.signet.service.Documents;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -25,7 +24,6 @@ import org.signet.store.StagedFileStore;
  * an opaque name, not a location: nothing the client sends is ever used as a path.
  */
 public final class StagingApi {
-    static final long LIFETIME_SECONDS = 15 * 60;
     private static final String PREFIX = "staging/";
 
     private final UploadReceiver uploads;
@@ -57,13 +55,13 @@ public final class StagingApi {
     private Response stage(Request req) throws IOException {
         UploadReceiver.Upload u = uploads.receive(req, Set.of(), text -> { });
         String token = Tokens.base62(32);
-        String pages = Json.write(u.pages().stream().map(p -> java.util.List.of(p.width(), p.height())).toList());
+        String pages = DocumentStore.pagesJson(u.pages());
         staged.insert(req.caller().userId(), token, DocumentsApi.filename(u), u.kind().mediaType(), u.totalPages(),
                 pages, u.original().id(), u.pdf().id(), u.original().sha256());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("file_path", PREFIX + token);
         out.put("original_filename", DocumentsApi.filename(u));
-        out.put("expires_at", wire.time(clock.millis() / 1000 + LIFETIME_SECONDS));
+        out.put("expires_at", wire.time(clock.millis() / 1000 + StagedFileStore.LIFETIME_SECONDS));
         return Response.created(out);
     }
 
@@ -93,7 +91,8 @@ public final class StagingApi {
     private StagedFileStore.Staged findOwnFresh(Caller c, String path) {
         String token = path.startsWith(PREFIX) ? path.substring(PREFIX.length()) : "";
         StagedFileStore.Staged s = token.matches("[0-9A-Za-z]{32}") ? staged.findByToken(token).orElse(null) : null;
-        if (s == null || s.userId() != c.userId() || clock.millis() / 1000 - s.createdAt() > LIFETIME_SECONDS) {
+        boolean expired = s != null && clock.millis() / 1000 - s.createdAt() > StagedFileStore.LIFETIME_SECONDS;
+        if (s == null || s.userId() != c.userId() || expired) {
             throw invalidPath();
         }
         return s;

@@ -2,6 +2,14 @@ package org.signet.domain;
 
 /** Who did something, for the audit trail: an API key or a signer, with their IP address and user agent. */
 public record Actor(Long apiKeyId, Long signerId, String signerName, String ipAddress, String userAgent) {
+    /** A user agent is the client's to choose; only this much of it is kept in the audit trail. */
+    static final int MAX_USER_AGENT = 500;
+
+    public Actor {
+        if (userAgent != null && userAgent.length() > MAX_USER_AGENT) {
+            userAgent = userAgent.substring(0, MAX_USER_AGENT);
+        }
+    }
 
     public static Actor apiKey(long keyId, String ip, String userAgent) {
         return new Actor(keyId, null, null, ip, userAgent);

@@ -9,8 +9,6 @@ import org.signet.store.StoredFiles;
 
 /** Removes staged files nobody turned into a document within their 15 minutes, keys first. */
 public final class StagingCleanupJob implements Runnable {
-    private static final long LIFETIME_SECONDS = 15 * 60;
-
     private final Database db;
     private final StagedFileStore staged;
     private final StoredFiles files;
@@ -30,7 +28,7 @@ public final class StagingCleanupJob implements Runnable {
 
     /** Removes every staged file older than its lifetime, a batch at a time; returns how many. */
     public int runOnce() {
-        long cutoff = clock.millis() / 1000 - LIFETIME_SECONDS;
+        long cutoff = clock.millis() / 1000 - StagedFileStore.LIFETIME_SECONDS;
         int removed = 0;
         for (List<StagedFileStore.Staged> batch = staged.createdBefore(cutoff); !batch.isEmpty();
                 batch = staged.createdBefore(cutoff)) {

@@ -141,11 +141,11 @@ public final class Completion {
 
     /** Records the sealed file and queues the emails; a concurrent sealer's duplicate is discarded. */
     private void finish(Document d, StoredFiles.Saved saved) {
-        boolean recorded = db.inTransaction(() -> {
+        // A concurrent sealer won: forget our copy's key in the transaction, erase its bytes after.
+        java.util.Optional<String> duplicate = db.inTransaction(() -> {
             Document now = documents.find(d.id()).orElse(null);
             if (now == null || now.signedFileId() != null) {
-                files.forget(saved.id()).ifPresent(files::erase);
-                return false;
+                return files.forget(saved.id());
             }
             documents.markCompleted(d.id(), saved.id(), saved.sha256());
             // One copy per address: the owner may also be a party.
@@ -159,10 +159,8 @@ public final class Completion {
             if (sent.add(owner.email().toLowerCase(Locale.ROOT))) {
                 notify.completed(now, owner.email(), owner.name(), saved.id());
             }
-            return true;
+            return java.util.Optional.<String>empty();
         });
-        if (recorded) {
-            LOG.info("document " + d.id() + " sealed");
-        }
+        duplicate.ifPresentOrElse(files::erase, () -> LOG.info("document " + d.id() + " sealed"));
     }
 }

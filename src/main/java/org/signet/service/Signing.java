@@ -74,7 +74,7 @@ public final class Signing {
 
     /** Signs (or approves); returns the document's status afterwards. */
     public DocumentStatus submit(String token, Submission s, Actor actor) {
-        boolean[] done = new boolean[1];
+        long[] completedId = {0};
         DocumentStatus status = workflow.inTransaction(() -> {
             SignerLink link = resolve(token);
             requireCanAct(link);
@@ -89,11 +89,13 @@ public final class Signing {
             signers.markSigned(link.signer().id(), actor.ipAddress(), actor.userAgent());
             boolean approver = link.signer().role() == Signer.Role.APPROVER;
             audit.record(link.document().id(), approver ? "document_approved" : "document_signed", actor, null);
-            done[0] = advance(link.document().id(), actor);
+            if (advance(link.document().id(), actor)) {
+                completedId[0] = link.document().id();
+            }
             return documents.find(link.document().id()).orElseThrow().status();
         });
-        if (done[0]) {
-            completed.accept(resolve(token).document().id());
+        if (completedId[0] != 0) {
+            completed.accept(completedId[0]);
         }
         return status;
     }

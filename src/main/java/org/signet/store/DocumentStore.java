@@ -184,7 +184,8 @@ public final class DocumentStore {
         return clock.millis() / 1000;
     }
 
-    private static String pagesJson(List<PageBox> pages) {
+    /** Page sizes as stored: a JSON array of [width, height] pairs in points. */
+    public static String pagesJson(List<PageBox> pages) {
         return Json.write(pages.stream().map(p -> List.of(p.width(), p.height())).toList());
     }
 

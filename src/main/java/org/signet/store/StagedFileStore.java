@@ -7,6 +7,9 @@ import java.util.Optional;
 
 /** Files staged by {@code POST /files} for a later {@code POST /documents}, owned by one user for 15 minutes. */
 public final class StagedFileStore {
+    /** A staged file may become a document for this long, and is removed after it (S4). */
+    public static final long LIFETIME_SECONDS = 15 * 60;
+
     private final Database db;
     private final Clock clock;
 

@@ -1,11 +1,6 @@
 package org.signet.web;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -18,8 +13,6 @@ import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
-import org.signet.json.Json;
-import org.signet.json.JsonSyntaxException;
 import org.signet.service.LinkUnlock;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
@@ -213,35 +206,7 @@ public final class SigningRoutes {
      */
     private static Body jsonBody(Request req, int maxBytes) {
         requireJsonType(req);
-        String text;
-        try (InputStream in = req.bodyStream()) {
-            byte[] bytes = in.readNBytes(maxBytes + 1);
-            if (bytes.length > maxBytes) {
-                throw ApiException.invalidJson("the body is larger than " + maxBytes + " bytes");
-            }
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw ApiException.invalidJson("the body is not valid UTF-8");
-        } catch (IOException e) {
-            throw ApiException.invalidJson("the body could not be read completely");
-        }
-        return parseObject(text);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Body parseObject(String text) {
-        if (text.isBlank()) {
-            return new Body(Map.of());
-        }
-        try {
-            if (Json.parse(text) instanceof Map<?, ?> map) {
-                return new Body((Map<String, Object>) map);
-            }
-            throw ApiException.invalidJson("the body must be a JSON object");
-        } catch (JsonSyntaxException e) {
-            throw ApiException.invalidJson(e.getMessage());
-        }
+        return req.json(maxBytes);
     }
 
     private static void requireJsonType(Request req) {
@@ -252,8 +217,7 @@ public final class SigningRoutes {
     }
 
     private static Actor actor(Request req, SignerLink link) {
-        String ua = req.userAgent().length() > 500 ? req.userAgent().substring(0, 500) : req.userAgent();
-        return Actor.signer(link.signer().id(), link.signer().name(), req.clientIp(), ua);
+        return Actor.signer(link.signer().id(), link.signer().name(), req.clientIp(), req.userAgent());
     }
 
     private static String cookie(Request req) {
