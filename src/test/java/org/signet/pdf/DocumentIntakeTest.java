@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.signet.pdf.TestFiles.ascii;
+import static org.signet.pdf.IntakeSamples.ascii;
 
 import java.awt.Color;
 import java.awt.image.BufferedImage;
@@ -47,7 +47,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_multiPagePdf() throws Exception {
-        Path file = TestFiles.pdf(dir.resolve("contract.pdf"), PDRectangle.A4, PDRectangle.LETTER,
+        Path file = IntakeSamples.pdf(dir.resolve("contract.pdf"), PDRectangle.A4, PDRectangle.LETTER,
                 new PDRectangle(300, 200));
 
         Intake result = intake.inspect(file);
@@ -96,7 +96,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_pdfAtTheLimitIsAccepted() throws Exception {
-        Path file = TestFiles.pdf(dir.resolve("three.pdf"), PDRectangle.A4, PDRectangle.A4, PDRectangle.A4);
+        Path file = IntakeSamples.pdf(dir.resolve("three.pdf"), PDRectangle.A4, PDRectangle.A4, PDRectangle.A4);
 
         assertEquals(3, new DocumentIntake(3, 10000).inspect(file).totalPages());
     }
@@ -116,7 +116,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_truncatedPdf() throws Exception {
-        byte[] whole = Files.readAllBytes(TestFiles.pdf(dir.resolve("whole.pdf"), PDRectangle.A4, PDRectangle.A4));
+        byte[] whole = Files.readAllBytes(IntakeSamples.pdf(dir.resolve("whole.pdf"), PDRectangle.A4, PDRectangle.A4));
         Path half = Files.write(dir.resolve("half.pdf"), Arrays.copyOf(whole, whole.length / 2));
 
         assertEquals("the PDF is truncated and cannot be read", rejection(half));
@@ -127,7 +127,7 @@ class DocumentIntakeTest {
         // Without object streams the pages and their content come first, so PDFBox's repair finds
         // them but not their fonts: accepting it would show the text in the wrong typeface.
         Path whole = dir.resolve("whole.pdf");
-        try (PDDocument document = Loader.loadPDF(TestFiles.pdf(dir.resolve("src.pdf"), PDRectangle.A4,
+        try (PDDocument document = Loader.loadPDF(IntakeSamples.pdf(dir.resolve("src.pdf"), PDRectangle.A4,
                 PDRectangle.A4).toFile())) {
             document.save(whole.toFile(), org.apache.pdfbox.pdfwriter.compress.CompressParameters.NO_COMPRESSION);
         }
@@ -146,7 +146,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_brokenCrossReferenceIsRepaired() throws Exception {
-        byte[] bytes = Files.readAllBytes(TestFiles.pdf(dir.resolve("ok.pdf"), PDRectangle.A4, PDRectangle.LETTER));
+        byte[] bytes = Files.readAllBytes(IntakeSamples.pdf(dir.resolve("ok.pdf"), PDRectangle.A4, PDRectangle.LETTER));
         String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
         int at = text.lastIndexOf("startxref") + "startxref\n".length();
         bytes[at] = (byte) (bytes[at] == '9' ? '1' : bytes[at] + 1);
@@ -174,7 +174,7 @@ class DocumentIntakeTest {
 
     private Path encrypted(String name, String userPassword) throws IOException {
         Path file = dir.resolve(name);
-        try (PDDocument document = Loader.loadPDF(TestFiles.pdf(dir.resolve("plain-" + name), PDRectangle.A4)
+        try (PDDocument document = Loader.loadPDF(IntakeSamples.pdf(dir.resolve("plain-" + name), PDRectangle.A4)
                 .toFile())) {
             StandardProtectionPolicy policy = new StandardProtectionPolicy("owner-secret", userPassword,
                     new AccessPermission());
@@ -203,7 +203,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_pngBecomesOnePagePdfOfTheImageSize() throws Exception {
-        Path file = TestFiles.image(dir.resolve("stamp.png"), "png", 200, 100, Color.RED);
+        Path file = IntakeSamples.image(dir.resolve("stamp.png"), "png", 200, 100, Color.RED);
 
         Intake result = intake.inspect(file);
 
@@ -218,14 +218,14 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_pngNamedJpgIsStillPng() throws Exception {
-        Path file = TestFiles.image(dir.resolve("photo.jpg"), "png", 20, 10, Color.BLUE);
+        Path file = IntakeSamples.image(dir.resolve("photo.jpg"), "png", 20, 10, Color.BLUE);
 
         assertEquals(MediaKind.PNG, intake.inspect(file).kind());
     }
 
     @Test
     void inspect_jpegBecomesOnePagePdfOfTheImageSize() throws Exception {
-        Path file = TestFiles.image(dir.resolve("scan.jpg"), "jpeg", 300, 400, Color.GREEN);
+        Path file = IntakeSamples.image(dir.resolve("scan.jpg"), "jpeg", 300, 400, Color.GREEN);
 
         Intake result = intake.inspect(file);
 
@@ -238,7 +238,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_wideImageIsScaledToFitA4() throws Exception {
-        Path file = TestFiles.image(dir.resolve("panorama.png"), "png", 3000, 1000, Color.GRAY);
+        Path file = IntakeSamples.image(dir.resolve("panorama.png"), "png", 3000, 1000, Color.GRAY);
 
         Intake result = intake.inspect(file);
 
@@ -250,30 +250,30 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_tallImageIsScaledToFitA4() throws Exception {
-        Path file = TestFiles.image(dir.resolve("receipt.jpg"), "jpeg", 1000, 3000, Color.WHITE);
+        Path file = IntakeSamples.image(dir.resolve("receipt.jpg"), "jpeg", 1000, 3000, Color.WHITE);
 
         assertSize(A4_HEIGHT / 3, A4_HEIGHT, intake.inspect(file).pages().get(0));
     }
 
     @Test
     void inspect_imageTooWide() throws Exception {
-        Path file = TestFiles.image(dir.resolve("strip.png"), "png", 12000, 3, Color.BLACK);
+        Path file = IntakeSamples.image(dir.resolve("strip.png"), "png", 12000, 3, Color.BLACK);
 
         assertEquals("the image is 12000x3 pixels; at most 10000 in each direction", rejection(file));
     }
 
     @Test
     void inspect_pngClaimingHugeSizeIsRejectedBeforeDecoding() throws Exception {
-        byte[] small = TestFiles.imageBytes("png", 10, 10, Color.RED);
-        Path file = Files.write(dir.resolve("huge.png"), TestFiles.withPngSize(small, 20000, 20000));
+        byte[] small = IntakeSamples.imageBytes("png", 10, 10, Color.RED);
+        Path file = Files.write(dir.resolve("huge.png"), IntakeSamples.withPngSize(small, 20000, 20000));
 
         assertEquals("the image is 20000x20000 pixels; at most 10000 in each direction", rejection(file));
     }
 
     @Test
     void inspect_pngWhoseHeaderLiesAboutItsSize() throws Exception {
-        byte[] small = TestFiles.imageBytes("png", 10, 10, Color.RED);
-        Path file = Files.write(dir.resolve("liar.png"), TestFiles.withPngSize(small, 4000, 3000));
+        byte[] small = IntakeSamples.imageBytes("png", 10, 10, Color.RED);
+        Path file = Files.write(dir.resolve("liar.png"), IntakeSamples.withPngSize(small, 4000, 3000));
 
         assertEquals("the image data is truncated or corrupt", rejection(file));
         assertEquals(List.of(file), listDir());
@@ -281,7 +281,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_truncatedPng() throws Exception {
-        byte[] png = TestFiles.imageBytes("png", 300, 300, Color.ORANGE);
+        byte[] png = IntakeSamples.imageBytes("png", 300, 300, Color.ORANGE);
         Path file = Files.write(dir.resolve("cut.png"), Arrays.copyOf(png, png.length / 2));
 
         assertEquals("the image data is truncated or corrupt", rejection(file));
@@ -289,7 +289,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_truncatedJpeg() throws Exception {
-        byte[] jpeg = TestFiles.noisyJpeg(400, 300);
+        byte[] jpeg = IntakeSamples.noisyJpeg(400, 300);
         Path file = Files.write(dir.resolve("cut.jpg"), Arrays.copyOf(jpeg, jpeg.length / 2));
 
         assertEquals("the image data is truncated or corrupt", rejection(file));
@@ -306,9 +306,9 @@ class DocumentIntakeTest {
     @Test
     void inspect_contentStreamBomb() throws Exception {
         // 200 MB of spaces deflate to about 200 KB; the content is decoded while checking.
-        byte[] bomb = TestFiles.deflatedSpaces(200L * 1024 * 1024);
-        Path file = TestFiles.singlePagePdf(dir.resolve("bomb.pdf"), "/Contents 4 0 R",
-                TestFiles.stream("/Filter /FlateDecode", bomb));
+        byte[] bomb = IntakeSamples.deflatedSpaces(200L * 1024 * 1024);
+        Path file = IntakeSamples.singlePagePdf(dir.resolve("bomb.pdf"), "/Contents 4 0 R",
+                IntakeSamples.stream("/Filter /FlateDecode", bomb));
 
         assertEquals("the PDF expands to too much data to process (it may be a decompression bomb)",
                 rejection(file));
@@ -316,7 +316,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_objectStreamBomb() throws Exception {
-        Path file = TestFiles.objectStreamPdf(dir.resolve("objstm-bomb.pdf"), 200L * 1024 * 1024);
+        Path file = IntakeSamples.objectStreamPdf(dir.resolve("objstm-bomb.pdf"), 200L * 1024 * 1024);
 
         assertEquals("the PDF expands to too much data to process (it may be a decompression bomb)",
                 rejection(file));
@@ -324,36 +324,36 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_objectStreamWithinLimitIsRead() throws Exception {
-        Path file = TestFiles.objectStreamPdf(dir.resolve("objstm.pdf"), 1000);
+        Path file = IntakeSamples.objectStreamPdf(dir.resolve("objstm.pdf"), 1000);
 
         assertSize(612, 792, intake.inspect(file).pages().get(0));
     }
 
     @Test
     void inspect_imageTooLargeToDisplay() throws Exception {
-        Path file = TestFiles.singlePagePdf(dir.resolve("image.pdf"), "/Resources << /XObject << /Im 4 0 R >> >>"
+        Path file = IntakeSamples.singlePagePdf(dir.resolve("image.pdf"), "/Resources << /XObject << /Im 4 0 R >> >>"
                         + " /Contents 5 0 R",
-                TestFiles.stream("/Type /XObject /Subtype /Image /Width 100000 /Height 100000 /BitsPerComponent 8"
+                IntakeSamples.stream("/Type /XObject /Subtype /Image /Width 100000 /Height 100000 /BitsPerComponent 8"
                         + " /ColorSpace /DeviceRGB", ascii("tiny")),
-                TestFiles.stream("", ascii("q 612 0 0 792 0 0 cm /Im Do Q")));
+                IntakeSamples.stream("", ascii("q 612 0 0 792 0 0 cm /Im Do Q")));
 
         assertEquals("the PDF contains an image too large to display", rejection(file));
     }
 
     @Test
     void inspect_formDrawingItselfIsScannedOnce() throws Exception {
-        Path file = TestFiles.singlePagePdf(dir.resolve("form.pdf"), "/Resources << /XObject << /F 4 0 R >> >>"
+        Path file = IntakeSamples.singlePagePdf(dir.resolve("form.pdf"), "/Resources << /XObject << /F 4 0 R >> >>"
                         + " /Contents 5 0 R",
-                TestFiles.stream("/Type /XObject /Subtype /Form /BBox [0 0 612 792]"
+                IntakeSamples.stream("/Type /XObject /Subtype /Form /BBox [0 0 612 792]"
                         + " /Resources << /XObject << /F 4 0 R >> >>", ascii("0 0 10 10 re f /F Do")),
-                TestFiles.stream("", ascii("/F Do")));
+                IntakeSamples.stream("", ascii("/F Do")));
 
         assertEquals(1, intake.inspect(file).totalPages());
     }
 
     @Test
     void inspect_pageTreeContainingItself() throws Exception {
-        Path file = TestFiles.rawPdf(dir.resolve("loop.pdf"),
+        Path file = IntakeSamples.rawPdf(dir.resolve("loop.pdf"),
                 ascii("<< /Type /Catalog /Pages 2 0 R >>"),
                 ascii("<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>"),
                 ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"));
@@ -364,7 +364,7 @@ class DocumentIntakeTest {
     @Test
     void inspect_parentChainLoop() throws Exception {
         // PDFBox looks up inherited attributes through /Parent recursively: this would never end.
-        Path file = TestFiles.rawPdf(dir.resolve("parents.pdf"),
+        Path file = IntakeSamples.rawPdf(dir.resolve("parents.pdf"),
                 ascii("<< /Type /Catalog /Pages 2 0 R >>"),
                 ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 /Parent 4 0 R >>"),
                 ascii("<< /Type /Page /Parent 2 0 R >>"),
@@ -375,7 +375,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_declaredCountDisagreesWithPages() throws Exception {
-        Path file = TestFiles.rawPdf(dir.resolve("count.pdf"),
+        Path file = IntakeSamples.rawPdf(dir.resolve("count.pdf"),
                 ascii("<< /Type /Catalog /Pages 2 0 R >>"),
                 ascii("<< /Type /Pages /Kids [3 0 R] /Count 7 >>"),
                 ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"));
@@ -385,7 +385,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_pdfWithoutPages() throws Exception {
-        Path file = TestFiles.rawPdf(dir.resolve("none.pdf"),
+        Path file = IntakeSamples.rawPdf(dir.resolve("none.pdf"),
                 ascii("<< /Type /Catalog /Pages 2 0 R >>"),
                 ascii("<< /Type /Pages /Kids [] /Count 0 >>"));
 
@@ -394,14 +394,14 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_pageWithMissingContent() throws Exception {
-        Path file = TestFiles.singlePagePdf(dir.resolve("missing.pdf"), "/Contents 9 0 R");
+        Path file = IntakeSamples.singlePagePdf(dir.resolve("missing.pdf"), "/Contents 9 0 R");
 
         assertEquals("the PDF is damaged and cannot be read", rejection(file));
     }
 
     @Test
     void inspect_inheritedMediaBox() throws Exception {
-        Path file = TestFiles.rawPdf(dir.resolve("inherit.pdf"),
+        Path file = IntakeSamples.rawPdf(dir.resolve("inherit.pdf"),
                 ascii("<< /Type /Catalog /Pages 2 0 R >>"),
                 ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 420 595] /Rotate 90 >>"),
                 ascii("<< /Type /Page /Parent 2 0 R >>"));

@@ -49,8 +49,8 @@ class FileSnifferTest {
 
     @Test
     void sniff_realPngAndJpeg() throws Exception {
-        assertEquals(Optional.of(MediaKind.PNG), sniff(TestFiles.imageBytes("png", 4, 4, Color.RED)));
-        assertEquals(Optional.of(MediaKind.JPEG), sniff(TestFiles.imageBytes("jpeg", 4, 4, Color.RED)));
+        assertEquals(Optional.of(MediaKind.PNG), sniff(IntakeSamples.imageBytes("png", 4, 4, Color.RED)));
+        assertEquals(Optional.of(MediaKind.JPEG), sniff(IntakeSamples.imageBytes("jpeg", 4, 4, Color.RED)));
     }
 
     @Test

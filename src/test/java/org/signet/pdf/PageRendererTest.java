@@ -138,7 +138,7 @@ class PageRendererTest {
 
     @Test
     void renderPng_convertedImage() throws Exception {
-        Path png = TestFiles.image(dir.resolve("red.png"), "png", 120, 80, Color.RED);
+        Path png = IntakeSamples.image(dir.resolve("red.png"), "png", 120, 80, Color.RED);
         Intake intake = new DocumentIntake(1000, 10000).inspect(png);
 
         BufferedImage image = decode(PageRenderer.renderPng(intake.pdf(), 1, 72));

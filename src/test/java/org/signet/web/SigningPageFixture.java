@@ -13,6 +13,7 @@ import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 import org.signet.support.Browser;
+import org.signet.support.ApiFlow;
 import org.signet.support.DocumentSetup;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
@@ -84,7 +85,7 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
 
     /** Uploads a document of {@code pages} A4 pages for the owner. */
     DocumentSetup upload(String title, int pages) {
-        return DocumentSetup.upload(server, owner.full(), title, pages);
+        return DocumentSetup.upload(new ApiFlow(server, owner.full(), clock), title, pages);
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -26,9 +26,9 @@ import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 
 /** Builds the PDFs and images that the intake and rendering tests feed in. */
-final class TestFiles {
+final class IntakeSamples {
 
-    private TestFiles() {
+    private IntakeSamples() {
     }
 
     /** Writes a PDF with one page per size, each showing its number in Helvetica. */
