@@ -95,10 +95,6 @@ public final class Dispatcher implements HttpHandler {
 
     private Response routeRest(Request request, String path) throws Exception {
         limitIp(request);
-        Optional<Router.Match> open = site.match(request.method(), restBase + path);
-        if (open.isPresent()) {
-            return open.get().handler().handle(request);
-        }
         Caller caller = authenticator.authenticate(request.header("X-WPS-API-Key"), request.header("X-WPS-API-Secret"));
         RateLimiter.Decision d = limiter.acquire("key:" + caller.keyId(), caller.rateLimit(), HOUR);
         if (!d.allowed()) {

@@ -25,10 +25,8 @@ public final class StatsStore {
         String sql = "SELECT status, SUM(n) AS n FROM document_counts"
                 + (ownerId == null ? "" : " WHERE owner_id = ?") + " GROUP BY status";
         Object[] params = ownerId == null ? new Object[0] : new Object[] {ownerId};
-        db.query(sql, r -> {
-            byStatus.put(r.string("status"), r.getLong("n"));
-            return null;
-        }, params);
+        db.query(sql, r -> Map.entry(r.string("status"), r.getLong("n")), params)
+                .forEach(e -> byStatus.put(e.getKey(), e.getValue()));
         Map<String, Long> out = new LinkedHashMap<>();
         out.put("total", byStatus.entrySet().stream().filter(e -> !e.getKey().equals("deleted"))
                 .mapToLong(Map.Entry::getValue).sum());
