@@ -15,6 +15,7 @@ import org.signet.jobs.StagingCleanupJob;
 import org.signet.mail.MailSender;
 import org.signet.service.Completion;
 import org.signet.service.Links;
+import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
@@ -52,7 +53,7 @@ public final class App implements AutoCloseable {
             services.routes(rest, site);
             RateLimiter limiter = new RateLimiter(clock);
             schedule(scheduler, services, limiter);
-            http[0] = HttpService.start(config, rest, site, services.keys, limiter, clock);
+            http[0] = HttpService.start(config, rest, site, services.keyAuthentication, limiter);
             App app = new App(config, db, scheduler, http[0], services);
             LOG.info("Signet listening on " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
             return app;
@@ -113,6 +114,10 @@ public final class App implements AutoCloseable {
 
     public StagingCleanupJob stagingCleanupJob() {
         return services.stagingCleanup;
+    }
+
+    public Workflow workflow() {
+        return services.workflow;
     }
 
     public Completion completion() {

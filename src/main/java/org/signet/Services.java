@@ -16,7 +16,6 @@ import org.signet.api.SignersApi;
 import org.signet.api.StagingApi;
 import org.signet.api.StatsApi;
 import org.signet.api.UploadReceiver;
-import org.signet.api.Wire;
 import org.signet.api.WorkflowApi;
 import org.signet.config.Config;
 import org.signet.files.FileVault;
@@ -32,16 +31,17 @@ import org.signet.mail.Transports;
 import org.signet.pdf.DocumentIntake;
 import org.signet.service.Completion;
 import org.signet.service.Documents;
+import org.signet.service.FileIntake;
+import org.signet.service.Health;
+import org.signet.service.KeyAuthentication;
 import org.signet.service.LinkUnlock;
-import org.signet.service.Signing;
-import org.signet.service.SiteSeal;
-import org.signet.service.UnlockSessions;
-import org.signet.web.Assets;
-import org.signet.web.PageImages;
-import org.signet.web.SessionJson;
-import org.signet.web.SigningRoutes;
 import org.signet.service.Links;
 import org.signet.service.Notifications;
+import org.signet.service.PageImages;
+import org.signet.service.Signing;
+import org.signet.service.SiteSeal;
+import org.signet.service.Staging;
+import org.signet.service.UnlockSessions;
 import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AuditStore;
@@ -53,20 +53,20 @@ import org.signet.store.StagedFileStore;
 import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
 import org.signet.store.UserStore;
+import org.signet.text.Wire;
+import org.signet.web.Assets;
+import org.signet.web.SessionJson;
+import org.signet.web.SigningRoutes;
 
 /** Signet's object graph: stores, services, jobs and resources, built once from the configuration. */
 final class Services {
     final UserStore users;
     final ApiKeyStore keys;
-    final DocumentStore documents;
-    final SignerStore signers;
-    final FieldStore fields;
-    final AuditStore audit;
-    final StoredFiles files;
-    final StagedFileStore staged;
+    final KeyAuthentication keyAuthentication;
     final MailSender mailSender;
     final Workflow workflow;
-    final Documents documentService;
+    final Documents documents;
+    final Staging staging;
     final ExpiryJob expiryJob;
     final ReminderJob reminderJob;
     final StagingCleanupJob stagingCleanup;
@@ -78,6 +78,8 @@ final class Services {
     private final Clock clock;
     private final Links links;
     private final Wire wire;
+    private final StoredFiles files;
+    private final LinkUnlock linkUnlock;
     private final Path tmpDir;
 
     Services(Config config, Database db, Clock clock, Links links, Scheduler scheduler) throws IOException {
@@ -89,24 +91,26 @@ final class Services {
         this.tmpDir = Files.createDirectories(config.dataDir().resolve("tmp"));
         users = new UserStore(db, clock);
         keys = new ApiKeyStore(db, clock);
-        documents = new DocumentStore(db, clock);
-        signers = new SignerStore(db, clock);
-        fields = new FieldStore(db, clock);
-        audit = new AuditStore(db, clock);
+        keyAuthentication = new KeyAuthentication(keys, clock);
+        DocumentStore documentStore = new DocumentStore(db, clock);
+        SignerStore signers = new SignerStore(db, clock);
+        FieldStore fields = new FieldStore(db, clock);
+        AuditStore audit = new AuditStore(db, clock);
         files = new StoredFiles(db, FileVault.open(config.dataDir()), clock);
-        staged = new StagedFileStore(db, clock);
-        mailSender = new MailSender(db, Transports.fromConfig(config), id -> java.util.Optional.of(files.read(id)), clock);
-        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock), users, links, wire);
-        workflow = new Workflow(db, documents, signers, fields, audit, notify,
-                () -> scheduler.soon("mail", mailSender::runOnce));
-        documentService = new Documents(db, documents, files, audit, clock);
-        completion = new Completion(db, documents, signers, fields, audit, files, notify, SiteSeal.load(config), wire,
-                () -> scheduler.soon("mail", mailSender::runOnce));
-        signing = new Signing(workflow, documents, signers, fields, audit, notify, config.zone(),
-                id -> scheduler.soon("seal", () -> completion.seal(id)));
+        StagedFileStore staged = new StagedFileStore(db, clock);
+        mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock);
+        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
+                () -> scheduler.soon("mail", mailSender::runOnce)), users, links, wire);
+        workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify);
+        documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, wire);
+        staging = new Staging(db, staged, documents, clock);
+        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, SiteSeal.load(config), wire);
         unlockSessions = new UnlockSessions(clock);
-        expiryJob = new ExpiryJob(documents, workflow, clock);
-        reminderJob = new ReminderJob(documents, workflow, clock);
+        linkUnlock = new LinkUnlock(signers, users, unlockSessions, clock);
+        signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, linkUnlock,
+                new PageImages(files, tmpDir), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
+        expiryJob = new ExpiryJob(documentStore, workflow, clock);
+        reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(db, staged, files, clock);
     }
 
@@ -114,20 +118,20 @@ final class Services {
     void routes(Router rest, Router site) {
         SignerJson signerJson = new SignerJson(wire, links);
         FieldJson fieldJson = new FieldJson(wire);
-        DocumentViews views = new DocumentViews(new DocumentJson(wire), signerJson, fieldJson, signers, fields,
+        DocumentViews views = new DocumentViews(new DocumentJson(wire), signerJson, fieldJson,
                 () -> links.site() + config.restBase());
         DocumentInput input = new DocumentInput(wire, clock);
-        UploadReceiver uploads = new UploadReceiver(files, tmpDir, config.longValue("upload.max_bytes"),
-                new DocumentIntake(1000, 10_000));
-        new HealthApi(db).routes(site);
-        new StatsApi(new StatsStore(db)).routes(rest);
-        new DocumentsApi(documentService, documents, files, workflow, uploads, views, input).routes(rest);
-        new StagingApi(uploads, staged, documentService, input, views, db, wire, clock).routes(rest);
-        new SignersApi(documentService, workflow, signers, fields, users, signerJson, fieldJson).routes(rest);
-        new WorkflowApi(documentService, workflow, mailSender).routes(rest);
-        new AuditApi(documentService, audit, wire).routes(rest);
+        UploadReceiver uploads = new UploadReceiver(new FileIntake(new DocumentIntake(1000, 10_000), files), tmpDir,
+                config.longValue("upload.max_bytes"));
+        new HealthApi(new Health(db)).routes(site);
+        new StatsApi(documents).routes(rest);
+        new DocumentsApi(documents, uploads, views, input).routes(rest);
+        new StagingApi(uploads, staging, input, views, wire).routes(rest);
+        new SignersApi(documents, workflow, signerJson, fieldJson).routes(rest);
+        new WorkflowApi(workflow, mailSender).routes(rest);
+        new AuditApi(documents, wire).routes(rest);
         new Assets().routes(site);
-        new SigningRoutes(signing, new LinkUnlock(signers, users, unlockSessions, clock), new PageImages(files, tmpDir),
-                new SessionJson(signing, users), config.string("site.url").startsWith("https:")).routes(site);
+        new SigningRoutes(signing, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"))
+                .routes(site);
     }
 }

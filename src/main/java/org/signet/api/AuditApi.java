@@ -9,17 +9,15 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Documents;
-import org.signet.store.AuditStore;
+import org.signet.text.Wire;
 
 /** {@code GET /documents/{id}/audit}: the hash-chained trail with its verdict (S6). */
 public final class AuditApi {
     private final Documents documents;
-    private final AuditStore audit;
     private final Wire wire;
 
-    public AuditApi(Documents documents, AuditStore audit, Wire wire) {
+    public AuditApi(Documents documents, Wire wire) {
         this.documents = documents;
-        this.audit = audit;
         this.wire = wire;
     }
 
@@ -28,16 +26,17 @@ public final class AuditApi {
     }
 
     private Response trail(Request req) {
-        Document d = documents.visible(req.caller(), req.pathId("id"));
+        Documents.Trail trail = documents.trail(req.caller().principal(), req.pathId("id"));
+        Document d = trail.document();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("id", Wire.id(d.id()));
         doc.put("title", d.title());
         doc.put("file_hash", d.fileHash());
-        List<Map<String, Object>> events = audit.list(d.id()).stream().map(this::event).toList();
+        List<Map<String, Object>> events = trail.events().stream().map(this::event).toList();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("document", doc);
         out.put("events", events);
-        out.put("chain_valid", audit.chainValid(d.id()));
+        out.put("chain_valid", trail.chainValid());
         return Response.ok(out);
     }
 

@@ -3,39 +3,27 @@ package org.signet.api;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import org.signet.domain.Document;
+import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
 import org.signet.http.Body;
-import org.signet.json.Json;
+import org.signet.text.Wire;
 
 /** Reads and checks a document's client-set details: title, expires_at, reminder_interval_days, status. */
 public final class DocumentInput {
+    static final int MAX_TITLE = 255;
+
     private final Wire wire;
     private final Clock clock;
 
     /** Details given at creation; null means not given. */
     public record Details(String title, Long expiresAt, Integer reminderIntervalDays) {}
 
-    /** A PUT: the resulting details, and the status asked for, if any. */
-    public record Update(Optional<DocumentStatus> status, String title, Long expiresAt, Integer reminderIntervalDays,
-            Map<String, Object> changed) {
-        public boolean changesDetails() {
-            return !changed.isEmpty();
-        }
-
-        public String describe() {
-            return Json.write(changed);
-        }
-    }
-
     public DocumentInput(Wire wire, Clock clock) {
         this.wire = wire;
         this.clock = clock;
     }
 
-    /** The text parts of an upload. */
     /** The text parts of an upload; an empty part (as HTML forms send) counts as not given. */
     Details fromText(Map<String, String> text) {
         Map<String, Object> values = new LinkedHashMap<>();
@@ -48,43 +36,31 @@ public final class DocumentInput {
     }
 
     Details fromBody(Body b) {
-        String title = b.optString("title").map(t -> checkTitle(b, t)).orElse(null);
+        String title = b.optLine("title", MAX_TITLE).orElse(null);
         Long expires = expiresAt(b).orElse(null);
         Integer reminder = b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);
         b.check();
         return new Details(title, expires, reminder);
     }
 
-    Update forUpdate(Body b, Document d) {
-        Map<String, Object> changed = new LinkedHashMap<>();
-        String title = b.optString("title").map(t -> checkTitle(b, t)).orElse(d.title());
-        Long expires = b.isNull("expires_at") ? null : expiresAt(b).orElse(d.expiresAt());
+    /** A PUT's changes; the document they apply to is the service's to read. */
+    DocumentPatch forUpdate(Body b) {
+        String title = b.optLine("title", MAX_TITLE).orElse(null);
+        Long expires = b.isNull("expires_at") ? null : expiresAt(b).orElse(null);
         Integer reminder = b.isNull("reminder_interval_days") ? null
-                : b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(d.reminderIntervalDays());
-        Optional<DocumentStatus> status = b.optString("status").map(s -> DocumentStatus.fromWire(s).orElseGet(() -> {
+                : b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);
+        DocumentStatus status = b.optString("status").map(s -> DocumentStatus.fromWire(s).orElseGet(() -> {
             b.reject("status", "status is not one of draft, sent, viewed, completed, declined, expired.");
             return null;
-        }));
+        })).orElse(null);
         b.check();
-        note(changed, "title", d.title(), title);
-        note(changed, "expires_at", wire.time(d.expiresAt()), wire.time(expires));
-        note(changed, "reminder_interval_days", d.reminderIntervalDays(), reminder);
-        return new Update(status, title, expires, reminder, changed);
+        return new DocumentPatch(title, sets(b, "expires_at"), expires, sets(b, "reminder_interval_days"), reminder,
+                status);
     }
 
-    private static void note(Map<String, Object> changed, String key, Object before, Object after) {
-        if (!Objects.equals(before, after)) {
-            changed.put(key, after);
-        }
-    }
-
-    private static String checkTitle(Body b, String t) {
-        String title = t.strip();
-        if (title.isEmpty() || title.length() > 255 || title.chars().anyMatch(Character::isISOControl)) {
-            b.reject("title", "title must be 1 to 255 characters, without line breaks or control characters.");
-            return null;
-        }
-        return title;
+    /** Given with a value or an explicit null; an empty expires_at string is treated as not given. */
+    private static boolean sets(Body b, String name) {
+        return b.isNull(name) || b.has(name) && !(b.raw(name) instanceof String s && s.isBlank());
     }
 
     private Optional<Long> expiresAt(Body b) {

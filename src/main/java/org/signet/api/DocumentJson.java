@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.text.Wire;
 
 /** The document's wire forms: the list form of the seed and the single-document form with its extras. */
 public final class DocumentJson {

@@ -1,16 +1,17 @@
 package org.signet.api;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.signet.domain.Document;
-import org.signet.domain.Document.PageBox;
 import org.signet.domain.FieldType;
-import org.signet.http.ApiException;
+import org.signet.domain.NewField;
+import org.signet.domain.PageSize;
+import org.signet.http.Values;
 import org.signet.json.Json;
-import org.signet.store.FieldStore.NewField;
+import org.signet.service.Refusal;
+import org.signet.text.Wire;
 
 /**
  * Reads a fields payload (S5): 400 invalid_data when the structure is unusable, otherwise every
@@ -24,7 +25,7 @@ public final class FieldInput {
     public static List<NewField> parse(Object raw, Document d, Set<Long> signerIds) {
         if (!(raw instanceof List<?> items) || items.size() > MAX_FIELDS
                 || !items.stream().allMatch(i -> i instanceof Map<?, ?>)) {
-            throw ApiException.badRequest("invalid_data",
+            throw Refusal.invalid("invalid_data",
                     "fields must be an array of at most " + MAX_FIELDS + " field objects.");
         }
         List<String> errors = new ArrayList<>();
@@ -37,7 +38,7 @@ public final class FieldInput {
             }
         }
         if (!errors.isEmpty()) {
-            throw new ApiException(400, "validation_failed", "Some fields are not valid.", Map.of("errors", errors));
+            throw Refusal.invalid("validation_failed", "Some fields are not valid.", Map.of("errors", errors));
         }
         return out;
     }
@@ -96,7 +97,7 @@ public final class FieldInput {
                 error("signer_id is required.");
                 return null;
             }
-            Long id = asLong(v);
+            Long id = Values.integer(v);
             if (id == null || !signerIds.contains(id)) {
                 error("signer_id " + v + " is not a signer of this document.");
                 return null;
@@ -123,7 +124,7 @@ public final class FieldInput {
                 error("page_number is required.");
                 return null;
             }
-            Long p = asLong(v);
+            Long p = Values.integer(v);
             if (p == null || p < 1) {
                 error("page_number must be an integer of at least 1.");
                 return null;
@@ -137,7 +138,7 @@ public final class FieldInput {
         }
 
         private void onPage(int page, double x, double y, double w, double h) {
-            PageBox box = d.pages().get(page - 1);
+            PageSize box = d.pages().get(page - 1);
             if (x < 0 || y < 0 || x + w > box.width() + 0.01 || y + h > box.height() + 0.01) {
                 error("the field lies outside page " + page + " (" + points(box.width()) + " x "
                         + points(box.height()) + " points).");
@@ -157,16 +158,12 @@ public final class FieldInput {
                 }
                 return dflt;
             }
-            try {
-                double x = v instanceof BigDecimal b ? b.doubleValue() : Double.parseDouble(String.valueOf(v));
-                if (!Double.isFinite(x) || Math.abs(x) > 1e6 || v instanceof Boolean) {
-                    throw new NumberFormatException();
-                }
-                return x;
-            } catch (NumberFormatException e) {
+            Double x = Values.number(v);
+            if (x == null || Math.abs(x) > 1e6) {
                 error(key + " must be a number.");
                 return null;
             }
+            return x;
         }
 
         private void positive(String key, Double v) {
@@ -194,7 +191,7 @@ public final class FieldInput {
             if (v == null) {
                 return dflt;
             }
-            Long x = asLong(v);
+            Long x = Values.integer(v);
             if (x == null || x < min || x > max) {
                 error(key + " must be an integer from " + min + " to " + max + ".");
                 return dflt;
@@ -219,32 +216,12 @@ public final class FieldInput {
             if (v == null) {
                 return dflt;
             }
-            String s = String.valueOf(v);
-            if (v instanceof Boolean b) {
-                return b;
+            Boolean b = Values.bool(v);
+            if (b == null) {
+                error(key + " must be a boolean.");
+                return dflt;
             }
-            if (s.equals("1") || s.equals("true")) {
-                return true;
-            }
-            if (s.equals("0") || s.equals("false")) {
-                return false;
-            }
-            error(key + " must be a boolean.");
-            return dflt;
-        }
-
-        private static Long asLong(Object v) {
-            try {
-                if (v instanceof BigDecimal b) {
-                    return b.longValueExact();
-                }
-                if (v instanceof String s && s.matches("\\d{1,18}")) {
-                    return Long.parseLong(s);
-                }
-            } catch (ArithmeticException e) {
-                return null;
-            }
-            return null;
+            return b;
         }
     }
 }

@@ -3,6 +3,7 @@ package org.signet.api;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.signet.domain.Field;
+import org.signet.text.Wire;
 
 /** A field's wire form: every key of the seed's Field table, always, all values strings (S5). */
 public final class FieldJson {

@@ -4,14 +4,14 @@ import java.util.Map;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
-import org.signet.store.Database;
+import org.signet.service.Health;
 
 /** {@code GET /healthz}: 200 while the database answers, 503 otherwise; no credentials, no rate limit. */
 public final class HealthApi {
-    private final Database db;
+    private final Health health;
 
-    public HealthApi(Database db) {
-        this.db = db;
+    public HealthApi(Health health) {
+        this.health = health;
     }
 
     public void routes(Router site) {
@@ -19,6 +19,6 @@ public final class HealthApi {
     }
 
     private Response health(Request req) {
-        return db.ping() ? Response.ok(Map.of("status", "ok")) : Response.json(503, Map.of("status", "unavailable"));
+        return health.ok() ? Response.ok(Map.of("status", "ok")) : Response.json(503, Map.of("status", "unavailable"));
     }
 }

@@ -3,11 +3,9 @@ package org.signet.api;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.signet.http.ApiException;
-import org.signet.http.Request;
+import org.signet.http.Body;
 import org.signet.http.Response;
 
 /** WordPress-style paging: {@code page}/{@code per_page} parameters and the X-WP-* and Link headers (S2). */
@@ -20,28 +18,11 @@ final class Paging {
         this.perPage = perPage;
     }
 
-    static Paging from(Request req, int defaultPerPage, Map<String, String> invalid) {
-        int page = parse(req, "page", 1, 1, 1_000_000, invalid);
-        int perPage = parse(req, "per_page", defaultPerPage, 1, 100, invalid);
+    /** Reads page (from 1) and per_page (1..100); a bad value is recorded in {@code query} for its check. */
+    static Paging from(Body query, int defaultPerPage) {
+        int page = query.optLong("page", 1, 1_000_000).orElse(1L).intValue();
+        int perPage = query.optLong("per_page", 1, 100).orElse((long) defaultPerPage).intValue();
         return new Paging(page, perPage);
-    }
-
-    private static int parse(Request req, String name, int dflt, int min, int max, Map<String, String> invalid) {
-        String v = req.query(name).orElse(null);
-        if (v == null) {
-            return dflt;
-        }
-        if (!v.matches("-?\\d{1,9}") || Integer.parseInt(v) < min || Integer.parseInt(v) > max) {
-            invalid.put(name, name + " must be an integer between " + min + " and " + max + ".");
-            return dflt;
-        }
-        return Integer.parseInt(v);
-    }
-
-    static void check(Map<String, String> invalid) {
-        if (!invalid.isEmpty()) {
-            throw ApiException.invalidParams(new LinkedHashMap<>(invalid));
-        }
     }
 
     /** Adds X-WP-Total, X-WP-TotalPages and an RFC 8288 Link header with prev/next as they apply. */

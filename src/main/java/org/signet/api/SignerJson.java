@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.signet.domain.Signer;
 import org.signet.service.Links;
+import org.signet.text.Wire;
 
 /** A signer's wire forms. The access token, PIN, signature IP and user agent are never put here. */
 public final class SignerJson {

@@ -12,24 +12,20 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.signet.domain.Document.PageBox;
 import org.signet.http.ApiException;
 import org.signet.http.Request;
 import org.signet.http.multipart.MultipartException;
 import org.signet.http.multipart.MultipartIOException;
 import org.signet.http.multipart.MultipartReader;
 import org.signet.http.multipart.Part;
-import org.signet.pdf.DocumentIntake;
-import org.signet.pdf.Intake;
-import org.signet.pdf.InvalidFileException;
-import org.signet.pdf.MediaKind;
-import org.signet.pdf.UnsupportedFileTypeException;
-import org.signet.store.StoredFiles;
+import org.signet.service.AcceptedFile;
+import org.signet.service.FileIntake;
+import org.signet.service.Refusal;
 
 /**
  * Receives a multipart upload (S4): streams the file part to a private temporary file under the
- * size limit, decides the type by its bytes, validates it, and stores the original (and for an
- * image its one-page PDF) encrypted. Shared by every endpoint that accepts a file.
+ * size limit and hands it to {@link FileIntake}, which decides the type by its bytes, validates it
+ * and stores it encrypted. Shared by every endpoint that accepts a file.
  */
 public final class UploadReceiver {
     /** Room for multipart framing and the small text parts around the file. */
@@ -37,55 +33,34 @@ public final class UploadReceiver {
     private static final int MAX_TEXT = 10_000;
     private static final int MAX_EPILOGUE = 64 * 1024;
 
-    private final StoredFiles files;
+    private final FileIntake intake;
     private final Path tmpDir;
     private final long maxBytes;
-    private final DocumentIntake intake;
 
-    /** A validated, stored upload and the text parts that came with it. */
-    public record Upload(String originalFilename, MediaKind kind, int totalPages, List<PageBox> pages,
-            StoredFiles.Saved original, StoredFiles.Saved pdf, Map<String, String> text) {}
-
-    public UploadReceiver(StoredFiles files, Path tmpDir, long maxBytes, DocumentIntake intake) {
-        this.files = files;
+    public UploadReceiver(FileIntake intake, Path tmpDir, long maxBytes) {
+        this.intake = intake;
         this.tmpDir = tmpDir;
         this.maxBytes = maxBytes;
-        this.intake = intake;
     }
 
     /**
      * Receives the upload; {@code checkText} sees the text parts before anything is stored, so a
      * bad title or date refuses the request without leaving a file behind.
      */
-    public Upload receive(Request req, Set<String> textFields, Consumer<Map<String, String>> checkText)
+    public AcceptedFile receive(Request req, Set<String> textFields, Consumer<Map<String, String>> checkText)
             throws IOException {
         String contentType = Optional.ofNullable(req.header("Content-Type")).orElse("");
         if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-            throw ApiException.missingParams(List.of("file"));
+            throw Refusal.missingParams(List.of("file"));
         }
         refuseDeclaredOversize(req.header("Content-Length"));
         Path tmp = Files.createTempFile(tmpDir, "upload-", ".part");
-        Path pdf = null;
         try {
             Received r = readParts(new ClientBody(req.bodyStream()), boundary(contentType), tmp, textFields);
             checkText.accept(r.text());
-            Intake checked = inspect(tmp);
-            pdf = checked.pdf();
-            StoredFiles.Saved original = save(tmp);
-            StoredFiles.Saved pdfSaved = pdf.equals(tmp) ? original : save(pdf);
-            List<PageBox> pages = checked.pages().stream().map(p -> new PageBox(p.width(), p.height())).toList();
-            return new Upload(r.filename(), checked.kind(), checked.totalPages(), pages, original, pdfSaved, r.text());
+            return intake.accept(tmp, r.filename());
         } finally {
             Files.deleteIfExists(tmp);
-            if (pdf != null) {
-                Files.deleteIfExists(pdf);
-            }
-        }
-    }
-
-    private StoredFiles.Saved save(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return files.save(in);
         }
     }
 
@@ -112,10 +87,10 @@ public final class UploadReceiver {
         } catch (MultipartIOException e) {
             throw malformed(e.reason());
         } catch (ClientBody.Incomplete e) {
-            throw ApiException.invalidParam("file", "Malformed upload: " + e.getMessage());
+            throw Refusal.invalidParam("file", "Malformed upload: " + e.getMessage());
         }
         if (filename == null) {
-            throw ApiException.missingParams(List.of("file"));
+            throw Refusal.missingParams(List.of("file"));
         }
         return new Received(filename, text);
     }
@@ -126,7 +101,7 @@ public final class UploadReceiver {
      */
     private static void drainEpilogue(ClientBody body) throws IOException {
         if (body.skipNBytesOrEnd(MAX_EPILOGUE + 1) > MAX_EPILOGUE) {
-            throw ApiException.invalidParam("file", "Malformed upload: more than " + MAX_EPILOGUE
+            throw Refusal.invalidParam("file", "Malformed upload: more than " + MAX_EPILOGUE
                     + " bytes after the closing boundary.");
         }
     }
@@ -145,17 +120,6 @@ public final class UploadReceiver {
         }
     }
 
-    private Intake inspect(Path file) {
-        try {
-            return intake.inspect(file);
-        } catch (UnsupportedFileTypeException e) {
-            throw ApiException.badRequest("invalid_file_type",
-                    "Only PDF, PNG and JPEG files are accepted (" + e.getMessage() + ").");
-        } catch (InvalidFileException e) {
-            throw ApiException.badRequest("invalid_file", "The file cannot be used: " + e.getMessage() + ".");
-        }
-    }
-
     private void refuseDeclaredOversize(String contentLength) {
         if (contentLength != null && contentLength.matches("\\d{1,19}")
                 && Long.parseLong(contentLength) > maxBytes + FRAMING_ALLOWANCE) {
@@ -167,12 +131,12 @@ public final class UploadReceiver {
         try {
             return MultipartReader.boundaryOf(contentType);
         } catch (MultipartException e) {
-            throw ApiException.invalidParam("Content-Type", e.getMessage());
+            throw Refusal.invalidParam("Content-Type", e.getMessage());
         }
     }
 
-    private ApiException malformed(MultipartException e) {
-        return e.tooLarge() ? tooLarge() : ApiException.invalidParam("file", "Malformed upload: " + e.getMessage());
+    private RuntimeException malformed(MultipartException e) {
+        return e.tooLarge() ? tooLarge() : Refusal.invalidParam("file", "Malformed upload: " + e.getMessage());
     }
 
     private ApiException tooLarge() {

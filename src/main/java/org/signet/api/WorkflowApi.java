@@ -12,17 +12,15 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.mail.MailSender;
-import org.signet.service.Documents;
 import org.signet.service.Workflow;
+import org.signet.text.Wire;
 
 /** send, remind and expire (seed; S5). */
 public final class WorkflowApi {
-    private final Documents documents;
     private final Workflow workflow;
     private final MailSender mail;
 
-    public WorkflowApi(Documents documents, Workflow workflow, MailSender mail) {
-        this.documents = documents;
+    public WorkflowApi(Workflow workflow, MailSender mail) {
         this.workflow = workflow;
         this.mail = mail;
     }
@@ -34,21 +32,19 @@ public final class WorkflowApi {
     }
 
     private Response send(Request req) {
-        Document d = documents.visible(req.caller(), req.pathId("id"));
-        Document sent = workflow.send(d.id(), Actors.of(req));
         // Viewers of an open group are invited too, so count invitations rather than remindable signers.
-        long invited = workflow.invited(sent.id()).size();
+        Workflow.Sent sent = workflow.send(req.caller().principal(), req.pathId("id"), Actors.of(req));
         return Response.ok(Map.of("sent", true, "message",
-                "Document sent; " + invited + " recipient(s) invited by email."));
+                "Document sent; " + sent.invited() + " recipient(s) invited by email."));
     }
 
     /** Reminders are handed to the mail server at once, so the answer can say which could not be. */
     private Response remind(Request req) {
-        Document d = documents.visible(req.caller(), req.pathId("id"));
+        long id = req.pathId("id");
         Body b = req.json();
         Optional<Long> only = b.optLong("signer_id", 1, Long.MAX_VALUE);
         b.check();
-        Map<Signer, Long> queued = workflow.remind(d.id(), only, Actors.of(req));
+        Map<Signer, Long> queued = workflow.remind(req.caller().principal(), id, only, Actors.of(req));
         Map<Long, Boolean> delivered = mail.deliverNow(queued.values());
         List<String> reminded = new ArrayList<>();
         List<String> failed = new ArrayList<>();
@@ -63,8 +59,7 @@ public final class WorkflowApi {
     }
 
     private Response expire(Request req) {
-        Document d = documents.visible(req.caller(), req.pathId("id"));
-        Document expired = workflow.expire(d.id(), Actors.of(req));
+        Document expired = workflow.expire(req.caller().principal(), req.pathId("id"), Actors.of(req));
         return Response.ok(Map.of("expired", true, "document",
                 Map.of("id", Wire.id(expired.id()), "status", expired.status().wire())));
     }

@@ -4,14 +4,11 @@ import java.util.List;
 
 /** A document as stored: its file references, status and timestamps (Unix seconds). */
 public record Document(long id, long ownerId, String title, DocumentStatus status, String originalFilename,
-        String mediaType, Integer totalPages, List<PageBox> pages, long originalFileId, long pdfFileId,
+        String mediaType, Integer totalPages, List<PageSize> pages, long originalFileId, long pdfFileId,
         Long signedFileId, String fileHash, String signedFileHash, Long expiresAt, Long completedAt,
         Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt) {
 
     public Document {
         pages = List.copyOf(pages);
     }
-
-    /** A page's displayed size in points, used to check that fields lie on the page. */
-    public record PageBox(double width, double height) {}
 }

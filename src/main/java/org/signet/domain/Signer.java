@@ -34,6 +34,29 @@ public record Signer(long id, long documentId, String name, String email, Role r
         public static Status fromWire(String s) {
             return valueOf(s.toUpperCase(Locale.ROOT));
         }
+
+        /** The signer's state machine: pending -> viewed, and from either to signed or declined. */
+        public boolean mayMoveTo(Status to) {
+            return switch (this) {
+                case PENDING -> to != PENDING;
+                case VIEWED -> to == SIGNED || to == DECLINED;
+                case SIGNED, DECLINED -> false;
+            };
+        }
+    }
+
+    /**
+     * This signer as it is after moving to {@code to} at {@code at} (Unix seconds), as the store
+     * records it: lets a transaction go on with what it wrote instead of reading it back.
+     */
+    public Signer movedTo(Status to, long at) {
+        if (!status.mayMoveTo(to)) {
+            throw new IllegalStateException("a " + status.wire() + " signer cannot become " + to.wire());
+        }
+        return new Signer(id, documentId, name, email, role, signingOrder, to, accessToken, pinHash, requireLogin,
+                invitedAt, lastRemindedAt, to == Status.VIEWED ? Long.valueOf(at) : viewedAt,
+                to == Status.SIGNED ? Long.valueOf(at) : signedAt, to == Status.DECLINED ? Long.valueOf(at) : declinedAt,
+                declineReason, signatureIp, signatureUserAgent, pinFailures, pinLockedUntil, createdAt, at);
     }
 
     public boolean invited() {

@@ -1,12 +1,13 @@
 package org.signet.http;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * A failure the client is told about: HTTP status, the seed's or spec's error {@code code}, a
- * message, and extra {@code data}. {@link Errors} renders it as the seed's envelope.
+ * A failure of the request as HTTP sees it, before any service is asked: no such route, bad
+ * credentials, a body that is not JSON, too large, too many requests. Carries the status, the seed's
+ * or spec's error {@code code}, a message and extra {@code data}; {@link Errors} renders it as the
+ * seed's envelope. Refusals on a request's merits are {@link org.signet.service.Refusal}s.
  */
 public final class ApiException extends RuntimeException {
     private final int status;
@@ -47,18 +48,6 @@ public final class ApiException extends RuntimeException {
         return Map.copyOf(headers);
     }
 
-    public static ApiException badRequest(String code, String message) {
-        return new ApiException(400, code, message);
-    }
-
-    public static ApiException notFound(String what) {
-        return new ApiException(404, "not_found", what + " not found.");
-    }
-
-    public static ApiException forbidden(String what) {
-        return new ApiException(403, "forbidden", "You are not allowed to access this " + what + ".");
-    }
-
     public static ApiException noRoute() {
         return new ApiException(404, "rest_no_route", "No route was found matching the URL and request method.");
     }
@@ -70,20 +59,6 @@ public final class ApiException extends RuntimeException {
 
     public static ApiException readOnlyKey() {
         return new ApiException(403, "rest_forbidden", "This API key is read-only; it cannot change data.");
-    }
-
-    public static ApiException invalidParam(String name, String message) {
-        return invalidParams(Map.of(name, message));
-    }
-
-    public static ApiException invalidParams(Map<String, String> params) {
-        return new ApiException(400, "rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()),
-                Map.of("params", new LinkedHashMap<>(params)));
-    }
-
-    public static ApiException missingParams(List<String> names) {
-        return new ApiException(400, "rest_missing_callback_param", "Missing parameter(s): " + String.join(", ", names),
-                Map.of("params", List.copyOf(names)));
     }
 
     public static ApiException invalidJson(String why) {

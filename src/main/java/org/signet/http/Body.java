@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.service.Refusal;
 
 /**
  * A JSON request body read as named parameters. Getters record every missing or invalid
@@ -63,7 +64,7 @@ public final class Body {
         if (v == null) {
             return Optional.empty();
         }
-        Long parsed = toLong(v);
+        Long parsed = Values.integer(v);
         if (parsed == null) {
             invalid.put(name, name + " is not of type integer.");
             return Optional.empty();
@@ -88,16 +89,11 @@ public final class Body {
         if (v == null) {
             return Optional.empty();
         }
-        try {
-            double d = v instanceof BigDecimal n ? n.doubleValue() : Double.parseDouble(String.valueOf(v));
-            if (v instanceof Boolean || !Double.isFinite(d)) {
-                throw new NumberFormatException();
-            }
-            return Optional.of(d);
-        } catch (NumberFormatException e) {
+        Double d = Values.number(v);
+        if (d == null) {
             invalid.put(name, name + " is not of type number.");
-            return Optional.empty();
         }
+        return Optional.ofNullable(d);
     }
 
     /** true/false, "true"/"false", 1/0 or "1"/"0". */
@@ -106,18 +102,32 @@ public final class Body {
         if (v == null) {
             return Optional.empty();
         }
-        String s = String.valueOf(v);
-        if (v instanceof Boolean b) {
-            return Optional.of(b);
+        Boolean b = Values.bool(v);
+        if (b == null) {
+            invalid.put(name, name + " is not of type boolean.");
         }
-        if (s.equals("1") || s.equalsIgnoreCase("true")) {
-            return Optional.of(true);
+        return Optional.ofNullable(b);
+    }
+
+    /**
+     * A one-line text such as a title or a name (they reach mail headers and bodies): stripped, 1 to
+     * {@code max} characters, no line breaks or other control characters.
+     */
+    public Optional<String> optLine(String name, int max) {
+        return optString(name).map(s -> line(name, s, max));
+    }
+
+    public String requireLine(String name, int max) {
+        String s = requireString(name);
+        return s == null ? null : line(name, s, max);
+    }
+
+    private String line(String name, String s, int max) {
+        if (!Values.isLine(s, max)) {
+            reject(name, name + " must be 1 to " + max + " characters, without line breaks or control characters.");
+            return null;
         }
-        if (s.equals("0") || s.equalsIgnoreCase("false")) {
-            return Optional.of(false);
-        }
-        invalid.put(name, name + " is not of type boolean.");
-        return Optional.empty();
+        return s.strip();
     }
 
     /** Records a parameter that failed a rule checked by the caller. */
@@ -128,24 +138,10 @@ public final class Body {
     /** Throws for the missing parameters first, then the invalid ones; does nothing when all are well. */
     public void check() {
         if (!missing.isEmpty()) {
-            throw ApiException.missingParams(missing);
+            throw Refusal.missingParams(missing);
         }
         if (!invalid.isEmpty()) {
-            throw ApiException.invalidParams(invalid);
+            throw Refusal.invalidParams(invalid);
         }
-    }
-
-    static Long toLong(Object v) {
-        try {
-            if (v instanceof BigDecimal n) {
-                return n.longValueExact();
-            }
-            if (v instanceof String s && s.matches("-?\\d{1,18}")) {
-                return Long.parseLong(s);
-            }
-        } catch (ArithmeticException e) {
-            return null;
-        }
-        return null;
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
+import org.signet.service.Refusal;
 
 /**
  * Every request passes here: request id, client address, the checks of S3 in their order
@@ -56,6 +57,8 @@ public final class Dispatcher implements HttpHandler {
                 request = newRequest(exchange, requestId);
                 response = route(request);
             } catch (ApiException e) {
+                response = Errors.toResponse(e);
+            } catch (Refusal e) {
                 response = Errors.toResponse(e);
             } catch (Exception | StackOverflowError e) {
                 response = Errors.internal(e, requestId);
@@ -115,6 +118,8 @@ public final class Dispatcher implements HttpHandler {
             return match.handler().handle(request);
         } catch (ApiException e) {
             return Errors.toResponse(e);
+        } catch (Refusal e) {
+            return Errors.toResponse(e);
         }
     }
 
@@ -158,7 +163,7 @@ public final class Dispatcher implements HttpHandler {
         try {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw ApiException.invalidParam("query", "The query string is not correctly percent-encoded.");
+            throw Refusal.invalidParam("query", "The query string is not correctly percent-encoded.");
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.service.Refusal;
 
 /** The one place that turns failures into the seed's error envelope {code, message, data: {status, ...}}. */
 final class Errors {
@@ -22,6 +23,26 @@ final class Errors {
         Response response = Response.json(e.status(), body);
         e.headers().forEach(response::header);
         return response;
+    }
+
+    /** A refusal on the request's merits: the one place where each kind gets its status. */
+    static Response toResponse(Refusal r) {
+        ApiException e = new ApiException(status(r.kind()), r.code(), r.getMessage(), r.data());
+        if (r.kind() == Refusal.Kind.TOO_MANY) {
+            e.header("Retry-After", String.valueOf(r.data().get("retry_after")));
+        }
+        return toResponse(e);
+    }
+
+    private static int status(Refusal.Kind kind) {
+        return switch (kind) {
+            case INVALID -> 400;
+            case UNAUTHORIZED -> 401;
+            case FORBIDDEN -> 403;
+            case NOT_FOUND -> 404;
+            case CONFLICT -> 409;
+            case TOO_MANY -> 429;
+        };
     }
 
     /** The unexpected: logged in full with the request id, answered with nothing but that id. */

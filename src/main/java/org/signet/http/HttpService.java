@@ -3,7 +3,6 @@ package org.signet.http;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
@@ -12,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.signet.config.Config;
 import org.signet.config.IpRanges;
-import org.signet.store.ApiKeyStore;
+import org.signet.service.KeyAuthentication;
 
 /** The JDK HTTP server, configured for Signet: a bounded pool of named threads and no Nagle delay. */
 public final class HttpService {
@@ -33,14 +32,14 @@ public final class HttpService {
         this.dispatcher = dispatcher;
     }
 
-    public static HttpService start(Config config, Router rest, Router site, ApiKeyStore keys, RateLimiter limiter,
-            Clock clock) throws IOException {
+    public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
+            RateLimiter limiter) throws IOException {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
         HttpServer server = HttpServer.create(address, 128);
         int threads = config.integer("server.threads");
         ThreadPoolExecutor executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(1000), namedThreads("signet-http-"), new ThreadPoolExecutor.AbortPolicy());
-        Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys, clock), limiter,
+        Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
                 new ClientIp(IpRanges.parse(config.string("trusted_proxies"))),
                 config.integer("ratelimit.ip_per_minute"));
         server.createContext("/", dispatcher);

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,6 +62,17 @@ public final class Request {
     public Optional<String> query(String name) {
         List<String> v = query.get(name);
         return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.get(0));
+    }
+
+    /** The query string's parameters (the first value of each) read as named parameters. */
+    public Body queryParams() {
+        Map<String, Object> first = new LinkedHashMap<>();
+        query.forEach((k, v) -> {
+            if (!v.isEmpty()) {
+                first.put(k, v.get(0));
+            }
+        });
+        return new Body(first);
     }
 
     public String pathParam(String name) {

@@ -2,7 +2,6 @@ package org.signet.jobs;
 
 import java.time.Clock;
 import java.util.logging.Logger;
-import org.signet.domain.Actor;
 import org.signet.service.Workflow;
 import org.signet.store.DocumentStore;
 
@@ -30,7 +29,7 @@ public final class ExpiryJob implements Runnable {
         int expired = 0;
         for (long id : documents.dueForExpiry(clock.millis() / 1000, 500)) {
             try {
-                workflow.expire(id, Actor.system());
+                workflow.expireDue(id);
                 expired++;
             } catch (RuntimeException e) {
                 // Completed or deleted since it was listed: nothing to do for this one.

@@ -1,10 +1,8 @@
 package org.signet.jobs;
 
 import java.time.Clock;
-import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.signet.domain.Actor;
 import org.signet.domain.Signer;
 import org.signet.service.Workflow;
 import org.signet.store.DocumentStore;
@@ -46,7 +44,7 @@ public final class ReminderJob implements Runnable {
 
     private boolean remind(long documentId, Signer s) {
         try {
-            workflow.remind(documentId, Optional.of(s.id()), Actor.system());
+            workflow.remindDue(documentId, s.id());
             return true;
         } catch (RuntimeException e) {
             // One signer's trouble (the document recalled meanwhile, a message that cannot be queued)

@@ -5,23 +5,36 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.signet.domain.OutboxEntry;
+import org.signet.domain.QueuedAttachment;
 import org.signet.store.Database;
+import org.signet.store.MailOutboxStore;
 
 /**
  * The front of Signet's durable mail queue (S9): renders a message and writes it to
  * {@code mail_outbox}. Called inside {@link Database#inTransaction}, the row joins that
- * transaction, so a message exists exactly when the change that caused it was committed;
- * {@link MailSender} delivers it later.
+ * transaction, so a message exists exactly when the change that caused it was committed; once it
+ * has committed, the sender is woken to deliver it.
  */
 public final class MailQueue {
-    private final OutboxTable table;
+    private final Database db;
+    private final MailOutboxStore table;
     private final MessageTemplates templates;
     private final Clock clock;
+    private final Runnable wakeSender;
 
+    /** A queue whose messages wait for the sender's next periodic run. */
     public MailQueue(Database db, MessageTemplates templates, Clock clock) {
-        this.table = new OutboxTable(Objects.requireNonNull(db, "db"));
+        this(db, templates, clock, () -> { });
+    }
+
+    /** A queue that runs {@code wakeSender} after each transaction that queued a message commits. */
+    public MailQueue(Database db, MessageTemplates templates, Clock clock, Runnable wakeSender) {
+        this.db = Objects.requireNonNull(db, "db");
+        this.table = new MailOutboxStore(db);
         this.templates = Objects.requireNonNull(templates, "templates");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.wakeSender = Objects.requireNonNull(wakeSender, "wakeSender");
     }
 
     /**
@@ -42,8 +55,10 @@ public final class MailQueue {
         }
         // Rendering first: a template problem must abort the caller's transaction before anything is written.
         RenderedMessage message = templates.render(template, vars);
-        return table.insert(template, to.strip(), toName == null ? "" : toName.strip(), message, documentId,
-                attachment, clock.instant().getEpochSecond());
+        long id = table.insert(template, to.strip(), toName == null ? "" : toName.strip(), message.subject(),
+                message.text(), message.html(), documentId, attachment, clock.instant().getEpochSecond());
+        db.afterCommit(wakeSender);
+        return id;
     }
 
     public Optional<OutboxEntry> find(long id) {

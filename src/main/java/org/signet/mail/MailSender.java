@@ -15,7 +15,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import org.signet.domain.OutboxEntry;
+import org.signet.domain.QueuedAttachment;
 import org.signet.store.Database;
+import org.signet.store.MailOutboxStore;
 
 /**
  * Delivers the messages of the mail queue (S9): due pending messages in batches on each
@@ -52,14 +55,14 @@ public final class MailSender {
 
     private enum Outcome { SENT, RETRY, FAILED }
 
-    private final OutboxTable table;
+    private final MailOutboxStore table;
     private final MailTransport transport;
     private final AttachmentLoader loader;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
 
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock) {
-        this.table = new OutboxTable(Objects.requireNonNull(db, "db"));
+        this.table = new MailOutboxStore(Objects.requireNonNull(db, "db"));
         this.transport = Objects.requireNonNull(transport, "transport");
         this.loader = Objects.requireNonNull(loader, "loader");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -154,7 +157,8 @@ public final class MailSender {
     private Outcome deliver(OutboxEntry entry) {
         int attempt = entry.attempts() + 1;
         try {
-            transport.send(entry.toMessage(attachments(entry)));
+            transport.send(new MailMessage(entry.recipient(), entry.recipientName(), entry.subject(), entry.textBody(),
+                    entry.htmlBody(), attachments(entry)));
         } catch (MailDeliveryException e) {
             return failed(entry, attempt, e.permanent(), e.getMessage(), null);
         } catch (RuntimeException e) {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.signet.domain.PageSize;
 
 /**
  * Decides what an uploaded file is, checks that Signet can accept it, and gives the PDF to use as

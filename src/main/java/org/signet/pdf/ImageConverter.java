@@ -9,13 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicReference;
-
 import javax.imageio.IIOException;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReadParam;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
-
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
@@ -23,6 +21,7 @@ import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.graphics.image.JPEGFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
+import org.signet.domain.PageSize;
 
 /**
  * Turns an uploaded PNG or JPEG into a one-page PDF: the image at 72 dpi, shrunk to fit A4 when
@@ -138,14 +137,16 @@ final class ImageConverter {
 
     private static void writePdf(BufferedImage image, MediaKind kind, PageSize size, Path pdf) throws IOException {
         try (PDDocument document = new PDDocument(PdfInspector.boundedCache())) {
-            PDPage page = new PDPage(new PDRectangle(size.width(), size.height()));
+            float width = (float) size.width();
+            float height = (float) size.height();
+            PDPage page = new PDPage(new PDRectangle(width, height));
             document.addPage(page);
             BufferedImage opaque = onWhite(image);
             PDImageXObject xobject = kind == MediaKind.JPEG
                     ? JPEGFactory.createFromImage(document, opaque, JPEG_QUALITY)
                     : LosslessFactory.createFromImage(document, opaque);
             try (PDPageContentStream content = new PDPageContentStream(document, page)) {
-                content.drawImage(xobject, 0, 0, size.width(), size.height());
+                content.drawImage(xobject, 0, 0, width, height);
             }
             document.save(pdf.toFile());
         }

@@ -3,6 +3,7 @@ package org.signet.pdf;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.signet.domain.PageSize;
 
 /**
  * What an accepted upload is: its kind, its pages and the PDF to use as the document (the upload

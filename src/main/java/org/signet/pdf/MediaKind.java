@@ -19,6 +19,16 @@ public enum MediaKind {
         return mediaType;
     }
 
+    /** The kind whose media type this is, as stored with a document. */
+    public static MediaKind ofMediaType(String mediaType) {
+        for (MediaKind k : values()) {
+            if (k.mediaType.equals(mediaType)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("not a media type Signet accepts: " + mediaType);
+    }
+
     /** The usual file extension without the dot, e.g. {@code jpg}. */
     public String extension() {
         return extension;

@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.signet.api.Wire;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
@@ -28,6 +27,7 @@ import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
 import org.signet.store.StoredFiles;
+import org.signet.text.Wire;
 
 /**
  * Seals a completed document (S8): every value drawn in place, the certificate of completion,
@@ -48,11 +48,10 @@ public final class Completion {
     private final Notifications notify;
     private final SiteCertificate certificate;
     private final Wire wire;
-    private final Runnable mailWaiting;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            StoredFiles files, Notifications notify, SiteCertificate certificate, Wire wire, Runnable mailWaiting) {
+            StoredFiles files, Notifications notify, SiteCertificate certificate, Wire wire) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -62,7 +61,6 @@ public final class Completion {
         this.notify = notify;
         this.certificate = certificate;
         this.wire = wire;
-        this.mailWaiting = mailWaiting;
     }
 
     /** Seals every completed document that has no final PDF yet; returns how many were sealed. */
@@ -89,7 +87,6 @@ public final class Completion {
             byte[] sealed = build(d);
             StoredFiles.Saved saved = files.save(sealed);
             finish(d, saved);
-            mailWaiting.run();
             return true;
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, "sealing document " + documentId + " failed; it will be retried", e);

@@ -1,80 +1,166 @@
 package org.signet.service;
 
-import java.time.Clock;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.signet.domain.Actor;
+import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentDetail;
+import org.signet.domain.DocumentList;
+import org.signet.domain.DocumentPatch;
+import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
-import org.signet.http.ApiException;
-import org.signet.http.Caller;
+import org.signet.domain.Field;
+import org.signet.domain.NewDocument;
+import org.signet.domain.Principal;
+import org.signet.domain.Signer;
+import org.signet.json.Json;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
+import org.signet.store.FieldStore;
+import org.signet.store.SignerStore;
+import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
+import org.signet.text.Wire;
 
 /**
- * Document life outside the signing workflow: creation, details, deletion, downloads. Each
- * change and its audit event are written in one transaction.
+ * Documents as their owners see them (S4): list, read, create, update, delete, download, audit
+ * trail and statistics. Each call checks ownership and does its reads and writes in one
+ * transaction, a change together with its audit event.
  */
 public final class Documents {
     private final Database db;
     private final DocumentStore documents;
+    private final SignerStore signers;
+    private final FieldStore fields;
     private final StoredFiles files;
     private final AuditStore audit;
-    private final Clock clock;
+    private final StatsStore stats;
+    private final Workflow workflow;
+    private final DocumentAccess access;
+    private final Wire wire;
 
-    public Documents(Database db, DocumentStore documents, StoredFiles files, AuditStore audit,
-            Clock clock) {
+    /** A file to hand out: its name and type for the client, its size, and how to read it. */
+    public record Download(String filename, String mediaType, long size, Opener opener) {
+        public InputStream open() throws IOException {
+            return opener.open();
+        }
+    }
+
+    /** Opens a stored file's plaintext. */
+    @FunctionalInterface
+    public interface Opener {
+        InputStream open() throws IOException;
+    }
+
+    /** The audit trail of one document and whether its hash chain is intact (S6). */
+    public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
+
+    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, StoredFiles files,
+            AuditStore audit, StatsStore stats, Workflow workflow, Wire wire) {
         this.db = db;
         this.documents = documents;
+        this.signers = signers;
+        this.fields = fields;
         this.files = files;
         this.audit = audit;
-        this.clock = clock;
+        this.stats = stats;
+        this.workflow = workflow;
+        this.access = new DocumentAccess(documents);
+        this.wire = wire;
     }
 
-    /** The document if the caller may see it: 404 when missing (checked first), 403 when not theirs (S3). */
-    public Document visible(Caller caller, long id) {
-        Document d = documents.find(id).orElseThrow(() -> ApiException.notFound("Document"));
-        if (!caller.mayAccess(d.ownerId())) {
-            throw ApiException.forbidden("document");
-        }
-        return d;
+    /** One page of the documents the principal may see: their own, or everyone's for an administrator. */
+    public DocumentList list(Principal p, DocumentStatus status, String search, int page, int perPage) {
+        return documents.list(new DocumentQuery(p.ownerFilter(), status, search, page, perPage));
     }
 
-    public Document create(DocumentStore.NewDocument fresh, Actor actor) {
-        long id = db.inTransaction(() -> {
-            long newId = documents.insert(fresh);
-            audit.record(newId, "document_created", actor, null);
-            return newId;
+    /** The document with its signers and fields, read in one consistent snapshot. */
+    public DocumentDetail detail(Principal p, long id) {
+        return db.read(() -> detailOf(access.require(p, id)));
+    }
+
+    public List<Signer> signers(Principal p, long id) {
+        return db.read(() -> signers.forDocument(access.require(p, id).id()));
+    }
+
+    public List<Field> fields(Principal p, long id) {
+        return db.read(() -> fields.forDocument(access.require(p, id).id()));
+    }
+
+    public Map<String, Long> stats(Principal p) {
+        return stats.counts(p.ownerFilter());
+    }
+
+    /** A new draft from an accepted file, with its {@code document_created} event. */
+    public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
+            Actor actor) {
+        return db.inTransaction(() -> {
+            Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
+                    file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
+                    file.fileHash(), expiresAt, reminderDays));
+            audit.record(d.id(), "document_created", actor, null);
+            return d;
         });
-        return documents.find(id).orElseThrow();
     }
 
-    /** Applies new title, expiry and reminder interval; expiry may not change once terminal. */
-    public Document updateDetails(Document d, String title, Long expiresAt, Integer reminderDays, Actor actor,
-            String detail) {
-        if (d.status().terminal() && !java.util.Objects.equals(expiresAt, d.expiresAt())) {
-            throw ApiException.invalidParam("expires_at", "expires_at cannot change once the document is "
-                    + d.status().wire() + ".");
-        }
-        db.inTransaction(() -> {
-            documents.updateDetails(d.id(), title, expiresAt, reminderDays);
-            audit.record(d.id(), "document_updated", actor, detail);
+    /**
+     * Applies a PUT (S4): new details with a {@code document_updated} event naming what changed, then
+     * the status change through the workflow, all or nothing; answers the document as it now is.
+     */
+    public DocumentDetail update(Principal p, long id, DocumentPatch patch, Actor actor) {
+        return db.inTransaction(() -> {
+            Document d = access.require(p, id);
+            DocumentStatus to = patch.status() == null || patch.status() == d.status() ? null
+                    : requireUpdatable(d, patch.status());
+            Map<String, Object> changed = changes(d, patch);
+            if (!changed.isEmpty()) {
+                d = documents.updateDetails(d.id(), Objects.requireNonNullElse(patch.title(), d.title()),
+                        patch.setsExpiry() ? patch.expiresAt() : d.expiresAt(),
+                        patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays());
+                audit.record(d.id(), "document_updated", actor, Json.write(changed));
+            }
+            if (to != null) {
+                d = workflow.changeStatus(d, to, actor);
+            }
+            return detailOf(d);
         });
-        return documents.find(d.id()).orElseThrow();
+    }
+
+    /** What the patch changes, by wire name and new value; expiry may not change once terminal. */
+    private Map<String, Object> changes(Document d, DocumentPatch patch) {
+        Map<String, Object> changed = new LinkedHashMap<>();
+        if (patch.title() != null && !patch.title().equals(d.title())) {
+            changed.put("title", patch.title());
+        }
+        if (patch.setsExpiry() && !Objects.equals(patch.expiresAt(), d.expiresAt())) {
+            if (d.status().terminal()) {
+                throw Refusal.invalidParam("expires_at", "expires_at cannot change once the document is "
+                        + d.status().wire() + ".");
+            }
+            changed.put("expires_at", wire.time(patch.expiresAt()));
+        }
+        if (patch.setsReminder() && !Objects.equals(patch.reminderIntervalDays(), d.reminderIntervalDays())) {
+            changed.put("reminder_interval_days", patch.reminderIntervalDays());
+        }
+        return changed;
     }
 
     /** Deletes rows, destroys the files' keys, keeps a tombstone; then erases the encrypted bytes. */
-    public void delete(Document d) {
+    public void delete(Principal p, long id) {
         List<String> erase = db.inTransaction(() -> {
-            // Re-read inside the transaction: the signed file may have been added since d was read.
-            Document current = documents.find(d.id()).orElseThrow(() -> ApiException.notFound("Document"));
-            if (!documents.delete(current)) {
-                throw ApiException.notFound("Document");
+            Document d = access.require(p, id);
+            if (!documents.delete(d)) {
+                throw Refusal.notFound("Document");
             }
             List<String> names = new ArrayList<>();
-            for (Long fileId : fileIds(current)) {
+            for (Long fileId : fileIds(d)) {
                 files.forget(fileId).ifPresent(names::add);
             }
             return names;
@@ -94,21 +180,43 @@ public final class Documents {
         return ids;
     }
 
-    public void recordDownload(Document d, Actor actor, String version) {
-        db.inTransaction(() -> audit.record(d.id(), "document_downloaded", actor, version));
+    /**
+     * The file to download (S4), recorded as a {@code document_downloaded} event: the sealed PDF once
+     * there is one, unless {@code version} is "original"; "signed" asks for the sealed PDF alone.
+     */
+    public Download download(Principal p, long id, String version, Actor actor) {
+        return db.inTransaction(() -> {
+            Document d = access.require(p, id);
+            boolean signed = d.signedFileId() != null && !version.equals("original");
+            if (version.equals("signed") && !signed) {
+                throw Refusal.notFound("Signed file");
+            }
+            long fileId = signed ? d.signedFileId() : d.originalFileId();
+            long size = files.size(fileId).orElseThrow(() -> Refusal.notFound("File"));
+            audit.record(d.id(), "document_downloaded", actor, signed ? "signed" : "original");
+            return new Download(signed ? d.title() + "-signed.pdf" : d.originalFilename(),
+                    signed ? "application/pdf" : d.mediaType(), size, () -> files.open(fileId));
+        });
+    }
+
+    public Trail trail(Principal p, long id) {
+        return db.read(() -> {
+            Document d = access.require(p, id);
+            return new Trail(d, audit.list(d.id()), audit.chainValid(d.id()));
+        });
+    }
+
+    private DocumentDetail detailOf(Document d) {
+        return new DocumentDetail(d, signers.forDocument(d.id()), fields.forDocument(d.id()));
     }
 
     /** The status a document would move to, or 400 invalid_transition naming what is allowed (S4). */
-    public static DocumentStatus requireUpdatable(Document d, DocumentStatus to) {
+    static DocumentStatus requireUpdatable(Document d, DocumentStatus to) {
         if (!d.status().allowedByUpdate().contains(to)) {
-            throw new ApiException(400, "invalid_transition", "A " + d.status().wire() + " document cannot be set to "
-                    + to.wire() + ".", java.util.Map.of("from", d.status().wire(), "to", to.wire(),
+            throw Refusal.invalid("invalid_transition", "A " + d.status().wire() + " document cannot be set to "
+                    + to.wire() + ".", Map.of("from", d.status().wire(), "to", to.wire(),
                     "allowed", d.status().allowedByUpdate().stream().map(DocumentStatus::wire).sorted().toList()));
         }
         return to;
-    }
-
-    long now() {
-        return clock.millis() / 1000;
     }
 }

@@ -5,7 +5,6 @@ import java.util.Map;
 import org.signet.crypto.Passwords;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
-import org.signet.http.ApiException;
 import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
@@ -57,7 +56,7 @@ public final class LinkUnlock {
     /** Checks a PIN; returns the session id that now has it, or throws 400 invalid_pin / 429 pin_locked. */
     public String pin(SignerLink link, String pin, String sessionId) {
         if (link.signer().pinHash() == null) {
-            throw ApiException.badRequest("invalid_pin", "This signing link has no PIN.");
+            throw Refusal.invalid("invalid_pin", "This signing link has no PIN.");
         }
         synchronized (stripe(link.signer())) {
             Signer s = fresh(link.signer());
@@ -66,14 +65,14 @@ public final class LinkUnlock {
                 signers.recordPinFailure(s.id(), 0, null);
                 return sessions.pass(sessionId, s.id(), PIN);
             }
-            throw failed(s, "invalid_pin", 400, "The PIN is not correct.");
+            throw failed(s, "invalid_pin", Refusal.Kind.INVALID, "The PIN is not correct.");
         }
     }
 
     /** Logs in as the host-site account with the signer's email; 401 invalid_login otherwise. */
     public String login(SignerLink link, String email, String password, String sessionId) {
         if (!link.signer().requireLogin()) {
-            throw ApiException.badRequest("invalid_login", "This signing link does not ask for a login.");
+            throw Refusal.invalid("invalid_login", "This signing link does not ask for a login.");
         }
         synchronized (stripe(link.signer())) {
             Signer s = fresh(link.signer());
@@ -85,7 +84,8 @@ public final class LinkUnlock {
                 signers.recordPinFailure(s.id(), 0, null);
                 return sessions.pass(sessionId, s.id(), LOGIN);
             }
-            throw failed(s, "invalid_login", 401, "The email or password is not correct for this signing link.");
+            throw failed(s, "invalid_login", Refusal.Kind.UNAUTHORIZED,
+                    "The email or password is not correct for this signing link.");
         }
     }
 
@@ -95,12 +95,12 @@ public final class LinkUnlock {
 
     /** The signer's failure count as stored now, not as it was when the link was resolved. */
     private Signer fresh(Signer s) {
-        return signers.find(s.id()).orElseThrow(() -> ApiException.notFound("Signing link"));
+        return signers.find(s.id()).orElseThrow(() -> Refusal.notFound("Signing link"));
     }
 
     /** Locked by too many wrong tries right now, so the page can say so before anyone types. */
     public boolean locked(SignerLink link) {
-        Long until = fresh(link.signer()).pinLockedUntil();
+        Long until = link.signer().pinLockedUntil();
         return until != null && until > clock.millis() / 1000;
     }
 
@@ -111,18 +111,17 @@ public final class LinkUnlock {
         }
     }
 
-    private ApiException failed(Signer s, String code, int status, String message) {
+    private Refusal failed(Signer s, String code, Refusal.Kind kind, String message) {
         int failures = s.pinFailures() + 1;
         if (failures >= MAX_TRIES) {
             signers.recordPinFailure(s.id(), 0, clock.millis() / 1000 + LOCK_SECONDS);
             return locked(LOCK_SECONDS);
         }
         signers.recordPinFailure(s.id(), failures, null);
-        return new ApiException(status, code, message, Map.of("attempts_left", MAX_TRIES - failures));
+        return new Refusal(kind, code, message, Map.of("attempts_left", MAX_TRIES - failures));
     }
 
-    private static ApiException locked(long seconds) {
-        return new ApiException(429, "pin_locked", "Too many wrong attempts; this link is locked for 15 minutes.",
-                Map.of("retry_after", seconds)).header("Retry-After", Long.toString(seconds));
+    private static Refusal locked(long seconds) {
+        return Refusal.tooMany("pin_locked", "Too many wrong attempts; this link is locked for 15 minutes.", seconds);
     }
 }

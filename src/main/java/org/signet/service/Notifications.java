@@ -2,13 +2,13 @@ package org.signet.service;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.signet.api.Wire;
 import org.signet.domain.Document;
+import org.signet.domain.QueuedAttachment;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.mail.MailQueue;
-import org.signet.mail.QueuedAttachment;
 import org.signet.store.UserStore;
+import org.signet.text.Wire;
 
 /**
  * The messages of S9, queued in the caller's transaction. Templates live in resources; this class

@@ -39,6 +39,12 @@ public record SignerLink(Signer signer, Document document, List<Signer> parties,
         return signer.invited() && Routing.isTurn(parties, signer.id()) ? null : Closed.NOT_YOUR_TURN;
     }
 
+    /** The same link after its signer or document changed: the party list carries the new signer too. */
+    public SignerLink with(Signer changed, Document changedDocument) {
+        List<Signer> updated = parties.stream().map(p -> p.id() == changed.id() ? changed : p).toList();
+        return new SignerLink(changed, changedDocument, updated, now);
+    }
+
     /** May sign, approve or decline now (viewers never act). */
     public boolean canAct() {
         return closed() == null && signer.role() != Signer.Role.VIEWER && document.status().inProgress();

@@ -1,139 +1,209 @@
 package org.signet.service;
 
+import java.io.IOException;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
-import org.signet.domain.DocumentStatus;
 import org.signet.domain.DocumentStatus.Trigger;
+import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
 import org.signet.domain.FieldType;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
-import org.signet.http.ApiException;
+import org.signet.domain.User;
 import org.signet.store.AuditStore;
+import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
+import org.signet.store.UserStore;
 
 /**
- * What signers do through their links (S5, S7): view, sign or approve, decline. Each action runs
- * in one transaction with its audit event, its emails and the routing that follows; completing
- * the last signature hands the document to sealing.
+ * What signers do through their links (S5, S7): open, sign or approve, decline. A link is resolved
+ * once per request; an action runs in one transaction with its audit event, its emails and the
+ * routing that follows, and completing the last signature hands the document to sealing once the
+ * transaction has committed. Reading a link that needs no change takes no write lock.
  */
 public final class Signing {
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd");
 
-    private final Workflow workflow;
+    private final Database db;
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
     private final AuditStore audit;
+    private final UserStore users;
+    private final Workflow workflow;
     private final Notifications notify;
-    private final java.time.ZoneId zone;
-    private final LongConsumer completed;
+    private final LinkUnlock unlock;
+    private final PageImages pages;
+    private final ZoneId zone;
+    private final LongConsumer sealing;
 
-    public Signing(Workflow workflow, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            Notifications notify, java.time.ZoneId zone, LongConsumer completed) {
-        this.workflow = workflow;
+    /** What a signer's page shows of the document: their own fields and the others' filled ones with their images. */
+    public record Shown(List<Field> mine, List<Field> others, Map<Long, byte[]> imagesByField) {}
+
+    /** The answer to a submission: whether it was an approval, and the document's status afterwards. */
+    public record Signed(boolean approved, DocumentStatus documentStatus) {}
+
+    public Signing(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
+            UserStore users, Workflow workflow, Notifications notify, LinkUnlock unlock, PageImages pages, ZoneId zone,
+            LongConsumer sealing) {
+        this.db = db;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
         this.audit = audit;
+        this.users = users;
+        this.workflow = workflow;
         this.notify = notify;
+        this.unlock = unlock;
+        this.pages = pages;
         this.zone = zone;
-        this.completed = completed;
+        this.sealing = sealing;
     }
 
-    /** The link's signer and document as they are now; 404 for a token that matches nobody. */
+    /** The link's signer, document and other parties as they are now; 404 for a token that matches nobody. */
     public SignerLink resolve(String token) {
-        Signer s = signers.findByToken(token).orElseThrow(() -> ApiException.notFound("Signing link"));
-        Document d = documents.find(s.documentId()).orElseThrow(() -> ApiException.notFound("Signing link"));
-        return new SignerLink(s, d, signers.forDocument(d.id()), documents.now());
+        List<Signer> parties = signers.partiesOfToken(token);
+        Signer s = parties.stream().filter(p -> p.accessToken().equals(token)).findFirst()
+                .orElseThrow(() -> Refusal.notFound("Signing link"));
+        Document d = documents.find(s.documentId()).orElseThrow(() -> Refusal.notFound("Signing link"));
+        return new SignerLink(s, d, parties, documents.now());
     }
 
-    /** Records the first view of a party whose turn it is; the document becomes viewed with it. */
-    public void view(String token, Actor actor) {
-        workflow.inTransaction(() -> recordView(resolve(token), actor));
+    /** The name of the person who sent the document, for the signer's pages. */
+    public String senderName(SignerLink link) {
+        return users.find(link.document().ownerId()).map(User::name).orElse("");
     }
 
-    private void recordView(SignerLink link, Actor actor) {
+    /**
+     * Records the first view of a party whose turn it is (the document becomes viewed with it) and
+     * returns the link as it is afterwards; a link already viewed, or closed, is returned as it is.
+     */
+    public SignerLink view(SignerLink link, Visit visit) {
         if (link.closed() != null || link.signer().status() != Signer.Status.PENDING) {
-            return;
+            return link;
         }
-        signers.markViewed(link.signer().id());
+        return db.inTransaction(() -> {
+            // Read again under the write lock: the document may have closed since the page asked.
+            SignerLink now = resolve(link.signer().accessToken());
+            return recordView(now, actor(now, visit));
+        });
+    }
+
+    private SignerLink recordView(SignerLink link, Actor actor) {
+        if (link.closed() != null || link.signer().status() != Signer.Status.PENDING
+                || !signers.markViewed(link.signer().id())) {
+            return link;
+        }
         Document d = link.document();
         if (d.status() == DocumentStatus.SENT) {
-            workflow.move(d, Trigger.FIRST_VIEW);
+            d = workflow.move(d, Trigger.FIRST_VIEW);
         }
         audit.record(d.id(), "document_viewed", actor, link.signer().email());
+        return link.with(link.signer().movedTo(Signer.Status.VIEWED, link.now()), d);
     }
 
-    /** Signs (or approves); returns the document's status afterwards. */
-    public DocumentStatus submit(String token, Submission s, Actor actor) {
-        long[] completedId = {0};
-        DocumentStatus status = workflow.inTransaction(() -> {
-            SignerLink link = resolve(token);
+    /** This signer's fields and the other parties' filled ones, from one read of the document's fields. */
+    public Shown shown(SignerLink link) {
+        List<Field> mine = new ArrayList<>();
+        List<Field> others = new ArrayList<>();
+        Map<Long, byte[]> images = new LinkedHashMap<>();
+        for (Field f : fields.forDocument(link.document().id())) {
+            if (f.signerId() == link.signer().id()) {
+                mine.add(f);
+            } else if (!f.value().isEmpty()) {
+                others.add(f);
+                if (f.type().image()) {
+                    signers.image(f.signerId(), f.type().wire()).ifPresent(b -> images.put(f.id(), b));
+                }
+            }
+        }
+        return new Shown(mine, others, images);
+    }
+
+    /** Page {@code n} of an unlocked, open link's document as PNG; 404 for a page it does not have. */
+    public byte[] page(String token, Visit visit, int n) throws IOException {
+        SignerLink link = unlocked(resolve(token), visit);
+        if (link.closed() != null) {
+            requireCanAct(link);
+        }
+        int total = link.document().totalPages() == null ? 0 : link.document().totalPages();
+        if (n < 1 || n > total) {
+            throw Refusal.notFound("Page");
+        }
+        return pages.png(link.document().pdfFileId(), n);
+    }
+
+    /** Signs (or approves), all in one transaction; sealing starts once it has committed. */
+    public Signed submit(String token, Visit visit, Submission s) {
+        return db.inTransaction(() -> {
+            SignerLink link = unlocked(resolve(token), visit);
             requireCanAct(link);
             if (!s.consent()) {
-                throw ApiException.badRequest("consent_required",
-                        "Agree to use electronic records and signatures before signing.");
+                throw Refusal.invalid("consent_required", "Agree to use electronic records and signatures before signing.");
             }
+            Actor actor = actor(link, visit);
             List<Field> mine = fields.forSigner(link.signer().id());
             SubmissionCheck.check(link.signer(), mine, s);
-            recordView(link, actor);
-            fill(link.signer(), mine, s);
-            signers.markSigned(link.signer().id(), actor.ipAddress(), actor.userAgent());
-            boolean approver = link.signer().role() == Signer.Role.APPROVER;
-            audit.record(link.document().id(), approver ? "document_approved" : "document_signed", actor, null);
-            if (advance(link.document().id(), actor)) {
-                completedId[0] = link.document().id();
+            link = recordView(link, actor);
+            fill(link, mine, s);
+            Signer signer = link.signer();
+            if (!signers.markSigned(signer.id(), signer.status(), actor.ipAddress(), actor.userAgent())) {
+                throw alreadyActed();
             }
-            return documents.find(link.document().id()).orElseThrow().status();
+            boolean approver = signer.role() == Signer.Role.APPROVER;
+            audit.record(link.document().id(), approver ? "document_approved" : "document_signed", actor, null);
+            Document after = advance(link.with(signer.movedTo(Signer.Status.SIGNED, link.now()), link.document()), actor);
+            return new Signed(approver, after.status());
         });
-        if (completedId[0] != 0) {
-            completed.accept(completedId[0]);
-        }
-        return status;
     }
 
     /** Declines (an approver: rejects); the document is declined and the owner told (S5). */
-    public void decline(String token, String reason, Actor actor) {
-        workflow.inTransaction(() -> {
-            SignerLink link = resolve(token);
+    public void decline(String token, Visit visit, String reason) {
+        db.inTransaction(() -> {
+            SignerLink link = unlocked(resolve(token), visit);
             requireCanAct(link);
-            recordView(link, actor);
-            signers.markDeclined(link.signer().id(), reason, actor.ipAddress(), actor.userAgent());
-            Document d = documents.find(link.document().id()).orElseThrow();
-            workflow.move(d, Trigger.DECLINE);
+            Actor actor = actor(link, visit);
+            link = recordView(link, actor);
+            Signer signer = link.signer();
+            if (!signers.markDeclined(signer.id(), signer.status(), reason, actor.ipAddress(), actor.userAgent())) {
+                throw alreadyActed();
+            }
+            Document d = workflow.move(link.document(), Trigger.DECLINE);
             audit.record(d.id(), "document_declined", actor, reason);
-            notify.declined(d, link.signer(), reason);
+            notify.declined(d, signer, reason);
         });
     }
 
     /**
-     * Invites the groups that have just opened, or completes the document; true when completed.
+     * Invites the groups that have just opened, or completes the document; returns it as it now is.
      * Completion is recorded here, with the last signer's IP and user agent, so that it is in the
      * trail the certificate of completion prints, whenever sealing runs.
      */
-    private boolean advance(long documentId, Actor actor) {
-        List<Signer> parties = signers.forDocument(documentId);
-        Document d = documents.find(documentId).orElseThrow();
-        if (Routing.complete(parties)) {
-            workflow.move(d, Trigger.COMPLETE);
-            documents.setCompletedAt(documentId, documents.now());
-            audit.record(documentId, "document_completed", actor, null);
-            return true;
+    private Document advance(SignerLink link, Actor actor) {
+        Document d = link.document();
+        if (Routing.complete(link.parties())) {
+            Document completed = workflow.move(d, Trigger.COMPLETE);
+            audit.record(d.id(), "document_completed", actor, null);
+            db.afterCommit(() -> sealing.accept(d.id()));
+            return completed;
         }
-        workflow.inviteOpenGroups(d, actor);
-        return false;
+        workflow.inviteOpenGroups(d, link.parties(), actor);
+        return d;
     }
 
-    private void fill(Signer signer, List<Field> mine, Submission s) {
-        String today = DATE.format(Instant.ofEpochSecond(documents.now()).atZone(zone));
+    private void fill(SignerLink link, List<Field> mine, Submission s) {
+        Signer signer = link.signer();
+        String today = DATE.format(Instant.ofEpochSecond(link.now()).atZone(zone));
         for (Field f : mine) {
             String value = switch (f.type()) {
                 case NAME -> signer.name();
@@ -173,40 +243,38 @@ public final class Signing {
         };
     }
 
+    /** The link, if this browser has passed its PIN and login; 403 naming what is still needed otherwise. */
+    private SignerLink unlocked(SignerLink link, Visit visit) {
+        String pending = unlock.pending(link, visit.sessionId());
+        if (pending != null) {
+            throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
+        }
+        return link;
+    }
+
     /** The 409s of S7, in one place. */
     public static void requireCanAct(SignerLink link) {
         SignerLink.Closed closed = link.closed();
         if (closed == SignerLink.Closed.ALREADY_ACTED || closed == SignerLink.Closed.COMPLETED) {
-            throw new ApiException(409, "already_completed", "This link has already been used to sign or decline.");
+            throw alreadyActed();
         }
         if (closed == SignerLink.Closed.NOT_YOUR_TURN) {
-            throw new ApiException(409, "not_your_turn", "It is not your turn to sign yet; you will get an email.");
+            throw Refusal.conflict("not_your_turn", "It is not your turn to sign yet; you will get an email.");
         }
         if (closed != null) {
-            throw new ApiException(409, "document_closed", "This document is no longer open for signing ("
+            throw Refusal.conflict("document_closed", "This document is no longer open for signing ("
                     + closed.name().toLowerCase() + ").");
         }
         if (!link.canAct()) {
-            throw new ApiException(409, "not_your_turn", "Viewers have view-only access.");
+            throw Refusal.conflict("not_your_turn", "Viewers have view-only access.");
         }
     }
 
-    /** Other parties' filled fields, for showing read-only. */
-    public List<Field> completedValues(SignerLink link) {
-        List<Field> out = new ArrayList<>();
-        for (Field f : fields.forDocument(link.document().id())) {
-            if (f.signerId() != link.signer().id() && !f.value().isEmpty()) {
-                out.add(f);
-            }
-        }
-        return out;
+    private static Refusal alreadyActed() {
+        return Refusal.conflict("already_completed", "This link has already been used to sign or decline.");
     }
 
-    public List<Field> fieldsOf(SignerLink link) {
-        return fields.forSigner(link.signer().id());
-    }
-
-    public java.util.Optional<byte[]> image(long signerId, String kind) {
-        return signers.image(signerId, kind);
+    private static Actor actor(SignerLink link, Visit visit) {
+        return Actor.signer(link.signer().id(), link.signer().name(), visit.ip(), visit.userAgent());
     }
 }

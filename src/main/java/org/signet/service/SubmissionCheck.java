@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.signet.domain.Field;
 import org.signet.domain.Signer;
-import org.signet.http.ApiException;
 import org.signet.json.Json;
 
 /** The server's own check of a submission (S7): values of the right kind, every required field filled. */
@@ -32,7 +31,7 @@ final class SubmissionCheck {
             }
         }
         if (!invalid.isEmpty()) {
-            throw ApiException.invalidParams(invalid);
+            throw Refusal.invalidParams(invalid);
         }
         List<String> missing = new ArrayList<>();
         for (Field f : mine) {
@@ -41,7 +40,7 @@ final class SubmissionCheck {
             }
         }
         if (!missing.isEmpty()) {
-            throw new ApiException(400, "missing_required_fields", "Fill in every required field before finishing.",
+            throw Refusal.invalid("missing_required_fields", "Fill in every required field before finishing.",
                     Map.of("field_ids", missing));
         }
     }

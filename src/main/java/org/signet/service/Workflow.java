@@ -1,30 +1,36 @@
 package org.signet.service;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.signet.crypto.Passwords;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
-import org.signet.domain.DocumentStatus;
 import org.signet.domain.DocumentStatus.Trigger;
+import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
 import org.signet.domain.FieldType;
+import org.signet.domain.NewField;
+import org.signet.domain.NewSigner;
+import org.signet.domain.Principal;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
-import org.signet.http.ApiException;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
+import org.signet.store.UserStore;
 
 /**
- * The signing workflow (S5): send, recall, expire, remind, and inviting each group when its turn
- * comes. Every operation re-reads the document inside one write transaction, asks
- * {@link DocumentStatus#next} whether the change is allowed, and writes the change, its audit
- * events and its email together.
+ * The signing workflow (S5): send, recall, expire, remind, adding signers, saving fields, and
+ * inviting each group when its turn comes. Every operation reads the document once inside one write
+ * transaction, asks {@link DocumentStatus#next} whether the change is allowed, and writes the change,
+ * its audit events and its email together.
  */
 public final class Workflow {
     private final Database db;
@@ -32,60 +38,62 @@ public final class Workflow {
     private final SignerStore signers;
     private final FieldStore fields;
     private final AuditStore audit;
+    private final UserStore users;
     private final Notifications notify;
-    private final Runnable mailWaiting;
+    private final DocumentAccess access;
+
+    /** A signer to add, as the client gave it; the PIN in clear until it is hashed here. */
+    public record SignerRequest(String name, String email, Signer.Role role, int signingOrder, boolean requireLogin,
+            String pin) {}
+
+    /** Reads a fields payload against the document and its signers' ids, listing every problem at once. */
+    @FunctionalInterface
+    public interface FieldReader {
+        List<NewField> read(Document d, Set<Long> signerIds);
+    }
+
+    /** A sent document and how many parties were invited by sending it. */
+    public record Sent(Document document, int invited) {}
 
     public Workflow(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            Notifications notify, Runnable mailWaiting) {
+            UserStore users, Notifications notify) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
         this.audit = audit;
+        this.users = users;
         this.notify = notify;
-        this.mailWaiting = mailWaiting;
-    }
-
-    public <T> T inTransaction(Supplier<T> work) {
-        T result = db.inTransaction(work);
-        mailWaiting.run();
-        return result;
-    }
-
-    public void inTransaction(Runnable work) {
-        inTransaction(() -> {
-            work.run();
-            return null;
-        });
-    }
-
-    /** PUT /documents/{id} with a new status: send, recall or expire (S4). */
-    public void changeStatus(Document d, DocumentStatus to, Actor actor) {
-        switch (to) {
-            case SENT -> send(d.id(), actor);
-            case DRAFT -> recall(d.id(), actor);
-            case EXPIRED -> expire(d.id(), actor);
-            default -> throw new IllegalArgumentException("not a status a client may set: " + to);
-        }
+        this.access = new DocumentAccess(documents);
     }
 
     /** Sends a draft: checks signers and signature fields, then invites the first group (S5). */
-    public Document send(long documentId, Actor actor) {
-        return inTransaction(() -> {
-            Document d = reload(documentId);
-            if (d.status() != DocumentStatus.DRAFT) {
-                throw invalidState("Only a draft can be sent; this document is " + d.status().wire() + ".");
-            }
-            List<Signer> all = signers.forDocument(d.id());
-            if (all.isEmpty()) {
-                throw ApiException.badRequest("no_signers", "Add at least one signer before sending.");
-            }
-            requireSignatureFields(all, fields.forDocument(d.id()));
-            move(d, Trigger.SEND);
-            audit.record(d.id(), "document_sent", actor, null);
-            inviteOpenGroups(reload(documentId), actor);
-            return reload(documentId);
-        });
+    public Sent send(Principal p, long documentId, Actor actor) {
+        return db.inTransaction(() -> send(access.require(p, documentId), actor));
+    }
+
+    /** PUT /documents/{id} with a new status: send, recall or expire (S4), inside the caller's transaction. */
+    Document changeStatus(Document d, DocumentStatus to, Actor actor) {
+        return switch (to) {
+            case SENT -> send(d, actor).document();
+            case DRAFT -> recall(d, actor);
+            case EXPIRED -> expire(d, actor);
+            default -> throw new IllegalArgumentException("not a status a client may set: " + to);
+        };
+    }
+
+    private Sent send(Document d, Actor actor) {
+        if (d.status() != DocumentStatus.DRAFT) {
+            throw invalidState("Only a draft can be sent; this document is " + d.status().wire() + ".");
+        }
+        List<Signer> parties = signers.forDocument(d.id());
+        if (parties.isEmpty()) {
+            throw Refusal.invalid("no_signers", "Add at least one signer before sending.");
+        }
+        requireSignatureFields(parties, fields.forDocument(d.id()));
+        Document sent = move(d, Trigger.SEND);
+        audit.record(d.id(), "document_sent", actor, null);
+        return new Sent(sent, inviteOpenGroups(sent, parties, actor));
     }
 
     private static void requireSignatureFields(List<Signer> all, List<Field> placed) {
@@ -98,76 +106,86 @@ public final class Workflow {
             }
         }
         if (!missing.isEmpty()) {
-            throw new ApiException(400, "missing_signature_fields",
+            throw Refusal.invalid("missing_signature_fields",
                     "Every signer needs at least one required signature or initials field.",
                     Map.of("signer_ids", missing));
         }
     }
 
     /** Recall to draft while nobody has signed: links stop working until the document is sent again. */
-    public Document recall(long documentId, Actor actor) {
-        return inTransaction(() -> {
-            Document d = reload(documentId);
-            if (signers.forDocument(d.id()).stream().anyMatch(Signer::acted)) {
-                throw invalidState("The document cannot be recalled: a signer has already signed or declined.");
-            }
-            move(d, Trigger.RECALL);
-            signers.resetForRecall(d.id());
-            audit.record(d.id(), "document_recalled", actor, null);
-            return reload(documentId);
-        });
+    private Document recall(Document d, Actor actor) {
+        if (signers.forDocument(d.id()).stream().anyMatch(Signer::acted)) {
+            throw invalidState("The document cannot be recalled: a signer has already signed or declined.");
+        }
+        Document recalled = move(d, Trigger.RECALL);
+        signers.resetForRecall(d.id());
+        audit.record(d.id(), "document_recalled", actor, null);
+        return recalled;
     }
 
     /**
-     * Expires a document whose expires_at has passed (the seed's rule). Already expired: the
-     * same answer again. Completed or declined: 400 invalid_state. Not yet due: 400 not_due.
+     * Expires a document whose expires_at has passed (the seed's rule). Already expired: the same
+     * answer again. Completed or declined: 400 invalid_state. Not yet due: 400 not_due.
      */
-    public Document expire(long documentId, Actor actor) {
-        return inTransaction(() -> {
-            Document d = reload(documentId);
-            if (d.status() == DocumentStatus.EXPIRED) {
-                return d;
-            }
-            if (d.status().terminal()) {
-                throw invalidState("A " + d.status().wire() + " document cannot expire.");
-            }
-            if (d.expiresAt() == null || d.expiresAt() > nowSeconds()) {
-                throw ApiException.badRequest("not_due", d.expiresAt() == null
-                        ? "The document has no expiry time." : "The document's expiry time has not passed yet.");
-            }
-            move(d, Trigger.EXPIRE);
-            audit.record(d.id(), "document_expired", actor, null);
-            return reload(documentId);
-        });
+    public Document expire(Principal p, long documentId, Actor actor) {
+        return db.inTransaction(() -> expire(access.require(p, documentId), actor));
+    }
+
+    /** The expiry job's way in: the same rule and audit event, acted by Signet itself. */
+    public Document expireDue(long documentId) {
+        return db.inTransaction(() -> expire(access.require(documentId), Actor.system()));
+    }
+
+    private Document expire(Document d, Actor actor) {
+        if (d.status() == DocumentStatus.EXPIRED) {
+            return d;
+        }
+        if (d.status().terminal()) {
+            throw invalidState("A " + d.status().wire() + " document cannot expire.");
+        }
+        if (d.expiresAt() == null || d.expiresAt() > documents.now()) {
+            throw Refusal.invalid("not_due", d.expiresAt() == null
+                    ? "The document has no expiry time." : "The document's expiry time has not passed yet.");
+        }
+        Document expired = move(d, Trigger.EXPIRE);
+        audit.record(d.id(), "document_expired", actor, null);
+        return expired;
     }
 
     /**
-     * Adds a signer while the document is not terminal; one who joins a group that is already
-     * open is invited at once (S5).
+     * Adds a signer while the document is not terminal; one who joins a group that is already open
+     * is invited at once (S5).
      */
-    public Signer addSigner(long documentId, SignerStore.NewSigner fresh, Actor actor) {
-        return inTransaction(() -> {
-            Document d = reload(documentId);
+    public Signer addSigner(Principal p, long documentId, SignerRequest r, Actor actor) {
+        return db.inTransaction(() -> {
+            Document d = access.require(p, documentId);
             if (d.status().terminal()) {
                 throw invalidState("Signers cannot be added to a " + d.status().wire() + " document.");
             }
-            if (signers.emailTaken(d.id(), fresh.email())) {
-                throw ApiException.badRequest("duplicate_signer", "A signer with this email is already on the document.");
+            if (r.requireLogin() && users.findByEmail(r.email()).isEmpty()) {
+                throw Refusal.invalidParam("require_wp_login",
+                        "require_wp_login needs an email that belongs to a user of this site.");
             }
-            long id = signers.insert(fresh);
-            audit.record(d.id(), "signer_added", actor, fresh.email());
-            if (d.status().inProgress()) {
-                inviteOpenGroups(d, actor);
+            if (signers.emailTaken(d.id(), r.email())) {
+                throw Refusal.invalid("duplicate_signer", "A signer with this email is already on the document.");
             }
-            return signers.find(id).orElseThrow();
+            Signer added = signers.insert(new NewSigner(d.id(), r.name(), r.email(), r.role(), r.signingOrder(),
+                    r.pin() == null ? null : Passwords.hash(r.pin().toCharArray()), r.requireLogin()));
+            audit.record(d.id(), "signer_added", actor, added.email());
+            if (d.status().inProgress() && inviteOpenGroups(d, signers.forDocument(d.id()), actor) > 0) {
+                return signers.find(added.id()).orElseThrow();
+            }
+            return added;
         });
     }
 
     /** Replaces all fields, all or nothing, while the document is open and nobody has signed (S5). */
-    public List<Field> saveFields(long documentId, List<FieldStore.NewField> replacement, Actor actor) {
-        return inTransaction(() -> {
-            Document d = reload(documentId);
-            if (d.status().terminal() || signers.forDocument(d.id()).stream().anyMatch(Signer::acted)) {
+    public List<Field> saveFields(Principal p, long documentId, FieldReader reader, Actor actor) {
+        return db.inTransaction(() -> {
+            Document d = access.require(p, documentId);
+            List<Signer> parties = signers.forDocument(d.id());
+            List<NewField> replacement = reader.read(d, parties.stream().map(Signer::id).collect(Collectors.toSet()));
+            if (d.status().terminal() || parties.stream().anyMatch(Signer::acted)) {
                 throw invalidState("Fields cannot change once the document is finished or someone has signed.");
             }
             fields.replaceAll(d.id(), replacement);
@@ -177,69 +195,69 @@ public final class Workflow {
     }
 
     /**
-     * Queues the invitations of every open group member not yet invited. The audit events name
-     * {@code actor}, whose request opened the group (the sender, or the signer who just signed).
+     * Queues the invitations of every open group member not yet invited, given the document's
+     * parties as they are now; returns how many. The audit events name {@code actor}, whose request
+     * opened the group (the sender, or the signer who just signed).
      */
-    void inviteOpenGroups(Document d, Actor actor) {
-        for (Signer s : Routing.toInvite(signers.forDocument(d.id()))) {
+    int inviteOpenGroups(Document d, List<Signer> parties, Actor actor) {
+        List<Signer> open = Routing.toInvite(parties);
+        for (Signer s : open) {
             signers.markInvited(s.id());
             notify.invite(d, s);
             audit.record(d.id(), "invitation_sent", actor, s.email());
         }
+        return open.size();
     }
 
-    /** Everyone invited so far, viewers included. */
-    public List<Signer> invited(long documentId) {
-        return signers.forDocument(documentId).stream().filter(Signer::invited).toList();
+    /** The parties of a document a reminder may go to now. */
+    public List<Signer> remindable(long documentId) {
+        return remindable(signers.forDocument(documentId));
     }
 
     /** Signers and approvers invited and still to act: those a reminder may go to (S5). */
-    public List<Signer> remindable(long documentId) {
-        return signers.forDocument(documentId).stream()
+    static List<Signer> remindable(List<Signer> parties) {
+        return parties.stream()
                 .filter(s -> s.invited() && s.role() != Signer.Role.VIEWER)
                 .filter(s -> s.status() == Signer.Status.PENDING || s.status() == Signer.Status.VIEWED)
                 .toList();
     }
 
     /** Queues reminders for the eligible signers (all, or just one) and returns their outbox ids by signer. */
-    public Map<Signer, Long> remind(long documentId, Optional<Long> onlySigner, Actor actor) {
-        return db.inTransaction(() -> {
-            Document d = reload(documentId);
-            List<Signer> eligible = d.status().inProgress() ? remindable(documentId) : List.of();
-            if (onlySigner.isPresent()) {
-                eligible = eligible.stream().filter(s -> s.id() == onlySigner.get()).toList();
-            }
-            if (eligible.isEmpty()) {
-                throw ApiException.badRequest("no_recipients", "No signer is waiting for a reminder.");
-            }
-            Map<Signer, Long> queued = new java.util.LinkedHashMap<>();
-            for (Signer s : eligible) {
-                queued.put(s, notify.remind(d, s));
-                signers.markReminded(s.id());
-                audit.record(d.id(), "reminder_sent", actor, s.email());
-            }
-            return queued;
-        });
+    public Map<Signer, Long> remind(Principal p, long documentId, Optional<Long> onlySigner, Actor actor) {
+        return db.inTransaction(() -> remind(access.require(p, documentId), onlySigner, actor));
     }
 
-    Document reload(long id) {
-        return documents.find(id).orElseThrow(() -> ApiException.notFound("Document"));
+    /** The reminder job's way in: one signer's automatic reminder, acted by Signet itself. */
+    public Map<Signer, Long> remindDue(long documentId, long signerId) {
+        return db.inTransaction(() -> remind(access.require(documentId), Optional.of(signerId), Actor.system()));
+    }
+
+    private Map<Signer, Long> remind(Document d, Optional<Long> onlySigner, Actor actor) {
+        List<Signer> eligible = d.status().inProgress() ? remindable(signers.forDocument(d.id())) : List.of();
+        if (onlySigner.isPresent()) {
+            eligible = eligible.stream().filter(s -> s.id() == onlySigner.get()).toList();
+        }
+        if (eligible.isEmpty()) {
+            throw Refusal.invalid("no_recipients", "No signer is waiting for a reminder.");
+        }
+        Map<Signer, Long> queued = new LinkedHashMap<>();
+        for (Signer s : eligible) {
+            queued.put(s, notify.remind(d, s));
+            signers.markReminded(s.id());
+            audit.record(d.id(), "reminder_sent", actor, s.email());
+        }
+        return queued;
     }
 
     /** The one way a document's status changes: through the state machine, compare-and-set. */
-    void move(Document d, Trigger trigger) {
+    Document move(Document d, Trigger trigger) {
         DocumentStatus to = d.status().next(trigger).orElseThrow(() -> invalidState("A " + d.status().wire()
                 + " document cannot be " + trigger.name().toLowerCase() + "."));
-        if (!documents.changeStatus(d.id(), d.status(), to)) {
-            throw new IllegalStateException("document " + d.id() + " changed status concurrently");
-        }
+        return documents.changeStatus(d.id(), d.status(), to).orElseThrow(() ->
+                new IllegalStateException("document " + d.id() + " changed status concurrently"));
     }
 
-    static ApiException invalidState(String message) {
-        return ApiException.badRequest("invalid_state", message);
-    }
-
-    long nowSeconds() {
-        return documents.now();
+    static Refusal invalidState(String message) {
+        return Refusal.invalid("invalid_state", message);
     }
 }

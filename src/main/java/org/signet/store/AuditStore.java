@@ -36,7 +36,7 @@ public final class AuditStore {
             AuditEvent e = new AuditEvent(0, documentId, action, actor.signerId(), actor.signerName(),
                     actor.apiKeyId(), actor.ipAddress(), actor.userAgent(), detail, now, prevHash, null);
             String hash = hash(e);
-            db.insert("INSERT INTO audit_events(document_id, action, signer_id, signer_name, api_key_id, ip_address, "
+            db.update("INSERT INTO audit_events(document_id, action, signer_id, signer_name, api_key_id, ip_address, "
                             + "user_agent, detail, created_at, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     documentId, action, actor.signerId(), actor.signerName(), actor.apiKeyId(), actor.ipAddress(),
                     actor.userAgent(), detail, now, prevHash, hash);

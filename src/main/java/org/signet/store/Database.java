@@ -7,13 +7,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteConnection;
 
 /**
  * The embedded SQLite database and the one small JDBC helper every store uses: a fixed pool of
@@ -26,8 +29,18 @@ public final class Database implements AutoCloseable {
 
     private final BlockingQueue<Connection> pool;
     private final List<Connection> all = new ArrayList<>();
-    private final ThreadLocal<Connection> transaction = new ThreadLocal<>();
+    private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
+    private volatile Watcher watcher = Watcher.NONE;
     private volatile boolean closed;
+
+    /** Sees every statement and write transaction on the thread that runs it; lets tests and benchmarks see what a request costs. */
+    public interface Watcher {
+        Watcher NONE = new Watcher() {};
+
+        default void statement(String sql) {}
+
+        default void writeTransaction() {}
+    }
 
     private Database(int size) {
         this.pool = new ArrayBlockingQueue<>(size);
@@ -57,15 +70,67 @@ public final class Database implements AutoCloseable {
         return db;
     }
 
-    /** Runs {@code work} in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one. */
+    /**
+     * Runs {@code work} in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one.
+     * What {@link #afterCommit} registered inside it runs once the transaction has committed.
+     */
     public <T> T inTransaction(Supplier<T> work) {
+        Transaction outer = transaction.get();
+        if (outer != null) {
+            if (outer.readOnly) {
+                throw new IllegalStateException("a write transaction cannot start inside a read transaction");
+            }
+            return work.get();
+        }
+        watcher.writeTransaction();
+        Transaction tx = new Transaction(borrow(), false);
+        T result = run(tx, work);
+        tx.afterCommit.forEach(Runnable::run);
+        return result;
+    }
+
+    public void inTransaction(Runnable work) {
+        inTransaction(() -> {
+            work.run();
+            return null;
+        });
+    }
+
+    /**
+     * Runs {@code work} in one read transaction (a deferred BEGIN that never takes the write lock),
+     * so that its reads see one consistent state; inside a write transaction it simply joins it.
+     */
+    public <T> T read(Supplier<T> work) {
         if (transaction.get() != null) {
             return work.get();
         }
-        Connection c = borrow();
+        return run(new Transaction(borrow(), true), work);
+    }
+
+    /**
+     * Runs {@code action} after the current write transaction commits, once however often it is
+     * registered (so a change that queues ten messages wakes the mailer once); dropped if the
+     * transaction rolls back. Outside a transaction it runs at once.
+     */
+    public void afterCommit(Runnable action) {
+        Transaction tx = transaction.get();
+        if (tx == null) {
+            action.run();
+        } else if (tx.readOnly) {
+            throw new IllegalStateException("nothing can be scheduled from a read transaction");
+        } else {
+            tx.afterCommit.add(action);
+        }
+    }
+
+    private <T> T run(Transaction tx, Supplier<T> work) {
+        Connection c = tx.connection;
         try {
+            if (tx.readOnly) {
+                ((SQLiteConnection) c).setCurrentTransactionMode(SQLiteConfig.TransactionMode.DEFERRED);
+            }
             c.setAutoCommit(false);
-            transaction.set(c);
+            transaction.set(tx);
             T result = work.get();
             c.commit();
             return result;
@@ -79,6 +144,7 @@ public final class Database implements AutoCloseable {
             transaction.remove();
             try {
                 c.setAutoCommit(true);
+                ((SQLiteConnection) c).setCurrentTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
             } catch (SQLException ignored) {
                 // the connection is returned anyway; the next BEGIN would report a real problem
             }
@@ -86,11 +152,16 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    public void inTransaction(Runnable work) {
-        inTransaction(() -> {
-            work.run();
-            return null;
-        });
+    /** The connection bound to a thread's transaction, and what waits for its commit. */
+    private static final class Transaction {
+        final Connection connection;
+        final boolean readOnly;
+        final Set<Runnable> afterCommit = new LinkedHashSet<>();
+
+        Transaction(Connection connection, boolean readOnly) {
+            this.connection = connection;
+            this.readOnly = readOnly;
+        }
     }
 
     public <T> List<T> query(String sql, Row.Mapper<T> mapper, Object... params) {
@@ -123,17 +194,10 @@ public final class Database implements AutoCloseable {
         });
     }
 
-    /** Inserts one row and returns its generated id. */
+    /** Inserts one row and returns its generated id, in the same statement ({@code RETURNING rowid}). */
     public long insert(String sql, Object... params) {
-        return withConnection(sql, c -> {
-            try (PreparedStatement ps = prepare(c, sql, params)) {
-                ps.executeUpdate();
-            }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT last_insert_rowid()")) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        });
+        return queryOne(sql + " RETURNING rowid", r -> r.longAt(1), params)
+                .orElseThrow(() -> new StoreException("insert returned no row: " + sql, null));
     }
 
     /** Runs a script of several statements (migrations). */
@@ -152,7 +216,8 @@ public final class Database implements AutoCloseable {
     }
 
     private <T> T withConnection(String sql, SqlWork<T> work) {
-        Connection bound = transaction.get();
+        Transaction tx = transaction.get();
+        Connection bound = tx == null ? null : tx.connection;
         Connection c = bound != null ? bound : borrow();
         try {
             return work.run(c);
@@ -165,7 +230,13 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private static PreparedStatement prepare(Connection c, String sql, Object[] params) throws SQLException {
+    /** Replaces the watcher; {@link Watcher#NONE} stops watching. */
+    public void watch(Watcher w) {
+        this.watcher = w;
+    }
+
+    private PreparedStatement prepare(Connection c, String sql, Object[] params) throws SQLException {
+        watcher.statement(sql);
         PreparedStatement ps = c.prepareStatement(sql);
         for (int i = 0; i < params.length; i++) {
             Object p = params[i];

@@ -10,8 +10,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.signet.domain.Document;
-import org.signet.domain.Document.PageBox;
+import org.signet.domain.DocumentList;
+import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.NewDocument;
+import org.signet.domain.PageSize;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 
@@ -24,36 +27,27 @@ public final class DocumentStore {
     private final Database db;
     private final Clock clock;
 
-    /** What a new document is made of. */
-    public record NewDocument(long ownerId, String title, String originalFilename, String mediaType, int totalPages,
-            List<PageBox> pages, long originalFileId, long pdfFileId, String fileHash, Long expiresAt,
-            Integer reminderIntervalDays) {}
-
-    /** A list request: owner filter (null for everyone), optional status and title search, paging. */
-    public record ListQuery(Long ownerId, DocumentStatus status, String search, int page, int perPage) {}
-
-    /** One page of documents and the total across all pages. */
-    public record Page(List<Document> items, long total) {}
-
     public DocumentStore(Database db, Clock clock) {
         this.db = db;
         this.clock = clock;
     }
 
-    public long insert(NewDocument d) {
+    /** Inserts a draft and returns it as stored. */
+    public Document insert(NewDocument d) {
         long now = now();
-        return db.insert("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+        return db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
                         + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
-                        + "created_at, updated_at) VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?)",
-                d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
-                d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), now, now);
+                        + "created_at, updated_at) VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
+                DocumentStore::map, d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
+                d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), now, now)
+                .orElseThrow();
     }
 
     public Optional<Document> find(long id) {
         return db.queryOne("SELECT " + COLUMNS + " FROM documents WHERE id = ?", DocumentStore::map, id);
     }
 
-    public Page list(ListQuery q) {
+    public DocumentList list(DocumentQuery q) {
         List<Object> params = new ArrayList<>();
         StringBuilder where = new StringBuilder(" WHERE 1=1");
         if (q.ownerId() != null) {
@@ -74,7 +68,7 @@ public final class DocumentStore {
         pageParams.add((long) (q.page() - 1) * q.perPage());
         List<Document> items = db.query("SELECT " + COLUMNS + " FROM documents" + where
                 + " ORDER BY id DESC LIMIT ? OFFSET ?", DocumentStore::map, pageParams.toArray());
-        return new Page(items, total);
+        return new DocumentList(items, total);
     }
 
     /**
@@ -113,7 +107,7 @@ public final class DocumentStore {
     }
 
     /** Without a search the total is a sum of maintained counters rather than a count of rows. */
-    private long countFromCounters(ListQuery q) {
+    private long countFromCounters(DocumentQuery q) {
         StringBuilder sql = new StringBuilder("SELECT COALESCE(SUM(n), 0) FROM document_counts WHERE status <> 'deleted'");
         List<Object> params = new ArrayList<>();
         if (q.ownerId() != null) {
@@ -127,26 +121,28 @@ public final class DocumentStore {
         return db.queryLong(sql.toString(), params.toArray());
     }
 
-    public void updateDetails(long id, String title, Long expiresAt, Integer reminderIntervalDays) {
-        db.update("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, updated_at = ? "
-                + "WHERE id = ?", title, expiresAt, reminderIntervalDays, now(), id);
+    /** Sets the client-set details and returns the row as it now is (RETURNING: no second read). */
+    public Document updateDetails(long id, String title, Long expiresAt, Integer reminderIntervalDays) {
+        return db.queryOne("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, updated_at = ? "
+                + "WHERE id = ? RETURNING " + COLUMNS, DocumentStore::map, title, expiresAt, reminderIntervalDays, now(), id)
+                .orElseThrow(() -> new StoreException("document " + id + " vanished inside its transaction", null));
     }
 
-    /** Moves a document from one status to another; false when it was no longer in {@code from}. */
-    public boolean changeStatus(long id, DocumentStatus from, DocumentStatus to) {
+    /**
+     * Moves a document from one status to another, compare-and-set, stamping sent_at or completed_at
+     * when it is sent or completed; the row as it now is, or empty when it was no longer in {@code from}.
+     */
+    public Optional<Document> changeStatus(long id, DocumentStatus from, DocumentStatus to) {
         long now = now();
-        String extra = to == DocumentStatus.SENT ? ", sent_at = " + now : "";
-        return db.update("UPDATE documents SET status = ?, updated_at = ?" + extra + " WHERE id = ? AND status = ?",
-                to.wire(), now, id, from.wire()) == 1;
+        return db.queryOne("UPDATE documents SET status = ?, updated_at = ?, "
+                + "sent_at = CASE WHEN ? THEN ? ELSE sent_at END, completed_at = CASE WHEN ? THEN ? ELSE completed_at END "
+                + "WHERE id = ? AND status = ? RETURNING " + COLUMNS, DocumentStore::map, to.wire(), now,
+                to == DocumentStatus.SENT, now, to == DocumentStatus.COMPLETED, now, id, from.wire());
     }
 
     public void markCompleted(long id, long signedFileId, String signedFileHash) {
         db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, updated_at = ? WHERE id = ?",
                 signedFileId, signedFileHash, now(), id);
-    }
-
-    public void setCompletedAt(long id, long completedAt) {
-        db.update("UPDATE documents SET completed_at = ?, updated_at = ? WHERE id = ?", completedAt, now(), id);
     }
 
     /**
@@ -185,16 +181,16 @@ public final class DocumentStore {
     }
 
     /** Page sizes as stored: a JSON array of [width, height] pairs in points. */
-    public static String pagesJson(List<PageBox> pages) {
+    static String pagesJson(List<PageSize> pages) {
         return Json.write(pages.stream().map(p -> List.of(p.width(), p.height())).toList());
     }
 
-    public static List<PageBox> pages(String json) {
+    static List<PageSize> pages(String json) {
         try {
-            List<PageBox> out = new ArrayList<>();
+            List<PageSize> out = new ArrayList<>();
             for (Object o : (List<?>) Json.parse(json)) {
                 List<?> wh = (List<?>) o;
-                out.add(new PageBox(((BigDecimal) wh.get(0)).doubleValue(), ((BigDecimal) wh.get(1)).doubleValue()));
+                out.add(new PageSize(((BigDecimal) wh.get(0)).doubleValue(), ((BigDecimal) wh.get(1)).doubleValue()));
             }
             return out;
         } catch (JsonSyntaxException | ClassCastException e) {

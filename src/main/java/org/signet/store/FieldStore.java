@@ -5,16 +5,16 @@ import java.time.Clock;
 import java.util.List;
 import org.signet.domain.Field;
 import org.signet.domain.FieldType;
+import org.signet.domain.NewField;
 
 /** Field rows: replaced as a whole on save, filled with values at signing. */
 public final class FieldStore {
+    private static final String COLUMNS = "id, document_id, signer_id, field_type, field_name, page_number, position_x, "
+            + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, created_at, "
+            + "updated_at";
+
     private final Database db;
     private final Clock clock;
-
-    /** A field to save; sizes and defaults already applied. */
-    public record NewField(long signerId, FieldType type, String name, int pageNumber, double x, double y,
-            double width, double height, String placeholder, boolean required, int fontSize, String fontFamily,
-            String options, String value) {}
 
     public FieldStore(Database db, Clock clock) {
         this.db = db;
@@ -26,7 +26,7 @@ public final class FieldStore {
         long now = clock.millis() / 1000;
         db.update("DELETE FROM fields WHERE document_id = ?", documentId);
         for (NewField f : fields) {
-            db.insert("INSERT INTO fields(document_id, signer_id, field_type, field_name, page_number, position_x, "
+            db.update("INSERT INTO fields(document_id, signer_id, field_type, field_name, page_number, position_x, "
                             + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, "
                             + "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     documentId, f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(),
@@ -36,11 +36,11 @@ public final class FieldStore {
     }
 
     public List<Field> forDocument(long documentId) {
-        return db.query("SELECT * FROM fields WHERE document_id = ? ORDER BY id", FieldStore::map, documentId);
+        return db.query("SELECT " + COLUMNS + " FROM fields WHERE document_id = ? ORDER BY id", FieldStore::map, documentId);
     }
 
     public List<Field> forSigner(long signerId) {
-        return db.query("SELECT * FROM fields WHERE signer_id = ? ORDER BY id", FieldStore::map, signerId);
+        return db.query("SELECT " + COLUMNS + " FROM fields WHERE signer_id = ? ORDER BY id", FieldStore::map, signerId);
     }
 
     public void setValue(long fieldId, String value) {

@@ -5,42 +5,50 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
+import org.signet.domain.NewSigner;
 import org.signet.domain.Signer;
 
 /** Signer rows and their state changes; the access token is made here and leaves only inside a signing URL. */
 public final class SignerStore {
+    private static final String COLUMNS = "id, document_id, name, email, role, signing_order, status, access_token, "
+            + "pin_hash, require_login, invited_at, last_reminded_at, viewed_at, signed_at, declined_at, decline_reason, "
+            + "signature_ip, signature_user_agent, pin_failures, pin_locked_until, created_at, updated_at";
+
     private final Database db;
     private final Clock clock;
-
-    /** A signer to add. */
-    public record NewSigner(long documentId, String name, String email, Signer.Role role, int signingOrder,
-            String pinHash, boolean requireLogin) {}
 
     public SignerStore(Database db, Clock clock) {
         this.db = db;
         this.clock = clock;
     }
 
-    public long insert(NewSigner s) {
+    /** Inserts a pending signer with a new access token and returns it as stored. */
+    public Signer insert(NewSigner s) {
         long now = now();
-        return db.insert("INSERT INTO signers(document_id, name, email, role, signing_order, status, access_token, "
-                        + "pin_hash, require_login, created_at, updated_at) VALUES (?,?,?,?,?,'pending',?,?,?,?,?)",
-                s.documentId(), s.name(), s.email(), s.role().wire(), s.signingOrder(), Tokens.base64Url(32),
-                s.pinHash(), s.requireLogin(), now, now);
+        return db.queryOne("INSERT INTO signers(document_id, name, email, role, signing_order, status, access_token, "
+                        + "pin_hash, require_login, created_at, updated_at) VALUES (?,?,?,?,?,'pending',?,?,?,?,?) "
+                        + "RETURNING " + COLUMNS, SignerStore::map, s.documentId(), s.name(), s.email(), s.role().wire(),
+                s.signingOrder(), Tokens.base64Url(32), s.pinHash(), s.requireLogin(), now, now).orElseThrow();
     }
 
     public Optional<Signer> find(long id) {
-        return db.queryOne("SELECT * FROM signers WHERE id = ?", SignerStore::map, id);
+        return db.queryOne("SELECT " + COLUMNS + " FROM signers WHERE id = ?", SignerStore::map, id);
     }
 
-    public Optional<Signer> findByToken(String token) {
-        return db.queryOne("SELECT * FROM signers WHERE access_token = ?", SignerStore::map, token);
+    /**
+     * Every party of the document that the signing link {@code token} belongs to, in signing order,
+     * in one statement; empty when the token matches nobody.
+     */
+    public List<Signer> partiesOfToken(String token) {
+        return db.query("SELECT " + COLUMNS + " FROM signers WHERE document_id = "
+                + "(SELECT document_id FROM signers WHERE access_token = ?) ORDER BY signing_order, id",
+                SignerStore::map, token);
     }
 
     /** A document's signers in signing order, then in the order they were added. */
     public List<Signer> forDocument(long documentId) {
-        return db.query("SELECT * FROM signers WHERE document_id = ? ORDER BY signing_order, id", SignerStore::map,
-                documentId);
+        return db.query("SELECT " + COLUMNS + " FROM signers WHERE document_id = ? ORDER BY signing_order, id",
+                SignerStore::map, documentId);
     }
 
     public boolean emailTaken(long documentId, String email) {
@@ -64,25 +72,30 @@ public final class SignerStore {
                 + "updated_at = ? WHERE document_id = ?", now(), documentId);
     }
 
-    public void markViewed(long id) {
+    /** pending -> viewed, compare-and-set; false when the signer was no longer pending. */
+    public boolean markViewed(long id) {
         long now = now();
-        db.update("UPDATE signers SET status = 'viewed', viewed_at = ?, updated_at = ? WHERE id = ? AND status = 'pending'",
-                now, now, id);
+        return db.update("UPDATE signers SET status = 'viewed', viewed_at = ?, updated_at = ? "
+                + "WHERE id = ? AND status = 'pending'", now, now, id) == 1;
     }
 
-    /** Records the signature or approval with the signer's IP and user agent (hidden fields). */
-    public boolean markSigned(long id, String ip, String userAgent) {
+    /**
+     * Records the signature or approval with the signer's IP and user agent (hidden fields),
+     * compare-and-set from {@code from}; false when the signer's status was no longer that.
+     */
+    public boolean markSigned(long id, Signer.Status from, String ip, String userAgent) {
         long now = now();
         return db.update("UPDATE signers SET status = 'signed', signed_at = ?, signature_ip = ?, "
-                + "signature_user_agent = ?, updated_at = ? WHERE id = ? AND status IN ('pending','viewed')",
-                now, ip, userAgent, now, id) == 1;
+                + "signature_user_agent = ?, updated_at = ? WHERE id = ? AND status = ?",
+                now, ip, userAgent, now, id, from.wire()) == 1;
     }
 
-    public boolean markDeclined(long id, String reason, String ip, String userAgent) {
+    /** Records a decline (an approver's rejection), compare-and-set from {@code from}. */
+    public boolean markDeclined(long id, Signer.Status from, String reason, String ip, String userAgent) {
         long now = now();
         return db.update("UPDATE signers SET status = 'declined', declined_at = ?, decline_reason = ?, signature_ip = ?, "
-                + "signature_user_agent = ?, updated_at = ? WHERE id = ? AND status IN ('pending','viewed')",
-                now, reason, ip, userAgent, now, id) == 1;
+                + "signature_user_agent = ?, updated_at = ? WHERE id = ? AND status = ?",
+                now, reason, ip, userAgent, now, id, from.wire()) == 1;
     }
 
     public void recordPinFailure(long id, int failures, Long lockedUntil) {

@@ -4,9 +4,13 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import org.signet.domain.PageSize;
 
 /** Files staged by {@code POST /files} for a later {@code POST /documents}, owned by one user for 15 minutes. */
 public final class StagedFileStore {
+    private static final String COLUMNS = "id, user_id, token, original_filename, media_type, total_pages, page_sizes, "
+            + "original_file_id, pdf_file_id, file_hash, created_at";
+
     /** A staged file may become a document for this long, and is removed after it (S4). */
     public static final long LIFETIME_SECONDS = 15 * 60;
 
@@ -15,7 +19,7 @@ public final class StagedFileStore {
 
     /** A staged upload, already validated and encrypted. */
     public record Staged(long id, long userId, String token, String originalFilename, String mediaType,
-            int totalPages, String pageSizes, long originalFileId, long pdfFileId, String fileHash, long createdAt) {}
+            int totalPages, List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, long createdAt) {}
 
     public StagedFileStore(Database db, Clock clock) {
         this.db = db;
@@ -23,15 +27,15 @@ public final class StagedFileStore {
     }
 
     public void insert(long userId, String token, String originalFilename, String mediaType, int totalPages,
-            String pageSizes, long originalFileId, long pdfFileId, String fileHash) {
-        db.insert("INSERT INTO staged_files(user_id, token, original_filename, media_type, total_pages, page_sizes, "
+            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash) {
+        db.update("INSERT INTO staged_files(user_id, token, original_filename, media_type, total_pages, page_sizes, "
                         + "original_file_id, pdf_file_id, file_hash, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                userId, token, originalFilename, mediaType, totalPages, pageSizes, originalFileId, pdfFileId, fileHash,
+                userId, token, originalFilename, mediaType, totalPages, DocumentStore.pagesJson(pages), originalFileId, pdfFileId, fileHash,
                 clock.millis() / 1000);
     }
 
     public Optional<Staged> findByToken(String token) {
-        return db.queryOne("SELECT * FROM staged_files WHERE token = ?", StagedFileStore::map, token);
+        return db.queryOne("SELECT " + COLUMNS + " FROM staged_files WHERE token = ?", StagedFileStore::map, token);
     }
 
     /** Removes the row; false when it was already gone (used, or cleaned up meanwhile). */
@@ -40,12 +44,12 @@ public final class StagedFileStore {
     }
 
     public List<Staged> createdBefore(long epochSeconds) {
-        return db.query("SELECT * FROM staged_files WHERE created_at < ? LIMIT 100", StagedFileStore::map, epochSeconds);
+        return db.query("SELECT " + COLUMNS + " FROM staged_files WHERE created_at < ? LIMIT 100", StagedFileStore::map, epochSeconds);
     }
 
     private static Staged map(Row r) throws SQLException {
         return new Staged(r.getLong("id"), r.getLong("user_id"), r.string("token"), r.string("original_filename"),
-                r.string("media_type"), r.getInt("total_pages"), r.string("page_sizes"), r.getLong("original_file_id"),
+                r.string("media_type"), r.getInt("total_pages"), DocumentStore.pages(r.string("page_sizes")), r.getLong("original_file_id"),
                 r.getLong("pdf_file_id"), r.string("file_hash"), r.getLong("created_at"));
     }
 }

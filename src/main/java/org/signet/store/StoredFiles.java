@@ -52,6 +52,17 @@ public final class StoredFiles {
         }
     }
 
+    /** The plaintext of a file that may have been deleted since it was referenced; empty when it has. */
+    public Optional<byte[]> readIfStored(long id) throws IOException {
+        Optional<StoredFile.Ref> ref = ref(id);
+        if (ref.isEmpty()) {
+            return Optional.empty();
+        }
+        try (InputStream in = vault.open(ref.get())) {
+            return Optional.of(in.readAllBytes());
+        }
+    }
+
     public Optional<Long> size(long id) {
         return db.queryOne("SELECT size FROM stored_files WHERE id = ?", r -> r.getLong("size"), id);
     }

@@ -4,12 +4,11 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.signet.api.Wire;
 import org.signet.domain.Document;
 import org.signet.domain.Field;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
-import org.signet.store.UserStore;
+import org.signet.text.Wire;
 
 /**
  * {@code GET /sign/{token}/session} (S7): what the page needs to show a signer their part. Until
@@ -17,15 +16,9 @@ import org.signet.store.UserStore;
  */
 public final class SessionJson {
     private final Signing signing;
-    private final UserStore users;
 
-    public SessionJson(Signing signing, UserStore users) {
+    public SessionJson(Signing signing) {
         this.signing = signing;
-        this.users = users;
-    }
-
-    String senderName(SignerLink link) {
-        return users.find(link.document().ownerId()).map(u -> u.name()).orElse("");
     }
 
     /** The session; {@code pending} is what the browser must still pass (pin, login), null when nothing. */
@@ -36,14 +29,14 @@ public final class SessionJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("document_id", Wire.id(d.id()));
         m.put("title", d.title());
-        m.put("sender_name", senderName(link));
+        m.put("sender_name", signing.senderName(link));
         m.put("total_pages", Wire.integer(d.totalPages() == null ? 0 : d.totalPages()));
         m.put("pages", shown ? d.pages().stream().map(p -> Map.of("width", p.width(), "height", p.height())).toList()
                 : List.of());
         m.put("signer", signer(link));
-        m.put("fields", shown ? signing.fieldsOf(link).stream().map(SessionJson::field).toList() : List.of());
-        m.put("completed_values", shown ? signing.completedValues(link).stream().map(this::completed).toList()
-                : List.of());
+        Signing.Shown fields = shown ? signing.shown(link) : new Signing.Shown(List.of(), List.of(), Map.of());
+        m.put("fields", fields.mine().stream().map(SessionJson::field).toList());
+        m.put("completed_values", fields.others().stream().map(f -> completed(f, fields.imagesByField())).toList());
         m.put("requires", pending);
         m.put("can_act", unlocked && link.canAct());
         m.put("closed", link.closed() == null ? null : link.closed().name().toLowerCase());
@@ -73,12 +66,12 @@ public final class SessionJson {
         return m;
     }
 
-    private Map<String, Object> completed(Field f) {
+    private static Map<String, Object> completed(Field f, Map<Long, byte[]> images) {
         Map<String, Object> m = box(f);
         String value = f.value();
         if (f.type().image()) {
-            value = signing.image(f.signerId(), f.type().wire())
-                    .map(b -> "data:" + mediaType(b) + ";base64," + Base64.getEncoder().encodeToString(b)).orElse("");
+            byte[] b = images.get(f.id());
+            value = b == null ? "" : "data:" + mediaType(b) + ";base64," + Base64.getEncoder().encodeToString(b);
         }
         m.put("value", value);
         return m;

@@ -9,10 +9,10 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
-import org.signet.http.ApiException;
 import org.signet.pdf.FileSniffer;
 import org.signet.pdf.MediaKind;
 import org.signet.pdf.TypedSignature;
+import org.signet.service.Refusal;
 import org.signet.service.Submission;
 
 /**
@@ -30,20 +30,20 @@ final class SignatureInput {
             return null;
         }
         if (!(raw instanceof Map<?, ?> m)) {
-            throw ApiException.invalidParam(param, param + " must be an object with method and image or text.");
+            throw Refusal.invalidParam(param, param + " must be an object with method and image or text.");
         }
         String method = String.valueOf(m.get("method"));
         return switch (method) {
             case "type" -> typed(m.get("text"), param);
             case "draw", "upload" -> new Submission.Image(method, dataUrl(m.get("image"), param));
-            default -> throw ApiException.invalidParam(param, param + ".method must be draw, type or upload.");
+            default -> throw Refusal.invalidParam(param, param + ".method must be draw, type or upload.");
         };
     }
 
     private static Submission.Image typed(Object text, String param) {
         String t = text instanceof String s ? s.strip() : "";
         if (t.isEmpty() || t.length() > 100) {
-            throw ApiException.invalidParam(param, param + ".text must be 1 to 100 characters.");
+            throw Refusal.invalidParam(param, param + ".text must be 1 to 100 characters.");
         }
         return new Submission.Image("type", TypedSignature.renderPng(t));
     }
@@ -53,20 +53,20 @@ final class SignatureInput {
         String s = value instanceof String str ? str : "";
         int comma = s.indexOf(',');
         if (!s.startsWith("data:image/") || comma < 0 || !s.substring(0, comma).endsWith(";base64")) {
-            throw ApiException.invalidParam(param, param + " must be a PNG or JPEG data URL.");
+            throw Refusal.invalidParam(param, param + " must be a PNG or JPEG data URL.");
         }
         if ((long) (s.length() - comma) * 3 / 4 > MAX_BYTES + 3) {
-            throw ApiException.invalidParam(param, param + " is larger than 1 MiB.");
+            throw Refusal.invalidParam(param, param + " is larger than 1 MiB.");
         }
         byte[] bytes;
         try {
             bytes = Base64.getDecoder().decode(s.substring(comma + 1));
         } catch (IllegalArgumentException e) {
-            throw ApiException.invalidParam(param, param + " is not valid base64.");
+            throw Refusal.invalidParam(param, param + " is not valid base64.");
         }
         MediaKind kind = FileSniffer.sniff(bytes, Math.min(bytes.length, FileSniffer.HEAD_LENGTH)).orElse(null);
         if (bytes.length > MAX_BYTES || (kind != MediaKind.PNG && kind != MediaKind.JPEG)) {
-            throw ApiException.invalidParam(param, param + " must be a PNG or JPEG of at most 1 MiB.");
+            throw Refusal.invalidParam(param, param + " must be a PNG or JPEG of at most 1 MiB.");
         }
         checkImage(bytes, param);
         return bytes;
@@ -82,22 +82,22 @@ final class SignatureInput {
         try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes))) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
             if (!readers.hasNext()) {
-                throw ApiException.invalidParam(param, param + " cannot be read as an image.");
+                throw Refusal.invalidParam(param, param + " cannot be read as an image.");
             }
             ImageReader reader = readers.next();
             try {
                 reader.setInput(in, true, true);
                 if (reader.getWidth(0) > MAX_PIXELS || reader.getHeight(0) > MAX_PIXELS) {
-                    throw ApiException.invalidParam(param, param + " must be at most 2000x2000 pixels.");
+                    throw Refusal.invalidParam(param, param + " must be at most 2000x2000 pixels.");
                 }
                 reader.read(0);
             } finally {
                 reader.dispose();
             }
-        } catch (ApiException e) {
+        } catch (Refusal e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw ApiException.invalidParam(param, param + " cannot be read as an image.");
+            throw Refusal.invalidParam(param, param + " cannot be read as an image.");
         }
     }
 }

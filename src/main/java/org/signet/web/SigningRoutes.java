@@ -6,17 +6,17 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.signet.domain.Actor;
-import org.signet.domain.DocumentStatus;
 import org.signet.http.ApiException;
 import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.LinkUnlock;
+import org.signet.service.Refusal;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
 import org.signet.service.Submission;
+import org.signet.service.Visit;
 
 /**
  * The signer's pages and their JSON endpoints under {@code /sign/{token}} (S7). The token is the
@@ -29,15 +29,12 @@ public final class SigningRoutes {
 
     private final Signing signing;
     private final LinkUnlock unlock;
-    private final PageImages pages;
     private final SessionJson sessionJson;
     private final boolean secureCookies;
 
-    public SigningRoutes(Signing signing, LinkUnlock unlock, PageImages pages, SessionJson sessionJson,
-            boolean secureCookies) {
+    public SigningRoutes(Signing signing, LinkUnlock unlock, SessionJson sessionJson, boolean secureCookies) {
         this.signing = signing;
         this.unlock = unlock;
-        this.pages = pages;
         this.sessionJson = sessionJson;
         this.secureCookies = secureCookies;
     }
@@ -67,7 +64,7 @@ public final class SigningRoutes {
         SignerLink link;
         try {
             link = signing.resolve(req.pathParam("token"));
-        } catch (ApiException e) {
+        } catch (Refusal e) {
             return Response.html(404, SigningPages.notice("This link is not valid",
                     "Check that you opened the whole link from your email, or ask the sender for a new one."));
         }
@@ -82,30 +79,26 @@ public final class SigningRoutes {
         if (closed != null) {
             return Response.html(200, Notices.of(closed));
         }
-        signing.view(req.pathParam("token"), actor(req, link));
+        link = signing.view(link, visit(req));
         return Response.html(200, SigningPages.signingPage(req.pathParam("token"), title,
-                sessionJson.senderName(link), link.signer().name(), link.signer().role().wire()));
+                signing.senderName(link), link.signer().name(), link.signer().role().wire()));
     }
 
     private Response session(Request req) {
         SignerLink link = signing.resolve(req.pathParam("token"));
         String pending = unlock.pending(link, cookie(req));
-        if (pending == null && link.closed() == null) {
-            signing.view(req.pathParam("token"), actor(req, link));
-            link = signing.resolve(req.pathParam("token"));
+        if (pending == null) {
+            link = signing.view(link, visit(req));
         }
         return Response.ok(sessionJson.render(link, pending)).header("Cache-Control", "no-store");
     }
 
     private Response pageImage(Request req) throws IOException {
-        SignerLink link = unlockedOpen(req);
         String file = req.pathParam("file");
-        int total = link.document().totalPages() == null ? 0 : link.document().totalPages();
-        if (!file.matches("\\d{1,5}\\.png") || Integer.parseInt(file.substring(0, file.length() - 4)) > total
-                || Integer.parseInt(file.substring(0, file.length() - 4)) < 1) {
-            throw ApiException.notFound("Page");
+        if (!file.matches("\\d{1,5}\\.png")) {
+            throw Refusal.notFound("Page");
         }
-        byte[] png = pages.png(link.document().pdfFileId(), Integer.parseInt(file.substring(0, file.length() - 4)));
+        byte[] png = signing.page(req.pathParam("token"), visit(req), Integer.parseInt(file.substring(0, file.length() - 4)));
         return Response.bytes(200, "image/png", png).header("Cache-Control", "private, max-age=600");
     }
 
@@ -133,25 +126,22 @@ public final class SigningRoutes {
     }
 
     private Response submit(Request req) {
-        SignerLink link = unlockedOpen(req);
-        Body b = jsonBody(req, MAX_SUBMIT_BYTES);
-        Submission s = submission(b);
-        DocumentStatus status = signing.submit(req.pathParam("token"), s, actor(req, link));
+        Submission s = submission(jsonBody(req, MAX_SUBMIT_BYTES));
+        Signing.Signed signed = signing.submit(req.pathParam("token"), visit(req), s);
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("status", link.signer().role().wire().equals("approver") ? "approved" : "signed");
-        out.put("document_status", status.wire());
+        out.put("status", signed.approved() ? "approved" : "signed");
+        out.put("document_status", signed.documentStatus().wire());
         return Response.ok(out);
     }
 
     private Response decline(Request req) {
-        SignerLink link = unlockedOpen(req);
         Body b = jsonBody(req);
         String reason = b.requireString("reason");
         b.check();
         if (reason.isBlank() || reason.length() > 1000) {
-            throw ApiException.invalidParam("reason", "reason must be 1 to 1000 characters.");
+            throw Refusal.invalidParam("reason", "reason must be 1 to 1000 characters.");
         }
-        signing.decline(req.pathParam("token"), reason.strip(), actor(req, link));
+        signing.decline(req.pathParam("token"), visit(req), reason.strip());
         return Response.ok(Map.of("status", "declined"));
     }
 
@@ -164,7 +154,7 @@ public final class SigningRoutes {
                 String key = String.valueOf(e.getKey());
                 Object v = e.getValue();
                 if (!key.matches("\\d{1,18}") || !(v instanceof String || v instanceof BigDecimal || v instanceof Boolean)) {
-                    throw ApiException.invalidParam("values", "values maps field ids to strings.");
+                    throw Refusal.invalidParam("values", "values maps field ids to strings.");
                 }
                 String text = v instanceof Boolean bool ? (bool ? "1" : "0") : String.valueOf(v);
                 if (text.startsWith("data:image/")) {
@@ -175,23 +165,10 @@ public final class SigningRoutes {
                 }
             }
         } else if (b.raw("values") != null) {
-            throw ApiException.invalidParam("values", "values maps field ids to strings.");
+            throw Refusal.invalidParam("values", "values maps field ids to strings.");
         }
         return new Submission(consent, values, SignatureInput.from(b.raw("signature"), "signature"),
                 SignatureInput.from(b.raw("initials"), "initials"), images);
-    }
-
-    /** The link, unlocked by this browser, and still showing the document. */
-    private SignerLink unlockedOpen(Request req) {
-        SignerLink link = signing.resolve(req.pathParam("token"));
-        String pending = unlock.pending(link, cookie(req));
-        if (pending != null) {
-            throw new ApiException(403, "forbidden", "Unlock this link first.", Map.of("requires", pending));
-        }
-        if (link.closed() != null && req.method().equals("GET")) {
-            Signing.requireCanAct(link);
-        }
-        return link;
     }
 
     /** Only JSON bodies: a cross-site HTML form cannot send one, which keeps these endpoints safe. */
@@ -216,8 +193,8 @@ public final class SigningRoutes {
         }
     }
 
-    private static Actor actor(Request req, SignerLink link) {
-        return Actor.signer(link.signer().id(), link.signer().name(), req.clientIp(), req.userAgent());
+    private static Visit visit(Request req) {
+        return new Visit(cookie(req), req.clientIp(), req.userAgent());
     }
 
     private static String cookie(Request req) {

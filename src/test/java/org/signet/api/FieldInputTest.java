@@ -11,21 +11,21 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.signet.domain.Document;
-import org.signet.domain.Document.PageBox;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.FieldType;
-import org.signet.http.ApiException;
+import org.signet.domain.NewField;
+import org.signet.domain.PageSize;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.store.FieldStore.NewField;
+import org.signet.service.Refusal;
 
 /** Reading a fields payload: defaults by type, unusable structures, and every problem of every field at once. */
 class FieldInputTest {
-    private static final PageBox A4 = new PageBox(595, 842);
-    private static final PageBox A4_LANDSCAPE = new PageBox(842, 595);
+    private static final PageSize A4 = new PageSize(595, 842);
+    private static final PageSize A4_LANDSCAPE = new PageSize(842, 595);
     private static final Set<Long> SIGNERS = Set.of(7L, 8L);
 
-    private static Document document(PageBox... pages) {
+    private static Document document(PageSize... pages) {
         return new Document(1, 1, "Contract", DocumentStatus.DRAFT, "contract.pdf", "application/pdf", pages.length,
                 List.of(pages), 1, 1, null, "0".repeat(64), null, null, null, null, null, 0, 0);
     }
@@ -46,13 +46,13 @@ class FieldInputTest {
         return parse(fieldsJson, document(A4, A4));
     }
 
-    private static ApiException rejected(String fieldsJson, Document d) {
-        return assertThrows(ApiException.class, () -> parse(fieldsJson, d));
+    private static Refusal rejected(String fieldsJson, Document d) {
+        return assertThrows(Refusal.class, () -> parse(fieldsJson, d));
     }
 
     @SuppressWarnings("unchecked")
-    private static List<String> errors(ApiException e) {
-        assertEquals(400, e.status());
+    private static List<String> errors(Refusal e) {
+        assertEquals(Refusal.Kind.INVALID, e.kind());
         assertEquals("validation_failed", e.code());
         return (List<String>) e.data().get("errors");
     }
@@ -118,8 +118,8 @@ class FieldInputTest {
     @Test
     void parse_notAnArray_invalidData() {
         for (String raw : List.of("{\"signer_id\":7}", "\"fields\"", "42", "null", "true")) {
-            ApiException e = rejected(raw, document(A4));
-            assertEquals(400, e.status(), raw);
+            Refusal e = rejected(raw, document(A4));
+            assertEquals(Refusal.Kind.INVALID, e.kind(), raw);
             assertEquals("invalid_data", e.code(), raw);
         }
     }
@@ -138,7 +138,7 @@ class FieldInputTest {
         for (int i = 0; i <= FieldInput.MAX_FIELDS; i++) {
             many.add(Map.of("signer_id", 7, "field_type", "text", "page_number", 1, "position_x", 0, "position_y", 0));
         }
-        assertEquals("invalid_data", assertThrows(ApiException.class,
+        assertEquals("invalid_data", assertThrows(Refusal.class,
                 () -> FieldInput.parse(json(Json.write(many)), document(A4), SIGNERS)).code());
     }
 

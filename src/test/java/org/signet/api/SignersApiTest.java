@@ -266,7 +266,7 @@ class SignersApiTest {
         String bob = flow.addSigner(doc, "Bob", "bob@example.org", "signer", 2).id();
         flow.signatureFields(doc, ann, bob);
         assertEquals(200, flow.postSend(doc).statusCode());
-        flow.signers().markSigned(Long.parseLong(ann), SIGNED_IP, SIGNED_AGENT);
+        flow.markSigned(Long.parseLong(ann), SIGNED_IP, SIGNED_AGENT);
         List<String> tokens = List.of(token(ann), token(bob));
 
         List<HttpResponse<String>> responses = List.of(flow.get("documents/" + doc + "/signers"),
@@ -441,7 +441,7 @@ class SignersApiTest {
         assertEquals(200, flow.postSend(doc).statusCode());
         assertEquals(200, flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 0, 0)))
                 .statusCode(), "fields may still change while nobody has signed");
-        flow.signers().markSigned(Long.parseLong(ann), "198.51.100.1", "Browser");
+        flow.markSigned(Long.parseLong(ann), "198.51.100.1", "Browser");
 
         HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 50, 50)));
 

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.OutboxEntry;
 import org.signet.domain.Signer;
-import org.signet.mail.OutboxEntry;
 import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
@@ -290,7 +290,7 @@ class WorkflowApiTest {
         String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
         flow.signatureFields(doc, a, b);
         flow.postSend(doc);
-        flow.signers().markSigned(Long.parseLong(a), "198.51.100.2", "Browser");
+        flow.markSigned(Long.parseLong(a), "198.51.100.2", "Browser");
 
         assertError(flow.put("documents/" + doc, Map.of("status", "draft")), "invalid_state");
         assertEquals("sent", flow.status(doc));
@@ -309,7 +309,7 @@ class WorkflowApiTest {
         flow.signatureFields(doc, pending, viewed, signed, notYet);
         flow.postSend(doc);
         flow.signers().markViewed(Long.parseLong(viewed));
-        flow.signers().markSigned(Long.parseLong(signed), "198.51.100.3", "Browser");
+        flow.markSigned(Long.parseLong(signed), "198.51.100.3", "Browser");
 
         HttpResponse<String> r = flow.post("documents/" + doc + "/remind", null);
 
@@ -359,7 +359,7 @@ class WorkflowApiTest {
         String otherDocs = flow.addSigner(flow.upload("Other", 2), "O", "o@example.org", "signer", 1).id();
         flow.signatureFields(doc, a, signed, notYetInvited);
         flow.postSend(doc);
-        flow.signers().markSigned(Long.parseLong(signed), "198.51.100.4", "Browser");
+        flow.markSigned(Long.parseLong(signed), "198.51.100.4", "Browser");
 
         for (String id : List.of(signed, viewer, notYetInvited, otherDocs, "999999")) {
             assertError(flow.post("documents/" + doc + "/remind", Map.of("signer_id", id)), "no_recipients");

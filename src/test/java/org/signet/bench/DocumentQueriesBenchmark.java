@@ -10,6 +10,7 @@ import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.DocumentQuery;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -34,17 +35,17 @@ class DocumentQueriesBenchmark {
             StatsStore stats = new StatsStore(db);
             String needle = "Contract 77731";
 
-            long indexed = median(() -> documents.list(new DocumentStore.ListQuery(1L, null, needle, 1, 20)).total());
+            long indexed = median(() -> documents.list(new DocumentQuery(1L, null, needle, 1, 20)).total());
             long scan = median(() -> db.queryLong("SELECT count(*) FROM documents WHERE owner_id = 1 AND title LIKE ?",
                     "%" + needle + "%"));
-            assertEquals(documents.list(new DocumentStore.ListQuery(1L, null, needle, 1, 20)).total(),
+            assertEquals(documents.list(new DocumentQuery(1L, null, needle, 1, 20)).total(),
                     db.queryLong("SELECT count(*) FROM documents WHERE owner_id = 1 AND title LIKE ?", "%" + needle + "%"));
 
             long counters = median(() -> stats.counts(null).get("total"));
             long counting = median(() -> db.queryLong("SELECT count(*) FROM documents"));
             assertEquals(db.queryLong("SELECT count(*) FROM documents"), stats.counts(null).get("total"));
 
-            long page = median(() -> documents.list(new DocumentStore.ListQuery(1L, null, null, 500, 20)).items().size());
+            long page = median(() -> documents.list(new DocumentQuery(1L, null, null, 500, 20)).items().size());
             report(n, Map.of("search (trigram index) vs LIKE scan", new long[] {indexed, scan},
                     "stats (counters) vs COUNT(*)", new long[] {counters, counting}));
             System.out.printf("list page 500 of one owner: %.3f ms%n", page / 1e6);

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey.Permission;
+import org.signet.service.KeyAuthentication;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
@@ -68,8 +69,8 @@ class DispatcherTest {
             slowRelease.await(10, TimeUnit.SECONDS);
             return Response.ok(Map.of("done", true));
         });
-        service = HttpService.start(config, rest, new Router(), keys, new RateLimiter(Clock.systemUTC()),
-                Clock.systemUTC());
+        service = HttpService.start(config, rest, new Router(), new KeyAuthentication(keys, Clock.systemUTC()),
+                new RateLimiter(Clock.systemUTC()));
     }
 
     @AfterEach

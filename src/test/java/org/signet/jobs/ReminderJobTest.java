@@ -104,7 +104,7 @@ class ReminderJobTest {
         flow.signatureFields(doc, signed, viewed);
         everyDays(1);
         flow.postSend(doc);
-        flow.signers().markSigned(Long.parseLong(signed), "198.51.100.5", "Browser");
+        flow.markSigned(Long.parseLong(signed), "198.51.100.5", "Browser");
         flow.signers().markViewed(Long.parseLong(viewed));
         clock.advance(DAY);
 

@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.PageSize;
 import org.signet.files.FileVault;
 import org.signet.json.Json;
 import org.signet.store.StagedFileStore;
@@ -19,8 +21,8 @@ import org.signet.store.StoredFiles;
 import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
+import org.signet.support.TestServer;
 
 /** Staged files nobody used within 15 minutes are removed, rows and encrypted bytes; fresh ones stay. */
 class StagingCleanupJobTest {
@@ -70,7 +72,7 @@ class StagingCleanupJobTest {
         StagedFileStore staged = new StagedFileStore(server.app.database(), clock);
         for (int i = 0; i < 101; i++) {
             StoredFiles.Saved f = files.save(new byte[] {(byte) i});
-            staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, "[[595,842]]", f.id(), f.id(),
+            staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, List.of(new PageSize(595, 842)), f.id(), f.id(),
                     f.sha256());
         }
         clock.advance(Duration.ofMinutes(16));

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.OutboxEntry;
+import org.signet.domain.QueuedAttachment;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.support.MutableClock;

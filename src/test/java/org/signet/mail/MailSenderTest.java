@@ -37,6 +37,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.config.Config;
+import org.signet.domain.OutboxEntry;
+import org.signet.domain.QueuedAttachment;
 import org.signet.files.FileVault;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;

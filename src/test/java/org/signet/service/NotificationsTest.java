@@ -31,7 +31,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.mail.OutboxEntry;
+import org.signet.domain.OutboxEntry;
 import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;

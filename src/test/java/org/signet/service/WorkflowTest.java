@@ -16,18 +16,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.Wire;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.Principal;
 import org.signet.domain.Signer;
-import org.signet.http.ApiException;
-import org.signet.mail.MailQueue;
-import org.signet.mail.MessageTemplates;
-import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
-import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
 import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
@@ -48,22 +43,21 @@ class WorkflowTest {
     private TestServer server;
     private ApiFlow flow;
     private Workflow workflow;
+    private Database db;
+    private Principal owner;
     private DocumentStore documents;
     private SignerStore signers;
-    private AuditStore audit;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
         server = TestServer.start(dir, clock);
         flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-        Database db = server.app.database();
+        db = server.app.database();
+        owner = new Principal(server.app.users().findByEmail("owner@example.org").orElseThrow().id(), false);
         documents = new DocumentStore(db, clock);
         signers = new SignerStore(db, clock);
-        audit = new AuditStore(db, clock);
-        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock),
-                server.app.users(), new Links(server.app::siteUrl), new Wire(ZoneOffset.UTC));
-        workflow = new Workflow(db, documents, signers, new FieldStore(db, clock), audit, notify, () -> { });
+        workflow = server.app.workflow();
         doc = flow.upload("Partnership", 2);
     }
 
@@ -78,9 +72,9 @@ class WorkflowTest {
 
     /** What a signature or approval will do: mark the party signed, then open the next group. */
     private void signs(String signerId) {
-        workflow.inTransaction(() -> {
-            assertTrue(signers.markSigned(id(signerId), "198.51.100.9", "SignerBrowser/1.0"));
-            workflow.inviteOpenGroups(document(), SIGNER);
+        db.inTransaction(() -> {
+            flow.markSigned(id(signerId), "198.51.100.9", "SignerBrowser/1.0");
+            workflow.inviteOpenGroups(document(), signers.forDocument(id(doc)), SIGNER);
         });
     }
 
@@ -94,7 +88,7 @@ class WorkflowTest {
 
     private void send(String... signatureSigners) {
         flow.signatureFields(doc, signatureSigners);
-        workflow.send(id(doc), SIGNER);
+        workflow.send(owner, id(doc), SIGNER);
     }
 
     @Test
@@ -153,7 +147,7 @@ class WorkflowTest {
         String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         send(a);
 
-        workflow.inTransaction(() -> workflow.inviteOpenGroups(document(), SIGNER));
+        db.inTransaction(() -> workflow.inviteOpenGroups(document(), signers.forDocument(id(doc)), SIGNER));
 
         assertEquals(1, flow.mail.queued("a@example.org", "invitation").size());
         assertEquals(1, flow.audit(doc, "invitation_sent").size());
@@ -180,8 +174,8 @@ class WorkflowTest {
         send(a, b);
         signs(a);
 
-        Signer late = workflow.addSigner(id(doc), new SignerStore.NewSigner(id(doc), "Late", "late@example.org",
-                Signer.Role.SIGNER, 1, null, false), SIGNER);
+        Signer late = workflow.addSigner(owner, id(doc), new Workflow.SignerRequest("Late", "late@example.org",
+                Signer.Role.SIGNER, 1, false, null), SIGNER);
 
         assertTrue(late.invited());
         assertEquals(1, flow.mail.queued("late@example.org", "invitation").size());
@@ -206,7 +200,7 @@ class WorkflowTest {
         String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
         send(a, b);
 
-        Map<Signer, Long> queued = workflow.remind(id(doc), Optional.empty(), SIGNER);
+        Map<Signer, Long> queued = workflow.remind(owner, id(doc), Optional.empty(), SIGNER);
 
         assertEquals(List.of(id(a), id(b)), queued.keySet().stream().map(Signer::id).toList());
         assertEquals(1, flow.mail.queued("b@example.org", "reminder").size());
@@ -218,14 +212,14 @@ class WorkflowTest {
         flow.expiresIn(doc, Duration.ofMinutes(1));
         clock.advance(Duration.ofMinutes(1));
 
-        assertEquals(DocumentStatus.EXPIRED, workflow.expire(id(doc), Actor.system()).status());
+        assertEquals(DocumentStatus.EXPIRED, workflow.expire(owner, id(doc), Actor.system()).status());
     }
 
     @Test
     void send_refused_nothingWritten() {
         String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
 
-        ApiException e = assertThrows(ApiException.class, () -> workflow.send(id(doc), SIGNER));
+        Refusal e = assertThrows(Refusal.class, () -> workflow.send(owner, id(doc), SIGNER));
 
         assertEquals("missing_signature_fields", e.code());
         assertEquals(DocumentStatus.DRAFT, document().status());

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.Signer;
 import org.signet.json.Json;
 import org.signet.store.DocumentStore;
 import org.signet.store.SignerStore;
@@ -277,6 +278,14 @@ public final class ApiFlow {
 
     // ---- the stores, for what no endpoint does ----
 
+    /** Records a signature behind the interface's back, from whatever status the signer has now. */
+    public void markSigned(long signerId, String ip, String userAgent) {
+        Signer.Status now = signers().find(signerId).orElseThrow().status();
+        if (!signers().markSigned(signerId, now, ip, userAgent)) {
+            throw new AssertionError("signer " + signerId + " changed status meanwhile");
+        }
+    }
+
     public SignerStore signers() {
         return new SignerStore(server.app.database(), clock);
     }
@@ -287,7 +296,7 @@ public final class ApiFlow {
 
     /** Forces a status no endpoint reaches (completed, declined), through the store's compare-and-set. */
     public void forceStatus(String doc, DocumentStatus from, DocumentStatus to) {
-        if (!documents().changeStatus(Long.parseLong(doc), from, to)) {
+        if (documents().changeStatus(Long.parseLong(doc), from, to).isEmpty()) {
             throw new AssertionError("document " + doc + " was not " + from.wire());
         }
     }

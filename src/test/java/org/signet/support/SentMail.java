@@ -17,9 +17,9 @@ import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.signet.domain.OutboxEntry;
 import org.signet.mail.MailQueue;
 import org.signet.mail.MessageTemplates;
-import org.signet.mail.OutboxEntry;
 
 /** The mail a running Signet queued and delivered to its outbox folder, read back for the tests. */
 public final class SentMail {

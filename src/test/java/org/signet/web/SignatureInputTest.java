@@ -22,7 +22,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.http.ApiException;
+import org.signet.service.Refusal;
 import org.signet.service.Submission;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
@@ -33,9 +33,9 @@ class SignatureInputTest {
     @TempDir
     Path dir;
 
-    private static ApiException refused(Object raw) {
-        ApiException e = assertThrows(ApiException.class, () -> SignatureInput.from(raw, "signature"));
-        assertEquals(400, e.status());
+    private static Refusal refused(Object raw) {
+        Refusal e = assertThrows(Refusal.class, () -> SignatureInput.from(raw, "signature"));
+        assertEquals(Refusal.Kind.INVALID, e.kind());
         assertEquals("rest_invalid_param", e.code());
         assertTrue(((Map<?, ?>) e.data().get("params")).containsKey("signature"), e.data().toString());
         return e;
@@ -71,7 +71,7 @@ class SignatureInputTest {
         byte[] big = TestFiles.noisePng(700, 700);
         assertTrue(big.length > 1 << 20, "test image is " + big.length + " bytes");
 
-        ApiException e = refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", big)));
+        Refusal e = refused(Map.of("method", "upload", "image", TestFiles.dataUrl("image/png", big)));
 
         assertTrue(e.getMessage() != null);
     }

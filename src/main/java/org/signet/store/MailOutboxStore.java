@@ -1,68 +1,69 @@
-package org.signet.mail;
+package org.signet.store;
 
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
-import org.signet.store.Database;
-import org.signet.store.Row;
+import org.signet.domain.OutboxEntry;
+import org.signet.domain.QueuedAttachment;
 
 /**
- * The SQL of the {@code mail_outbox} table, shared by the queue that writes messages and the
- * sender that delivers them. Every state change applies only to a pending row, so a message
+ * The durable mail queue's table, {@code mail_outbox}, shared by the queue that writes messages and
+ * the sender that delivers them. Every state change applies only to a pending row, so a message
  * that is sent or failed stays that way.
  */
-final class OutboxTable {
+public final class MailOutboxStore {
     private static final String COLUMNS = "id, template, recipient, recipient_name, subject, text_body, html_body, "
             + "document_id, attachment_name, attachment_type, attachment_file_id, status, attempts, "
             + "next_attempt_at, last_error, created_at, sent_at";
 
     private final Database db;
 
-    OutboxTable(Database db) {
+    public MailOutboxStore(Database db) {
         this.db = db;
     }
 
-    long insert(String template, String to, String toName, RenderedMessage message, Long documentId,
-                QueuedAttachment attachment, long now) {
+    /** Queues a rendered message; joins the caller's transaction, so it exists exactly when the change does. */
+    public long insert(String template, String to, String toName, String subject, String text, String html,
+            Long documentId, QueuedAttachment attachment, long now) {
         return db.insert("INSERT INTO mail_outbox(template, recipient, recipient_name, subject, text_body, "
                         + "html_body, document_id, attachment_name, attachment_type, attachment_file_id, status, "
                         + "attempts, next_attempt_at, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,'pending',0,?,?)",
-                template, to, toName, message.subject(), message.text(), message.html(), documentId,
+                template, to, toName, subject, text, html, documentId,
                 attachment == null ? null : attachment.filename(),
                 attachment == null ? null : attachment.contentType(),
                 attachment == null ? null : attachment.storedFileId(), now, now);
     }
 
-    Optional<OutboxEntry> find(long id) {
-        return db.queryOne("SELECT " + COLUMNS + " FROM mail_outbox WHERE id = ?", OutboxTable::map, id);
+    public Optional<OutboxEntry> find(long id) {
+        return db.queryOne("SELECT " + COLUMNS + " FROM mail_outbox WHERE id = ?", MailOutboxStore::map, id);
     }
 
-    List<OutboxEntry> list(OutboxEntry.Status status, int limit) {
+    public List<OutboxEntry> list(OutboxEntry.Status status, int limit) {
         return db.query("SELECT " + COLUMNS + " FROM mail_outbox WHERE status = ? ORDER BY id LIMIT ?",
-                OutboxTable::map, status.wire(), limit);
+                MailOutboxStore::map, status.wire(), limit);
     }
 
     /** Pending messages due by {@code now}, first due first (for new messages: the order they were queued). */
-    List<OutboxEntry> due(long now, int limit) {
+    public List<OutboxEntry> due(long now, int limit) {
         return db.query("SELECT " + COLUMNS + " FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
-                + "ORDER BY next_attempt_at, id LIMIT ?", OutboxTable::map, now, limit);
+                + "ORDER BY next_attempt_at, id LIMIT ?", MailOutboxStore::map, now, limit);
     }
 
-    int pendingCount() {
+    public int pendingCount() {
         return (int) db.queryLong("SELECT count(*) FROM mail_outbox WHERE status = 'pending'");
     }
 
-    void markSent(long id, int attempts, long now) {
+    public void markSent(long id, int attempts, long now) {
         db.update("UPDATE mail_outbox SET status = 'sent', attempts = ?, sent_at = ?, last_error = NULL "
                 + "WHERE id = ? AND status = 'pending'", attempts, now, id);
     }
 
-    void markRetry(long id, int attempts, long nextAttemptAt, String error) {
+    public void markRetry(long id, int attempts, long nextAttemptAt, String error) {
         db.update("UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? "
                 + "WHERE id = ? AND status = 'pending'", attempts, nextAttemptAt, error, id);
     }
 
-    void markFailed(long id, int attempts, String error) {
+    public void markFailed(long id, int attempts, String error) {
         db.update("UPDATE mail_outbox SET status = 'failed', attempts = ?, last_error = ? "
                 + "WHERE id = ? AND status = 'pending'", attempts, error, id);
     }

@@ -1,4 +1,4 @@
-package org.signet.web;
+package org.signet.service;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +14,7 @@ import org.signet.store.StoredFiles;
  * lives in a private temporary file only while rendering.
  */
 public final class PageImages {
-    static final float DPI = 110;
+    public static final float DPI = 110;
     private static final int CAPACITY = 96;
 
     private final StoredFiles files;
@@ -31,7 +31,7 @@ public final class PageImages {
         this.tmpDir = tmpDir;
     }
 
-    byte[] png(long pdfFileId, int page) throws IOException {
+    public byte[] png(long pdfFileId, int page) throws IOException {
         String key = pdfFileId + ":" + page;
         synchronized (cache) {
             byte[] hit = cache.get(key);

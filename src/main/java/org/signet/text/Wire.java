@@ -1,4 +1,4 @@
-package org.signet.api;
+package org.signet.text;
 
 import java.math.BigDecimal;
 import java.time.Instant;

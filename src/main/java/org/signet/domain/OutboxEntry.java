@@ -1,6 +1,5 @@
-package org.signet.mail;
+package org.signet.domain;
 
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,11 +15,6 @@ public record OutboxEntry(long id, String template, String recipient, String rec
     public OutboxEntry {
         Objects.requireNonNull(recipient, "recipient");
         Objects.requireNonNull(status, "status");
-    }
-
-    /** The message to hand to a {@link MailTransport}, with the attachment already loaded. */
-    MailMessage toMessage(List<Attachment> attachments) {
-        return new MailMessage(recipient, recipientName, subject, textBody, htmlBody, attachments);
     }
 
     /** Leaves out the bodies: they hold signing links, which are credentials and must not reach logs. */
@@ -45,7 +39,7 @@ public record OutboxEntry(long id, String template, String recipient, String rec
             return wire;
         }
 
-        static Status fromWire(String value) {
+        public static Status fromWire(String value) {
             for (Status s : values()) {
                 if (s.wire.equals(value)) {
                     return s;

@@ -1,4 +1,4 @@
-package org.signet.mail;
+package org.signet.domain;
 
 import java.util.Objects;
 

@@ -1,0 +1,13 @@
+package org.signet.domain;
+
+import java.util.List;
+
+/** What a new document is made of: its owner, details and the stored files it was made from. */
+public record NewDocument(long ownerId, String title, String originalFilename, String mediaType, int totalPages,
+        List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, Long expiresAt,
+        Integer reminderIntervalDays) {
+
+    public NewDocument {
+        pages = List.copyOf(pages);
+    }
+}

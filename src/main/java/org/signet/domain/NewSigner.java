@@ -1,0 +1,5 @@
+package org.signet.domain;
+
+/** A signer to add to a document; the PIN only as its digest. */
+public record NewSigner(long documentId, String name, String email, Signer.Role role, int signingOrder,
+        String pinHash, boolean requireLogin) {}

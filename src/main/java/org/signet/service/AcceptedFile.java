@@ -1,0 +1,18 @@
+package org.signet.service;
+
+import java.util.List;
+import org.signet.domain.PageSize;
+import org.signet.pdf.MediaKind;
+
+/**
+ * An upload that passed intake and is stored encrypted: the client's file name (or
+ * {@code document.<ext>} when it gave none), what it is, its pages, and the stored original and PDF
+ * (the same file for a PDF upload). {@code fileHash} is the SHA-256 of the original bytes.
+ */
+public record AcceptedFile(String originalFilename, MediaKind kind, int totalPages, List<PageSize> pages,
+        long originalFileId, long pdfFileId, String fileHash) {
+
+    public AcceptedFile {
+        pages = List.copyOf(pages);
+    }
+}

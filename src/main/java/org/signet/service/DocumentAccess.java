@@ -1,0 +1,27 @@
+package org.signet.service;
+
+import org.signet.domain.Document;
+import org.signet.domain.Principal;
+import org.signet.store.DocumentStore;
+
+/** The ownership rule of S3 applied to one document: 404 when it does not exist (checked first), 403 when not theirs. */
+final class DocumentAccess {
+    private final DocumentStore documents;
+
+    DocumentAccess(DocumentStore documents) {
+        this.documents = documents;
+    }
+
+    Document require(Principal principal, long id) {
+        Document d = documents.find(id).orElseThrow(() -> Refusal.notFound("Document"));
+        if (!principal.mayAccess(d.ownerId())) {
+            throw Refusal.forbidden("document");
+        }
+        return d;
+    }
+
+    /** The document, for Signet's own work (jobs); 404 when it no longer exists. */
+    Document require(long id) {
+        return documents.find(id).orElseThrow(() -> Refusal.notFound("Document"));
+    }
+}

@@ -1,0 +1,60 @@
+package org.signet.service;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.signet.pdf.DocumentIntake;
+import org.signet.pdf.Intake;
+import org.signet.pdf.InvalidFileException;
+import org.signet.pdf.UnsupportedFileTypeException;
+import org.signet.store.StoredFiles;
+
+/**
+ * Accepts an uploaded file (S4): decides its type by its bytes, validates it, and stores the
+ * original (and for an image its one-page PDF) encrypted. Shared by every way a file comes in.
+ */
+public final class FileIntake {
+    private final DocumentIntake intake;
+    private final StoredFiles files;
+
+    public FileIntake(DocumentIntake intake, StoredFiles files) {
+        this.intake = intake;
+        this.files = files;
+    }
+
+    /**
+     * Checks and stores {@code file}, which the caller owns and deletes afterwards; 400
+     * {@code invalid_file_type} or {@code invalid_file} when it cannot be used.
+     */
+    public AcceptedFile accept(Path file, String clientFilename) throws IOException {
+        Intake checked = inspect(file);
+        try {
+            StoredFiles.Saved original = save(file);
+            StoredFiles.Saved pdf = checked.pdf().equals(file) ? original : save(checked.pdf());
+            String name = clientFilename.isEmpty() ? "document." + checked.kind().extension() : clientFilename;
+            return new AcceptedFile(name, checked.kind(), checked.totalPages(), checked.pages(), original.id(), pdf.id(),
+                    original.sha256());
+        } finally {
+            if (!checked.pdf().equals(file)) {
+                Files.deleteIfExists(checked.pdf());
+            }
+        }
+    }
+
+    private Intake inspect(Path file) {
+        try {
+            return intake.inspect(file);
+        } catch (UnsupportedFileTypeException e) {
+            throw Refusal.invalid("invalid_file_type", "Only PDF, PNG and JPEG files are accepted (" + e.getMessage() + ").");
+        } catch (InvalidFileException e) {
+            throw Refusal.invalid("invalid_file", "The file cannot be used: " + e.getMessage() + ".");
+        }
+    }
+
+    private StoredFiles.Saved save(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return files.save(in);
+        }
+    }
+}

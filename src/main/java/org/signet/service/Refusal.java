@@ -1,0 +1,92 @@
+package org.signet.service;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A request refused on its merits: the kind of refusal, the seed's or spec's error {@code code}, a
+ * message for the client and extra {@code data}. Services and request readers throw it; the http
+ * layer alone decides which status each kind is answered with.
+ */
+public final class Refusal extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** What went wrong, in the request's terms rather than HTTP's. */
+    public enum Kind {
+        /** The request is malformed or breaks a rule. */
+        INVALID,
+        /** A credential (a password, a signer's login) was not accepted. */
+        UNAUTHORIZED,
+        /** The thing exists but belongs to someone else. */
+        FORBIDDEN,
+        NOT_FOUND,
+        /** The request is well formed but the thing's state does not allow it now. */
+        CONFLICT,
+        /** Too many attempts; {@code data.retry_after} says how many seconds to wait. */
+        TOO_MANY
+    }
+
+    private final Kind kind;
+    private final String code;
+    private final Map<String, Object> data;
+
+    public Refusal(Kind kind, String code, String message, Map<String, ?> data) {
+        super(message, null, false, false);
+        this.kind = kind;
+        this.code = code;
+        this.data = new LinkedHashMap<>(data);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public Map<String, Object> data() {
+        return Map.copyOf(data);
+    }
+
+    public static Refusal invalid(String code, String message) {
+        return new Refusal(Kind.INVALID, code, message, Map.of());
+    }
+
+    public static Refusal invalid(String code, String message, Map<String, ?> data) {
+        return new Refusal(Kind.INVALID, code, message, data);
+    }
+
+    public static Refusal conflict(String code, String message) {
+        return new Refusal(Kind.CONFLICT, code, message, Map.of());
+    }
+
+    public static Refusal notFound(String what) {
+        return new Refusal(Kind.NOT_FOUND, "not_found", what + " not found.", Map.of());
+    }
+
+    public static Refusal forbidden(String what) {
+        return new Refusal(Kind.FORBIDDEN, "forbidden", "You are not allowed to access this " + what + ".", Map.of());
+    }
+
+    public static Refusal tooMany(String code, String message, long retryAfterSeconds) {
+        return new Refusal(Kind.TOO_MANY, code, message, Map.of("retry_after", retryAfterSeconds));
+    }
+
+    /** WordPress's {@code rest_invalid_param}: {@code data.params} maps each bad parameter to a message. */
+    public static Refusal invalidParams(Map<String, String> params) {
+        return invalid("rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()),
+                Map.of("params", new LinkedHashMap<>(params)));
+    }
+
+    public static Refusal invalidParam(String name, String message) {
+        return invalidParams(Map.of(name, message));
+    }
+
+    /** WordPress's {@code rest_missing_callback_param}: {@code data.params} lists the missing names. */
+    public static Refusal missingParams(List<String> names) {
+        return invalid("rest_missing_callback_param", "Missing parameter(s): " + String.join(", ", names),
+                Map.of("params", List.copyOf(names)));
+    }
+}

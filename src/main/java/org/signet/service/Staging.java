@@ -1,0 +1,79 @@
+package org.signet.service;
+
+import java.time.Clock;
+import org.signet.crypto.Tokens;
+import org.signet.domain.Actor;
+import org.signet.domain.Document;
+import org.signet.pdf.MediaKind;
+import org.signet.store.Database;
+import org.signet.store.StagedFileStore;
+
+/**
+ * Files staged by {@code POST /files} and turned into documents by {@code POST /documents} (S4).
+ * A staged file is named by an opaque {@code staging/<token>}, never by a location: nothing a client
+ * sends is used as a path.
+ */
+public final class Staging {
+    private static final String PREFIX = "staging/";
+
+    private final Database db;
+    private final StagedFileStore staged;
+    private final Documents documents;
+    private final Clock clock;
+
+    /** A staged file as the client sees it. */
+    public record Staged(String filePath, String originalFilename, long expiresAt) {}
+
+    public Staging(Database db, StagedFileStore staged, Documents documents, Clock clock) {
+        this.db = db;
+        this.staged = staged;
+        this.documents = documents;
+        this.clock = clock;
+    }
+
+    public Staged stage(long userId, AcceptedFile f) {
+        String token = Tokens.base62(32);
+        staged.insert(userId, token, f.originalFilename(), f.kind().mediaType(), f.totalPages(), f.pages(),
+                f.originalFileId(), f.pdfFileId(), f.fileHash());
+        return new Staged(PREFIX + token, f.originalFilename(), now() + StagedFileStore.LIFETIME_SECONDS);
+    }
+
+    /**
+     * Makes a draft of one of the user's own staged files, at most 15 minutes old; the staged row is
+     * claimed in the same transaction, so a concurrent request or the cleanup job cannot take it too.
+     * {@code filename} null keeps the staged file's name.
+     */
+    public Document createDocument(long userId, String filePath, String title, String filename, Long expiresAt,
+            Integer reminderDays, Actor actor) {
+        return db.inTransaction(() -> {
+            StagedFileStore.Staged s = ownFresh(userId, filePath);
+            if (!staged.delete(s.id())) {
+                throw invalidPath();
+            }
+            AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
+                    MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
+                    s.fileHash());
+            return documents.create(userId, file, title, expiresAt, reminderDays, actor);
+        });
+    }
+
+    /** Another user's file, a made-up path, traversal, or an expired file: all the same 400. */
+    private StagedFileStore.Staged ownFresh(long userId, String path) {
+        String token = path.startsWith(PREFIX) ? path.substring(PREFIX.length()) : "";
+        StagedFileStore.Staged s = token.matches("[0-9A-Za-z]{32}") ? staged.findByToken(token).orElse(null) : null;
+        boolean expired = s != null && now() - s.createdAt() > StagedFileStore.LIFETIME_SECONDS;
+        if (s == null || s.userId() != userId || expired) {
+            throw invalidPath();
+        }
+        return s;
+    }
+
+    private static Refusal invalidPath() {
+        return Refusal.invalid("invalid_file_path",
+                "file_path must be a file you staged with POST /files in the last 15 minutes.");
+    }
+
+    private long now() {
+        return clock.millis() / 1000;
+    }
+}

@@ -1,0 +1,155 @@
+package org.signet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.store.Database;
+import org.signet.support.ApiFlow;
+import org.signet.support.MutableClock;
+import org.signet.support.Party;
+import org.signet.support.TestServer;
+
+/**
+ * What the busiest requests cost the database: statements run and write transactions begun on the
+ * request's own thread (background jobs are not counted). A budget that a change exceeds fails here,
+ * so a row read twice or a write lock taken for a read shows up as a test failure, not as a slow site.
+ */
+class RequestCostTest {
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private TestServer server;
+    private ApiFlow flow;
+    private final Cost cost = new Cost();
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock);
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        server.app.database().watch(cost);
+    }
+
+    @AfterEach
+    void stop() {
+        server.app.database().watch(Database.Watcher.NONE);
+        server.close();
+    }
+
+    @Test
+    void submit_signerWithFourFields_withinBudget() {
+        Party ann = sentToTwoSigners();
+        flow.session(ann.token());
+        Cost.Spent spent = cost.of(() -> flow.sign(ann.token(), Map.of()));
+        report("POST /sign/{token}/submit (4 fields)", spent);
+        assertTrue(spent.statements() <= 20, "statements: " + spent);
+        assertEquals(1, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
+    @Test
+    void session_alreadyViewedSigner_readsWithoutTheWriteLock() {
+        Party ann = sentToTwoSigners();
+        flow.session(ann.token());
+        Cost.Spent spent = cost.of(() -> flow.session(ann.token()));
+        report("GET /sign/{token}/session (viewed)", spent);
+        assertTrue(spent.statements() <= 6, "statements: " + spent);
+        assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
+    @Test
+    void page_alreadyViewedSigner_readsWithoutTheWriteLock() {
+        Party ann = sentToTwoSigners();
+        flow.session(ann.token());
+        Cost.Spent spent = cost.of(() -> server.send(server.request("/sign/" + ann.token(), null).GET().build()));
+        report("GET /sign/{token} (viewed)", spent);
+        assertTrue(spent.statements() <= 5, "statements: " + spent);
+        assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
+    @Test
+    void updateDocument_titleAndStatus_readsTheDocumentOnce() {
+        String doc = flow.upload("Lease", 1);
+        flow.addSignerWithSignatureField(doc, "ann@example.org");
+        Cost.Spent spent = cost.of(() -> flow.put("documents/" + doc, Map.of("title", "Lease 2", "status", "sent")));
+        report("PUT /documents/{id} (title + send)", spent);
+        assertEquals(1, spent.count("SELECT id, owner_id, title, status"), "document reads: " + spent);
+        assertEquals(1, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
+    private Party sentToTwoSigners() {
+        String doc = flow.upload("Supply agreement", 1);
+        Party ann = flow.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
+        Party bob = flow.addSigner(doc, "Bob Baker", "bob@example.org", "signer", 2);
+        flow.saveFields(doc, List.of(
+                ApiFlow.field(ann.id(), "signature", 1, 72, 600),
+                ApiFlow.field(ann.id(), "date", 1, 72, 660),
+                ApiFlow.field(ann.id(), "name", 1, 300, 660),
+                ApiFlow.field(ann.id(), "email", 1, 300, 700),
+                ApiFlow.field(bob.id(), "signature", 1, 300, 600)));
+        flow.send(doc);
+        return ann;
+    }
+
+    private static void report(String request, Cost.Spent spent) {
+        System.out.println("request cost: " + request + ": " + spent.statements() + " statements, "
+                + spent.writeTransactions() + " write transaction(s)");
+    }
+
+    /** Records the statements run on the server's request threads. */
+    private static final class Cost implements Database.Watcher {
+        private final List<String> statements = new ArrayList<>();
+        private int writeTransactions;
+
+        record Spent(List<String> sql, int writeTransactions) {
+            int statements() {
+                return sql.size();
+            }
+
+            long count(String fragment) {
+                return sql.stream().filter(s -> s.contains(fragment)).count();
+            }
+        }
+
+        Spent of(Supplier<HttpResponse<String>> request) {
+            synchronized (this) {
+                statements.clear();
+                writeTransactions = 0;
+            }
+            HttpResponse<String> r = request.get();
+            assertTrue(r.statusCode() < 300, "answered " + r.statusCode() + ": " + r.body());
+            synchronized (this) {
+                return new Spent(List.copyOf(statements), writeTransactions);
+            }
+        }
+
+        private static boolean onRequestThread() {
+            return Thread.currentThread().getName().startsWith("signet-http-");
+        }
+
+        @Override
+        public synchronized void statement(String sql) {
+            if (onRequestThread()) {
+                statements.add(sql);
+            }
+        }
+
+        @Override
+        public synchronized void writeTransaction() {
+            if (onRequestThread()) {
+                writeTransactions++;
+            }
+        }
+    }
+}
