@@ -42,6 +42,7 @@ import org.signet.domain.QueuedAttachment;
 import org.signet.files.FileVault;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
+import org.signet.store.StoredFiles;
 import org.signet.support.MutableClock;
 
 class MailSenderTest {
@@ -281,13 +282,13 @@ class MailSenderTest {
 
     @Test
     void runOnce_attachmentFromTheVault_arrivesIntact() throws Exception {
-        FileVault vault = FileVault.open(dir);
-        byte[] pdf = VaultFiles.pdfLike(150_000);
-        long fileId = VaultFiles.store(db, vault, pdf);
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), clock);
+        byte[] pdf = pdfLike(150_000);
+        long fileId = files.save(pdf).id();
         long id = queue.enqueue("completed", completedVars(), "jurgen@example.org", "Jürgen", 3L,
                 new QueuedAttachment("Vertrag für Müller-signed.pdf", "application/pdf", fileId));
 
-        new MailSender(db, smtp(greenMail.getSmtp().getPort()), VaultFiles.loader(db, vault), clock).runOnce();
+        new MailSender(db, smtp(greenMail.getSmtp().getPort()), files::readIfStored, clock).runOnce();
 
         assertTrue(greenMail.waitForIncomingEmail(5_000, 1));
         MimeParts parts = MimeParts.of(greenMail.getReceivedMessages()[0]);
@@ -300,13 +301,13 @@ class MailSenderTest {
 
     @Test
     void runOnce_attachmentNoLongerStored_failsWithAClearReason() throws Exception {
-        FileVault vault = FileVault.open(dir);
-        long fileId = VaultFiles.store(db, vault, VaultFiles.pdfLike(1_000));
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), clock);
+        long fileId = files.save(pdfLike(1_000)).id();
         long id = queue.enqueue("completed", completedVars(), "jurgen@example.org", "Jürgen", 3L,
                 new QueuedAttachment("NDA-signed.pdf", "application/pdf", fileId));
-        db.update("DELETE FROM stored_files WHERE id = ?", fileId);
+        db.inTransaction(() -> files.forget(fileId));
 
-        new MailSender(db, smtp(greenMail.getSmtp().getPort()), VaultFiles.loader(db, vault), clock).runOnce();
+        new MailSender(db, smtp(greenMail.getSmtp().getPort()), files::readIfStored, clock).runOnce();
 
         OutboxEntry entry = entry(id);
         assertEquals(OutboxEntry.Status.FAILED, entry.status());
@@ -432,5 +433,15 @@ class MailSenderTest {
                 throw new MailDeliveryException("interrupted", false, e);
             }
         }
+    }
+
+    /** Bytes that look like a PDF and hold every byte value, including CR, LF and NUL. */
+    private static byte[] pdfLike(int length) {
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 31 + 7);
+        }
+        System.arraycopy("%PDF-1.7\n".getBytes(), 0, bytes, 0, 9);
+        return bytes;
     }
 }
