@@ -18,6 +18,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Writes each message as an RFC 822 {@code .eml} file into an outbox folder, for sites without an
@@ -27,7 +29,7 @@ public final class OutboxTransport implements MailTransport {
 
     private static final DateTimeFormatter STAMP =
             DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
-    private static final System.Logger LOG = System.getLogger(OutboxTransport.class.getName());
+    private static final Logger LOG = Logger.getLogger(OutboxTransport.class.getName());
 
     private final Path outboxDir;
     private final InternetAddress from;
@@ -49,8 +51,8 @@ public final class OutboxTransport implements MailTransport {
         MimeMessage mime = MimeMessages.build(session, from, message);
         try {
             Path file = write(mime);
-            LOG.log(System.Logger.Level.INFO, "Mail to {0} (\"{1}\") written to {2}",
-                    message.to(), MimeMessages.oneLine(message.subject()), file);
+            LOG.log(Level.INFO, "Mail to {0} (\"{1}\") written to {2}",
+                    new Object[] {message.to(), MimeMessages.oneLine(message.subject()), file});
         } catch (IOException | MessagingException e) {
             throw new MailDeliveryException("Could not write mail to " + message.to() + " into "
                     + outboxDir + ": " + e.getMessage(), false, e);

@@ -8,13 +8,15 @@ import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.angus.mail.smtp.SMTPAddressFailedException;
 
 /** Sends messages through the configured SMTP server (Jakarta Mail with the Angus provider). */
 public final class SmtpTransport implements MailTransport {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final System.Logger LOG = System.getLogger(SmtpTransport.class.getName());
+    private static final Logger LOG = Logger.getLogger(SmtpTransport.class.getName());
 
     private final SmtpSettings settings;
     private final InternetAddress from;
@@ -119,7 +121,7 @@ public final class SmtpTransport implements MailTransport {
             transport.close();
         } catch (MessagingException e) {
             // The message was already accepted (or already failed); a failed QUIT changes neither.
-            LOG.log(System.Logger.Level.DEBUG, "Closing the SMTP connection failed: {0}", e.getMessage());
+            LOG.log(Level.FINE, "Closing the SMTP connection failed: {0}", e.getMessage());
         }
     }
 }

@@ -1,11 +1,13 @@
 package org.signet.mail;
 
 import java.nio.file.Path;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.signet.config.Config;
 
 /** Chooses how Signet delivers mail (S9): the configured SMTP server, or {@code .eml} files when there is none. */
 public final class Transports {
-    private static final System.Logger LOG = System.getLogger(Transports.class.getName());
+    private static final Logger LOG = Logger.getLogger(Transports.class.getName());
 
     private Transports() {
     }
@@ -22,13 +24,13 @@ public final class Transports {
         String host = config.string("smtp.host");
         if (host.isEmpty()) {
             Path outbox = config.dataDir().resolve("outbox");
-            LOG.log(System.Logger.Level.INFO, "No smtp.host set: mail is written as .eml files into {0}", outbox);
+            LOG.log(Level.INFO, "No smtp.host set: mail is written as .eml files into {0}", outbox);
             return new OutboxTransport(outbox, from);
         }
         SmtpSettings settings = new SmtpSettings(host, config.integer("smtp.port"), config.string("smtp.username"),
                 config.string("smtp.password"), config.bool("smtp.starttls"), from);
         // SmtpSettings.toString masks the password.
-        LOG.log(System.Logger.Level.INFO, "Mail goes out through {0}", settings);
+        LOG.log(Level.INFO, "Mail goes out through {0}", settings);
         return new SmtpTransport(settings);
     }
 }
