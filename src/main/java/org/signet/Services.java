@@ -103,7 +103,7 @@ final class Services {
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, links, wire);
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify);
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, wire);
-        staging = new Staging(db, staged, documents, clock);
+        staging = new Staging(db, staged, documents, files, clock);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, SiteSeal.load(config), wire);
         unlockSessions = new UnlockSessions(clock);
         linkUnlock = new LinkUnlock(signers, users, unlockSessions, clock);
@@ -111,7 +111,7 @@ final class Services {
                 new PageImages(files, tmpDir), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
-        stagingCleanup = new StagingCleanupJob(db, staged, files, clock);
+        stagingCleanup = new StagingCleanupJob(staging);
     }
 
     /** Registers every resource's routes: the REST ones relative to the base path, the site's absolute. */

@@ -1,12 +1,15 @@
 package org.signet.service;
 
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.StagedFileStore;
+import org.signet.store.StoredFiles;
 
 /**
  * Files staged by {@code POST /files} and turned into documents by {@code POST /documents} (S4).
@@ -19,15 +22,17 @@ public final class Staging {
     private final Database db;
     private final StagedFileStore staged;
     private final Documents documents;
+    private final StoredFiles files;
     private final Clock clock;
 
     /** A staged file as the client sees it. */
     public record Staged(String filePath, String originalFilename, long expiresAt) {}
 
-    public Staging(Database db, StagedFileStore staged, Documents documents, Clock clock) {
+    public Staging(Database db, StagedFileStore staged, Documents documents, StoredFiles files, Clock clock) {
         this.db = db;
         this.staged = staged;
         this.documents = documents;
+        this.files = files;
         this.clock = clock;
     }
 
@@ -55,6 +60,34 @@ public final class Staging {
                     s.fileHash());
             return documents.create(userId, file, title, expiresAt, reminderDays, actor);
         });
+    }
+
+    /** Removes every staged file older than its lifetime, a batch at a time, keys first; returns how many. */
+    public int removeExpired() {
+        long cutoff = now() - StagedFileStore.LIFETIME_SECONDS;
+        int removed = 0;
+        for (List<StagedFileStore.Staged> batch = staged.createdBefore(cutoff); !batch.isEmpty();
+                batch = staged.createdBefore(cutoff)) {
+            batch.forEach(this::remove);
+            removed += batch.size();
+        }
+        return removed;
+    }
+
+    private void remove(StagedFileStore.Staged s) {
+        List<String> erase = db.inTransaction(() -> {
+            List<String> names = new ArrayList<>();
+            if (!staged.delete(s.id())) {
+                // Turned into a document since the batch was read: its files now belong to that document.
+                return names;
+            }
+            files.forget(s.originalFileId()).ifPresent(names::add);
+            if (s.pdfFileId() != s.originalFileId()) {
+                files.forget(s.pdfFileId()).ifPresent(names::add);
+            }
+            return names;
+        });
+        erase.forEach(files::erase);
     }
 
     /** Another user's file, a made-up path, traversal, or an expired file: all the same 400. */
