@@ -15,6 +15,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 
@@ -26,6 +28,7 @@ import org.sqlite.SQLiteConnection;
  */
 public final class Database implements AutoCloseable {
     private static final int BUSY_TIMEOUT_MS = 10_000;
+    private static final Logger LOG = Logger.getLogger("signet.store");
 
     private final BlockingQueue<Connection> pool;
     private final List<Connection> all = new ArrayList<>();
@@ -85,7 +88,7 @@ public final class Database implements AutoCloseable {
         watcher.writeTransaction();
         Transaction tx = new Transaction(borrow(), false);
         T result = run(tx, work);
-        tx.afterCommit.forEach(Runnable::run);
+        tx.afterCommit.forEach(Database::runCommitted);
         return result;
     }
 
@@ -110,16 +113,28 @@ public final class Database implements AutoCloseable {
     /**
      * Runs {@code action} after the current write transaction commits, once however often it is
      * registered (so a change that queues ten messages wakes the mailer once); dropped if the
-     * transaction rolls back. Outside a transaction it runs at once.
+     * transaction rolls back. Outside a transaction it runs at once. A failing action is logged.
      */
     public void afterCommit(Runnable action) {
         Transaction tx = transaction.get();
         if (tx == null) {
-            action.run();
+            runCommitted(action);
         } else if (tx.readOnly) {
             throw new IllegalStateException("nothing can be scheduled from a read transaction");
         } else {
             tx.afterCommit.add(action);
+        }
+    }
+
+    /**
+     * The change is committed whatever an after-commit action does, so its failure is logged, not
+     * thrown: the caller must not report a stored signature as failed.
+     */
+    private static void runCommitted(Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "an action after a committed transaction failed", e);
         }
     }
 
