@@ -21,6 +21,7 @@ import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.Migrations;
 import org.signet.store.UserStore;
+import org.signet.webhook.WebhookDeliverer;
 
 /** A running Signet: database, stores, background jobs and the HTTP server, wired from one {@link Config}. */
 public final class App implements AutoCloseable {
@@ -73,6 +74,7 @@ public final class App implements AutoCloseable {
         scheduler.every("sealing", Duration.ofSeconds(30), Duration.ofMinutes(1), s.completion::sealPending);
         scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
+        scheduler.every("webhooks", Duration.ofSeconds(5), Duration.ofSeconds(15), s.webhookDeliverer::runOnce);
     }
 
     public int port() {
@@ -124,6 +126,10 @@ public final class App implements AutoCloseable {
         return services.completion;
     }
 
+    public WebhookDeliverer webhookDeliverer() {
+        return services.webhookDeliverer;
+    }
+
     public MailSender mailSender() {
         return services.mailSender;
     }
@@ -133,6 +139,7 @@ public final class App implements AutoCloseable {
     public void close() {
         http.stop(Duration.ofSeconds(10));
         scheduler.close();
+        services.webhookWorkers.shutdownNow();
         db.close();
         LOG.info("Signet stopped");
     }

@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.signet.api.AuditApi;
 import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
@@ -16,7 +20,9 @@ import org.signet.api.SignersApi;
 import org.signet.api.StagingApi;
 import org.signet.api.StatsApi;
 import org.signet.api.UploadReceiver;
+import org.signet.api.WebhooksApi;
 import org.signet.api.WorkflowApi;
+import org.signet.cli.Version;
 import org.signet.config.Config;
 import org.signet.files.FileVault;
 import org.signet.http.Router;
@@ -42,6 +48,8 @@ import org.signet.service.Signing;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
 import org.signet.service.UnlockSessions;
+import org.signet.service.WebhookEvents;
+import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AuditStore;
@@ -53,10 +61,14 @@ import org.signet.store.StagedFileStore;
 import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
 import org.signet.store.UserStore;
+import org.signet.store.WebhookStore;
 import org.signet.text.Wire;
 import org.signet.web.Assets;
 import org.signet.web.SessionJson;
 import org.signet.web.SigningRoutes;
+import org.signet.webhook.WebhookDeliverer;
+import org.signet.webhook.WebhookSender;
+import org.signet.webhook.WebhookUrls;
 
 /** Signet's object graph: stores, services, jobs and resources, built once from the configuration. */
 final class Services {
@@ -73,6 +85,9 @@ final class Services {
     final Completion completion;
     final Signing signing;
     final UnlockSessions unlockSessions;
+    final Webhooks webhooks;
+    final WebhookDeliverer webhookDeliverer;
+    final ExecutorService webhookWorkers;
     private final Config config;
     private final Database db;
     private final Clock clock;
@@ -99,19 +114,38 @@ final class Services {
         files = new StoredFiles(db, FileVault.open(config.dataDir()), clock);
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock);
+        WebhookStore webhookStore = new WebhookStore(db);
+        WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
+        webhookWorkers = Executors.newFixedThreadPool(4, daemonThreads("signet-webhook-"));
+        webhookDeliverer = new WebhookDeliverer(db, webhookStore,
+                new WebhookSender(webhookUrls, Version.current(), clock), webhookWorkers, clock);
+        webhooks = new Webhooks(db, webhookStore, webhookUrls, webhookDeliverer, clock);
+        WebhookEvents events = new WebhookEvents(db, webhookStore, clock,
+                () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, links, wire);
-        workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify);
-        documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, wire);
+        workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
+        documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
+                wire);
         staging = new Staging(db, staged, documents, files, clock);
-        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, SiteSeal.load(config), wire);
+        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events,
+                SiteSeal.load(config), wire);
         unlockSessions = new UnlockSessions(clock);
         linkUnlock = new LinkUnlock(signers, users, unlockSessions, clock);
-        signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, linkUnlock,
+        signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
                 new PageImages(files, tmpDir), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
+    }
+
+    private static ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
     }
 
     /** Registers every resource's routes: the REST ones relative to the base path, the site's absolute. */
@@ -130,6 +164,7 @@ final class Services {
         new SignersApi(documents, workflow, signerJson, fieldJson).routes(rest);
         new WorkflowApi(workflow, mailSender).routes(rest);
         new AuditApi(documents, wire).routes(rest);
+        new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
         new Assets().routes(site);
         new SigningRoutes(signing, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"))
                 .routes(site);

@@ -1,11 +1,14 @@
 package org.signet.crypto;
 
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /** Random identifiers, secrets and digests used across Signet, from one strong random source. */
 public final class Tokens {
@@ -49,6 +52,17 @@ public final class Tokens {
 
     public static String sha256Hex(String text) {
         return HexFormat.of().formatHex(sha256(text));
+    }
+
+    /** The lowercase hex HMAC-SHA256 of {@code data} keyed with {@code key} (RFC 2104), as webhook signatures carry it. */
+    public static String hmacSha256Hex(String key, byte[] data) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(data));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is required by the Java platform", e);
+        }
     }
 
     /** Compares two digests in time independent of where they differ. */

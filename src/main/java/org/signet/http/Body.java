@@ -35,6 +35,15 @@ public final class Body {
         return values.get(name);
     }
 
+    /** Any value, recorded as missing when absent or null; its type is the caller's to check. */
+    public Object require(String name) {
+        Object v = values.get(name);
+        if (v == null) {
+            missing.add(name);
+        }
+        return v;
+    }
+
     public String requireString(String name) {
         if (values.get(name) == null) {
             missing.add(name);

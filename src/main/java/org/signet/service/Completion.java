@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
@@ -46,12 +47,13 @@ public final class Completion {
     private final AuditStore audit;
     private final StoredFiles files;
     private final Notifications notify;
+    private final WebhookEvents events;
     private final SiteCertificate certificate;
     private final Wire wire;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            StoredFiles files, Notifications notify, SiteCertificate certificate, Wire wire) {
+            StoredFiles files, Notifications notify, WebhookEvents events, SiteCertificate certificate, Wire wire) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -59,6 +61,7 @@ public final class Completion {
         this.audit = audit;
         this.files = files;
         this.notify = notify;
+        this.events = events;
         this.certificate = certificate;
         this.wire = wire;
     }
@@ -145,6 +148,8 @@ public final class Completion {
                 return files.forget(saved.id());
             }
             documents.markCompleted(d.id(), saved.id(), saved.sha256());
+            // Receivers hear of completion only now, so the sealed file is there to download at once.
+            events.document(now, "document.completed", Map.of("signed_file_hash", saved.sha256()));
             // One copy per address: the owner may also be a party.
             Set<String> sent = new HashSet<>();
             for (Signer s : signers.forDocument(d.id())) {

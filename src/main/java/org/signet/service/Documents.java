@@ -43,6 +43,7 @@ public final class Documents {
     private final AuditStore audit;
     private final StatsStore stats;
     private final Workflow workflow;
+    private final WebhookEvents events;
     private final DocumentAccess access;
     private final Wire wire;
 
@@ -63,7 +64,7 @@ public final class Documents {
     public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
 
     public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, StoredFiles files,
-            AuditStore audit, StatsStore stats, Workflow workflow, Wire wire) {
+            AuditStore audit, StatsStore stats, Workflow workflow, WebhookEvents events, Wire wire) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -72,6 +73,7 @@ public final class Documents {
         this.audit = audit;
         this.stats = stats;
         this.workflow = workflow;
+        this.events = events;
         this.access = new DocumentAccess(documents);
         this.wire = wire;
     }
@@ -106,6 +108,7 @@ public final class Documents {
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
                     file.fileHash(), expiresAt, reminderDays));
             audit.record(d.id(), "document_created", actor, null);
+            events.document(d, "document.created");
             return d;
         });
     }
@@ -159,6 +162,7 @@ public final class Documents {
             if (!documents.delete(d)) {
                 throw Refusal.notFound("Document");
             }
+            events.document(d, "document.deleted");
             List<String> names = new ArrayList<>();
             for (Long fileId : fileIds(d)) {
                 files.forget(fileId).ifPresent(names::add);

@@ -42,6 +42,7 @@ public final class Signing {
     private final UserStore users;
     private final Workflow workflow;
     private final Notifications notify;
+    private final WebhookEvents events;
     private final LinkUnlock unlock;
     private final PageImages pages;
     private final ZoneId zone;
@@ -54,8 +55,8 @@ public final class Signing {
     public record Signed(boolean approved, DocumentStatus documentStatus) {}
 
     public Signing(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            UserStore users, Workflow workflow, Notifications notify, LinkUnlock unlock, PageImages pages, ZoneId zone,
-            LongConsumer sealing) {
+            UserStore users, Workflow workflow, Notifications notify, WebhookEvents events, LinkUnlock unlock,
+            PageImages pages, ZoneId zone, LongConsumer sealing) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -64,6 +65,7 @@ public final class Signing {
         this.users = users;
         this.workflow = workflow;
         this.notify = notify;
+        this.events = events;
         this.unlock = unlock;
         this.pages = pages;
         this.zone = zone;
@@ -105,11 +107,14 @@ public final class Signing {
             return link;
         }
         Document d = link.document();
+        Signer viewed = link.signer().movedTo(Signer.Status.VIEWED, link.now());
         if (d.status() == DocumentStatus.SENT) {
             d = workflow.move(d, Trigger.FIRST_VIEW);
+            events.document(d, "document.viewed");
         }
         audit.record(d.id(), "document_viewed", actor, link.signer().email());
-        return link.with(link.signer().movedTo(Signer.Status.VIEWED, link.now()), d);
+        events.signer(d, viewed, "signer.viewed");
+        return link.with(viewed, d);
     }
 
     /** This signer's fields and the other parties' filled ones, from one read of the document's fields. */
@@ -162,7 +167,10 @@ public final class Signing {
             }
             boolean approver = signer.role() == Signer.Role.APPROVER;
             audit.record(link.document().id(), approver ? "document_approved" : "document_signed", actor, null);
-            Document after = advance(link.with(signer.movedTo(Signer.Status.SIGNED, link.now()), link.document()), actor);
+            Signer signed = signer.movedTo(Signer.Status.SIGNED, link.now());
+            events.signer(link.document(), signed, "signer.signed");
+            Document after = advance(link.with(signed, link.document()), actor);
+            events.document(after, "document.signed", Map.of("signer_id", Long.toString(signed.id())));
             return new Signed(approver, after.status());
         });
     }
@@ -181,6 +189,9 @@ public final class Signing {
             Document d = workflow.move(link.document(), Trigger.DECLINE);
             audit.record(d.id(), "document_declined", actor, reason);
             notify.declined(d, signer, reason);
+            Signer declined = signer.movedTo(Signer.Status.DECLINED, link.now());
+            events.signer(d, declined, "signer.declined");
+            events.document(d, "document.declined", Map.of("decline_reason", reason));
         });
     }
 

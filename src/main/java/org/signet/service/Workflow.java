@@ -40,6 +40,7 @@ public final class Workflow {
     private final AuditStore audit;
     private final UserStore users;
     private final Notifications notify;
+    private final WebhookEvents events;
     private final DocumentAccess access;
 
     /** A signer to add, as the client gave it; the PIN in clear until it is hashed here. */
@@ -56,7 +57,7 @@ public final class Workflow {
     public record Sent(Document document, int invited) {}
 
     public Workflow(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            UserStore users, Notifications notify) {
+            UserStore users, Notifications notify, WebhookEvents events) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -64,6 +65,7 @@ public final class Workflow {
         this.audit = audit;
         this.users = users;
         this.notify = notify;
+        this.events = events;
         this.access = new DocumentAccess(documents);
     }
 
@@ -93,6 +95,7 @@ public final class Workflow {
         requireSignatureFields(parties, fields.forDocument(d.id()));
         Document sent = move(d, Trigger.SEND);
         audit.record(d.id(), "document_sent", actor, null);
+        events.document(sent, "document.sent");
         return new Sent(sent, inviteOpenGroups(sent, parties, actor));
     }
 
@@ -149,6 +152,7 @@ public final class Workflow {
         }
         Document expired = move(d, Trigger.EXPIRE);
         audit.record(d.id(), "document_expired", actor, null);
+        events.document(expired, "document.expired");
         return expired;
     }
 
@@ -172,6 +176,7 @@ public final class Workflow {
             Signer added = signers.insert(new NewSigner(d.id(), r.name(), r.email(), r.role(), r.signingOrder(),
                     r.pin() == null ? null : Passwords.hash(r.pin().toCharArray()), r.requireLogin()));
             audit.record(d.id(), "signer_added", actor, added.email());
+            events.signer(d, added, "signer.added");
             if (d.status().inProgress() && inviteOpenGroups(d, signers.forDocument(d.id()), actor) > 0) {
                 return signers.find(added.id()).orElseThrow();
             }
@@ -245,6 +250,7 @@ public final class Workflow {
             queued.put(s, notify.remind(d, s));
             signers.markReminded(s.id());
             audit.record(d.id(), "reminder_sent", actor, s.email());
+            events.signer(d, s, "signer.reminded");
         }
         return queued;
     }

@@ -62,6 +62,10 @@ public final class ApiFlow {
         return call("PUT", path, body);
     }
 
+    public HttpResponse<String> delete(String path) {
+        return call("DELETE", path, null);
+    }
+
     /** Uploads an A4 PDF of {@code pages} pages as contract.pdf titled {@code title}; returns the draft's id. */
     public String upload(String title, int pages) {
         HttpResponse<String> r = server.send(new Multipart().text("title", title)

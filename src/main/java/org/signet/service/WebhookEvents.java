@@ -1,0 +1,75 @@
+package org.signet.service;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.signet.domain.Document;
+import org.signet.domain.Signer;
+import org.signet.domain.Webhook;
+import org.signet.json.Json;
+import org.signet.store.Database;
+import org.signet.store.WebhookStore;
+import org.signet.text.Wire;
+
+/**
+ * The events of S10, recorded by the code that makes each change, inside its transaction: one
+ * delivery row per listening webhook (the owner's and every administrator's), so a rolled-back change
+ * emits nothing and a committed one is never lost. The deliverer is woken once the change commits.
+ */
+public final class WebhookEvents {
+    private final Database db;
+    private final WebhookStore webhooks;
+    private final Clock clock;
+    private final Runnable wakeDeliverer;
+
+    public WebhookEvents(Database db, WebhookStore webhooks, Clock clock, Runnable wakeDeliverer) {
+        this.db = db;
+        this.webhooks = webhooks;
+        this.clock = clock;
+        this.wakeDeliverer = wakeDeliverer;
+    }
+
+    /** A document event: {@code document_id}, {@code document_title}, {@code status}, and {@code extra}. */
+    public void document(Document d, String event, Map<String, Object> extra) {
+        Map<String, Object> data = documentData(d);
+        data.putAll(extra);
+        emit(d, event, data);
+    }
+
+    public void document(Document d, String event) {
+        document(d, event, Map.of());
+    }
+
+    /** A signer event: the document's id and title and the signer's id, name, email and status. */
+    public void signer(Document d, Signer s, String event) {
+        Map<String, Object> data = documentData(d);
+        data.put("signer_id", Wire.id(s.id()));
+        data.put("signer_name", s.name());
+        data.put("signer_email", s.email());
+        data.put("status", s.status().wire());
+        emit(d, event, data);
+    }
+
+    private static Map<String, Object> documentData(Document d) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("document_id", Wire.id(d.id()));
+        data.put("document_title", d.title());
+        data.put("status", d.status().wire());
+        return data;
+    }
+
+    private void emit(Document d, String event, Map<String, Object> data) {
+        String json = Json.write(data);
+        long now = clock.millis() / 1000;
+        boolean queued = false;
+        for (Webhook w : webhooks.listening(d.ownerId())) {
+            if (w.wants(event)) {
+                webhooks.insertDelivery(w.id(), d.id(), event, json, now);
+                queued = true;
+            }
+        }
+        if (queued) {
+            db.afterCommit(wakeDeliverer);
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.signet.domain.Webhook;
+import org.signet.domain.WebhookDelivery;
+import org.signet.json.Json;
+import org.signet.json.JsonSyntaxException;
+
+/** Webhooks, their deliveries (the durable outbox of S10) and each delivery's attempts. */
+public final class WebhookStore {
+    private static final String COLUMNS = "id, owner_id, url, events, active, secret, created_at, updated_at";
+    private static final String DELIVERY_COLUMNS = "id, webhook_id, document_id, event, data, status, attempts, "
+            + "response_status, created_at, last_attempt_at, next_attempt_at";
+
+    private final Database db;
+
+    public WebhookStore(Database db) {
+        this.db = db;
+    }
+
+    public Webhook insert(long ownerId, String url, List<String> events, boolean active, String secret, long now) {
+        return db.queryOne("INSERT INTO webhooks(owner_id, url, events, active, secret, created_at, updated_at) "
+                + "VALUES (?,?,?,?,?,?,?) RETURNING " + COLUMNS, WebhookStore::map, ownerId, url, Json.write(events),
+                active, secret, now, now).orElseThrow();
+    }
+
+    public Optional<Webhook> find(long id) {
+        return db.queryOne("SELECT " + COLUMNS + " FROM webhooks WHERE id = ?", WebhookStore::map, id);
+    }
+
+    /** The webhooks of one owner, or everyone's when {@code ownerId} is null, oldest first. */
+    public List<Webhook> list(Long ownerId) {
+        return ownerId == null
+                ? db.query("SELECT " + COLUMNS + " FROM webhooks ORDER BY id", WebhookStore::map)
+                : db.query("SELECT " + COLUMNS + " FROM webhooks WHERE owner_id = ? ORDER BY id", WebhookStore::map,
+                        ownerId);
+    }
+
+    /** Active webhooks of enabled users that hear about a document of {@code ownerId}: the owner's and every administrator's. */
+    public List<Webhook> listening(long ownerId) {
+        return db.query("SELECT w.id, w.owner_id, w.url, w.events, w.active, w.secret, w.created_at, w.updated_at "
+                + "FROM webhooks w JOIN users u ON u.id = w.owner_id WHERE w.active = 1 AND u.disabled = 0 "
+                + "AND (w.owner_id = ? OR u.is_admin = 1) ORDER BY w.id", WebhookStore::map, ownerId);
+    }
+
+    public Webhook update(long id, String url, List<String> events, boolean active, long now) {
+        return db.queryOne("UPDATE webhooks SET url = ?, events = ?, active = ?, updated_at = ? WHERE id = ? RETURNING "
+                + COLUMNS, WebhookStore::map, url, Json.write(events), active, now, id).orElseThrow();
+    }
+
+    public Webhook rotateSecret(long id, String secret, long now) {
+        return db.queryOne("UPDATE webhooks SET secret = ?, updated_at = ? WHERE id = ? RETURNING " + COLUMNS,
+                WebhookStore::map, secret, now, id).orElseThrow();
+    }
+
+    /** Removes the webhook with its deliveries and their attempts. */
+    public boolean delete(long id) {
+        return db.update("DELETE FROM webhooks WHERE id = ?", id) == 1;
+    }
+
+    public WebhookDelivery insertDelivery(long webhookId, Long documentId, String event, String dataJson, long now) {
+        return db.queryOne("INSERT INTO webhook_deliveries(webhook_id, document_id, event, data, created_at, "
+                + "next_attempt_at) VALUES (?,?,?,?,?,?) RETURNING " + DELIVERY_COLUMNS, WebhookStore::mapDelivery,
+                webhookId, documentId, event, dataJson, now, now).orElseThrow();
+    }
+
+    public Optional<WebhookDelivery> findDelivery(long webhookId, long deliveryId) {
+        return db.queryOne("SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries WHERE id = ? AND webhook_id = ?",
+                WebhookStore::mapDelivery, deliveryId, webhookId);
+    }
+
+    /** One page of a webhook's deliveries, newest first, optionally of one status, and the total. */
+    public List<WebhookDelivery> deliveries(long webhookId, WebhookDelivery.Status status, int page, int perPage) {
+        List<Object> params = new ArrayList<>(List.of(webhookId));
+        String where = " WHERE webhook_id = ?";
+        if (status != null) {
+            where += " AND status = ?";
+            params.add(status.wire());
+        }
+        params.add(perPage);
+        params.add((long) (page - 1) * perPage);
+        return db.query("SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries" + where
+                + " ORDER BY id DESC LIMIT ? OFFSET ?", WebhookStore::mapDelivery, params.toArray());
+    }
+
+    public long countDeliveries(long webhookId, WebhookDelivery.Status status) {
+        return status == null
+                ? db.queryLong("SELECT count(*) FROM webhook_deliveries WHERE webhook_id = ?", webhookId)
+                : db.queryLong("SELECT count(*) FROM webhook_deliveries WHERE webhook_id = ? AND status = ?", webhookId,
+                        status.wire());
+    }
+
+    /**
+     * Pending deliveries due by {@code now} that are first in line: no earlier delivery of the same
+     * webhook for the same document is still pending, so one document's events arrive in order.
+     */
+    public List<WebhookDelivery> due(long now, int limit) {
+        return db.query("SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries d WHERE status = 'pending' "
+                + "AND next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e "
+                + "WHERE e.status = 'pending' AND e.webhook_id = d.webhook_id AND e.document_id IS d.document_id "
+                + "AND e.id < d.id) ORDER BY id LIMIT ?", WebhookStore::mapDelivery, now, limit);
+    }
+
+    /** Records an attempt and the delivery's new state, in the caller's transaction. */
+    public void recordAttempt(long deliveryId, WebhookDelivery.Attempt a, WebhookDelivery.Status status,
+            long nextAttemptAt) {
+        db.update("INSERT INTO webhook_attempts(delivery_id, at, response_status, duration_ms, error, response_excerpt) "
+                + "VALUES (?,?,?,?,?,?)", deliveryId, a.at(), a.responseStatus(), a.durationMs(), a.error(),
+                a.responseExcerpt());
+        db.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, response_status = ?, "
+                + "last_attempt_at = ?, next_attempt_at = ? WHERE id = ?", status.wire(), a.responseStatus(), a.at(),
+                nextAttemptAt, deliveryId);
+    }
+
+    /** Puts a delivery back in line for an attempt now, keeping its id, attempts and log. */
+    public void requeue(long deliveryId, long now) {
+        db.update("UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ? WHERE id = ?", now, deliveryId);
+    }
+
+    public List<WebhookDelivery.Attempt> attempts(long deliveryId) {
+        return db.query("SELECT at, response_status, duration_ms, error, response_excerpt FROM webhook_attempts "
+                + "WHERE delivery_id = ? ORDER BY id", r -> new WebhookDelivery.Attempt(r.getLong("at"),
+                r.nullableInt("response_status"), r.getLong("duration_ms"), r.string("error"),
+                r.string("response_excerpt")), deliveryId);
+    }
+
+    private static Webhook map(Row r) throws SQLException {
+        return new Webhook(r.getLong("id"), r.getLong("owner_id"), r.string("url"), events(r.string("events")),
+                r.bool("active"), r.string("secret"), r.getLong("created_at"), r.getLong("updated_at"));
+    }
+
+    private static List<String> events(String json) {
+        try {
+            List<String> events = new ArrayList<>();
+            for (Object o : (List<?>) Json.parse(json)) {
+                events.add((String) o);
+            }
+            return events;
+        } catch (JsonSyntaxException | ClassCastException e) {
+            throw new IllegalStateException("webhooks.events is not a JSON array of names", e);
+        }
+    }
+
+    private static WebhookDelivery mapDelivery(Row r) throws SQLException {
+        return new WebhookDelivery(r.getLong("id"), r.getLong("webhook_id"), r.nullableLong("document_id"),
+                r.string("event"), r.string("data"), WebhookDelivery.Status.fromWire(r.string("status")).orElseThrow(),
+                r.getInt("attempts"), r.nullableInt("response_status"), r.getLong("created_at"),
+                r.nullableLong("last_attempt_at"), r.getLong("next_attempt_at"));
+    }
+}
