@@ -15,6 +15,13 @@ public final class WebhookStore {
     private static final String DELIVERY_COLUMNS = "id, webhook_id, document_id, event, data, status, attempts, "
             + "response_status, created_at, last_attempt_at, next_attempt_at";
 
+    /** Due, first in line for its webhook and document, and its webhook active (a paused one keeps its queue). */
+    private static final String DUE = "SELECT d.id, d.webhook_id, d.document_id, d.event, d.data, d.status, d.attempts, "
+            + "d.response_status, d.created_at, d.last_attempt_at, d.next_attempt_at FROM webhook_deliveries d "
+            + "JOIN webhooks w ON w.id = d.webhook_id WHERE w.active = 1 AND d.status = 'pending' "
+            + "AND d.next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' "
+            + "AND e.webhook_id = d.webhook_id AND e.document_id IS d.document_id AND e.id < d.id) ";
+
     private final Database db;
 
     public WebhookStore(Database db) {
@@ -98,10 +105,13 @@ public final class WebhookStore {
      * webhook for the same document is still pending, so one document's events arrive in order.
      */
     public List<WebhookDelivery> due(long now, int limit) {
-        return db.query("SELECT " + DELIVERY_COLUMNS + " FROM webhook_deliveries d WHERE status = 'pending' "
-                + "AND next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e "
-                + "WHERE e.status = 'pending' AND e.webhook_id = d.webhook_id AND e.document_id IS d.document_id "
-                + "AND e.id < d.id) ORDER BY id LIMIT ?", WebhookStore::mapDelivery, now, limit);
+        return db.query(DUE + "ORDER BY d.id LIMIT ?", WebhookStore::mapDelivery, now, limit);
+    }
+
+    /** As {@link #due}, for one webhook. */
+    public List<WebhookDelivery> dueFor(long webhookId, long now, int limit) {
+        return db.query(DUE + "AND d.webhook_id = ? ORDER BY d.id LIMIT ?", WebhookStore::mapDelivery, now, webhookId,
+                limit);
     }
 
     /** Records an attempt and the delivery's new state, in the caller's transaction. */

@@ -21,7 +21,7 @@ import org.signet.store.WebhookStore;
 
 /**
  * Delivers the webhook outbox (S10). Each {@link #runOnce()} takes the due deliveries that are first
- * in line for their document, and works through each webhook's share on its own thread, one delivery
+ * in line for their document, and works through each webhook's queue on its own thread, one delivery
  * at a time, so a slow or dead receiver holds up only itself. A failed attempt is retried after about
  * 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h, then the delivery is failed; a later event of the
  * same document waits while an earlier one is being retried.
@@ -65,13 +65,27 @@ public final class WebhookDeliverer {
         }
     }
 
-    private void deliverAll(long webhookId, List<WebhookDelivery> deliveries) {
-        try {
-            for (WebhookDelivery d : deliveries) {
-                attempt(d);
+    /**
+     * Works through one webhook's queue until nothing of it is due; then looks once more after letting
+     * go, because a round that found the webhook busy may have come in between and left its share here.
+     */
+    private void deliverAll(long webhookId, List<WebhookDelivery> first) {
+        List<WebhookDelivery> batch = first;
+        while (true) {
+            try {
+                batch.forEach(this::attempt);
+                batch = store.dueFor(webhookId, now(), BATCH);
+            } catch (RuntimeException e) {
+                busy.remove(webhookId);
+                throw e;
             }
-        } finally {
-            busy.remove(webhookId);
+            if (batch.isEmpty()) {
+                busy.remove(webhookId);
+                batch = store.dueFor(webhookId, now(), BATCH);
+                if (batch.isEmpty() || !busy.add(webhookId)) {
+                    return;
+                }
+            }
         }
     }
 
