@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 import org.signet.App;
 import org.signet.config.Config;
+import org.signet.config.ConfigException;
 import org.signet.store.ApiKeyStore;
 
 /**
@@ -25,12 +26,21 @@ final class DemoCommand {
 
     int run(Config config) throws CommandException {
         recreate(config.dataDir());
-        App app = ServeCommand.start(config);
+        App app = ServeCommand.start(withLocalWebhooks(config));
         DemoSeed.Accounts accounts = new DemoSeed(app).seedAccounts();
         DemoDocuments.Seeded docs = seedDocuments(app, accounts);
         printWelcome(app, accounts, docs);
         ServeCommand.awaitShutdown(app);
         return 0;
+    }
+
+    /** The demo runs on this machine, so its webhooks may go to a receiver on this machine too. */
+    private static Config withLocalWebhooks(Config config) throws CommandException {
+        try {
+            return config.with("webhooks.allow_private", "true");
+        } catch (ConfigException e) {
+            throw new CommandException(e.getMessage());
+        }
     }
 
     private static DemoDocuments.Seeded seedDocuments(App app, DemoSeed.Accounts accounts) throws CommandException {
@@ -66,6 +76,11 @@ final class DemoCommand {
         out.println("  curl -s" + auth + " " + base + "/documents/" + docs.pendingDocumentId());
         out.println("  curl -s" + auth + " -F file=@sample-data/mutual-nda.pdf -F title='My NDA' " + base
                 + "/documents/upload");
+        out.println();
+        out.println("Hear about every event at a receiver on this machine (the demo allows local webhook URLs):");
+        out.println("  curl -s" + auth + " -H 'Content-Type: application/json' -d '{\"url\":"
+                + "\"http://127.0.0.1:9000/hook\",\"events\":[\"*\"]}' " + base + "/webhooks");
+        out.println("  (the answer holds the secret that signs each delivery; see the README for checking it)");
         out.println();
         out.println("Press Ctrl-C to stop. The data lives in " + app.config().dataDir() + " until the next demo.");
     }

@@ -207,6 +207,21 @@ class WebhookDelivererTest {
     }
 
     @Test
+    void deletedDocument_itsUndeliveredEventsStillGoOut() {
+        receiver.answer(500);
+        String doc = flow.upload("Lease", 1);
+        afterAttempt(receiver.next(WAIT).delivery(), 1);
+
+        expectObject(200, flow.delete("documents/" + doc));
+        clock.advance(Duration.ofSeconds(61));
+        deliverDue();
+        deliverDue();
+
+        assertEquals("document.created", receiver.next(WAIT).event());
+        assertEquals("document.deleted", receiver.next(WAIT).event());
+    }
+
+    @Test
     void pausedWebhook_holdsItsQueueUntilActiveAgain() {
         receiver.answer(500);
         flow.upload("Lease", 1);
