@@ -2,6 +2,7 @@ package org.signet.service;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.signet.domain.Document;
 import org.signet.domain.Signer;
@@ -62,7 +63,8 @@ public final class WebhookEvents {
         String json = Json.write(data);
         long now = clock.millis() / 1000;
         boolean queued = false;
-        for (Webhook w : webhooks.listening(d.ownerId())) {
+        List<Webhook> listening = db.readOnce("webhooks_listening:" + d.ownerId(), () -> webhooks.listening(d.ownerId()));
+        for (Webhook w : listening) {
             if (w.wants(event)) {
                 webhooks.insertDelivery(w.id(), d.id(), event, json, now);
                 queued = true;

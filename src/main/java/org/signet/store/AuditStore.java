@@ -29,9 +29,9 @@ public final class AuditStore {
     /** Appends an event; must run inside the transaction of the change it records. */
     public void record(long documentId, String action, Actor actor, String detail) {
         db.inTransaction(() -> {
-            String prev = db.queryOne("SELECT audit_head FROM documents WHERE id = ?", r -> r.string("audit_head"),
-                    documentId).orElse(null);
-            String prevHash = prev == null ? GENESIS : prev;
+            String key = "audit_head:" + documentId;
+            String prevHash = db.readOnce(key, () -> db.queryOne("SELECT audit_head FROM documents WHERE id = ?",
+                    r -> r.string("audit_head"), documentId).orElse(GENESIS));
             long now = clock.millis() / 1000;
             AuditEvent e = new AuditEvent(0, documentId, action, actor.signerId(), actor.signerName(),
                     actor.apiKeyId(), actor.ipAddress(), actor.userAgent(), detail, now, prevHash, null);
@@ -41,6 +41,7 @@ public final class AuditStore {
                     documentId, action, actor.signerId(), actor.signerName(), actor.apiKeyId(), actor.ipAddress(),
                     actor.userAgent(), detail, now, prevHash, hash);
             db.update("UPDATE documents SET audit_head = ? WHERE id = ?", hash, documentId);
+            db.remember(key, hash);
         });
     }
 

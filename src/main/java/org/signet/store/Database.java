@@ -7,8 +7,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -127,6 +129,27 @@ public final class Database implements AutoCloseable {
     }
 
     /**
+     * A value read at most once per write transaction: the lock it holds means no other writer can
+     * change what was read until it commits. Outside a write transaction {@code read} runs each time.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T readOnce(String key, Supplier<T> read) {
+        Transaction tx = transaction.get();
+        if (tx == null || tx.readOnly) {
+            return read.get();
+        }
+        return (T) tx.readOnce.computeIfAbsent(key, k -> read.get());
+    }
+
+    /** Replaces what {@link #readOnce} remembers for {@code key}, after this transaction changed it. */
+    public void remember(String key, Object value) {
+        Transaction tx = transaction.get();
+        if (tx != null && !tx.readOnly) {
+            tx.readOnce.put(key, value);
+        }
+    }
+
+    /**
      * The change is committed whatever an after-commit action does, so its failure is logged, not
      * thrown: the caller must not report a stored signature as failed.
      */
@@ -172,6 +195,7 @@ public final class Database implements AutoCloseable {
         final Connection connection;
         final boolean readOnly;
         final Set<Runnable> afterCommit = new LinkedHashSet<>();
+        final Map<String, Object> readOnce = new HashMap<>();
 
         Transaction(Connection connection, boolean readOnly) {
             this.connection = connection;
