@@ -49,16 +49,31 @@ public final class MailQueue {
      */
     public long enqueue(String template, Map<String, String> vars, String to, String toName, Long documentId,
                         QueuedAttachment attachment) {
+        long id = insert(template, vars, to, toName, documentId, attachment);
+        db.afterCommit(wakeSender);
+        return id;
+    }
+
+    /**
+     * Queues a message that its caller hands to the sender itself once the transaction has committed
+     * (a reminder whose request reports what became of it); the sender is not woken, so the two never
+     * race for it. Should the caller not get to it, the sender's next periodic run delivers it.
+     */
+    public long enqueueForDirectDelivery(String template, Map<String, String> vars, String to, String toName,
+            Long documentId) {
+        return insert(template, vars, to, toName, documentId, null);
+    }
+
+    private long insert(String template, Map<String, String> vars, String to, String toName, Long documentId,
+            QueuedAttachment attachment) {
         Objects.requireNonNull(to, "to");
         if (to.isBlank()) {
             throw new IllegalArgumentException("Mail recipient is empty (template '" + template + "')");
         }
         // Rendering first: a template problem must abort the caller's transaction before anything is written.
         RenderedMessage message = templates.render(template, vars);
-        long id = table.insert(template, to.strip(), toName == null ? "" : toName.strip(), message.subject(),
+        return table.insert(template, to.strip(), toName == null ? "" : toName.strip(), message.subject(),
                 message.text(), message.html(), documentId, attachment, clock.instant().getEpochSecond());
-        db.afterCommit(wakeSender);
-        return id;
     }
 
     public Optional<OutboxEntry> find(long id) {

@@ -37,8 +37,9 @@ public final class Notifications {
         return queue.enqueue(template, linkVars(d, s), s.email(), s.name(), d.id(), null);
     }
 
+    /** A reminder, which the request that asked for it delivers at once (or the sender's next run). */
     public long remind(Document d, Signer s) {
-        return queue.enqueue("reminder", linkVars(d, s), s.email(), s.name(), d.id(), null);
+        return queue.enqueueForDirectDelivery("reminder", linkVars(d, s), s.email(), s.name(), d.id());
     }
 
     /** Tells the owner who declined and why. */
