@@ -56,8 +56,8 @@ public final class DocumentsApi {
             return null;
         })).orElse(null);
         String search = q.optString("search").orElse(null);
-        if (search != null && search.length() > 200) {
-            q.reject("search", "search must be at most 200 characters.");
+        if (search != null && (search.length() > 200 || search.chars().anyMatch(Character::isISOControl))) {
+            q.reject("search", "search must be at most 200 characters, without control characters.");
         }
         q.check();
         DocumentList page = documents.list(req.caller().principal(), status, search, paging.page, paging.perPage);

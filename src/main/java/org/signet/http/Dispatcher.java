@@ -60,7 +60,8 @@ public final class Dispatcher implements HttpHandler {
                 response = Errors.toResponse(e);
             } catch (Refusal e) {
                 response = Errors.toResponse(e);
-            } catch (Exception | StackOverflowError e) {
+            } catch (Exception | Error e) {
+                // Even an Error (out of memory, stack overflow) gets its answer, and the worker lives on.
                 response = Errors.internal(e, requestId);
             }
             response.header("X-Request-Id", requestId);

@@ -30,6 +30,17 @@ public final class Json {
             throw new JsonSyntaxException(e.getMessage());
         } catch (StackOverflowError e) {
             throw new JsonSyntaxException("nesting too deep");
+        } catch (OutOfRange e) {
+            throw new JsonSyntaxException("the number " + e.getMessage() + " is out of range");
+        }
+    }
+
+    /** A number whose exponent no BigDecimal can hold; the text is bounded by the body's size limit. */
+    private static final class OutOfRange extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutOfRange(String number) {
+            super(number.length() > 40 ? number.substring(0, 40) + "..." : number, null, false, false);
         }
     }
 
@@ -79,7 +90,13 @@ public final class Json {
             return v.asString();
         }
         if (v.isNumber()) {
-            return new BigDecimal(v.toString());
+            // BigDecimal keeps 1e999999999 as one digit and an exponent; only an exponent past the
+            // int range cannot be held at all, and that is the client's malformed number.
+            try {
+                return new BigDecimal(v.toString());
+            } catch (NumberFormatException e) {
+                throw new OutOfRange(v.toString());
+            }
         }
         if (v.isBoolean()) {
             return v.asBoolean();
