@@ -1,0 +1,122 @@
+package org.signet.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.TestServer.code;
+import static org.signet.support.TestServer.data;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.ApiFlow;
+import org.signet.support.MutableClock;
+import org.signet.support.Party;
+import org.signet.support.TestServer;
+
+/**
+ * Bodies a hostile client sends to every JSON endpoint (S2, S13): numbers with huge exponents where a
+ * string or a number belongs, exponents no decimal can hold, and control characters in a search.
+ * Each is a 400 at once, nothing changes, and the server goes on answering.
+ */
+class HostileJsonTest {
+    private static final String HUGE = "1e999999999";
+    private static final String UNHOLDABLE = "1e2147483648";
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private TestServer server;
+    private ApiFlow flow;
+    private String doc;
+    private Party ann;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        doc = flow.upload("Lease", 1);
+        ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
+        flow.send(doc);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    /** Every JSON endpoint with one parameter of each, and the parameter's name. */
+    private List<String[]> targets() {
+        String t = ann.token();
+        return List.of(
+                new String[] {"PUT", "documents/" + doc, "title"},
+                new String[] {"PUT", "documents/" + doc, "expires_at"},
+                new String[] {"PUT", "documents/" + doc, "reminder_interval_days"},
+                new String[] {"POST", "documents", "title"},
+                new String[] {"POST", "documents", "file_path"},
+                new String[] {"POST", "documents/" + doc + "/signers", "name"},
+                new String[] {"POST", "documents/" + doc + "/signers", "email"},
+                new String[] {"POST", "documents/" + doc + "/signers", "pin_code"},
+                new String[] {"POST", "documents/" + doc + "/signers", "signing_order"},
+                new String[] {"POST", "documents/" + doc + "/remind", "signer_id"},
+                new String[] {"POST", "webhooks", "url"},
+                new String[] {"POST", "/sign/" + t + "/pin", "pin"},
+                new String[] {"POST", "/sign/" + t + "/decline", "reason"});
+    }
+
+    private HttpResponse<String> send(String method, String path, String json) {
+        var b = server.request(path, path.startsWith("/") ? null : flow.key).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json");
+        return server.send(b.method(method, java.net.http.HttpRequest.BodyPublishers.ofString(json)).build());
+    }
+
+    @Test
+    void hugeExponent_everyParameter_400WithoutExpanding() {
+        for (String[] target : targets()) {
+            long started = System.nanoTime();
+            HttpResponse<String> r = send(target[0], target[1], "{\"" + target[2] + "\": " + HUGE + "}");
+            long millis = (System.nanoTime() - started) / 1_000_000;
+
+            assertEquals(400, r.statusCode(), String.join(" ", target) + ": " + r.body());
+            assertTrue(millis < 2000, String.join(" ", target) + " took " + millis + " ms");
+        }
+        assertEquals("Lease", flow.document(doc).get("title"), "nothing changed");
+        assertEquals(200, server.get("/healthz", null).statusCode());
+    }
+
+    @Test
+    void exponentNoDecimalHolds_everyEndpoint_400InvalidJson() {
+        for (String[] target : targets()) {
+            HttpResponse<String> r = send(target[0], target[1], "{\"" + target[2] + "\": " + UNHOLDABLE + "}");
+
+            assertEquals(400, r.statusCode(), String.join(" ", target) + ": " + r.body());
+            assertEquals("rest_invalid_json", code(r), String.join(" ", target));
+        }
+    }
+
+    @Test
+    void numberWhereAStringBelongs_400NamingTheParameter() {
+        HttpResponse<String> r = flow.put("documents/" + doc, Map.of("title", 1.5));
+
+        assertEquals("rest_invalid_param", code(r));
+        assertTrue(((Map<?, ?>) data(r).get("params")).containsKey("title"));
+        assertEquals("Lease", flow.document(doc).get("title"));
+    }
+
+    @Test
+    void search_controlCharacters_400() {
+        for (String q : List.of("%00", "a%00b", "%0Aabc", "x%1F")) {
+            HttpResponse<String> r = flow.get("documents?search=" + q);
+            assertEquals(400, r.statusCode(), q);
+            assertEquals("rest_invalid_param", code(r), q);
+        }
+    }
+}
