@@ -64,7 +64,7 @@ public final class Dispatcher implements HttpHandler {
                 // Even an Error (out of memory, stack overflow) gets its answer, and the worker lives on.
                 response = Errors.internal(e, requestId);
             }
-            response.header("X-Request-Id", requestId);
+            response.header("X-Request-Id", requestId).header("X-Content-Type-Options", "nosniff");
             write(exchange, response);
             accessLog.record(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(), response.status(),
                     started, request, requestId);

@@ -52,8 +52,20 @@ public final class Response {
         return new Response(status, contentType, length, writer);
     }
 
+    /**
+     * Content that only Signet's own files may script or style (no inline script, S14), that no other
+     * site may frame, and that no cache keeps: the signing pages embed their token.
+     */
+    static final String PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+            + "form-action 'self'; frame-ancestors 'none'";
+
     public static Response html(int status, String html) {
-        return bytes(status, "text/html; charset=UTF-8", html.getBytes(StandardCharsets.UTF_8));
+        return bytes(status, "text/html; charset=UTF-8", html.getBytes(StandardCharsets.UTF_8))
+                .header("Content-Security-Policy", PAGE_POLICY)
+                .header("X-Frame-Options", "DENY")
+                .header("Referrer-Policy", "no-referrer")
+                .header("Cache-Control", "no-store");
     }
 
     public static Response redirect(String location) {

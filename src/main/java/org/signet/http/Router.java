@@ -60,8 +60,17 @@ public final class Router {
         routes.sort((a, b) -> Long.compare(b.specificity(), a.specificity()));
     }
 
-    /** The route for this method and path; a path known under another method is still no route (S2). */
+    /**
+     * The route for this method and path; a path known under another method is still no route (S2).
+     * HEAD is answered wherever GET is (S14): without a HEAD route of its own it takes GET's, and the
+     * server leaves the body out.
+     */
     public Optional<Match> match(String method, String path) {
+        Optional<Match> m = matchExactly(method, path);
+        return m.isEmpty() && method.equals("HEAD") ? matchExactly("GET", path) : m;
+    }
+
+    private Optional<Match> matchExactly(String method, String path) {
         String[] parts = split(path);
         for (Route r : routes) {
             if (r.method().equals(method)) {
