@@ -1,7 +1,6 @@
 package org.signet;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.ExecutorService;
@@ -53,6 +52,7 @@ import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AuditStore;
+import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
@@ -103,7 +103,7 @@ final class Services {
         this.clock = clock;
         this.links = links;
         this.wire = new Wire(config.zone());
-        this.tmpDir = Files.createDirectories(config.dataDir().resolve("tmp"));
+        this.tmpDir = DataFolder.scratch(config.dataDir());
         users = new UserStore(db, clock);
         keys = new ApiKeyStore(db, clock);
         keyAuthentication = new KeyAuthentication(keys, clock);

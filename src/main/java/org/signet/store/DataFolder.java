@@ -2,8 +2,10 @@ package org.signet.store;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.stream.Stream;
 
 /** The data folder of S1: creates it owner-only and opens its migrated database. */
 public final class DataFolder {
@@ -20,6 +22,24 @@ public final class DataFolder {
             db.close();
             throw e;
         }
+    }
+
+    /**
+     * The scratch folder {@code tmp} (S14), emptied: what is in it is the plaintext of an upload or a
+     * page being rendered, which never outlives its request, so anything found at start is what a
+     * crash left behind.
+     */
+    public static Path scratch(Path dataDir) throws IOException {
+        Path tmp = dataDir.resolve("tmp");
+        create(tmp);
+        try (Stream<Path> left = Files.list(tmp)) {
+            for (Path p : left.toList()) {
+                if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
+                    Files.delete(p);
+                }
+            }
+        }
+        return tmp;
     }
 
     public static void create(Path dir) throws IOException {
