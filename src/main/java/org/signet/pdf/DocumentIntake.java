@@ -45,11 +45,12 @@ public final class DocumentIntake {
         Objects.requireNonNull(file, "file");
         MediaKind kind = sniff(file);
         if (kind == MediaKind.PDF) {
-            List<PageSize> pages = pdfs.inspect(file);
-            return new Intake(kind, pages.size(), pages, file);
+            PdfInspector.Inspected pdf = pdfs.inspect(file);
+            return new Intake(kind, pdf.pages().size(), pdf.pages(), pdf.cleaned() == null ? file : pdf.cleaned(),
+                    pdf.removed());
         }
         ImageConverter.Converted converted = images.convert(file, kind);
-        return new Intake(kind, 1, List.of(converted.size()), converted.pdf());
+        return new Intake(kind, 1, List.of(converted.size()), converted.pdf(), List.of());
     }
 
     /** The most pages a PDF may have. */

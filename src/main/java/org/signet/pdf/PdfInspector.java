@@ -38,12 +38,16 @@ final class PdfInspector {
         return MemoryUsageSetting.setupMixed(SCRATCH_MEMORY_BYTES).streamCache;
     }
 
+    /** A PDF that passed: its pages' sizes, and a copy without active content when it had some. */
+    record Inspected(List<PageSize> pages, Path cleaned, List<String> removed) {}
+
     /**
-     * Returns the displayed size of every page of the PDF.
+     * Checks the PDF and returns the displayed size of every page; when it carries active content
+     * (see {@link ActiveContent}), also a copy without it, written beside the file.
      *
      * @throws InvalidFileException with a reason when the PDF cannot be accepted
      */
-    List<PageSize> inspect(Path file) throws InvalidFileException {
+    Inspected inspect(Path file) throws InvalidFileException {
         BoundedFilters.install();
         BoundedFilters.resetTrip();
         requireEndMarker(file);
@@ -53,7 +57,14 @@ final class PdfInspector {
                 // PDFBox logged an over-limit stream and carried on without it.
                 throw StreamScan.tooLarge();
             }
-            return pages;
+            List<String> removed = ActiveContent.strip(document.getDocumentCatalog().getCOSObject(),
+                    pageDictionaries(document));
+            if (removed.isEmpty()) {
+                return new Inspected(pages, null, removed);
+            }
+            Path cleaned = file.resolveSibling(file.getFileName() + ".clean.pdf");
+            document.save(cleaned.toFile());
+            return new Inspected(pages, cleaned, removed);
         } catch (InvalidPasswordException e) {
             throw new InvalidFileException("the PDF is encrypted with a password", e);
         } catch (IOException | RuntimeException | StackOverflowError e) {
@@ -106,6 +117,12 @@ final class PdfInspector {
             sizes.add(sizeOf(new PDPage(page), sizes.size() + 1));
         }
         return sizes;
+    }
+
+    private static List<COSDictionary> pageDictionaries(PDDocument document) {
+        List<COSDictionary> pages = new ArrayList<>();
+        document.getPages().forEach(p -> pages.add(p.getCOSObject()));
+        return pages;
     }
 
     /** The crop box (what readers display), turned by the page's rotation. */

@@ -107,7 +107,7 @@ public final class Documents {
             Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
                     file.fileHash(), expiresAt, reminderDays));
-            audit.record(d.id(), "document_created", actor, null);
+            audit.record(d.id(), "document_created", actor, file.removalNote());
             events.document(d, "document.created");
             return d;
         });

@@ -39,7 +39,7 @@ public final class Staging {
     public Staged stage(long userId, AcceptedFile f) {
         String token = Tokens.base62(32);
         staged.insert(userId, token, f.originalFilename(), f.kind().mediaType(), f.totalPages(), f.pages(),
-                f.originalFileId(), f.pdfFileId(), f.fileHash());
+                f.originalFileId(), f.pdfFileId(), f.fileHash(), f.removed());
         return new Staged(PREFIX + token, f.originalFilename(), now() + StagedFileStore.LIFETIME_SECONDS);
     }
 
@@ -57,7 +57,7 @@ public final class Staging {
             }
             AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
                     MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
-                    s.fileHash());
+                    s.fileHash(), s.removed());
             return documents.create(userId, file, title, expiresAt, reminderDays, actor);
         });
     }

@@ -9,7 +9,7 @@ import org.signet.domain.PageSize;
 /** Files staged by {@code POST /files} for a later {@code POST /documents}, owned by one user for 15 minutes. */
 public final class StagedFileStore {
     private static final String COLUMNS = "id, user_id, token, original_filename, media_type, total_pages, page_sizes, "
-            + "original_file_id, pdf_file_id, file_hash, created_at";
+            + "original_file_id, pdf_file_id, file_hash, removed_content, created_at";
 
     /** A staged file may become a document for this long, and is removed after it (S4). */
     public static final long LIFETIME_SECONDS = 15 * 60;
@@ -19,7 +19,8 @@ public final class StagedFileStore {
 
     /** A staged upload, already validated and encrypted. */
     public record Staged(long id, long userId, String token, String originalFilename, String mediaType,
-            int totalPages, List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, long createdAt) {}
+            int totalPages, List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash,
+            List<String> removed, long createdAt) {}
 
     public StagedFileStore(Database db, Clock clock) {
         this.db = db;
@@ -27,10 +28,11 @@ public final class StagedFileStore {
     }
 
     public void insert(long userId, String token, String originalFilename, String mediaType, int totalPages,
-            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash) {
+            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, List<String> removed) {
         db.update("INSERT INTO staged_files(user_id, token, original_filename, media_type, total_pages, page_sizes, "
-                        + "original_file_id, pdf_file_id, file_hash, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                userId, token, originalFilename, mediaType, totalPages, DocumentStore.pagesJson(pages), originalFileId, pdfFileId, fileHash,
+                        + "original_file_id, pdf_file_id, file_hash, removed_content, created_at) "
+                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?)", userId, token, originalFilename, mediaType, totalPages,
+                DocumentStore.pagesJson(pages), originalFileId, pdfFileId, fileHash, String.join("\n", removed),
                 clock.millis() / 1000);
     }
 
@@ -48,8 +50,10 @@ public final class StagedFileStore {
     }
 
     private static Staged map(Row r) throws SQLException {
+        String removed = r.string("removed_content");
         return new Staged(r.getLong("id"), r.getLong("user_id"), r.string("token"), r.string("original_filename"),
-                r.string("media_type"), r.getInt("total_pages"), DocumentStore.pages(r.string("page_sizes")), r.getLong("original_file_id"),
-                r.getLong("pdf_file_id"), r.string("file_hash"), r.getLong("created_at"));
+                r.string("media_type"), r.getInt("total_pages"), DocumentStore.pages(r.string("page_sizes")),
+                r.getLong("original_file_id"), r.getLong("pdf_file_id"), r.string("file_hash"),
+                removed.isEmpty() ? List.of() : List.of(removed.split("\n")), r.getLong("created_at"));
     }
 }

@@ -72,8 +72,8 @@ class StagingCleanupJobTest {
         StagedFileStore staged = new StagedFileStore(server.app.database(), clock);
         for (int i = 0; i < 101; i++) {
             StoredFiles.Saved f = files.save(new byte[] {(byte) i});
-            staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, List.of(new PageSize(595, 842)), f.id(), f.id(),
-                    f.sha256());
+            staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, List.of(new PageSize(595, 842)),
+                    f.id(), f.id(), f.sha256(), List.of());
         }
         clock.advance(Duration.ofMinutes(16));
         assertEquals(101, server.app.stagingCleanupJob().runOnce());

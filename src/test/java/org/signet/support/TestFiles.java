@@ -14,18 +14,30 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Random;
 import java.util.zip.CRC32;
 import javax.imageio.ImageIO;
 import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSString;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentCatalog;
+import org.apache.pdfbox.pdmodel.PDDocumentNameDictionary;
+import org.apache.pdfbox.pdmodel.PDEmbeddedFilesNameTreeNode;
+import org.apache.pdfbox.pdmodel.PDJavascriptNameTreeNode;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecification;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDSimpleFileSpecification;
 import org.apache.pdfbox.pdmodel.encryption.AccessPermission;
 import org.apache.pdfbox.pdmodel.encryption.StandardProtectionPolicy;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionJavaScript;
+import org.apache.pdfbox.pdmodel.interactive.action.PDActionLaunch;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationLink;
 
 /**
  * The files Signet's tests upload and sign with, made in memory: real PDFs (also encrypted or
@@ -49,6 +61,38 @@ public final class TestFiles {
                     cs.endText();
                 }
             }
+            doc.save(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A one-page PDF that would act by itself: JavaScript run on opening, a document-level script,
+     * an embedded file, and a link that launches a program.
+     */
+    public static byte[] pdfWithActiveContent() {
+        try (PDDocument doc = Loader.loadPDF(pdf(1)); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            PDDocumentCatalog catalog = doc.getDocumentCatalog();
+            catalog.setOpenAction(new PDActionJavaScript("app.alert('opened');"));
+            PDDocumentNameDictionary names = new PDDocumentNameDictionary(catalog);
+            PDJavascriptNameTreeNode scripts = new PDJavascriptNameTreeNode();
+            scripts.setNames(Map.of("init", new PDActionJavaScript("this.print();")));
+            names.setJavascript(scripts);
+            PDEmbeddedFilesNameTreeNode files = new PDEmbeddedFilesNameTreeNode();
+            PDComplexFileSpecification spec = new PDComplexFileSpecification();
+            spec.setFile("payload.exe");
+            spec.setEmbeddedFile(new PDEmbeddedFile(doc, new java.io.ByteArrayInputStream(new byte[] {'M', 'Z'})));
+            files.setNames(Map.of("payload.exe", spec));
+            names.setEmbeddedFiles(files);
+            catalog.setNames(names);
+            PDAnnotationLink link = new PDAnnotationLink();
+            link.setRectangle(new PDRectangle(72, 72, 100, 20));
+            PDActionLaunch launch = new PDActionLaunch();
+            launch.setFile(new PDSimpleFileSpecification(new COSString("calc.exe")));
+            link.setAction(launch);
+            doc.getPage(0).getAnnotations().add(link);
             doc.save(out);
             return out.toByteArray();
         } catch (IOException e) {
