@@ -44,7 +44,7 @@ public final class App implements AutoCloseable {
     public static App start(Config config, Clock clock) throws IOException, Migrations.SchemaTooNewException {
         int threads = config.integer("server.threads");
         Database db = DataFolder.openDatabase(config.dataDir(), config.string("db.synchronous"), threads + 4);
-        Scheduler scheduler = new Scheduler(2);
+        Scheduler scheduler = new Scheduler(4);
         try {
             HttpService[] http = new HttpService[1];
             Links links = new Links(() -> config.siteUrl(http[0].port()));
@@ -75,6 +75,9 @@ public final class App implements AutoCloseable {
         scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
         scheduler.every("webhooks", Duration.ofSeconds(5), Duration.ofSeconds(15), s.webhookDeliverer::runOnce);
+        Duration keepMail = Duration.ofDays(s.config.integer("mail.retention_days"));
+        scheduler.every("mail-retention", Duration.ofMinutes(2), Duration.ofHours(1),
+                () -> s.mailSender.pruneDelivered(keepMail));
     }
 
     public int port() {

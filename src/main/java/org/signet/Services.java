@@ -88,7 +88,7 @@ final class Services {
     final Webhooks webhooks;
     final WebhookDeliverer webhookDeliverer;
     final ExecutorService webhookWorkers;
-    private final Config config;
+    final Config config;
     private final Database db;
     private final Clock clock;
     private final Links links;

@@ -37,9 +37,12 @@ public final class DocumentJson {
         if (d.signedFileHash() != null) {
             m.put("signed_file_hash", d.signedFileHash());
         } else if (d.status() == DocumentStatus.COMPLETED) {
-            // Sealing runs after the last signature and is retried until it succeeds; say so
+            // Sealing runs after the last signature and is retried with backoff; say how it stands
             // rather than look finished without a final PDF.
-            m.put("seal_status", "pending");
+            m.put("seal_status", d.seal().failed() ? "failed" : "pending");
+            if (d.seal().failed()) {
+                m.put("seal_error", d.seal().error());
+            }
         }
         m.put("signers", signers);
         m.put("fields", fields);

@@ -1,7 +1,9 @@
 package org.signet.jobs;
 
 import java.time.Clock;
+import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 import org.signet.store.DocumentStore;
 
@@ -31,9 +33,11 @@ public final class ExpiryJob implements Runnable {
             try {
                 workflow.expireDue(id);
                 expired++;
-            } catch (RuntimeException e) {
-                // Completed or deleted since it was listed: nothing to do for this one.
+            } catch (Refusal e) {
+                // Completed, declined or deleted since it was listed: nothing to do for this one.
                 LOG.fine("document " + id + " not expired: " + e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "document " + id + " could not be expired; the next run tries again", e);
             }
         }
         return expired;

@@ -3,14 +3,14 @@ package org.signet.jobs;
 import java.time.Clock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.signet.domain.Signer;
+import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 import org.signet.store.DocumentStore;
 
-/** Automatic reminders (S5): every N days after invitation, until the document is finished. */
+/** Automatic reminders (S5): every N days after invitation or the last reminder, until the document is finished. */
 public final class ReminderJob implements Runnable {
     private static final Logger LOG = Logger.getLogger("signet.jobs");
-    private static final long DAY = 86_400;
+    private static final int BATCH = 500;
 
     private final DocumentStore documents;
     private final Workflow workflow;
@@ -27,29 +27,30 @@ public final class ReminderJob implements Runnable {
         runOnce();
     }
 
-    /** Queues the reminders that are due; returns how many. */
+    /** Queues the reminders that are due, found by one query; returns how many. */
     public int runOnce() {
-        long now = clock.millis() / 1000;
         int sent = 0;
-        for (long[] doc : documents.withReminders()) {
-            for (Signer s : workflow.remindable(doc[0])) {
-                long since = s.lastRemindedAt() != null ? s.lastRemindedAt() : s.invitedAt();
-                if (now - since >= doc[1] * DAY && remind(doc[0], s)) {
-                    sent++;
-                }
+        for (DocumentStore.DueReminder due : documents.dueForReminder(clock.millis() / 1000, BATCH)) {
+            if (remind(due)) {
+                sent++;
             }
         }
         return sent;
     }
 
-    private boolean remind(long documentId, Signer s) {
+    private boolean remind(DocumentStore.DueReminder due) {
         try {
-            workflow.remindDue(documentId, s.id());
+            workflow.remindDue(due.documentId(), due.signerId());
             return true;
+        } catch (Refusal e) {
+            // The document or the signer moved on since the query (recalled, signed, deleted).
+            LOG.fine("Reminder to signer " + due.signerId() + " of document " + due.documentId() + " not needed: "
+                    + e.getMessage());
+            return false;
         } catch (RuntimeException e) {
-            // One signer's trouble (the document recalled meanwhile, a message that cannot be queued)
-            // must not hold up the reminders of every other document until the next run.
-            LOG.log(Level.WARNING, "Reminder to signer " + s.id() + " of document " + documentId + " not queued", e);
+            // One signer's trouble must not hold up the reminders of every other document until the next run.
+            LOG.log(Level.WARNING, "Reminder to signer " + due.signerId() + " of document " + due.documentId()
+                    + " not queued", e);
             return false;
         }
     }

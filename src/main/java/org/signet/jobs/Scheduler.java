@@ -1,64 +1,99 @@
 package org.signet.jobs;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The one scheduled executor all background work runs on. Each task is wrapped so that a
- * failure is logged and the next run still happens (a periodic task that throws is otherwise
- * silently cancelled by the executor).
+ * Runs Signet's background work. One timing thread only decides when a job is due and hands it to a
+ * small pool of workers, so a slow seal or a mail server that hangs never delays expiry or the other
+ * jobs. A periodic job whose previous run is still going skips its turn; work asked for {@link #soon}
+ * always runs. Each run is wrapped so that a failure is logged and the next run still happens. Work
+ * handed in after {@link #close()} is dropped with a log line: queues live in the database, so the
+ * periodic sweep after the next start picks it up.
  */
 public final class Scheduler implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.jobs");
+    private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
-    private final ScheduledThreadPoolExecutor executor;
+    private final ScheduledThreadPoolExecutor timer;
+    private final ExecutorService workers;
+    private final Map<String, AtomicBoolean> running = new ConcurrentHashMap<>();
 
-    public Scheduler(int threads) {
+    public Scheduler(int workerThreads) {
+        timer = new ScheduledThreadPoolExecutor(1, named("signet-timer-"));
+        timer.setRemoveOnCancelPolicy(true);
+        workers = new ThreadPoolExecutor(workerThreads, workerThreads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                named("signet-job-"));
+    }
+
+    private static ThreadFactory named(String prefix) {
         AtomicInteger n = new AtomicInteger();
-        executor = new ScheduledThreadPoolExecutor(threads, r -> {
-            Thread t = new Thread(r, "signet-job-" + n.incrementAndGet());
+        return r -> {
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
             t.setDaemon(true);
             return t;
-        });
-        executor.setRemoveOnCancelPolicy(true);
-    }
-
-    /** Runs {@code task} every {@code period}, first after {@code initialDelay}. */
-    public void every(String name, Duration initialDelay, Duration period, Runnable task) {
-        executor.scheduleWithFixedDelay(guarded(name, task), initialDelay.toMillis(), period.toMillis(),
-                TimeUnit.MILLISECONDS);
-    }
-
-    /** Runs {@code task} once, soon, on the scheduler's threads (e.g. to deliver a just-queued message). */
-    public void soon(String name, Runnable task) {
-        if (!executor.isShutdown()) {
-            executor.execute(guarded(name, task));
-        }
-    }
-
-    private static Runnable guarded(String name, Runnable task) {
-        return () -> {
-            try {
-                task.run();
-            } catch (Throwable t) {
-                LOG.log(Level.WARNING, "job " + name + " failed; it will run again at its next time", t);
-            }
         };
     }
 
+    /** Runs {@code task} every {@code period} on a worker, first after {@code initialDelay}. */
+    public void every(String name, Duration initialDelay, Duration period, Runnable task) {
+        AtomicBoolean busy = running.computeIfAbsent(name, k -> new AtomicBoolean());
+        timer.scheduleWithFixedDelay(() -> {
+            if (busy.compareAndSet(false, true)) {
+                submit(name, () -> {
+                    try {
+                        task.run();
+                    } finally {
+                        busy.set(false);
+                    }
+                }, () -> busy.set(false));
+            }
+        }, initialDelay.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs {@code task} once, soon, on a worker (e.g. to deliver a just-queued message). */
+    public void soon(String name, Runnable task) {
+        submit(name, task, () -> { });
+    }
+
+    private void submit(String name, Runnable task, Runnable notStarted) {
+        try {
+            workers.execute(() -> {
+                try {
+                    task.run();
+                } catch (Throwable t) {
+                    LOG.log(Level.WARNING, "job " + name + " failed; it will run again at its next time", t);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            notStarted.run();
+            LOG.log(Level.FINE, "job " + name + " not started: Signet is stopping; its work waits in the database");
+        }
+    }
+
+    /** Stops the timer, lets running jobs finish for a while, then interrupts what is left. */
     @Override
     public void close() {
-        executor.shutdown();
+        timer.shutdownNow();
+        workers.shutdown();
         try {
-            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
-                executor.shutdownNow();
+            if (!workers.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                workers.shutdownNow();
             }
         } catch (InterruptedException e) {
-            executor.shutdownNow();
+            workers.shutdownNow();
             Thread.currentThread().interrupt();
         }
     }

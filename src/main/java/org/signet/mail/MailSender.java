@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 import org.signet.store.Database;
@@ -51,7 +53,8 @@ public final class MailSender {
     /** How long {@link #deliverNow} waits for a running delivery; it serves an HTTP request. */
     private static final Duration LOCK_WAIT = Duration.ofSeconds(30);
     private static final int ERROR_CHARS = 300;
-    private static final System.Logger LOG = System.getLogger(MailSender.class.getName());
+    private static final Logger LOG = Logger.getLogger(MailSender.class.getName());
+    private static final int PRUNE_BATCH = 1000;
 
     private enum Outcome { SENT, RETRY, FAILED }
 
@@ -127,8 +130,8 @@ public final class MailSender {
             for (OutboxEntry entry : fresh) {
                 failuresInARow = deliver(entry) == Outcome.RETRY ? failuresInARow + 1 : 0;
                 if (failuresInARow == FAILURES_IN_A_ROW) {
-                    LOG.log(System.Logger.Level.WARNING, "Mail delivery paused after {0} temporary failures in a "
-                            + "row; {1} messages are waiting", FAILURES_IN_A_ROW, table.pendingCount());
+                    LOG.log(Level.WARNING, "Mail delivery paused after {0} temporary failures in a "
+                            + "row; {1} messages are waiting", new Object[] {FAILURES_IN_A_ROW, table.pendingCount()});
                     return;
                 }
             }
@@ -167,7 +170,7 @@ public final class MailSender {
             return failed(entry, attempt, false, "Unexpected fault: " + e, e);
         }
         table.markSent(entry.id(), attempt, now());
-        log(System.Logger.Level.INFO, null, "Mail {0} ({1}) to {2} sent on attempt {3}",
+        log(Level.INFO, null, "Mail {0} ({1}) to {2} sent on attempt {3}",
                 Long.toString(entry.id()), entry.template(), entry.recipient(), attempt);
         return Outcome.SENT;
     }
@@ -193,25 +196,38 @@ public final class MailSender {
         String error = shortError(reason);
         if (permanent || attempt >= MAX_ATTEMPTS) {
             table.markFailed(entry.id(), attempt, error);
-            log(System.Logger.Level.WARNING, bug, "Mail {0} ({1}) to {2} failed for good on attempt {3}: {4}",
+            log(Level.WARNING, bug, "Mail {0} ({1}) to {2} failed for good on attempt {3}: {4}",
                     Long.toString(entry.id()), entry.template(), entry.recipient(), attempt, error);
             return Outcome.FAILED;
         }
         long next = now() + delayAfter(attempt).toSeconds();
         table.markRetry(entry.id(), attempt, next, error);
-        log(System.Logger.Level.WARNING, bug, "Mail {0} ({1}) to {2} not sent on attempt {3}, next try at {4}: {5}",
+        log(Level.WARNING, bug, "Mail {0} ({1}) to {2} not sent on attempt {3}, next try at {4}: {5}",
                 Long.toString(entry.id()), entry.template(), entry.recipient(), attempt,
                 Instant.ofEpochSecond(next), error);
         return Outcome.RETRY;
     }
 
     /** One line per outcome; never the bodies, which hold signing links. */
-    private static void log(System.Logger.Level level, Throwable bug, String pattern, Object... args) {
+    private static void log(Level level, Throwable bug, String pattern, Object... args) {
         if (bug == null) {
             LOG.log(level, pattern, args);
         } else {
             LOG.log(level, MessageFormat.format(pattern, args), bug);
         }
+    }
+
+    /**
+     * Deletes messages delivered more than {@code keep} ago, a batch at a time (S14): their bodies hold
+     * signing links. Failed and pending messages are kept. Returns how many were deleted.
+     */
+    public int pruneDelivered(Duration keep) {
+        long before = now() - keep.toSeconds();
+        int deleted = 0;
+        for (int n = table.deleteSentBefore(before, PRUNE_BATCH); n > 0; n = table.deleteSentBefore(before, PRUNE_BATCH)) {
+            deleted += n;
+        }
+        return deleted;
     }
 
     /** The wait after failed attempt number {@code attempt} (1-based): 1 min, 5 min, ... then every 24 h. */

@@ -1,6 +1,7 @@
 package org.signet.service;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -34,8 +35,9 @@ import org.signet.text.Wire;
  * Seals a completed document (S8): every value drawn in place, the certificate of completion,
  * the PAdES signature, then the signed file and the emails in one transaction (the audit event
  * {@code document_completed} is recorded by {@link Signing} when the last party signs).
- * It runs after the request that completed the document; a failure is logged and retried by
- * {@link #sealPending()}, so a completed document is never left without its final PDF.
+ * It runs after the request that completed the document; a failure is counted, logged with its cause
+ * and retried with backoff by {@link #sealPending()}; when retries are used up the document says
+ * seal_status "failed" and its owner is emailed, never a silent loop.
  */
 public final class Completion {
     private static final Logger LOG = Logger.getLogger("signet.completion");
@@ -51,6 +53,9 @@ public final class Completion {
     private final SiteCertificate certificate;
     private final Wire wire;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
+    /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
+    static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
+            Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
             StoredFiles files, Notifications notify, WebhookEvents events, SiteCertificate certificate, Wire wire) {
@@ -66,10 +71,10 @@ public final class Completion {
         this.wire = wire;
     }
 
-    /** Seals every completed document that has no final PDF yet; returns how many were sealed. */
+    /** Seals every completed document whose next sealing attempt is due; returns how many were sealed. */
     public int sealPending() {
         int sealed = 0;
-        for (long id : documents.completedUnsealed()) {
+        for (long id : documents.dueForSealing(documents.now(), 100)) {
             if (seal(id)) {
                 sealed++;
             }
@@ -92,11 +97,41 @@ public final class Completion {
             finish(d, saved);
             return true;
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "sealing document " + documentId + " failed; it will be retried", e);
+            failed(documentId, e);
             return false;
         } finally {
             inProgress.remove(documentId);
         }
+    }
+
+    /**
+     * Counts the failed attempt and schedules the next after about 1 min, 5 min, 30 min, 2 h and 6 h;
+     * after that the document shows seal_status "failed" and its owner is told, once.
+     */
+    private void failed(long documentId, Exception e) {
+        String error = shortError(e);
+        try {
+            db.inTransaction(() -> {
+                Document d = documents.find(documentId).orElse(null);
+                int attempt = d == null ? 0 : d.seal().attempts() + 1;
+                boolean givingUp = attempt > RETRY_DELAYS.size();
+                Long retryAt = givingUp || d == null ? null : documents.now() + RETRY_DELAYS.get(attempt - 1).toSeconds();
+                if (d != null && documents.sealFailed(documentId, error, retryAt) > 0 && givingUp) {
+                    notify.sealFailed(d, error);
+                }
+                LOG.log(Level.WARNING, "sealing document " + documentId + " failed on attempt " + attempt
+                        + (givingUp ? "; no more attempts" : "; it will be retried"), e);
+            });
+        } catch (RuntimeException recording) {
+            LOG.log(Level.WARNING, "sealing document " + documentId + " failed and the failure could not be recorded", e);
+        }
+    }
+
+    /** One line for the document response and the owner's email: what went wrong, never a stack trace. */
+    private static String shortError(Exception e) {
+        String text = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        text = text.replaceAll("\\s+", " ").strip();
+        return text.length() <= 300 ? text : text.substring(0, 299) + "…";
     }
 
     private byte[] build(Document d) throws IOException {

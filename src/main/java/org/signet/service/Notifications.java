@@ -67,6 +67,17 @@ public final class Notifications {
         return queue.enqueue("completed", vars, email, name, d.id(), pdf);
     }
 
+    /** Tells the owner that sealing gave up, with the cause, so a finished document is never silently stuck. */
+    public long sealFailed(Document d, String error) {
+        User owner = owner(d);
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", owner.name());
+        vars.put("document_title", d.title());
+        vars.put("seal_error", error);
+        vars.put("document_id", Long.toString(d.id()));
+        return queue.enqueue("seal_failed", vars, owner.email(), owner.name(), d.id(), null);
+    }
+
     public User owner(Document d) {
         return users.find(d.ownerId()).orElseThrow();
     }

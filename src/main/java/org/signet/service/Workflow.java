@@ -214,11 +214,6 @@ public final class Workflow {
         return open.size();
     }
 
-    /** The parties of a document a reminder may go to now. */
-    public List<Signer> remindable(long documentId) {
-        return remindable(signers.forDocument(documentId));
-    }
-
     /** Signers and approvers invited and still to act: those a reminder may go to (S5). */
     static List<Signer> remindable(List<Signer> parties) {
         return parties.stream()

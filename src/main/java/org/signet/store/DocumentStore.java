@@ -22,7 +22,8 @@ import org.signet.json.JsonSyntaxException;
 public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
-            + "completed_at, reminder_interval_days, sent_at, created_at, updated_at";
+            + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, seal_attempts, seal_retry_at, "
+            + "seal_error";
 
     private final Database db;
     private final Clock clock;
@@ -134,15 +135,28 @@ public final class DocumentStore {
      */
     public Optional<Document> changeStatus(long id, DocumentStatus from, DocumentStatus to) {
         long now = now();
+        boolean completes = to == DocumentStatus.COMPLETED;
         return db.queryOne("UPDATE documents SET status = ?, updated_at = ?, "
-                + "sent_at = CASE WHEN ? THEN ? ELSE sent_at END, completed_at = CASE WHEN ? THEN ? ELSE completed_at END "
+                + "sent_at = CASE WHEN ? THEN ? ELSE sent_at END, completed_at = CASE WHEN ? THEN ? ELSE completed_at END, "
+                + "seal_retry_at = CASE WHEN ? THEN ? ELSE seal_retry_at END "
                 + "WHERE id = ? AND status = ? RETURNING " + COLUMNS, DocumentStore::map, to.wire(), now,
-                to == DocumentStatus.SENT, now, to == DocumentStatus.COMPLETED, now, id, from.wire());
+                to == DocumentStatus.SENT, now, completes, now, completes, now, id, from.wire());
     }
 
+    /** Stores the sealed file; sealing is over, whatever earlier attempts said. */
     public void markCompleted(long id, long signedFileId, String signedFileHash) {
-        db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, updated_at = ? WHERE id = ?",
-                signedFileId, signedFileHash, now(), id);
+        db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, seal_retry_at = NULL, "
+                + "seal_error = NULL, updated_at = ? WHERE id = ?", signedFileId, signedFileHash, now(), id);
+    }
+
+    /**
+     * Counts a failed sealing attempt: the next one is due at {@code retryAt}, or never (null: retries
+     * are used up and the document shows seal_status "failed"). Returns the attempts made so far.
+     */
+    public int sealFailed(long id, String error, Long retryAt) {
+        return db.queryOne("UPDATE documents SET seal_attempts = seal_attempts + 1, seal_error = ?, seal_retry_at = ? "
+                + "WHERE id = ? AND signed_file_id IS NULL RETURNING seal_attempts", r -> r.getInt("seal_attempts"),
+                error, retryAt, id).orElse(0);
     }
 
     /**
@@ -158,19 +172,30 @@ public final class DocumentStore {
         return true;
     }
 
-    /** Completed documents still waiting for their sealed PDF. */
-    public List<Long> completedUnsealed() {
-        return db.query("SELECT id FROM documents WHERE status = 'completed' AND signed_file_id IS NULL LIMIT 100",
-                r -> r.getLong("id"));
+    /** Completed documents whose next sealing attempt is due by {@code now} (index documents_unsealed). */
+    public List<Long> dueForSealing(long now, int limit) {
+        return db.query("SELECT id FROM documents WHERE status = 'completed' AND signed_file_id IS NULL "
+                + "AND seal_retry_at <= ? ORDER BY seal_retry_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }
 
-    /** In-progress documents with automatic reminders: id and interval in days. */
-    public List<long[]> withReminders() {
-        return db.query("SELECT id, reminder_interval_days FROM documents WHERE reminder_interval_days IS NOT NULL "
-                + "AND status IN ('sent','viewed')", r -> new long[] {r.getLong("id"), r.getLong("reminder_interval_days")});
+    /** A signer of a document with automatic reminders whose next reminder is due. */
+    public record DueReminder(long documentId, long signerId) {}
+
+    /**
+     * Every invited signer or approver still to act on a sent or viewed document with automatic
+     * reminders, whose interval has passed since the invitation or the last reminder, in one query
+     * (index documents_reminding, then signers_document).
+     */
+    public List<DueReminder> dueForReminder(long now, int limit) {
+        return db.query("SELECT s.document_id, s.id FROM documents d JOIN signers s ON s.document_id = d.id "
+                + "WHERE d.reminder_interval_days IS NOT NULL AND d.status IN ('sent','viewed') "
+                + "AND s.invited_at IS NOT NULL AND s.role <> 'viewer' AND s.status IN ('pending','viewed') "
+                + "AND ? - COALESCE(s.last_reminded_at, s.invited_at) >= d.reminder_interval_days * 86400 "
+                + "ORDER BY s.document_id, s.id LIMIT ?",
+                r -> new DueReminder(r.getLong("document_id"), r.getLong("id")), now, limit);
     }
 
-    /** Documents not yet terminal whose expiry time has passed. */
+    /** Documents not yet terminal whose expiry time has passed (index documents_due). */
     public List<Long> dueForExpiry(long now, int limit) {
         return db.query("SELECT id FROM documents WHERE expires_at IS NOT NULL AND expires_at <= ? "
                 + "AND status IN ('draft','sent','viewed') ORDER BY expires_at LIMIT ?", r -> r.getLong("id"), now, limit);
@@ -205,6 +230,7 @@ public final class DocumentStore {
                 r.getLong("original_file_id"), r.getLong("pdf_file_id"), r.nullableLong("signed_file_id"),
                 r.string("file_hash"), r.string("signed_file_hash"), r.nullableLong("expires_at"),
                 r.nullableLong("completed_at"), r.nullableInt("reminder_interval_days"), r.nullableLong("sent_at"),
-                r.getLong("created_at"), r.getLong("updated_at"));
+                r.getLong("created_at"), r.getLong("updated_at"), new Document.Seal(r.getInt("seal_attempts"),
+                r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null));
     }
 }

@@ -53,6 +53,12 @@ public final class MailOutboxStore {
         return (int) db.queryLong("SELECT count(*) FROM mail_outbox WHERE status = 'pending'");
     }
 
+    /** Deletes up to {@code limit} messages sent before {@code before}; returns how many. */
+    public int deleteSentBefore(long before, int limit) {
+        return db.update("DELETE FROM mail_outbox WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'sent' "
+                + "AND sent_at < ? LIMIT ?)", before, limit);
+    }
+
     public void markSent(long id, int attempts, long now) {
         db.update("UPDATE mail_outbox SET status = 'sent', attempts = ?, sent_at = ?, last_error = NULL "
                 + "WHERE id = ? AND status = 'pending'", attempts, now, id);

@@ -30,6 +30,7 @@ class MessageTemplatesTest {
         vars.put("signer_email", "bob@example.org");
         vars.put("decline_reason", "The fee in section 3 is wrong.");
         vars.put("document_id", "9021");
+        vars.put("seal_error", "IOException: the disk is full");
         return vars;
     }
 

@@ -18,6 +18,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -34,6 +37,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.ApiFlow;
+import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
@@ -330,8 +334,10 @@ class CompletionTest {
             public void close() {}
         };
         log.addHandler(handler);
-        try (TestServer s = TestServer.start(own)) {
-            ApiFlow f = new ApiFlow(s, s.account("owner@example.com", false).full(), Clock.systemUTC());
+        // Failed seals are retried with backoff: the test clock moves past the first wait.
+        MutableClock testClock = new MutableClock(Instant.now(), ZoneOffset.UTC);
+        try (TestServer s = TestServer.start(own, testClock)) {
+            ApiFlow f = new ApiFlow(s, s.account("owner@example.com", false).full(), testClock);
             String id = f.upload("contract", 1);
             Party ann = f.addSigner(id, "Ann", "ann@example.com", "signer", 1);
             f.saveFields(id, List.of(field(ann.id(), "signature", 1, 72, 80, 200, 60)));
@@ -351,6 +357,7 @@ class CompletionTest {
                 Files.move(away, files);
             }
 
+            testClock.advance(Duration.ofMinutes(2));
             Map<String, Object> sealed = f.awaitSealed(id);
             assertNull(sealed.get("seal_status"));
 

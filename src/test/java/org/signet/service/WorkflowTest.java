@@ -188,9 +188,9 @@ class WorkflowTest {
         String b = flow.addSigner(doc, "B", "b@example.org", "signer", 2).id();
         send(a, b);
 
-        assertEquals(List.of(id(a)), workflow.remindable(id(doc)).stream().map(Signer::id).toList());
+        assertEquals(List.of(id(a)), Workflow.remindable(signers.forDocument(id(doc))).stream().map(Signer::id).toList());
         signs(a);
-        assertEquals(List.of(id(b)), workflow.remindable(id(doc)).stream().map(Signer::id).toList());
+        assertEquals(List.of(id(b)), Workflow.remindable(signers.forDocument(id(doc))).stream().map(Signer::id).toList());
         assertTrue(invited(v).contains(v));
     }
 
