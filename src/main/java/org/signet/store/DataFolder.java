@@ -17,6 +17,9 @@ public final class DataFolder {
         Database db = Database.open(dataDir.resolve("signet.db"), synchronous, poolSize);
         try {
             Migrations.fromClasspath().apply(db);
+            // Fresh statistics for the query planner, cheap when nothing changed: without them it may
+            // pick a status index and sort a million rows for a job that finds none.
+            db.executeScript("PRAGMA optimize=0x10002");
             return db;
         } catch (Migrations.SchemaTooNewException | RuntimeException e) {
             db.close();

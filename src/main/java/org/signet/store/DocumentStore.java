@@ -172,9 +172,13 @@ public final class DocumentStore {
         return true;
     }
 
-    /** Completed documents whose next sealing attempt is due by {@code now} (index documents_unsealed). */
+    /**
+     * Completed documents whose next sealing attempt is due by {@code now}. The job queries name their
+     * index: with few rows the planner may prefer another, and a missing index should fail loudly.
+     */
     public List<Long> dueForSealing(long now, int limit) {
-        return db.query("SELECT id FROM documents WHERE status = 'completed' AND signed_file_id IS NULL "
+        return db.query("SELECT id FROM documents INDEXED BY documents_unsealed WHERE status = 'completed' "
+                + "AND signed_file_id IS NULL "
                 + "AND seal_retry_at <= ? ORDER BY seal_retry_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }
 
@@ -187,7 +191,8 @@ public final class DocumentStore {
      * (index documents_reminding, then signers_document).
      */
     public List<DueReminder> dueForReminder(long now, int limit) {
-        return db.query("SELECT s.document_id, s.id FROM documents d JOIN signers s ON s.document_id = d.id "
+        return db.query("SELECT s.document_id, s.id FROM documents d INDEXED BY documents_reminding "
+                + "JOIN signers s ON s.document_id = d.id "
                 + "WHERE d.reminder_interval_days IS NOT NULL AND d.status IN ('sent','viewed') "
                 + "AND s.invited_at IS NOT NULL AND s.role <> 'viewer' AND s.status IN ('pending','viewed') "
                 + "AND ? - COALESCE(s.last_reminded_at, s.invited_at) >= d.reminder_interval_days * 86400 "
@@ -197,7 +202,8 @@ public final class DocumentStore {
 
     /** Documents not yet terminal whose expiry time has passed (index documents_due). */
     public List<Long> dueForExpiry(long now, int limit) {
-        return db.query("SELECT id FROM documents WHERE expires_at IS NOT NULL AND expires_at <= ? "
+        return db.query("SELECT id FROM documents INDEXED BY documents_due WHERE expires_at IS NOT NULL "
+                + "AND expires_at <= ? "
                 + "AND status IN ('draft','sent','viewed') ORDER BY expires_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }
 

@@ -136,4 +136,42 @@ class ExpiryJobTest {
         assertEquals(0, run());
         assertEquals(1, flow.audit(doc, "document_expired").size());
     }
+
+    @Test
+    void runOnce_databaseRefusesTheChange_loggedAtWarningWithItsCauseAndOthersGoOn() {
+        String stuck = sentDocument("Stuck", Duration.ofHours(1));
+        String fine = sentDocument("Fine", Duration.ofHours(1));
+        clock.advance(Duration.ofHours(2));
+        server.app.database().inTransaction(() -> server.app.database().update("CREATE TRIGGER refuse_expiry "
+                + "BEFORE UPDATE OF status ON documents WHEN old.id = " + stuck + " AND new.status = 'expired' "
+                + "BEGIN SELECT RAISE(ABORT, 'disk says no'); END"));
+        java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger("signet.jobs");
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                records.add(r);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        log.addHandler(handler);
+        try {
+            assertEquals(1, run());
+        } finally {
+            log.removeHandler(handler);
+        }
+
+        assertEquals("expired", flow.status(fine));
+        assertEquals("sent", flow.status(stuck));
+        java.util.logging.LogRecord warning = records.stream()
+                .filter(r -> r.getLevel() == java.util.logging.Level.WARNING).findFirst().orElseThrow();
+        assertTrue(warning.getMessage().contains("document " + stuck), warning.getMessage());
+        assertTrue(String.valueOf(warning.getThrown()).contains("disk says no")
+                || String.valueOf(warning.getThrown().getCause()).contains("disk says no"), String.valueOf(warning.getThrown()));
+    }
 }

@@ -183,4 +183,31 @@ class ReminderJobTest {
         assertEquals(1, reminders("fine@example.org"));
         assertEquals(0, flow.audit(doc, "reminder_sent").size());
     }
+
+    @Test
+    void runOnce_manyDocumentsNothingDue_oneQuery() {
+        for (int i = 0; i < 5; i++) {
+            String doc = flow.upload("Doc " + i, 1);
+            flow.addSignerWithSignatureField(doc, "s" + i + "@example.org");
+            flow.send(doc);
+            assertEquals(200, flow.put("documents/" + doc, java.util.Map.of("reminder_interval_days", 3)).statusCode());
+        }
+        java.util.List<String> statements = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread job = Thread.currentThread();
+        server.app.database().watch(new org.signet.store.Database.Watcher() {
+            @Override
+            public void statement(String sql) {
+                if (Thread.currentThread() == job) {
+                    statements.add(sql);
+                }
+            }
+        });
+        try {
+            assertEquals(0, server.app.reminderJob().runOnce());
+        } finally {
+            server.app.database().watch(org.signet.store.Database.Watcher.NONE);
+        }
+
+        assertEquals(1, statements.size(), statements.toString());
+    }
 }

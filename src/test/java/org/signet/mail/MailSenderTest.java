@@ -386,6 +386,30 @@ class MailSenderTest {
                 "document_title", "Vertrag für Müller", "note", "The signed document is attached.");
     }
 
+    @Test
+    void pruneDelivered_sentLongAgo_deletedPendingAndFailedKept() {
+        long old = enqueueInvitation("old@example.org", "Old");
+        long bad = queue.enqueue("invitation", vars("Bad"), "not an address", "", 1L, null);
+        sender(message -> {
+            if (message.to().contains("@")) {
+                return;
+            }
+            throw new MailDeliveryException("not an address", true, null);
+        }).runOnce();
+        clock.advance(Duration.ofDays(31));
+        long recent = enqueueInvitation("recent@example.org", "Recent");
+        sender(message -> { }).runOnce();
+        long waiting = enqueueInvitation("waiting@example.org", "Waiting");
+
+        int deleted = sender(message -> { }).pruneDelivered(Duration.ofDays(30));
+
+        assertEquals(1, deleted);
+        assertTrue(queue.find(old).isEmpty(), "the message sent 31 days ago holds a signing link");
+        assertEquals(OutboxEntry.Status.SENT, entry(recent).status());
+        assertEquals(OutboxEntry.Status.FAILED, entry(bad).status());
+        assertEquals(OutboxEntry.Status.PENDING, entry(waiting).status());
+    }
+
     private long enqueueInvitation(String to, String title) {
         return queue.enqueue("invitation", vars(title), to, "Jürgen Müller", 1L, null);
     }

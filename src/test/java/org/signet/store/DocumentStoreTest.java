@@ -127,4 +127,58 @@ class DocumentStoreTest {
         assertEquals(4, DocumentStore.caseVariants("äö").size());
         assertEquals(List.of("1"), DocumentStore.caseVariants("1"));
     }
+
+    /** The statement a store method runs, caught as it runs, so its plan is the real one's. */
+    private String sqlOf(Runnable call) {
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        db.watch(new Database.Watcher() {
+            @Override
+            public void statement(String sql) {
+                seen.add(sql);
+            }
+        });
+        try {
+            call.run();
+        } finally {
+            db.watch(Database.Watcher.NONE);
+        }
+        return seen.stream().filter(q -> q.contains("documents")).findFirst().orElseThrow();
+    }
+
+    private String plan(String sql) {
+        Object[] params = new Object[(int) sql.chars().filter(c -> c == '?').count()];
+        java.util.Arrays.fill(params, 1);
+        return String.join("\n", db.query("EXPLAIN QUERY PLAN " + sql, r -> r.string("detail"), params));
+    }
+
+    @Test
+    void jobQueries_eachSearchesItsOwnIndex() {
+        DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
+
+        String sealing = plan(sqlOf(() -> documents.dueForSealing(0, 1)));
+        String expiry = plan(sqlOf(() -> documents.dueForExpiry(0, 1)));
+        String reminders = plan(sqlOf(() -> documents.dueForReminder(0, 1)));
+
+        assertTrue(sealing.contains("documents_unsealed"), sealing);
+        assertTrue(expiry.contains("documents_due"), expiry);
+        assertTrue(reminders.contains("documents_reminding"), reminders);
+        for (String p : List.of(sealing, expiry, reminders)) {
+            assertTrue(!p.contains("SCAN documents") && !p.contains("SCAN d "), p);
+        }
+    }
+
+    @Test
+    void jobQueries_findWhatIsDueAndNothingElse() {
+        DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
+        long now = Clock.systemUTC().millis() / 1000;
+        ApiFlow flow = new ApiFlow(server, alice.full(), Clock.systemUTC());
+        String due = flow.upload("Due", 1);
+        String later = flow.upload("Later", 1);
+        db.update("UPDATE documents SET expires_at = ? WHERE id = ?", now - 10, Long.parseLong(due));
+        db.update("UPDATE documents SET expires_at = ? WHERE id = ?", now + 3600, Long.parseLong(later));
+
+        assertEquals(List.of(Long.parseLong(due)), documents.dueForExpiry(now, 10));
+        assertEquals(List.of(), documents.dueForSealing(now, 10));
+        assertEquals(List.of(), documents.dueForReminder(now, 10));
+    }
 }

@@ -1,0 +1,118 @@
+package org.signet.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.ApiFlow;
+import org.signet.support.MutableClock;
+import org.signet.support.Party;
+import org.signet.support.TestServer;
+
+/**
+ * A seal that keeps failing (the encrypted files cannot be read) is counted and retried with backoff,
+ * then shown as failed with its cause and the owner told once; never a minute-by-minute loop (S8).
+ */
+class SealingRetriesTest {
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private TestServer server;
+    private ApiFlow flow;
+    private String doc;
+    private Path files;
+    private Path away;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir, clock);
+        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        doc = flow.upload("Lease", 1);
+        Party ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
+        flow.send(doc);
+        files = dir.resolve("files");
+        away = dir.resolve("files-away");
+        Files.move(files, away);
+        flow.sign(ann.token());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (Files.exists(away)) {
+            Files.move(away, files);
+        }
+        server.close();
+    }
+
+    private int attempts() {
+        return server.app.database().queryOne("SELECT seal_attempts FROM documents WHERE id = ?",
+                r -> r.getInt("seal_attempts"), Long.parseLong(doc)).orElseThrow();
+    }
+
+    /** Runs sealing until {@code n} attempts are recorded (the first also runs right after the signature). */
+    private void attemptUntil(int n) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (attempts() < n) {
+            server.app.completion().sealPending();
+            assertTrue(System.nanoTime() < deadline, "attempt " + n + " not made; " + attempts() + " so far");
+        }
+    }
+
+    @Test
+    void sealPending_beforeTheRetryIsDue_noAttempt() {
+        attemptUntil(1);
+
+        clock.advance(Duration.ofSeconds(30));
+        server.app.completion().sealPending();
+
+        assertEquals(1, attempts());
+        assertEquals("pending", flow.document(doc).get("seal_status"));
+    }
+
+    @Test
+    void sealPending_retriesUsedUp_failedWithTheCauseAndTheOwnerToldOnce() {
+        attemptUntil(1);
+        List<Duration> waits = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30),
+                Duration.ofHours(2), Duration.ofHours(6));
+        for (int i = 0; i < waits.size(); i++) {
+            clock.advance(waits.get(i).plusSeconds(1));
+            attemptUntil(i + 2);
+        }
+
+        Map<String, Object> d = flow.document(doc);
+        assertEquals("completed", d.get("status"));
+        assertEquals("failed", d.get("seal_status"));
+        assertTrue(((String) d.get("seal_error")).contains("Exception"), (String) d.get("seal_error"));
+        assertNull(d.get("signed_file_hash"));
+        assertEquals(1, flow.mail.queued("owner@example.org", "seal_failed").size());
+
+        clock.advance(Duration.ofDays(2));
+        server.app.completion().sealPending();
+        assertEquals(6, attempts(), "a failed seal is not retried by itself");
+    }
+
+    @Test
+    void sealPending_filesBackBeforeTheRetry_sealedAndErrorCleared() throws Exception {
+        attemptUntil(1);
+        Files.move(away, files);
+
+        clock.advance(Duration.ofMinutes(2));
+        Map<String, Object> sealed = flow.awaitSealed(doc);
+
+        assertNull(sealed.get("seal_status"));
+        assertNull(sealed.get("seal_error"));
+        assertTrue(((String) sealed.get("signed_file_hash")).matches("[0-9a-f]{64}"));
+    }
+}
