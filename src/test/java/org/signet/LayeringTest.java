@@ -1,0 +1,169 @@
+package org.signet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dependencies point one way (cli and the wiring, then web/api/http, jobs, service, mail/webhook,
+ * store, domain; the leaves json, text, crypto, files, pdf and config under all of them). Read from
+ * the compiled classes, so a fully qualified use without an import is caught as well as an import.
+ */
+class LayeringTest {
+    private static final Path CLASSES = Path.of("target", "classes", "org", "signet");
+    private static final Pattern SIGNET_CLASS = Pattern.compile("org/signet/([a-z/]*?)/?([A-Z][A-Za-z0-9_$]*)");
+
+    /** Higher ranks may use lower ones; leaves (rank 0) may use only leaves and domain. */
+    private static final Map<String, Integer> RANK = Map.ofEntries(
+            Map.entry("", 9), Map.entry("cli", 9),
+            Map.entry("web", 7), Map.entry("api", 7), Map.entry("http", 6), Map.entry("http/multipart", 6),
+            Map.entry("jobs", 5),
+            Map.entry("service", 4),
+            Map.entry("mail", 3), Map.entry("webhook", 3),
+            Map.entry("store", 2),
+            Map.entry("domain", 1),
+            Map.entry("json", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
+            Map.entry("pdf", 0), Map.entry("config", 0));
+
+    /** Handlers call services only: the web layer never reaches past them into the stores. */
+    private static final Set<String> WEB = Set.of("web", "api", "http", "http/multipart");
+
+    /** Why {@code from} may not use {@code to} (packages as paths below org/signet), or null when it may. */
+    static String violation(String from, String to) {
+        if (from.equals(to)) {
+            return null;
+        }
+        Integer f = RANK.get(from);
+        Integer t = RANK.get(to);
+        if (f == null || t == null) {
+            return "package not placed in a layer: " + (f == null ? from : to);
+        }
+        if (f == 0) {
+            return t <= 1 ? null : "a leaf uses " + to;
+        }
+        if (WEB.contains(from) && to.equals("store")) {
+            return "the web layer reaches into the stores";
+        }
+        if (t == 0 || f > t || f == 9 && t == 9) {
+            return null;
+        }
+        if (f.equals(t) && WEB.contains(from) && !from.startsWith("http") && to.startsWith("http")) {
+            return null; // api and web build on the http core, never the other way round
+        }
+        return "points up or sideways: " + from + " (" + f + ") uses " + to + " (" + t + ")";
+    }
+
+    @Test
+    void compiledClasses_dependOnlyDownward() throws IOException {
+        List<String> problems = new ArrayList<>();
+        int classes = 0;
+        try (Stream<Path> files = Files.walk(CLASSES)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                classes++;
+                String from = packageOf(CLASSES.relativize(file).toString().replace('\\', '/'));
+                for (String to : referencedPackages(file)) {
+                    String why = violation(from, to);
+                    if (why != null) {
+                        problems.add(CLASSES.relativize(file) + " -> " + to + ": " + why);
+                    }
+                }
+            }
+        }
+        assertTrue(classes > 100, "only " + classes + " classes found under " + CLASSES);
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
+    void violation_upwardAndSidewaysUses_reported() {
+        assertTrue(violation("service", "http") != null);
+        assertTrue(violation("service", "api") != null);
+        assertTrue(violation("store", "service") != null);
+        assertTrue(violation("store", "mail") != null);
+        assertTrue(violation("api", "store") != null);
+        assertTrue(violation("web", "store") != null);
+        assertTrue(violation("http", "api") != null);
+        assertTrue(violation("api", "web") != null);
+        assertTrue(violation("domain", "store") != null);
+        assertTrue(violation("pdf", "service") != null);
+        assertTrue(violation("mail", "service") != null);
+        assertTrue(violation("jobs", "api") != null);
+        assertTrue(violation("service", "jobs") != null);
+    }
+
+    @Test
+    void violation_downwardUses_allowed() {
+        for (String[] ok : List.of(new String[] {"api", "service"}, new String[] {"api", "http"},
+                new String[] {"service", "store"}, new String[] {"service", "mail"}, new String[] {"jobs", "service"},
+                new String[] {"store", "domain"}, new String[] {"pdf", "domain"}, new String[] {"cli", "store"},
+                new String[] {"", "cli"}, new String[] {"service", "pdf"}, new String[] {"http", "service"})) {
+            assertEquals(null, violation(ok[0], ok[1]), ok[0] + " -> " + ok[1]);
+        }
+    }
+
+    @Test
+    void referencedPackages_readFromTheClassFile() throws IOException {
+        Set<String> used = referencedPackages(CLASSES.resolve("service/Documents.class"));
+
+        assertTrue(used.containsAll(Set.of("store", "domain", "json", "text")), used.toString());
+        assertTrue(!used.contains("http") && !used.contains("api"), used.toString());
+    }
+
+    private static String packageOf(String classPath) {
+        int slash = classPath.lastIndexOf('/');
+        return slash < 0 ? "" : classPath.substring(0, slash);
+    }
+
+    /** Every org.signet package named in the class file's constant pool: classes, descriptors, signatures. */
+    private static Set<String> referencedPackages(Path classFile) throws IOException {
+        Set<String> out = new TreeSet<>();
+        for (String text : utf8Constants(classFile)) {
+            Matcher m = SIGNET_CLASS.matcher(text);
+            while (m.find()) {
+                out.add(m.group(1));
+            }
+        }
+        return out;
+    }
+
+    /** The UTF-8 entries of a class file's constant pool (JVMS 4.4). */
+    private static List<String> utf8Constants(Path classFile) throws IOException {
+        try (InputStream raw = Files.newInputStream(classFile); DataInputStream in = new DataInputStream(raw)) {
+            if (in.readInt() != 0xCAFEBABE) {
+                throw new IOException("not a class file: " + classFile);
+            }
+            in.readUnsignedShort();
+            in.readUnsignedShort();
+            int count = in.readUnsignedShort();
+            List<String> out = new ArrayList<>();
+            for (int i = 1; i < count; i++) {
+                int tag = in.readUnsignedByte();
+                switch (tag) {
+                    case 1 -> out.add(in.readUTF());
+                    case 7, 8, 16, 19, 20 -> in.skipNBytes(2);
+                    case 15 -> in.skipNBytes(3);
+                    case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipNBytes(4);
+                    case 5, 6 -> {
+                        in.skipNBytes(8);
+                        i++; // a long or double takes two entries
+                    }
+                    default -> throw new IOException("unknown constant tag " + tag + " in " + classFile);
+                }
+            }
+            return out;
+        }
+    }
+}
