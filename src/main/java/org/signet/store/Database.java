@@ -20,7 +20,6 @@ import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteConnection;
 
 /**
  * The embedded SQLite database and the one small JDBC helper every store uses: a fixed pool of
@@ -109,7 +108,7 @@ public final class Database implements AutoCloseable {
         if (transaction.get() != null) {
             return work.get();
         }
-        return run(new Transaction(borrow(), true), work);
+        return runRead(new Transaction(borrow(), true), work);
     }
 
     /**
@@ -161,12 +160,10 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** A write transaction: BEGIN IMMEDIATE through the driver, which the pool's connections are set up for. */
     private <T> T run(Transaction tx, Supplier<T> work) {
         Connection c = tx.connection;
         try {
-            if (tx.readOnly) {
-                ((SQLiteConnection) c).setCurrentTransactionMode(SQLiteConfig.TransactionMode.DEFERRED);
-            }
             c.setAutoCommit(false);
             transaction.set(tx);
             T result = work.get();
@@ -182,11 +179,49 @@ public final class Database implements AutoCloseable {
             transaction.remove();
             try {
                 c.setAutoCommit(true);
-                ((SQLiteConnection) c).setCurrentTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
             } catch (SQLException ignored) {
                 // the connection is returned anyway; the next BEGIN would report a real problem
             }
             release(c);
+        }
+    }
+
+    /**
+     * A read transaction: a plain deferred BEGIN, issued as SQL because the driver would begin
+     * IMMEDIATE; it takes a read snapshot in WAL mode and never the write lock.
+     */
+    private <T> T runRead(Transaction tx, Supplier<T> work) {
+        Connection c = tx.connection;
+        try {
+            execute(c, "BEGIN DEFERRED");
+            transaction.set(tx);
+            T result = work.get();
+            execute(c, "COMMIT");
+            return result;
+        } catch (SQLException e) {
+            endQuietly(c);
+            throw new StoreException("read transaction failed", e);
+        } catch (RuntimeException | Error e) {
+            endQuietly(c);
+            throw e;
+        } finally {
+            transaction.remove();
+            release(c);
+        }
+    }
+
+    /** Transaction control, which the watcher does not count as a statement (as the driver's own BEGIN is not). */
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    private static void endQuietly(Connection c) {
+        try {
+            execute(c, "ROLLBACK");
+        } catch (SQLException ignored) {
+            // nothing was written; the snapshot ends with the connection's next use at the latest
         }
     }
 

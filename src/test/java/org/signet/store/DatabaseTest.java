@@ -1,0 +1,233 @@
+package org.signet.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The JDBC helper on a real SQLite file: transactions, what runs after them, read snapshots, errors. */
+class DatabaseTest {
+    @TempDir
+    Path dir;
+
+    private Database db;
+
+    @BeforeEach
+    void open() {
+        db = Database.open(dir.resolve("test.db"), "NORMAL", 4);
+        db.inTransaction(() -> db.update("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)"));
+    }
+
+    @AfterEach
+    void close() {
+        db.close();
+    }
+
+    private long rows() {
+        return db.queryLong("SELECT count(*) FROM t");
+    }
+
+    @Test
+    void inTransaction_throws_everyWriteRolledBack() {
+        assertThrows(IllegalStateException.class, () -> db.inTransaction(() -> {
+            db.insert("INSERT INTO t(v) VALUES (?)", "a");
+            db.insert("INSERT INTO t(v) VALUES (?)", "b");
+            throw new IllegalStateException("refused");
+        }));
+
+        assertEquals(0, rows());
+    }
+
+    @Test
+    void inTransaction_nested_joinsTheOuterOne() {
+        assertThrows(IllegalStateException.class, () -> db.inTransaction(() -> {
+            db.insert("INSERT INTO t(v) VALUES (?)", "outer");
+            db.inTransaction(() -> {
+                db.insert("INSERT INTO t(v) VALUES (?)", "inner");
+                throw new IllegalStateException("inner refused");
+            });
+        }));
+
+        assertEquals(0, rows(), "the inner failure rolled back the outer's write too");
+    }
+
+    @Test
+    void insert_returnsTheGeneratedIdInOneStatement() {
+        List<String> seen = new ArrayList<>();
+        db.watch(new Database.Watcher() {
+            @Override
+            public void statement(String sql) {
+                seen.add(sql);
+            }
+        });
+
+        long first = db.insert("INSERT INTO t(v) VALUES (?)", "a");
+        long second = db.insert("INSERT INTO t(v) VALUES (?)", "b");
+
+        assertTrue(second > first);
+        assertEquals(Optional.of("b"), db.queryOne("SELECT v FROM t WHERE id = ?", r -> r.string("v"), second));
+        assertEquals(2, seen.stream().filter(s -> s.startsWith("INSERT")).count());
+        assertFalse(seen.stream().anyMatch(s -> s.contains("last_insert_rowid")), seen.toString());
+    }
+
+    @Test
+    void afterCommit_runsOnceAfterTheCommitWhereOthersSeeTheRow() throws Exception {
+        AtomicInteger runs = new AtomicInteger();
+        CompletableFuture<Long> seenByAnotherThread = new CompletableFuture<>();
+        Runnable wake = () -> {
+            runs.incrementAndGet();
+            // Another connection must see the committed row from inside the action.
+            new Thread(() -> seenByAnotherThread.complete(rows())).start();
+        };
+
+        db.inTransaction(() -> {
+            db.insert("INSERT INTO t(v) VALUES (?)", "a");
+            db.afterCommit(wake);
+            db.afterCommit(wake);
+            assertEquals(0, runs.get(), "ran before the commit");
+        });
+
+        assertEquals(1, runs.get());
+        assertEquals(1L, seenByAnotherThread.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void afterCommit_rolledBack_neverRuns() {
+        AtomicInteger runs = new AtomicInteger();
+
+        assertThrows(IllegalStateException.class, () -> db.inTransaction(() -> {
+            db.afterCommit(runs::incrementAndGet);
+            throw new IllegalStateException("refused");
+        }));
+
+        assertEquals(0, runs.get());
+    }
+
+    @Test
+    void afterCommit_outsideATransaction_runsAtOnce() {
+        AtomicInteger runs = new AtomicInteger();
+
+        db.afterCommit(runs::incrementAndGet);
+
+        assertEquals(1, runs.get());
+    }
+
+    @Test
+    void afterCommit_actionFails_theCommittedCallerIsNotToldSo() {
+        db.inTransaction(() -> {
+            db.insert("INSERT INTO t(v) VALUES (?)", "kept");
+            db.afterCommit(() -> {
+                throw new IllegalStateException("scheduler stopped");
+            });
+        });
+
+        assertEquals(1, rows());
+    }
+
+    @Test
+    void read_neverTakesTheWriteLock() throws Exception {
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch written = new CountDownLatch(1);
+        CompletableFuture<Long> snapshot = new CompletableFuture<>();
+        Thread reader = new Thread(() -> snapshot.complete(db.read(() -> {
+            long before = rows();
+            reading.countDown();
+            try {
+                written.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return before == rows() ? before : -1;
+        })));
+        reader.start();
+        assertTrue(reading.await(10, TimeUnit.SECONDS));
+
+        long started = System.nanoTime();
+        db.inTransaction(() -> db.insert("INSERT INTO t(v) VALUES (?)", "while reading"));
+        long writeMillis = (System.nanoTime() - started) / 1_000_000;
+        written.countDown();
+
+        assertTrue(writeMillis < 2_000, "the write waited " + writeMillis + " ms for the reader's lock");
+
+        assertEquals(0L, snapshot.get(10, TimeUnit.SECONDS), "the read saw one consistent state");
+        assertEquals(1, rows());
+    }
+
+    @Test
+    void read_schedulingOrWritingInside_refused() {
+        assertThrows(IllegalStateException.class, () -> db.read(() -> {
+            db.afterCommit(() -> { });
+            return null;
+        }));
+        assertThrows(IllegalStateException.class, () -> db.read(() -> db.inTransaction(() -> 1)));
+    }
+
+    @Test
+    void readOnce_withinATransaction_readsOnceAndRemembersWhatChanged() {
+        AtomicInteger reads = new AtomicInteger();
+        db.inTransaction(() -> {
+            assertEquals("a", db.readOnce("k", () -> "a" + "".repeat(reads.getAndIncrement())));
+            assertEquals("a", db.readOnce("k", () -> "b" + reads.getAndIncrement()));
+            db.remember("k", "c");
+            assertEquals("c", db.readOnce("k", () -> "d"));
+        });
+        assertEquals(1, reads.get());
+        assertEquals("fresh", db.readOnce("k", () -> "fresh"), "nothing outlives its transaction");
+    }
+
+    @Test
+    void failingSql_wrappedNamingTheSqlButNoParameter() {
+        StoreException e = assertThrows(StoreException.class,
+                () -> db.update("INSERT INTO t(id, v) VALUES (?, ?)", 1, null));
+
+        assertTrue(e.getMessage().contains("INSERT INTO t"), e.getMessage());
+        StoreException again = assertThrows(StoreException.class,
+                () -> db.update("INSERT INTO missing(v) VALUES (?)", "s3cr3t-parameter"));
+        assertFalse(again.getMessage().contains("s3cr3t-parameter"), again.getMessage());
+    }
+
+    @Test
+    void watcher_seesStatementsAndWriteTransactions_untilNone() {
+        List<String> statements = new ArrayList<>();
+        AtomicInteger writes = new AtomicInteger();
+        db.watch(new Database.Watcher() {
+            @Override
+            public void statement(String sql) {
+                statements.add(sql);
+            }
+
+            @Override
+            public void writeTransaction() {
+                writes.incrementAndGet();
+            }
+        });
+
+        db.inTransaction(() -> db.insert("INSERT INTO t(v) VALUES (?)", "a"));
+        db.read(this::rows);
+        db.watch(Database.Watcher.NONE);
+        rows();
+
+        assertEquals(2, statements.size(), statements.toString());
+        assertEquals(1, writes.get());
+    }
+
+    @Test
+    void close_furtherUseFails() {
+        db.close();
+
+        assertThrows(StoreException.class, this::rows);
+    }
+}
