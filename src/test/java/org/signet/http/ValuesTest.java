@@ -1,0 +1,61 @@
+package org.signet.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The one coercion vocabulary: the same value reads the same whether it came in a body, a query or a field. */
+class ValuesTest {
+    @Test
+    void integer_integralNumbersAndDigitStrings() {
+        assertEquals(42L, Values.integer(new BigDecimal("42")));
+        assertEquals(42L, Values.integer(new BigDecimal("42.0")));
+        assertEquals(-5L, Values.integer("-5"));
+        assertEquals(123456789012345678L, Values.integer("123456789012345678"));
+    }
+
+    @Test
+    void integer_anythingElse_null() {
+        for (Object v : List.of(new BigDecimal("1.5"), new BigDecimal("1e999999999"), new BigDecimal("1e-999999999"),
+                "1.5", "1e3", "", " 7", "1234567890123456789", true, List.of())) {
+            assertNull(Values.integer(v), String.valueOf(v));
+        }
+    }
+
+    @Test
+    void number_finiteOnly() {
+        assertEquals(72.5, Values.number(new BigDecimal("72.5")));
+        assertEquals(-3.0, Values.number("-3"));
+        assertNull(Values.number(new BigDecimal("1e999999999")));
+        assertNull(Values.number("NaN"));
+        assertNull(Values.number("Infinity"));
+        assertNull(Values.number(true));
+        assertNull(Values.number("abc"));
+    }
+
+    @Test
+    void bool_wordPressForms() {
+        assertEquals(true, Values.bool(true));
+        assertEquals(true, Values.bool("True"));
+        assertEquals(true, Values.bool(new BigDecimal("1")));
+        assertEquals(false, Values.bool("0"));
+        assertEquals(false, Values.bool("FALSE"));
+        assertNull(Values.bool("yes"));
+        assertNull(Values.bool(new BigDecimal("2")));
+        assertNull(Values.bool(List.of()));
+    }
+
+    @Test
+    void isLine_oneLineWithinItsLength() {
+        assertTrue(Values.isLine("  Lease  ", 5));
+        assertFalse(Values.isLine("Lease!", 5));
+        assertFalse(Values.isLine("a\tb", 10));
+        assertFalse(Values.isLine("a\u0085b", 10));
+        assertFalse(Values.isLine("   ", 10));
+    }
+}
