@@ -217,8 +217,13 @@
     return number(a.position_y, 0) - number(b.position_y, 0) || number(a.position_x, 0) - number(b.position_x, 0);
   }
 
+  /** Filled in by the sender from a template variable: shown, never changed by the signer. */
+  function isPrefilled(field) {
+    return String(field.prefilled) === '1';
+  }
+
   function fillable() {
-    return state.fields.filter((f) => AUTO_TYPES.indexOf(f.field_type) < 0);
+    return state.fields.filter((f) => AUTO_TYPES.indexOf(f.field_type) < 0 && !isPrefilled(f));
   }
 
   // ---- Signing page: rendering ---------------------------------------------------------
@@ -313,12 +318,17 @@
     if (AUTO_TYPES.indexOf(type) >= 0) {
       control = el('div', { class: 'field-control field-auto', role: 'note',
         'aria-label': fieldLabel(field) + ': filled in automatically' }, [autoText(field)]);
+    } else if (isPrefilled(field)) {
+      const shown = type === 'checkbox' ? (field.value === '1' ? '\u2611' : '\u2610') : (field.value || '');
+      control = el('div', { class: 'field-control field-auto field-prefilled', role: 'note',
+        'aria-label': fieldLabel(field) + ': ' + (type === 'checkbox' ? (field.value === '1' ? 'checked' : 'not checked')
+          : shown) + ', filled in by the sender' }, [shown]);
     } else if (CAPTURE_TYPES.indexOf(type) >= 0 || type === 'stamp') {
       control = buttonControl(field);
     } else {
       control = inputControl(field);
     }
-    if (isRequired(field) && AUTO_TYPES.indexOf(type) < 0) {
+    if (isRequired(field) && AUTO_TYPES.indexOf(type) < 0 && !isPrefilled(field)) {
       wrap.classList.add('is-required');
     }
     control.setAttribute('data-field-id', field.id);

@@ -18,6 +18,7 @@ import org.signet.api.SignerJson;
 import org.signet.api.SignersApi;
 import org.signet.api.StagingApi;
 import org.signet.api.StatsApi;
+import org.signet.api.TemplatesApi;
 import org.signet.api.UploadReceiver;
 import org.signet.api.WebhooksApi;
 import org.signet.api.WorkflowApi;
@@ -46,6 +47,7 @@ import org.signet.service.PageImages;
 import org.signet.service.Signing;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
+import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
 import org.signet.service.WebhookEvents;
 import org.signet.service.Webhooks;
@@ -60,6 +62,7 @@ import org.signet.store.SignerStore;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
+import org.signet.store.TemplateStore;
 import org.signet.store.UserStore;
 import org.signet.store.WebhookStore;
 import org.signet.text.Wire;
@@ -79,6 +82,7 @@ final class Services {
     final Workflow workflow;
     final Documents documents;
     final Staging staging;
+    final Templates templates;
     final ExpiryJob expiryJob;
     final ReminderJob reminderJob;
     final StagingCleanupJob stagingCleanup;
@@ -128,6 +132,8 @@ final class Services {
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
                 wire);
         staging = new Staging(db, staged, documents, files, clock);
+        templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
+                documentStore);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events,
                 SiteSeal.load(config), wire);
         unlockSessions = new UnlockSessions(clock);
@@ -165,6 +171,7 @@ final class Services {
         new WorkflowApi(workflow, mailSender).routes(rest);
         new AuditApi(documents, wire).routes(rest);
         new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
+        new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new Assets().routes(site);
         new SigningRoutes(signing, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"))
                 .routes(site);

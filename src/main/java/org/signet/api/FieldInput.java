@@ -1,6 +1,8 @@
 package org.signet.api;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,6 +10,7 @@ import org.signet.domain.Document;
 import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
+import org.signet.domain.VariableKeys;
 import org.signet.http.Values;
 import org.signet.json.Json;
 import org.signet.service.Refusal;
@@ -15,14 +18,36 @@ import org.signet.text.Wire;
 
 /**
  * Reads a fields payload (S5): 400 invalid_data when the structure is unusable, otherwise every
- * problem of every field at once as {@code Field <n>: <message>} in 400 validation_failed.
+ * problem of every field at once as {@code Field <n>: <message>} in 400 validation_failed. A
+ * document's fields name a {@code signer_id}; a template's (S11) a {@code signer_slot} and may carry
+ * a {@code variable_key}.
  */
 public final class FieldInput {
     static final int MAX_FIELDS = 500;
+    /** The most signer slots a template may have. */
+    public static final int MAX_SLOTS = 50;
+
+    /** Whom fields are assigned to, and the pages they are placed on. */
+    private record Target(String assigneeKey, Set<Long> assignees, String assigneeWhat, boolean variables,
+            List<PageSize> pages) {}
 
     private FieldInput() {}
 
+    /** A document's fields, for its signers. */
     public static List<NewField> parse(Object raw, Document d, Set<Long> signerIds) {
+        return parse(raw, new Target("signer_id", signerIds, "a signer of this document", false, d.pages()));
+    }
+
+    /** A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them. */
+    public static List<NewField> parseForTemplate(Object raw, List<PageSize> pages) {
+        Set<Long> slots = new HashSet<>();
+        for (long s = 1; s <= MAX_SLOTS; s++) {
+            slots.add(s);
+        }
+        return parse(raw, new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages));
+    }
+
+    private static List<NewField> parse(Object raw, Target target) {
         if (!(raw instanceof List<?> items) || items.size() > MAX_FIELDS
                 || !items.stream().allMatch(i -> i instanceof Map<?, ?>)) {
             throw Refusal.invalid("invalid_data",
@@ -30,9 +55,17 @@ public final class FieldInput {
         }
         List<String> errors = new ArrayList<>();
         List<NewField> out = new ArrayList<>();
+        Map<String, Integer> keys = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
-            One one = new One(i + 1, (Map<?, ?>) items.get(i), d, signerIds, errors);
+            One one = new One(i + 1, (Map<?, ?>) items.get(i), target, errors);
             NewField f = one.read();
+            if (f != null && f.variableKey() != null) {
+                Integer first = keys.putIfAbsent(f.variableKey(), i + 1);
+                if (first != null) {
+                    errors.add("Field " + (i + 1) + ": variable_key '" + f.variableKey() + "' is already used by field "
+                            + first + ".");
+                }
+            }
             if (f != null) {
                 out.add(f);
             }
@@ -47,16 +80,14 @@ public final class FieldInput {
     private static final class One {
         private final int n;
         private final Map<?, ?> m;
-        private final Document d;
-        private final Set<Long> signerIds;
+        private final Target target;
         private final List<String> errors;
         private final int errorsBefore;
 
-        One(int n, Map<?, ?> m, Document d, Set<Long> signerIds, List<String> errors) {
+        One(int n, Map<?, ?> m, Target target, List<String> errors) {
             this.n = n;
             this.m = m;
-            this.d = d;
-            this.signerIds = signerIds;
+            this.target = target;
             this.errors = errors;
             this.errorsBefore = errors.size();
         }
@@ -80,11 +111,28 @@ public final class FieldInput {
             String placeholder = text("placeholder", "", 255);
             String name = text("field_name", "", 100);
             boolean required = bool("is_required", true);
+            String variableKey = target.variables() ? variableKey(type) : null;
             if (errors.size() > errorsBefore) {
                 return null;
             }
             return new NewField(signer, type, name, page, x, y, w, h, placeholder, required, fontSize, fontFamily,
-                    options, "");
+                    options, "", variableKey);
+        }
+
+        private String variableKey(FieldType type) {
+            Object v = m.get("variable_key");
+            if (v == null || v instanceof String s && s.isEmpty()) {
+                return null;
+            }
+            if (!(v instanceof String key) || !key.matches("[a-z0-9_]{1,64}")) {
+                error("variable_key must be 1 to 64 lowercase letters, digits or underscores.");
+                return null;
+            }
+            if (type != null && !VariableKeys.prefillable(type)) {
+                error("variable_key is only for text, textarea, checkbox and dropdown fields.");
+                return null;
+            }
+            return key;
         }
 
         private void error(String message) {
@@ -92,14 +140,15 @@ public final class FieldInput {
         }
 
         private Long signer() {
-            Object v = m.get("signer_id");
+            String key = target.assigneeKey();
+            Object v = m.get(key);
             if (v == null) {
-                error("signer_id is required.");
+                error(key + " is required.");
                 return null;
             }
             Long id = Values.integer(v);
-            if (id == null || !signerIds.contains(id)) {
-                error("signer_id " + v + " is not a signer of this document.");
+            if (id == null || !target.assignees().contains(id)) {
+                error(key + " " + v + " is not " + target.assigneeWhat() + ".");
                 return null;
             }
             return id;
@@ -129,7 +178,7 @@ public final class FieldInput {
                 error("page_number must be an integer of at least 1.");
                 return null;
             }
-            int total = d.totalPages() == null ? 0 : d.totalPages();
+            int total = target.pages().size();
             if (p > total) {
                 error("page_number " + p + " is beyond the document's " + total + " page(s).");
                 return null;
@@ -138,7 +187,7 @@ public final class FieldInput {
         }
 
         private void onPage(int page, double x, double y, double w, double h) {
-            PageSize box = d.pages().get(page - 1);
+            PageSize box = target.pages().get(page - 1);
             if (x < 0 || y < 0 || x + w > box.width() + 0.01 || y + h > box.height() + 0.01) {
                 error("the field lies outside page " + page + " (" + points(box.width()) + " x "
                         + points(box.height()) + " points).");

@@ -6,7 +6,7 @@ import java.util.List;
 public record Document(long id, long ownerId, String title, DocumentStatus status, String originalFilename,
         String mediaType, Integer totalPages, List<PageSize> pages, long originalFileId, long pdfFileId,
         Long signedFileId, String fileHash, String signedFileHash, Long expiresAt, Long completedAt,
-        Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Seal seal) {
+        Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Long templateId, Seal seal) {
 
     /** How sealing a completed document stands: attempts made, the last error, and whether it gave up. */
     public record Seal(int attempts, String error, boolean failed) {

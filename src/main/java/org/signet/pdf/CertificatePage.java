@@ -56,6 +56,9 @@ final class CertificatePage {
         row("Document ID", data.documentId());
         row("Original SHA-256", data.originalSha256());
         row("Completed at", data.completedAt());
+        if (data.origin() != null) {
+            row("Created from", data.origin());
+        }
         y -= 10f;
         heading("Parties", 13f);
         for (CertificateData.Party party : data.parties()) {

@@ -165,7 +165,9 @@ public final class Completion {
                 s.role().wire(), s.status().wire(), s.signatureIp(), s.signatureUserAgent(), wire.time(s.invitedAt()),
                 wire.time(s.viewedAt()), wire.time(s.signedAt()))).toList();
         List<CertificateData.Event> events = audit.list(d.id()).stream().map(this::event).toList();
-        return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), wire.time(d.completedAt()), ps, events);
+        String origin = d.templateId() == null ? null : "template " + d.templateId();
+        return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), wire.time(d.completedAt()), origin, ps,
+                events);
     }
 
     private CertificateData.Event event(AuditEvent e) {

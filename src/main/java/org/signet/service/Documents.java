@@ -103,11 +103,24 @@ public final class Documents {
     /** A new draft from an accepted file, with its {@code document_created} event. */
     public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
             Actor actor) {
+        return create(ownerId, file, title, expiresAt, reminderDays, null, actor);
+    }
+
+    /** As {@link #create}, for a document made from template {@code templateId}, which its trail names. */
+    Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
+            Long templateId, Actor actor) {
         return db.inTransaction(() -> {
             Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
-                    file.fileHash(), expiresAt, reminderDays));
-            audit.record(d.id(), "document_created", actor, file.removalNote());
+                    file.fileHash(), expiresAt, reminderDays, templateId));
+            List<String> notes = new ArrayList<>();
+            if (templateId != null) {
+                notes.add("from template " + templateId);
+            }
+            if (file.removalNote() != null) {
+                notes.add(file.removalNote());
+            }
+            audit.record(d.id(), "document_created", actor, notes.isEmpty() ? null : String.join("; ", notes));
             events.document(d, "document.created");
             return d;
         });

@@ -216,6 +216,9 @@ public final class Signing {
         Signer signer = link.signer();
         String today = DATE.format(Instant.ofEpochSecond(link.now()).atZone(zone));
         for (Field f : mine) {
+            if (f.prefilled()) {
+                continue; // filled in from the template: the signer sees it, never changes it
+            }
             String value = switch (f.type()) {
                 case NAME -> signer.name();
                 case EMAIL -> signer.email();

@@ -19,7 +19,8 @@ final class SubmissionCheck {
         Map<String, String> invalid = new LinkedHashMap<>();
         for (Map.Entry<Long, String> e : s.values().entrySet()) {
             Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
-            String problem = f == null ? "is not one of your fields" : problem(f, e.getValue());
+            String problem = f == null ? "is not one of your fields"
+                    : f.prefilled() ? "was filled in by the sender and cannot be changed" : problem(f, e.getValue());
             if (problem != null) {
                 invalid.put("values." + e.getKey(), "field " + e.getKey() + " " + problem + ".");
             }
@@ -56,7 +57,7 @@ final class SubmissionCheck {
     }
 
     private static boolean filled(Field f, Submission s) {
-        if (f.type().automatic()) {
+        if (f.type().automatic() || f.prefilled()) {
             return true;
         }
         if (f.type().image()) {

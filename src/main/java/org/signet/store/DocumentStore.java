@@ -22,8 +22,8 @@ import org.signet.json.JsonSyntaxException;
 public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
-            + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, seal_attempts, seal_retry_at, "
-            + "seal_error";
+            + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, template_id, seal_attempts, "
+            + "seal_retry_at, seal_error";
 
     private final Database db;
     private final Clock clock;
@@ -38,9 +38,11 @@ public final class DocumentStore {
         long now = now();
         return db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
                         + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
-                        + "created_at, updated_at) VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
+                        + "template_id, created_at, updated_at) VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?) RETURNING "
+                        + COLUMNS,
                 DocumentStore::map, d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
-                d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), now, now)
+                d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), d.templateId(), now,
+                now)
                 .orElseThrow();
     }
 
@@ -236,7 +238,7 @@ public final class DocumentStore {
                 r.getLong("original_file_id"), r.getLong("pdf_file_id"), r.nullableLong("signed_file_id"),
                 r.string("file_hash"), r.string("signed_file_hash"), r.nullableLong("expires_at"),
                 r.nullableLong("completed_at"), r.nullableInt("reminder_interval_days"), r.nullableLong("sent_at"),
-                r.getLong("created_at"), r.getLong("updated_at"), new Document.Seal(r.getInt("seal_attempts"),
+                r.getLong("created_at"), r.getLong("updated_at"), r.nullableLong("template_id"), new Document.Seal(r.getInt("seal_attempts"),
                 r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null));
     }
 }

@@ -10,8 +10,8 @@ import org.signet.domain.NewField;
 /** Field rows: replaced as a whole on save, filled with values at signing. */
 public final class FieldStore {
     private static final String COLUMNS = "id, document_id, signer_id, field_type, field_name, page_number, position_x, "
-            + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, created_at, "
-            + "updated_at";
+            + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, prefilled, "
+            + "created_at, updated_at";
 
     private final Database db;
     private final Clock clock;
@@ -28,10 +28,10 @@ public final class FieldStore {
         for (NewField f : fields) {
             db.update("INSERT INTO fields(document_id, signer_id, field_type, field_name, page_number, position_x, "
                             + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, "
-                            + "created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                            + "prefilled, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     documentId, f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(),
-                    f.height(), f.value(), f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(), now,
-                    now);
+                    f.height(), f.value(), f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(),
+                    !f.value().isEmpty(), now, now);
         }
     }
 
@@ -52,7 +52,8 @@ public final class FieldStore {
                 FieldType.fromWire(r.string("field_type")).orElseThrow(), r.string("field_name"),
                 r.getInt("page_number"), r.getDouble("position_x"), r.getDouble("position_y"), r.getDouble("width"),
                 r.getDouble("height"), r.string("value"), r.string("placeholder"), r.bool("is_required"),
-                r.getInt("font_size"), r.string("font_family"), r.string("options"), r.getLong("created_at"),
+                r.getInt("font_size"), r.string("font_family"), r.string("options"), r.bool("prefilled"),
+                r.getLong("created_at"),
                 r.getLong("updated_at"));
     }
 }

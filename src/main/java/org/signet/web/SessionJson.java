@@ -63,6 +63,7 @@ public final class SessionJson {
         m.put("value", f.value());
         m.put("placeholder", f.placeholder());
         m.put("font_size", Integer.toString(f.fontSize()));
+        m.put("prefilled", Wire.flag(f.prefilled()));
         return m;
     }
 

@@ -1,0 +1,269 @@
+package org.signet.api;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.signet.domain.EmailAddress;
+import org.signet.domain.Signer;
+import org.signet.domain.Template;
+import org.signet.domain.TemplateField;
+import org.signet.domain.TemplateSlot;
+import org.signet.http.Body;
+import org.signet.http.Request;
+import org.signet.http.Response;
+import org.signet.http.Router;
+import org.signet.service.AcceptedFile;
+import org.signet.service.Refusal;
+import org.signet.service.Templates;
+import org.signet.text.Wire;
+
+/** The template endpoints of S11; template records render ids, counts and coordinates as JSON numbers. */
+public final class TemplatesApi {
+    private static final Set<String> UPLOAD_TEXT = Set.of("name", "description");
+    private static final int MAX_DESCRIPTION = 2000;
+
+    private final Templates templates;
+    private final UploadReceiver uploads;
+    private final DocumentInput input;
+    private final DocumentViews views;
+    private final Wire wire;
+    private final Supplier<String> baseUrl;
+
+    public TemplatesApi(Templates templates, UploadReceiver uploads, DocumentInput input, DocumentViews views, Wire wire,
+            Supplier<String> baseUrl) {
+        this.templates = templates;
+        this.uploads = uploads;
+        this.input = input;
+        this.views = views;
+        this.wire = wire;
+        this.baseUrl = baseUrl;
+    }
+
+    public void routes(Router r) {
+        r.get("/templates", this::list);
+        r.post("/templates", this::fromDocument);
+        r.post("/templates/upload", this::upload);
+        r.get("/templates/{id}", this::get);
+        r.put("/templates/{id}", this::update);
+        r.delete("/templates/{id}", this::delete);
+        r.get("/templates/{id}/fields", this::listFields);
+        r.post("/templates/{id}/fields", this::saveFields);
+        r.post("/templates/{id}/documents", this::createDocument);
+    }
+
+    private Response list(Request req) {
+        Body q = req.queryParams();
+        Paging paging = Paging.from(q, 50);
+        String search = q.optString("search").orElse(null);
+        if (search != null && (search.length() > 200 || search.chars().anyMatch(Character::isISOControl))) {
+            q.reject("search", "search must be at most 200 characters, without control characters.");
+        }
+        q.check();
+        Templates.Page page = templates.list(req.caller().principal(), search, paging.page, paging.perPage);
+        Map<String, String> keep = new LinkedHashMap<>();
+        req.query("search").ifPresent(s -> keep.put("search", s));
+        Response r = Response.ok(page.items().stream().map(this::form).toList());
+        return paging.headers(r, page.total(), baseUrl.get() + "/templates", keep);
+    }
+
+    private Response fromDocument(Request req) {
+        Body b = req.json();
+        Long documentId = b.requireLong("document_id", 1, Long.MAX_VALUE);
+        String name = b.requireLine("name", 255);
+        String description = description(b);
+        b.check();
+        return Response.created(form(templates.fromDocument(req.caller().principal(), documentId, name, description)));
+    }
+
+    private Response upload(Request req) throws IOException {
+        String[] named = new String[2];
+        AcceptedFile f = uploads.receive(req, UPLOAD_TEXT, text -> {
+            Body b = new Body(new LinkedHashMap<>(text));
+            named[0] = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
+            named[1] = description(b);
+            b.check();
+        });
+        String name = named[0] != null ? named[0] : FileNames.withoutExtension(f.originalFilename());
+        return Response.created(form(templates.upload(req.caller().principal(), f, name.isBlank() ? "Untitled template"
+                : name, named[1])));
+    }
+
+    private static String description(Body b) {
+        String d = b.optString("description").orElse("");
+        if (d.length() > MAX_DESCRIPTION) {
+            b.reject("description", "description must be at most " + MAX_DESCRIPTION + " characters.");
+        }
+        return d;
+    }
+
+    private Response get(Request req) {
+        return Response.ok(form(templates.get(req.caller().principal(), req.pathId("id"))));
+    }
+
+    private Response update(Request req) {
+        long id = req.pathId("id");
+        Body b = req.json();
+        String name = b.optLine("name", 255).orElse(null);
+        String description = b.has("description") ? description(b) : null;
+        b.check();
+        return Response.ok(form(templates.update(req.caller().principal(), id, name, description)));
+    }
+
+    private Response delete(Request req) {
+        templates.delete(req.caller().principal(), req.pathId("id"));
+        return Response.ok(Map.of("deleted", true));
+    }
+
+    private Response listFields(Request req) {
+        return Response.ok(templates.fields(req.caller().principal(), req.pathId("id")).stream().map(this::fieldForm)
+                .toList());
+    }
+
+    private Response saveFields(Request req) {
+        long id = req.pathId("id");
+        Object raw = req.json().raw("fields");
+        return Response.ok(templates.saveFields(req.caller().principal(), id,
+                pages -> FieldInput.parseForTemplate(raw, pages)).stream().map(this::fieldForm).toList());
+    }
+
+    private Response createDocument(Request req) {
+        long id = req.pathId("id");
+        Body b = req.json();
+        DocumentInput.Details details = input.fromBody(b);
+        Map<String, String> variables = variables(b);
+        List<Templates.SlotSigner> signers = signers(b);
+        boolean send = b.optBool("send").orElse(false);
+        b.check();
+        Templates.Created made = templates.createDocument(req.caller().principal(), id, new Templates.NewDocumentRequest(
+                details.title(), variables, signers, send, details.expiresAt()), Actors.of(req));
+        Map<String, Object> out = new LinkedHashMap<>(views.singleForm(made.detail()));
+        out.put("sent", made.sent());
+        return Response.created(out);
+    }
+
+    /** {@code variables}: an object of strings (a checkbox takes "1" or "0"). */
+    private static Map<String, String> variables(Body b) {
+        Object raw = b.raw("variables");
+        Map<String, String> out = new LinkedHashMap<>();
+        if (raw == null) {
+            return out;
+        }
+        if (!(raw instanceof Map<?, ?> m) || m.size() > 500) {
+            b.reject("variables", "variables must be an object of variable keys and string values.");
+            return out;
+        }
+        m.forEach((k, v) -> {
+            if (v instanceof String s) {
+                out.put(String.valueOf(k), s);
+            } else {
+                b.reject("variables." + k, "variables." + k + " must be a string.");
+            }
+        });
+        return out;
+    }
+
+    /** {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?}, one per slot. */
+    private static List<Templates.SlotSigner> signers(Body b) {
+        Object raw = b.require("signers");
+        List<Templates.SlotSigner> out = new ArrayList<>();
+        if (raw == null) {
+            return out;
+        }
+        if (!(raw instanceof List<?> list) || list.size() > FieldInput.MAX_SLOTS
+                || !list.stream().allMatch(i -> i instanceof Map<?, ?>)) {
+            b.reject("signers", "signers must be an array of at most " + FieldInput.MAX_SLOTS + " signer objects.");
+            return out;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            @SuppressWarnings("unchecked")
+            Body s = new Body((Map<String, Object>) list.get(i));
+            String prefix = "signers[" + i + "].";
+            String name = s.requireLine("name", 255);
+            String email = s.requireString("email");
+            Signer.Role role = s.optString("role").map(r -> Signer.Role.fromWire(r).orElseGet(() -> {
+                s.reject("role", "role must be one of signer, viewer, approver.");
+                return null;
+            })).orElse(null);
+            Integer order = s.optLong("signing_order", 1, 1000).map(Long::intValue).orElse(null);
+            boolean login = s.optBool("require_wp_login").orElse(false);
+            if (email != null && !EmailAddress.isValid(email.strip())) {
+                s.reject("email", "email is not a valid email address.");
+            }
+            try {
+                s.check();
+            } catch (Refusal r) {
+                throw prefixed(r, prefix);
+            }
+            out.add(new Templates.SlotSigner(name, email.strip(), role, order, login));
+        }
+        return out;
+    }
+
+    /** The same refusal with each parameter named within its signer, e.g. {@code signers[1].email}. */
+    private static Refusal prefixed(Refusal r, String prefix) {
+        Object params = r.data().get("params");
+        if (params instanceof List<?> names) {
+            return Refusal.missingParams(names.stream().map(n -> prefix + n).toList());
+        }
+        Map<String, String> renamed = new LinkedHashMap<>();
+        ((Map<?, ?>) params).forEach((k, v) -> renamed.put(prefix + k, String.valueOf(v)));
+        return Refusal.invalidParams(renamed);
+    }
+
+    private Map<String, Object> form(Templates.Detail d) {
+        Template t = d.template();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", t.id());
+        m.put("name", t.name());
+        m.put("description", t.description());
+        m.put("original_filename", t.originalFilename());
+        m.put("total_pages", t.totalPages());
+        m.put("created_at", wire.time(t.createdAt()));
+        m.put("updated_at", wire.time(t.updatedAt()));
+        List<Map<String, Object>> variables = new ArrayList<>();
+        for (TemplateField f : d.variables()) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("key", f.variableKey());
+            v.put("label", f.name().isEmpty() ? f.variableKey() : f.name());
+            v.put("field_type", f.type().wire());
+            variables.add(v);
+        }
+        m.put("variables", variables);
+        List<Map<String, Object>> slots = new ArrayList<>();
+        Map<Integer, TemplateSlot> known = new LinkedHashMap<>();
+        d.slots().forEach(s -> known.put(s.slot(), s));
+        for (int slot : d.slotNumbers()) {
+            TemplateSlot s = known.getOrDefault(slot, new TemplateSlot(slot, Signer.Role.SIGNER, slot));
+            slots.add(Map.of("slot", s.slot(), "role", s.role().wire(), "signing_order", s.signingOrder()));
+        }
+        m.put("signer_slots", slots);
+        return m;
+    }
+
+    private Map<String, Object> fieldForm(TemplateField f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", f.id());
+        m.put("template_id", f.templateId());
+        m.put("signer_slot", f.signerSlot());
+        m.put("field_type", f.type().wire());
+        m.put("field_name", f.name());
+        m.put("variable_key", f.variableKey());
+        m.put("page_number", f.pageNumber());
+        m.put("position_x", f.x());
+        m.put("position_y", f.y());
+        m.put("width", f.width());
+        m.put("height", f.height());
+        m.put("placeholder", f.placeholder());
+        m.put("is_required", f.required() ? 1 : 0);
+        m.put("font_size", f.fontSize());
+        m.put("font_family", f.fontFamily());
+        m.put("options", f.options());
+        m.put("created_at", wire.time(f.createdAt()));
+        m.put("updated_at", wire.time(f.updatedAt()));
+        return m;
+    }
+}

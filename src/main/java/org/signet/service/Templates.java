@@ -1,0 +1,332 @@
+package org.signet.service;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.signet.domain.Actor;
+import org.signet.domain.Document;
+import org.signet.domain.DocumentDetail;
+import org.signet.domain.Field;
+import org.signet.domain.FieldType;
+import org.signet.domain.NewField;
+import org.signet.domain.PageSize;
+import org.signet.domain.Principal;
+import org.signet.domain.Signer;
+import org.signet.domain.Template;
+import org.signet.domain.TemplateField;
+import org.signet.domain.TemplateSlot;
+import org.signet.domain.VariableKeys;
+import org.signet.json.Json;
+import org.signet.pdf.MediaKind;
+import org.signet.store.Database;
+import org.signet.store.DocumentStore;
+import org.signet.store.FieldStore;
+import org.signet.store.SignerStore;
+import org.signet.store.StoredFiles;
+import org.signet.store.TemplateStore;
+
+/**
+ * Templates (S11): made from a document or an upload, edited, and turned into new documents with
+ * their signers in the template's slots and some fields filled in ahead of time from variables.
+ * Ownership as for documents. A template and every document made from it hold their own copies of
+ * the file, so deleting one never touches another.
+ */
+public final class Templates {
+    private final Database db;
+    private final TemplateStore templates;
+    private final SignerStore signers;
+    private final FieldStore fields;
+    private final StoredFiles files;
+    private final Documents documents;
+    private final Workflow workflow;
+    private final DocumentAccess access;
+
+    /** A template with its slots and fields. */
+    public record Detail(Template template, List<TemplateSlot> slots, List<TemplateField> fields) {
+        /** The fields that carry a variable key: what a new document can be prefilled with. */
+        public List<TemplateField> variables() {
+            return fields.stream().filter(f -> f.variableKey() != null).toList();
+        }
+
+        /** Every slot a signer must fill: the recorded ones and any a field is assigned to. */
+        public Set<Integer> slotNumbers() {
+            Set<Integer> all = new TreeSet<>();
+            slots.forEach(s -> all.add(s.slot()));
+            fields.forEach(f -> all.add(f.signerSlot()));
+            return all;
+        }
+    }
+
+    /** One page of templates and the total. */
+    public record Page(List<Detail> items, long total) {}
+
+    /** The signer for one slot, as the client gave it; null role and order take the slot's. */
+    public record SlotSigner(String name, String email, Signer.Role role, Integer signingOrder, boolean requireLogin) {}
+
+    /** What {@code POST /templates/{id}/documents} asks for; null title takes the template's name. */
+    public record NewDocumentRequest(String title, Map<String, String> variables, List<SlotSigner> signers, boolean send,
+            Long expiresAt) {}
+
+    /** A document made from a template, and whether it was sent. */
+    public record Created(DocumentDetail detail, boolean sent) {}
+
+    public Templates(Database db, TemplateStore templates, SignerStore signers, FieldStore fields, StoredFiles files,
+            Documents documents, Workflow workflow, DocumentStore documentStore) {
+        this.db = db;
+        this.templates = templates;
+        this.signers = signers;
+        this.fields = fields;
+        this.files = files;
+        this.documents = documents;
+        this.workflow = workflow;
+        this.access = new DocumentAccess(documentStore);
+    }
+
+    public Page list(Principal p, String search, int page, int perPage) {
+        return db.read(() -> {
+            TemplateStore.Page found = templates.list(p.ownerFilter(), search, page, perPage);
+            return new Page(found.items().stream().map(this::detailOf).toList(), found.total());
+        });
+    }
+
+    public Detail get(Principal p, long id) {
+        return db.read(() -> detailOf(owned(p, id)));
+    }
+
+    /**
+     * A template from one of the caller's documents, in any state: a copy of its file and fields, its
+     * signers as slots 1..n in signing order, and a suggested variable key for every field a value can
+     * be given to ahead of time.
+     */
+    public Detail fromDocument(Principal p, long documentId, String name, String description) {
+        Document d = db.read(() -> access.require(p, documentId));
+        Copies copies = copy(d.originalFileId(), d.pdfFileId());
+        try {
+            return db.inTransaction(() -> {
+                Document now = access.require(p, documentId);
+                List<Signer> parties = signers.forDocument(now.id());
+                List<Field> placed = fields.forDocument(now.id());
+                Template t = templates.insert(p.userId(), name, description, now.originalFilename(), now.mediaType(),
+                        now.pages(), copies.original(), copies.pdf(), now.fileHash());
+                Map<Long, Integer> slotOf = new HashMap<>();
+                for (Signer s : parties) {
+                    slotOf.put(s.id(), slotOf.size() + 1);
+                    templates.addSlot(t.id(), new TemplateSlot(slotOf.size(), s.role(), s.signingOrder()));
+                }
+                List<String> keys = VariableKeys.suggest(placed.stream().map(Field::type).toList(),
+                        placed.stream().map(Field::name).toList());
+                List<NewField> copied = new ArrayList<>();
+                for (int i = 0; i < placed.size(); i++) {
+                    Field f = placed.get(i);
+                    copied.add(new NewField(slotOf.get(f.signerId()), f.type(), f.name(), f.pageNumber(), f.x(), f.y(),
+                            f.width(), f.height(), f.placeholder(), f.required(), f.fontSize(), f.fontFamily(),
+                            f.options(), "", keys.get(i)));
+                }
+                templates.replaceFields(t.id(), copied);
+                return detailOf(t);
+            });
+        } catch (RuntimeException e) {
+            copies.discard(files);
+            throw e;
+        }
+    }
+
+    /** An empty template from an accepted upload. */
+    public Detail upload(Principal p, AcceptedFile f, String name, String description) {
+        return db.inTransaction(() -> detailOf(templates.insert(p.userId(), name, description, f.originalFilename(),
+                f.kind().mediaType(), f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash())));
+    }
+
+    public Detail update(Principal p, long id, String name, String description) {
+        return db.inTransaction(() -> {
+            Template t = owned(p, id);
+            return detailOf(templates.update(id, name != null ? name : t.name(),
+                    description != null ? description : t.description()));
+        });
+    }
+
+    /** Deletes the template and its copies of the file; documents made from it keep theirs. */
+    public void delete(Principal p, long id) {
+        List<String> erase = db.inTransaction(() -> {
+            Template t = owned(p, id);
+            templates.delete(id);
+            List<String> names = new ArrayList<>();
+            files.forget(t.originalFileId()).ifPresent(names::add);
+            if (t.pdfFileId() != t.originalFileId()) {
+                files.forget(t.pdfFileId()).ifPresent(names::add);
+            }
+            return names;
+        });
+        erase.forEach(files::erase);
+    }
+
+    public List<TemplateField> fields(Principal p, long id) {
+        return db.read(() -> templates.fields(owned(p, id).id()));
+    }
+
+    /** Replaces the template's fields, all or nothing; slots a field names are added with default roles. */
+    public List<TemplateField> saveFields(Principal p, long id, Function<List<PageSize>, List<NewField>> reader) {
+        return db.inTransaction(() -> {
+            Template t = owned(p, id);
+            List<NewField> replacement = reader.apply(t.pages());
+            templates.replaceFields(t.id(), replacement);
+            replacement.stream().map(f -> (int) f.signerId()).distinct()
+                    .forEach(slot -> templates.addSlot(t.id(), new TemplateSlot(slot, Signer.Role.SIGNER, slot)));
+            return templates.fields(t.id());
+        });
+    }
+
+    /**
+     * A new draft owned by the caller, with its own copy of the file, the request's signers in the
+     * template's slots, fields assigned to them and prefilled from the variables; sent when asked. All
+     * or nothing: a refusal at any step leaves no document and no file behind.
+     */
+    public Created createDocument(Principal p, long id, NewDocumentRequest r, Actor actor) {
+        Detail template = get(p, id);
+        checkSlots(template, r.signers());
+        Map<String, String> prefill = prefill(template, r.variables());
+        Template t = template.template();
+        Copies copies = copy(t.originalFileId(), t.pdfFileId());
+        try {
+            return db.inTransaction(() -> {
+                AcceptedFile file = new AcceptedFile(t.originalFilename(), MediaKind.ofMediaType(t.mediaType()),
+                        t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
+                Document d = documents.create(p.userId(), file, r.title() != null ? r.title() : t.name(), r.expiresAt(),
+                        null, t.id(), actor);
+                Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
+                List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
+                        f.variableKey() == null ? "" : prefill.getOrDefault(f.variableKey(), ""))).toList();
+                workflow.saveFields(p, d.id(), (doc, ids) -> placed, actor);
+                if (r.send()) {
+                    workflow.send(p, d.id(), actor);
+                }
+                return new Created(documents.detail(p, d.id()), r.send());
+            });
+        } catch (RuntimeException e) {
+            copies.discard(files);
+            throw e;
+        }
+    }
+
+    private Map<Integer, Long> addSigners(Principal p, Document d, Detail template, List<SlotSigner> given, Actor actor) {
+        Map<Integer, TemplateSlot> slots = new HashMap<>();
+        template.slots().forEach(s -> slots.put(s.slot(), s));
+        Map<Integer, Long> signerOfSlot = new LinkedHashMap<>();
+        int i = 0;
+        for (int slot : template.slotNumbers()) {
+            SlotSigner s = given.get(i++);
+            TemplateSlot defaults = slots.getOrDefault(slot, new TemplateSlot(slot, Signer.Role.SIGNER, slot));
+            Signer added = workflow.addSigner(p, d.id(), new Workflow.SignerRequest(s.name(), s.email(),
+                    s.role() != null ? s.role() : defaults.role(),
+                    s.signingOrder() != null ? s.signingOrder() : defaults.signingOrder(), s.requireLogin(), null), actor);
+            signerOfSlot.put(slot, added.id());
+        }
+        return signerOfSlot;
+    }
+
+    /** One signer per slot, matched by position (S11); fewer is a 400 naming the slots left empty. */
+    private static void checkSlots(Detail template, List<SlotSigner> given) {
+        List<Integer> slots = new ArrayList<>(template.slotNumbers());
+        if (given.size() < slots.size()) {
+            List<Integer> missing = slots.subList(given.size(), slots.size());
+            throw Refusal.invalid("rest_invalid_param", "Invalid parameter(s): signers", Map.of("params",
+                    Map.of("signers", "signers must fill the template's " + slots.size() + " slot(s); missing: "
+                            + missing + "."), "missing_slots", missing));
+        }
+        if (given.size() > slots.size()) {
+            throw Refusal.invalidParam("signers", "the template has " + slots.size() + " slot(s) but "
+                    + given.size() + " signers were given.");
+        }
+    }
+
+    /** The variables checked against the template's keys and their fields' rules; unknown keys are a 400. */
+    private static Map<String, String> prefill(Detail template, Map<String, String> variables) {
+        Map<String, TemplateField> byKey = new HashMap<>();
+        template.variables().forEach(f -> byKey.put(f.variableKey(), f));
+        List<String> unknown = variables.keySet().stream().filter(k -> !byKey.containsKey(k)).sorted().toList();
+        if (!unknown.isEmpty()) {
+            throw Refusal.invalid("rest_invalid_param", "Invalid parameter(s): variables", Map.of("params",
+                    Map.of("variables", "unknown variable key(s): " + String.join(", ", unknown) + "."),
+                    "unknown_variables", unknown));
+        }
+        Map<String, String> invalid = new LinkedHashMap<>();
+        variables.forEach((key, value) -> {
+            String problem = problem(byKey.get(key), value);
+            if (problem != null) {
+                invalid.put("variables." + key, key + " " + problem + ".");
+            }
+        });
+        if (!invalid.isEmpty()) {
+            throw Refusal.invalidParams(invalid);
+        }
+        return variables;
+    }
+
+    private static String problem(TemplateField f, String value) {
+        return switch (f.type()) {
+            case CHECKBOX -> value.equals("1") || value.equals("0") ? null : "takes \"1\" or \"0\"";
+            case DROPDOWN -> options(f).contains(value) ? null : "must be one of " + options(f);
+            case TEXT -> value.length() <= 1000 ? null : "is longer than 1000 characters";
+            default -> value.length() <= 10_000 ? null : "is longer than 10000 characters";
+        };
+    }
+
+    private static List<String> options(TemplateField f) {
+        try {
+            return ((List<?>) Json.parse(f.options())).stream().map(String::valueOf).toList();
+        } catch (Exception e) {
+            return List.of();
+        }
+    }
+
+    private Template owned(Principal p, long id) {
+        Template t = templates.find(id).orElseThrow(() -> Refusal.notFound("Template"));
+        if (!p.mayAccess(t.ownerId())) {
+            throw Refusal.forbidden("template");
+        }
+        return t;
+    }
+
+    private Detail detailOf(Template t) {
+        return new Detail(t, templates.slots(t.id()), templates.fields(t.id()));
+    }
+
+    /** The stored files a new document or template gets: its own encrypted copies. */
+    private record Copies(long original, long pdf) {
+        void discard(StoredFiles files) {
+            List<String> names = new ArrayList<>();
+            files.forget(original).ifPresent(names::add);
+            if (pdf != original) {
+                files.forget(pdf).ifPresent(names::add);
+            }
+            names.forEach(files::erase);
+        }
+    }
+
+    private Copies copy(long originalId, long pdfId) {
+        long original = copyOne(originalId);
+        try {
+            return new Copies(original, pdfId == originalId ? original : copyOne(pdfId));
+        } catch (RuntimeException e) {
+            new Copies(original, original).discard(files);
+            throw e;
+        }
+    }
+
+    private long copyOne(long fileId) {
+        try (InputStream in = files.open(fileId)) {
+            return files.save(in).id();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not copy stored file " + fileId, e);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.signet.domain.FieldType;
+import org.signet.domain.NewField;
+import org.signet.domain.PageSize;
+import org.signet.domain.Signer;
+import org.signet.domain.Template;
+import org.signet.domain.TemplateField;
+import org.signet.domain.TemplateSlot;
+
+/** Templates (S11), their signer slots and their fields. */
+public final class TemplateStore {
+    private static final String COLUMNS = "id, owner_id, name, description, original_filename, media_type, total_pages, "
+            + "page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at";
+    private static final String FIELD_COLUMNS = "id, template_id, signer_slot, field_type, field_name, page_number, "
+            + "position_x, position_y, width, height, placeholder, is_required, font_size, font_family, options, "
+            + "variable_key, created_at, updated_at";
+
+    private final Database db;
+    private final Clock clock;
+
+    /** One page of templates and the total across all pages. */
+    public record Page(List<Template> items, long total) {}
+
+    public TemplateStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    public Template insert(long ownerId, String name, String description, String originalFilename, String mediaType,
+            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash) {
+        long now = now();
+        return db.queryOne("INSERT INTO templates(owner_id, name, description, original_filename, media_type, "
+                + "total_pages, page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at) "
+                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS, TemplateStore::map, ownerId, name, description,
+                originalFilename, mediaType, pages.size(), DocumentStore.pagesJson(pages), originalFileId, pdfFileId,
+                fileHash, now, now).orElseThrow();
+    }
+
+    public Optional<Template> find(long id) {
+        return db.queryOne("SELECT " + COLUMNS + " FROM templates WHERE id = ?", TemplateStore::map, id);
+    }
+
+    /** One page, newest first, of one owner's templates (or everyone's for null), searched in name and description. */
+    public Page list(Long ownerId, String search, int page, int perPage) {
+        List<Object> params = new ArrayList<>();
+        StringBuilder where = new StringBuilder(" WHERE 1=1");
+        if (ownerId != null) {
+            where.append(" AND owner_id = ?");
+            params.add(ownerId);
+        }
+        if (search != null && !search.isEmpty()) {
+            // Templates are few per site; a LIKE over name and description is enough.
+            where.append(" AND (name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')");
+            String like = "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+            params.add(like);
+            params.add(like);
+        }
+        long total = db.queryLong("SELECT count(*) FROM templates" + where, params.toArray());
+        List<Object> pageParams = new ArrayList<>(params);
+        pageParams.add(perPage);
+        pageParams.add((long) (page - 1) * perPage);
+        return new Page(db.query("SELECT " + COLUMNS + " FROM templates" + where + " ORDER BY id DESC LIMIT ? OFFSET ?",
+                TemplateStore::map, pageParams.toArray()), total);
+    }
+
+    public Template update(long id, String name, String description) {
+        return db.queryOne("UPDATE templates SET name = ?, description = ?, updated_at = ? WHERE id = ? RETURNING "
+                + COLUMNS, TemplateStore::map, name, description, now(), id).orElseThrow();
+    }
+
+    /** Removes the template with its slots and fields (the caller forgets its files). */
+    public boolean delete(long id) {
+        return db.update("DELETE FROM templates WHERE id = ?", id) == 1;
+    }
+
+    public List<TemplateSlot> slots(long templateId) {
+        return db.query("SELECT slot, role, signing_order FROM template_slots WHERE template_id = ? ORDER BY slot",
+                r -> new TemplateSlot(r.getInt("slot"), Signer.Role.fromWire(r.string("role")).orElseThrow(),
+                        r.getInt("signing_order")), templateId);
+    }
+
+    /** Adds a slot unless the template has it already. */
+    public void addSlot(long templateId, TemplateSlot s) {
+        db.update("INSERT INTO template_slots(template_id, slot, role, signing_order) VALUES (?,?,?,?) "
+                + "ON CONFLICT(template_id, slot) DO NOTHING", templateId, s.slot(), s.role().wire(), s.signingOrder());
+    }
+
+    public List<TemplateField> fields(long templateId) {
+        return db.query("SELECT " + FIELD_COLUMNS + " FROM template_fields WHERE template_id = ? ORDER BY id",
+                TemplateStore::mapField, templateId);
+    }
+
+    /** Replaces every field of the template; the caller runs it in a transaction. {@code signerId} holds the slot. */
+    public void replaceFields(long templateId, List<NewField> fields) {
+        long now = now();
+        db.update("DELETE FROM template_fields WHERE template_id = ?", templateId);
+        for (NewField f : fields) {
+            db.update("INSERT INTO template_fields(template_id, signer_slot, field_type, field_name, page_number, "
+                    + "position_x, position_y, width, height, placeholder, is_required, font_size, font_family, options, "
+                    + "variable_key, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", templateId,
+                    f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(), f.height(),
+                    f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(), f.variableKey(), now, now);
+        }
+        db.update("UPDATE templates SET updated_at = ? WHERE id = ?", now, templateId);
+    }
+
+    private long now() {
+        return clock.millis() / 1000;
+    }
+
+    private static Template map(Row r) throws SQLException {
+        return new Template(r.getLong("id"), r.getLong("owner_id"), r.string("name"), r.string("description"),
+                r.string("original_filename"), r.string("media_type"), r.getInt("total_pages"),
+                DocumentStore.pages(r.string("page_sizes")), r.getLong("original_file_id"), r.getLong("pdf_file_id"),
+                r.string("file_hash"), r.getLong("created_at"), r.getLong("updated_at"));
+    }
+
+    private static TemplateField mapField(Row r) throws SQLException {
+        return new TemplateField(r.getLong("id"), r.getLong("template_id"), r.getInt("signer_slot"),
+                FieldType.fromWire(r.string("field_type")).orElseThrow(), r.string("field_name"), r.getInt("page_number"),
+                r.getDouble("position_x"), r.getDouble("position_y"), r.getDouble("width"), r.getDouble("height"),
+                r.string("placeholder"), r.bool("is_required"), r.getInt("font_size"), r.string("font_family"),
+                r.string("options"), r.string("variable_key"), r.getLong("created_at"), r.getLong("updated_at"));
+    }
+}
