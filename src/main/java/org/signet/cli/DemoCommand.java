@@ -77,6 +77,13 @@ final class DemoCommand {
         out.println("  curl -s" + auth + " -F file=@sample-data/mutual-nda.pdf -F title='My NDA' " + base
                 + "/documents/upload");
         out.println();
+        out.println("Make and send a document from the NDA template, its two variables filled in:");
+        out.println("  curl -s" + auth + " -H 'Content-Type: application/json' -d '{\"signers\":["
+                + "{\"name\":\"Ann Able\",\"email\":\"ann@example.com\"},{\"name\":\"Bob Baker\","
+                + "\"email\":\"bob@example.com\"}],\"variables\":{\"disclosing_title\":\"CEO\","
+                + "\"receiving_title\":\"Head of Legal\"},\"send\":true}' " + base + "/templates/"
+                + docs.templateId() + "/documents");
+        out.println();
         out.println("Hear about every event at a receiver on this machine (the demo allows local webhook URLs):");
         out.println("  curl -s" + auth + " -H 'Content-Type: application/json' -d '{\"url\":"
                 + "\"http://127.0.0.1:9000/hook\",\"events\":[\"*\"]}' " + base + "/webhooks");

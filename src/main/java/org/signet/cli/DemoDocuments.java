@@ -8,13 +8,14 @@ import java.util.Map;
 
 /**
  * The demo's documents, made through the REST interface from the sample files: two drafts, an
- * NDA waiting for its first signer, one completed by both parties, one declined.
+ * NDA waiting for its first signer, one completed by both parties, one declined, and an NDA
+ * template with two variables (each signer's job title).
  */
 final class DemoDocuments {
     private final DemoClient client;
 
     /** What the demo prints: the link a person can open to sign. */
-    record Seeded(String pendingDocumentId, String signingUrl, String secondSignerUrl) {}
+    record Seeded(String pendingDocumentId, String signingUrl, String secondSignerUrl, long templateId) {}
 
     DemoDocuments(DemoClient client) {
         this.client = client;
@@ -31,7 +32,34 @@ final class DemoDocuments {
         List<String> declined = nda("Mutual NDA - Initech / Blue Harbor (declined)");
         client.sign(declined.get(1), "decline", Map.of("reason", "The term of five years is too long for us."));
         List<String> pending = nda("Mutual NDA - Northwind / Blue Harbor");
-        return new Seeded(pending.get(0), pending.get(1), pending.get(2));
+        return new Seeded(pending.get(0), pending.get(1), pending.get(2), template());
+    }
+
+    /**
+     * A template made from a draft NDA with both signature blocks and a job-title line under each,
+     * whose names give the variables {@code disclosing_title} and {@code receiving_title}.
+     */
+    private long template() throws IOException {
+        String id = client.upload("mutual-nda.pdf", sample("mutual-nda.pdf"), "Mutual NDA (template source)");
+        Map<String, Object> disclosing = client.post("/documents/" + id + "/signers",
+                Map.of("name", "Disclosing party", "email", "disclosing@example.com", "signing_order", 1));
+        Map<String, Object> receiving = client.post("/documents/" + id + "/signers",
+                Map.of("name", "Receiving party", "email", "receiving@example.com", "signing_order", 2));
+        List<Object> fields = new ArrayList<>();
+        fields.addAll(block((String) disclosing.get("id"), 72));
+        fields.addAll(block((String) receiving.get("id"), 330));
+        fields.add(title((String) disclosing.get("id"), 72, "Disclosing title"));
+        fields.add(title((String) receiving.get("id"), 330, "Receiving title"));
+        client.post("/documents/" + id + "/fields", Map.of("fields", fields));
+        Map<String, Object> template = client.post("/templates", Map.of("document_id", Long.parseLong(id),
+                "name", "Mutual NDA", "description", "Two parties; each signer's job title is filled in ahead of time"));
+        return ((Number) template.get("id")).longValue();
+    }
+
+    /** A text line for a signer's job title, in the blank space under a signature block. */
+    private static Map<String, Object> title(String signerId, int x, String name) {
+        return Map.of("signer_id", signerId, "field_type", "text", "field_name", name, "page_number", 3,
+                "position_x", x, "position_y", 460, "width", 210, "height", 22, "is_required", false);
     }
 
     /** An NDA sent to two signers in order, fields on the signature blocks; returns id and both links. */
