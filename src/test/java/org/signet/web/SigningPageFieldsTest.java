@@ -60,6 +60,36 @@ class SigningPageFieldsTest {
     }
 
     @Test
+    void prefilledFromATemplate_shownReadOnlyAndKept() {
+        DocumentSetup source = WORLD.upload("Order form", 1);
+        Party someone = source.party("Slot One", "signer", 1);
+        source.field(someone, "text", 1, 72, 120, 220, 24).field(someone, "signature", 1, 72, 600, 220, 50).send();
+        org.signet.support.ApiFlow flow = new org.signet.support.ApiFlow(WORLD.server, WORLD.owner.full(), WORLD.clock);
+        Object template = TestServer.expectObject(201, flow.post("templates", Map.of("document_id",
+                Long.parseLong(source.id()), "name", "Order form"))).get("id");
+        Map<String, Object> made = TestServer.expectObject(201, flow.post("templates/" + template + "/documents",
+                Map.of("variables", Map.of("text_1", "Order 7781"), "send", true, "signers",
+                        List.of(Map.of("name", "Pia Prefill", "email", "pia@example.com")))));
+        String link = (String) ((Map<?, ?>) TestServer.array(flow.get("documents/" + made.get("id") + "/signers"))
+                .get(0)).get("signing_url");
+        Party pia = new Party("", "Pia Prefill", "pia@example.com", link);
+
+        page.open(pia);
+
+        org.openqa.selenium.WebElement shown = page.field("text");
+        assertEquals("div", shown.getTagName().toLowerCase(java.util.Locale.ROOT),
+                "a prefilled value is text, not an input");
+        assertEquals("Order 7781", shown.getText());
+        assertTrue(shown.getAttribute("aria-label").contains("filled in by the sender"));
+        page.openSignatureDialog();
+        page.typeSignature("Pia Prefill");
+        page.apply();
+        page.consentAnd("finish");
+        assertEquals("signed", flow.signerStatus((String) made.get("id"), (String) ((Map<?, ?>) ((List<?>) made
+                .get("signers")).get(0)).get("id")));
+    }
+
+    @Test
     void finish_uploadedSignature_storesThatImage(@TempDir Path dir) throws Exception {
         DocumentSetup doc = WORLD.upload("Deed", 1);
         Party first = doc.party("Uma Upload", "signer", 1);
