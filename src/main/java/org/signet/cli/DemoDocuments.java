@@ -35,46 +35,54 @@ final class DemoDocuments {
         return new Seeded(pending.get(0), pending.get(1), pending.get(2), template());
     }
 
+    /** An NDA sent to two signers in order, fields on the signature blocks; returns id and both links. */
+    private List<String> nda(String title) throws IOException {
+        Draft d = twoParties(title, "Ann Able", "ann@example.com", "Bob Baker", "bob@example.com", List.of());
+        client.post("/documents/" + d.id() + "/send", Map.of());
+        return List.of(d.id(), (String) d.first().get("signing_url"), (String) d.second().get("signing_url"));
+    }
+
     /**
      * A template made from a draft NDA with both signature blocks and a job-title line under each,
      * whose names give the variables {@code disclosing_title} and {@code receiving_title}.
      */
     private long template() throws IOException {
-        String id = client.upload("mutual-nda.pdf", sample("mutual-nda.pdf"), "Mutual NDA (template source)");
-        Map<String, Object> disclosing = client.post("/documents/" + id + "/signers",
-                Map.of("name", "Disclosing party", "email", "disclosing@example.com", "signing_order", 1));
-        Map<String, Object> receiving = client.post("/documents/" + id + "/signers",
-                Map.of("name", "Receiving party", "email", "receiving@example.com", "signing_order", 2));
-        List<Object> fields = new ArrayList<>();
-        fields.addAll(block((String) disclosing.get("id"), 72));
-        fields.addAll(block((String) receiving.get("id"), 330));
-        fields.add(title((String) disclosing.get("id"), 72, "Disclosing title"));
-        fields.add(title((String) receiving.get("id"), 330, "Receiving title"));
-        client.post("/documents/" + id + "/fields", Map.of("fields", fields));
-        Map<String, Object> template = client.post("/templates", Map.of("document_id", Long.parseLong(id),
+        Draft d = twoParties("Mutual NDA (template source)", "Disclosing party", "disclosing@example.com",
+                "Receiving party", "receiving@example.com", List.of("Disclosing title", "Receiving title"));
+        Map<String, Object> template = client.post("/templates", Map.of("document_id", Long.parseLong(d.id()),
                 "name", "Mutual NDA", "description", "Two parties; each signer's job title is filled in ahead of time"));
         return ((Number) template.get("id")).longValue();
     }
 
-    /** A text line for a signer's job title, in the blank space under a signature block. */
-    private static Map<String, Object> title(String signerId, int x, String name) {
-        return Map.of("signer_id", signerId, "field_type", "text", "field_name", name, "page_number", 3,
-                "position_x", x, "position_y", 460, "width", 210, "height", 22, "is_required", false);
+    /** A draft NDA, its two signers as returned by the interface. */
+    private record Draft(String id, Map<String, Object> first, Map<String, Object> second) {}
+
+    /**
+     * Uploads the NDA with two signers in order and their signature blocks; {@code titles}, when
+     * given, adds a named job-title line under each block.
+     */
+    private Draft twoParties(String title, String firstName, String firstEmail, String secondName, String secondEmail,
+            List<String> titles) throws IOException {
+        String id = client.upload("mutual-nda.pdf", sample("mutual-nda.pdf"), title);
+        Map<String, Object> first = client.post("/documents/" + id + "/signers",
+                Map.of("name", firstName, "email", firstEmail, "signing_order", 1));
+        Map<String, Object> second = client.post("/documents/" + id + "/signers",
+                Map.of("name", secondName, "email", secondEmail, "signing_order", 2));
+        List<Object> fields = new ArrayList<>();
+        fields.addAll(block((String) first.get("id"), 72));
+        fields.addAll(block((String) second.get("id"), 330));
+        if (!titles.isEmpty()) {
+            fields.add(jobTitle((String) first.get("id"), 72, titles.get(0)));
+            fields.add(jobTitle((String) second.get("id"), 330, titles.get(1)));
+        }
+        client.post("/documents/" + id + "/fields", Map.of("fields", fields));
+        return new Draft(id, first, second);
     }
 
-    /** An NDA sent to two signers in order, fields on the signature blocks; returns id and both links. */
-    private List<String> nda(String title) throws IOException {
-        String id = client.upload("mutual-nda.pdf", sample("mutual-nda.pdf"), title);
-        Map<String, Object> ann = client.post("/documents/" + id + "/signers",
-                Map.of("name", "Ann Able", "email", "ann@example.com", "signing_order", 1));
-        Map<String, Object> bob = client.post("/documents/" + id + "/signers",
-                Map.of("name", "Bob Baker", "email", "bob@example.com", "signing_order", 2));
-        List<Object> fields = new ArrayList<>();
-        fields.addAll(block((String) ann.get("id"), 72));
-        fields.addAll(block((String) bob.get("id"), 330));
-        client.post("/documents/" + id + "/fields", Map.of("fields", fields));
-        client.post("/documents/" + id + "/send", Map.of());
-        return List.of(id, (String) ann.get("signing_url"), (String) bob.get("signing_url"));
+    /** A text line for a signer's job title, in the blank space under a signature block. */
+    private static Map<String, Object> jobTitle(String signerId, int x, String name) {
+        return Map.of("signer_id", signerId, "field_type", "text", "field_name", name, "page_number", 3,
+                "position_x", x, "position_y", 460, "width", 210, "height", 22, "is_required", false);
     }
 
     /** Signature, name and date on a signature block of page 3 (sample-data/README.md). */

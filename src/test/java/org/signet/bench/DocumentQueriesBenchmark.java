@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,17 +34,17 @@ class DocumentQueriesBenchmark {
             StatsStore stats = new StatsStore(db);
             String needle = "Contract 77731";
 
-            long indexed = median(() -> documents.list(new DocumentQuery(1L, null, needle, 1, 20)).total());
-            long scan = median(() -> db.queryLong("SELECT count(*) FROM documents WHERE owner_id = 1 AND title LIKE ?",
+            long indexed = Medians.of(() -> documents.list(new DocumentQuery(1L, null, needle, 1, 20)).total());
+            long scan = Medians.of(() -> db.queryLong("SELECT count(*) FROM documents WHERE owner_id = 1 AND title LIKE ?",
                     "%" + needle + "%"));
             assertEquals(documents.list(new DocumentQuery(1L, null, needle, 1, 20)).total(),
                     db.queryLong("SELECT count(*) FROM documents WHERE owner_id = 1 AND title LIKE ?", "%" + needle + "%"));
 
-            long counters = median(() -> stats.counts(null).get("total"));
-            long counting = median(() -> db.queryLong("SELECT count(*) FROM documents"));
+            long counters = Medians.of(() -> stats.counts(null).get("total"));
+            long counting = Medians.of(() -> db.queryLong("SELECT count(*) FROM documents"));
             assertEquals(db.queryLong("SELECT count(*) FROM documents"), stats.counts(null).get("total"));
 
-            long page = median(() -> documents.list(new DocumentQuery(1L, null, null, 500, 20)).items().size());
+            long page = Medians.of(() -> documents.list(new DocumentQuery(1L, null, null, 500, 20)).items().size());
             report(n, Map.of("search (trigram index) vs LIKE scan", new long[] {indexed, scan},
                     "stats (counters) vs COUNT(*)", new long[] {counters, counting}));
             System.out.printf("list page 500 of one owner: %.3f ms%n", page / 1e6);
@@ -65,20 +64,6 @@ class DocumentQueriesBenchmark {
                 + "SELECT 1 + (i % 2), (CASE i % 4 WHEN 0 THEN 'Contract ' WHEN 1 THEN 'Invoice ' WHEN 2 THEN 'Lease ' "
                 + "ELSE 'Offer ' END) || i, CASE i % 3 WHEN 0 THEN 'draft' WHEN 1 THEN 'sent' ELSE 'completed' END, "
                 + "'f.pdf', 'application/pdf', 1, 1, 1, '', i, i FROM seq", n));
-    }
-
-    /** Median of 9 runs after 2 warm-ups, in nanoseconds. */
-    private static long median(LongSupplier query) {
-        long[] times = new long[9];
-        for (int i = -2; i < times.length; i++) {
-            long start = System.nanoTime();
-            query.getAsLong();
-            if (i >= 0) {
-                times[i] = System.nanoTime() - start;
-            }
-        }
-        java.util.Arrays.sort(times);
-        return times[times.length / 2];
     }
 
     private static void report(int n, Map<String, long[]> pairs) {

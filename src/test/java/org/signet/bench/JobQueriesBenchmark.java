@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,18 +36,18 @@ class JobQueriesBenchmark {
             DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
 
             withoutJobIndexes(db);
-            long sealBefore = median(() -> db.query("SELECT id FROM documents WHERE status = 'completed' "
+            long sealBefore = Medians.of(() -> db.query("SELECT id FROM documents WHERE status = 'completed' "
                     + "AND signed_file_id IS NULL LIMIT 100", r -> r.getLong("id")).size());
-            long expiryBefore = median(() -> db.query("SELECT id FROM documents WHERE expires_at IS NOT NULL "
+            long expiryBefore = Medians.of(() -> db.query("SELECT id FROM documents WHERE expires_at IS NOT NULL "
                     + "AND expires_at <= ? AND status IN ('draft','sent','viewed') ORDER BY expires_at LIMIT ?",
                     r -> r.getLong("id"), NOW, 500).size());
-            long remindersBefore = median(() -> remindersOneQueryPerDocument(db));
+            long remindersBefore = Medians.of(() -> remindersOneQueryPerDocument(db));
             long dueReminders = remindersOneQueryPerDocument(db);
 
             withJobIndexes(db);
-            long sealAfter = median(() -> documents.dueForSealing(NOW, 100).size());
-            long expiryAfter = median(() -> documents.dueForExpiry(NOW, 500).size());
-            long remindersAfter = median(() -> documents.dueForReminder(NOW, 500).size());
+            long sealAfter = Medians.of(() -> documents.dueForSealing(NOW, 100).size());
+            long expiryAfter = Medians.of(() -> documents.dueForExpiry(NOW, 500).size());
+            long remindersAfter = Medians.of(() -> documents.dueForReminder(NOW, 500).size());
             assertEquals(dueReminders, documents.dueForReminder(NOW, 500).size(), "both find the same reminders");
             assertEquals(5, documents.dueForSealing(NOW, 100).size());
 
@@ -130,20 +129,6 @@ class JobQueriesBenchmark {
                     }, d[0]);
         }
         return Math.min(due.size(), 500);
-    }
-
-    /** Median of 9 runs after 2 warm-ups, in nanoseconds. */
-    private static long median(LongSupplier query) {
-        long[] times = new long[9];
-        for (int i = -2; i < times.length; i++) {
-            long start = System.nanoTime();
-            query.getAsLong();
-            if (i >= 0) {
-                times[i] = System.nanoTime() - start;
-            }
-        }
-        java.util.Arrays.sort(times);
-        return times[times.length / 2];
     }
 
     private static void report(int n, Map<String, long[]> rows) {
