@@ -48,11 +48,6 @@ public final class LinkUnlock {
         return null;
     }
 
-    /** True when the link needs nothing, or this browser session has passed its PIN and login. */
-    public boolean unlocked(SignerLink link, String sessionId) {
-        return pending(link, sessionId) == null;
-    }
-
     /** Checks a PIN; returns the session id that now has it, or throws 400 invalid_pin / 429 pin_locked. */
     public String pin(SignerLink link, String pin, String sessionId) {
         if (link.signer().pinHash() == null) {
