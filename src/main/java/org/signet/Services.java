@@ -120,7 +120,8 @@ final class Services {
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock);
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
-        webhookWorkers = Executors.newFixedThreadPool(4, daemonThreads("signet-webhook-"));
+        // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
+        webhookWorkers = Executors.newFixedThreadPool(16, daemonThreads("signet-webhook-"));
         webhookDeliverer = new WebhookDeliverer(db, webhookStore,
                 new WebhookSender(webhookUrls, Version.current(), clock), webhookWorkers, clock);
         webhooks = new Webhooks(db, webhookStore, webhookUrls, webhookDeliverer, clock);
