@@ -11,6 +11,7 @@ import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
 import org.signet.pdf.FileSniffer;
 import org.signet.pdf.MediaKind;
+import org.signet.pdf.SignatureImages;
 import org.signet.pdf.TypedSignature;
 import org.signet.service.Refusal;
 import org.signet.service.Submission;
@@ -69,6 +70,10 @@ final class SignatureInput {
             throw Refusal.invalidParam(param, param + " must be a PNG or JPEG of at most 1 MiB.");
         }
         checkImage(bytes, param);
+        if (!SignatureImages.drawable(bytes)) {
+            // ImageIO forgives some damage that PDFBox does not; the sealed PDF is drawn by PDFBox.
+            throw Refusal.invalidParam(param, param + " cannot be read as an image.");
+        }
         return bytes;
     }
 

@@ -124,6 +124,20 @@ public final class TestFiles {
         return encode(stroke(width, height, BufferedImage.TYPE_INT_ARGB), "png");
     }
 
+    /**
+     * A 1x1 PNG with one stray byte just before its IEND chunk: ImageIO still decodes it, PDFBox,
+     * which draws the sealed PDF, does not.
+     */
+    public static byte[] pngWithStrayByte() {
+        byte[] png = encode(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), "png");
+        int at = png.length - 12 - 1;
+        byte[] bad = new byte[png.length + 1];
+        System.arraycopy(png, 0, bad, 0, at);
+        bad[at] = 0x42;
+        System.arraycopy(png, at, bad, at + 1, png.length - at);
+        return bad;
+    }
+
     /** A white JPEG with a thick dark stroke across it, like a photographed signature. */
     public static byte[] jpeg(int width, int height) {
         return encode(stroke(width, height, BufferedImage.TYPE_INT_RGB), "jpg");

@@ -2,6 +2,7 @@ package org.signet.web;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,6 +57,16 @@ class SignatureInputTest {
         assertEquals("upload", uploaded.method());
         assertArrayEquals(jpeg, uploaded.bytes());
         assertNull(SignatureInput.from(null, "signature"));
+    }
+
+    @Test
+    void from_pngThatOnlyImageIoForgives_refusedBeforeItCanBlockSealing() throws Exception {
+        byte[] damaged = TestFiles.pngWithStrayByte();
+        assertNotNull(ImageIO.read(new ByteArrayInputStream(damaged)), "the sample must fool ImageIO");
+
+        Refusal e = refused(Map.of("method", "draw", "image", TestFiles.dataUrl("image/png", damaged)));
+
+        assertTrue(e.getMessage().contains("signature"), e.getMessage());
     }
 
     @Test
