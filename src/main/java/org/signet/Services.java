@@ -166,7 +166,7 @@ final class Services {
                 config.longValue("upload.max_bytes"));
         new HealthApi(new Health(db)).routes(site);
         new StatsApi(documents).routes(rest);
-        new DocumentsApi(documents, uploads, views, input).routes(rest);
+        new DocumentsApi(documents, completion, uploads, views, input).routes(rest);
         new StagingApi(uploads, staging, input, views, wire).routes(rest);
         new SignersApi(documents, workflow, signerJson, fieldJson).routes(rest);
         new WorkflowApi(workflow, mailSender).routes(rest);

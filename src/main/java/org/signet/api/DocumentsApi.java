@@ -19,6 +19,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.json.Json;
 import org.signet.service.AcceptedFile;
+import org.signet.service.Completion;
 import org.signet.service.Documents;
 import org.signet.service.Refusal;
 import org.signet.text.Wire;
@@ -28,12 +29,15 @@ public final class DocumentsApi {
     private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days");
 
     private final Documents documents;
+    private final Completion completion;
     private final UploadReceiver uploads;
     private final DocumentViews views;
     private final DocumentInput input;
 
-    public DocumentsApi(Documents documents, UploadReceiver uploads, DocumentViews views, DocumentInput input) {
+    public DocumentsApi(Documents documents, Completion completion, UploadReceiver uploads, DocumentViews views,
+            DocumentInput input) {
         this.documents = documents;
+        this.completion = completion;
         this.uploads = uploads;
         this.views = views;
         this.input = input;
@@ -46,6 +50,14 @@ public final class DocumentsApi {
         r.put("/documents/{id}", this::update);
         r.delete("/documents/{id}", this::delete);
         r.get("/documents/{id}/file", this::file);
+        r.post("/documents/{id}/seal", this::seal);
+    }
+
+    /** Seals a completed document again after its sealing failed (S8); answers the document as it now is. */
+    private Response seal(Request req) {
+        long id = req.pathId("id");
+        completion.retry(req.caller().principal(), id);
+        return Response.ok(views.singleForm(documents.detail(req.caller().principal(), id)));
     }
 
     private Response list(Request req) {

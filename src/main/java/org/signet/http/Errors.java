@@ -28,7 +28,7 @@ final class Errors {
     /** A refusal on the request's merits: the one place where each kind gets its status. */
     static Response toResponse(Refusal r) {
         ApiException e = new ApiException(status(r.kind()), r.code(), r.getMessage(), r.data());
-        if (r.kind() == Refusal.Kind.TOO_MANY) {
+        if (r.data().containsKey("retry_after")) {
             e.header("Retry-After", String.valueOf(r.data().get("retry_after")));
         }
         return toResponse(e);

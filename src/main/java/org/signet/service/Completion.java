@@ -16,6 +16,7 @@ import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
+import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.pdf.CertificateData;
@@ -53,6 +54,7 @@ public final class Completion {
     private final SiteCertificate certificate;
     private final Wire wire;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
+    private final DocumentAccess access;
     /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
@@ -69,6 +71,7 @@ public final class Completion {
         this.events = events;
         this.certificate = certificate;
         this.wire = wire;
+        this.access = new DocumentAccess(documents);
     }
 
     /** Seals every completed document whose next sealing attempt is due; returns how many were sealed. */
@@ -80,6 +83,22 @@ public final class Completion {
             }
         }
         return sealed;
+    }
+
+    /**
+     * Seals a completed document again now, its earlier failures forgotten (S8: a failed seal is
+     * retryable); 400 invalid_state when the document is not completed or already sealed. Answers
+     * whether this attempt sealed it.
+     */
+    public boolean retry(Principal p, long documentId) {
+        db.inTransaction(() -> {
+            Document d = access.require(p, documentId);
+            if (d.status() != DocumentStatus.COMPLETED || d.signedFileId() != null || !documents.retrySealing(d.id())) {
+                throw Refusal.invalid("invalid_state",
+                        "Only a completed document without its sealed PDF can be sealed again.");
+            }
+        });
+        return seal(documentId);
     }
 
     /** Seals one document if it is completed and unsealed; false when not needed or when it failed. */

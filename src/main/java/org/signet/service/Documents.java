@@ -199,21 +199,31 @@ public final class Documents {
 
     /**
      * The file to download (S4), recorded as a {@code document_downloaded} event: the sealed PDF once
-     * there is one, unless {@code version} is "original"; "signed" asks for the sealed PDF alone.
+     * the document is completed, unless {@code version} is "original"; "signed" asks for the sealed
+     * PDF alone. A completed document whose seal is not stored yet is a 409 {@code seal_pending},
+     * never the original under the completed label.
      */
     public Download download(Principal p, long id, String version, Actor actor) {
         return db.inTransaction(() -> {
             Document d = access.require(p, id);
-            boolean signed = d.signedFileId() != null && !version.equals("original");
-            if (version.equals("signed") && !signed) {
-                throw Refusal.notFound("Signed file");
+            boolean completed = d.status() == DocumentStatus.COMPLETED;
+            if (d.signedFileId() == null && !version.equals("original") && (completed || version.equals("signed"))) {
+                throw completed ? sealPending(d) : Refusal.notFound("Signed file");
             }
+            boolean signed = d.signedFileId() != null && !version.equals("original");
             long fileId = signed ? d.signedFileId() : d.originalFileId();
             long size = files.size(fileId).orElseThrow(() -> Refusal.notFound("File"));
             audit.record(d.id(), "document_downloaded", actor, signed ? "signed" : "original");
             return new Download(signed ? d.title() + "-signed.pdf" : d.originalFilename(),
                     signed ? "application/pdf" : d.mediaType(), size, () -> files.open(fileId));
         });
+    }
+
+    private static Refusal sealPending(Document d) {
+        return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", d.seal().failed()
+                ? "The document is completed but its sealed PDF could not be made: " + d.seal().error()
+                : "The document is completed and its sealed PDF is being made; try again shortly.",
+                Map.of("retry_after", 30L, "seal_status", d.seal().failed() ? "failed" : "pending"));
     }
 
     public Trail trail(Principal p, long id) {

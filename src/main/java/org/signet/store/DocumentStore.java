@@ -151,6 +151,12 @@ public final class DocumentStore {
                 + "seal_error = NULL, updated_at = ? WHERE id = ?", signedFileId, signedFileHash, now(), id);
     }
 
+    /** Puts a completed, unsealed document back in line for sealing now, its count and error cleared. */
+    public boolean retrySealing(long id) {
+        return db.update("UPDATE documents SET seal_attempts = 0, seal_error = NULL, seal_retry_at = ? "
+                + "WHERE id = ? AND status = 'completed' AND signed_file_id IS NULL", now(), id) == 1;
+    }
+
     /**
      * Counts a failed sealing attempt: the next one is due at {@code retryAt}, or never (null: retries
      * are used up and the document shows seal_status "failed"). Returns the attempts made so far.

@@ -115,4 +115,38 @@ class SealingRetriesTest {
         assertNull(sealed.get("seal_error"));
         assertTrue(((String) sealed.get("signed_file_hash")).matches("[0-9a-f]{64}"));
     }
+
+    @Test
+    void download_completedButUnsealed_409SealPendingAndTheOriginalStillThere() {
+        attemptUntil(1);
+
+        java.net.http.HttpResponse<String> r = flow.get("documents/" + doc + "/file");
+
+        assertEquals(409, r.statusCode());
+        assertEquals("seal_pending", TestServer.code(r));
+        assertEquals("30", r.headers().firstValue("Retry-After").orElse(""));
+        assertEquals(200, flow.get("documents/" + doc + "/file?version=original").statusCode());
+    }
+
+    @Test
+    void retry_afterTheSealFailed_sealsOnceTheCauseIsGone() throws Exception {
+        attemptUntil(1);
+        List<Duration> waits = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30),
+                Duration.ofHours(2), Duration.ofHours(6));
+        for (int i = 0; i < waits.size(); i++) {
+            clock.advance(waits.get(i).plusSeconds(1));
+            attemptUntil(i + 2);
+        }
+        assertEquals("failed", flow.document(doc).get("seal_status"));
+        ApiFlow stranger = new ApiFlow(server, server.account("stranger@example.org", false).full(), clock);
+        assertEquals(403, stranger.post("documents/" + doc + "/seal", null).statusCode());
+
+        Files.move(away, files);
+        Map<String, Object> sealed = TestServer.expectObject(200, flow.post("documents/" + doc + "/seal", null));
+
+        assertTrue(((String) sealed.get("signed_file_hash")).matches("[0-9a-f]{64}"));
+        assertNull(sealed.get("seal_status"));
+        assertEquals("invalid_state", TestServer.code(flow.post("documents/" + doc + "/seal", null)));
+        assertEquals(200, flow.get("documents/" + doc + "/file").statusCode());
+    }
 }
