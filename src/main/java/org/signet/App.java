@@ -20,6 +20,7 @@ import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.Migrations;
+import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 import org.signet.webhook.WebhookDeliverer;
 
@@ -102,6 +103,11 @@ public final class App implements AutoCloseable {
 
     public UserStore users() {
         return services.users;
+    }
+
+    /** The signers' rows, for tests that set up what no endpoint does. */
+    public SignerStore signers() {
+        return services.signers;
     }
 
     public ApiKeyStore keys() {

@@ -59,6 +59,7 @@ import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
+import org.signet.store.SignerTokens;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
@@ -76,6 +77,7 @@ import org.signet.webhook.WebhookUrls;
 /** Signet's object graph: stores, services, jobs and resources, built once from the configuration. */
 final class Services {
     final UserStore users;
+    final SignerStore signers;
     final ApiKeyStore keys;
     final KeyAuthentication keyAuthentication;
     final MailSender mailSender;
@@ -112,10 +114,14 @@ final class Services {
         keys = new ApiKeyStore(db, clock);
         keyAuthentication = new KeyAuthentication(keys, clock);
         DocumentStore documentStore = new DocumentStore(db, clock);
-        SignerStore signers = new SignerStore(db, clock);
+        FileVault vault = FileVault.open(config.dataDir());
+        SignerTokens tokens = new SignerTokens(vault);
+        // Links made before tokens were sealed keep working: their tokens become hashes here, once.
+        tokens.secureExisting(db);
+        signers = new SignerStore(db, clock, tokens);
         FieldStore fields = new FieldStore(db, clock);
         AuditStore audit = new AuditStore(db, clock);
-        files = new StoredFiles(db, FileVault.open(config.dataDir()), clock);
+        files = new StoredFiles(db, vault, clock);
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock);
         WebhookStore webhookStore = new WebhookStore(db);

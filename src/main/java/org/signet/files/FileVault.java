@@ -42,6 +42,19 @@ public final class FileVault {
         return new FileVault(master, files);
     }
 
+    /**
+     * Seals a 32-byte secret (a signing link's token) under the master key, bound to {@code context}:
+     * only this vault opens it, and only for the same context.
+     */
+    public byte[] seal(byte[] secret, String context) {
+        return master.wrap(secret, context);
+    }
+
+    /** Opens what {@link #seal} sealed for {@code context}. */
+    public byte[] unseal(byte[] sealed, String context) throws IOException {
+        return master.unwrap(sealed, context).getEncoded();
+    }
+
     /** Encrypts the stream to a new file under a random name, hashing the plaintext on the way. */
     public StoredFile write(InputStream plaintext) throws IOException {
         String name = HexFormat.of().formatHex(Crypto.randomBytes(NAME_BYTES));

@@ -10,29 +10,33 @@ import org.signet.domain.Signer;
 
 /** Signer rows and their state changes; the access token is made here and leaves only inside a signing URL. */
 public final class SignerStore {
-    private static final String COLUMNS = "id, document_id, name, email, role, signing_order, status, access_token, "
-            + "pin_hash, require_login, invited_at, last_reminded_at, viewed_at, signed_at, declined_at, decline_reason, "
+    private static final String COLUMNS = "id, document_id, name, email, role, signing_order, status, "
+            + "access_token_sealed, pin_hash, require_login, invited_at, last_reminded_at, viewed_at, signed_at, declined_at, decline_reason, "
             + "signature_ip, signature_user_agent, pin_failures, pin_locked_until, created_at, updated_at";
 
     private final Database db;
     private final Clock clock;
+    private final SignerTokens tokens;
 
-    public SignerStore(Database db, Clock clock) {
+    public SignerStore(Database db, Clock clock, SignerTokens tokens) {
         this.db = db;
         this.clock = clock;
+        this.tokens = tokens;
     }
 
-    /** Inserts a pending signer with a new access token and returns it as stored. */
+    /** Inserts a pending signer with a new access token (kept as its hash and sealed) and returns it as stored. */
     public Signer insert(NewSigner s) {
         long now = now();
+        SignerTokens.Fresh token = tokens.create();
         return db.queryOne("INSERT INTO signers(document_id, name, email, role, signing_order, status, access_token, "
-                        + "pin_hash, require_login, created_at, updated_at) VALUES (?,?,?,?,?,'pending',?,?,?,?,?) "
-                        + "RETURNING " + COLUMNS, SignerStore::map, s.documentId(), s.name(), s.email(), s.role().wire(),
-                s.signingOrder(), Tokens.base64Url(32), s.pinHash(), s.requireLogin(), now, now).orElseThrow();
+                        + "access_token_sealed, pin_hash, require_login, created_at, updated_at) "
+                        + "VALUES (?,?,?,?,?,'pending',?,?,?,?,?,?) RETURNING " + COLUMNS, this::map, s.documentId(),
+                s.name(), s.email(), s.role().wire(), s.signingOrder(), token.hash(), token.sealed(), s.pinHash(),
+                s.requireLogin(), now, now).orElseThrow();
     }
 
     public Optional<Signer> find(long id) {
-        return db.queryOne("SELECT " + COLUMNS + " FROM signers WHERE id = ?", SignerStore::map, id);
+        return db.queryOne("SELECT " + COLUMNS + " FROM signers WHERE id = ?", this::map, id);
     }
 
     /**
@@ -42,13 +46,13 @@ public final class SignerStore {
     public List<Signer> partiesOfToken(String token) {
         return db.query("SELECT " + COLUMNS + " FROM signers WHERE document_id = "
                 + "(SELECT document_id FROM signers WHERE access_token = ?) ORDER BY signing_order, id",
-                SignerStore::map, token);
+                this::map, SignerTokens.hash(token));
     }
 
     /** A document's signers in signing order, then in the order they were added. */
     public List<Signer> forDocument(long documentId) {
         return db.query("SELECT " + COLUMNS + " FROM signers WHERE document_id = ? ORDER BY signing_order, id",
-                SignerStore::map, documentId);
+                this::map, documentId);
     }
 
     public boolean emailTaken(long documentId, String email) {
@@ -117,10 +121,11 @@ public final class SignerStore {
         return clock.millis() / 1000;
     }
 
-    private static Signer map(Row r) throws SQLException {
+    private Signer map(Row r) throws SQLException {
         return new Signer(r.getLong("id"), r.getLong("document_id"), r.string("name"), r.string("email"),
                 Signer.Role.fromWire(r.string("role")).orElseThrow(), r.getInt("signing_order"),
-                Signer.Status.fromWire(r.string("status")), r.string("access_token"), r.string("pin_hash"),
+                Signer.Status.fromWire(r.string("status")), tokens.reveal(r.bytes("access_token_sealed")),
+                r.string("pin_hash"),
                 r.bool("require_login"), r.nullableLong("invited_at"), r.nullableLong("last_reminded_at"),
                 r.nullableLong("viewed_at"), r.nullableLong("signed_at"), r.nullableLong("declined_at"),
                 r.string("decline_reason"), r.string("signature_ip"), r.string("signature_user_agent"),

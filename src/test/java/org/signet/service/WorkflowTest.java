@@ -56,7 +56,7 @@ class WorkflowTest {
         db = server.app.database();
         owner = new Principal(server.app.users().findByEmail("owner@example.org").orElseThrow().id(), false);
         documents = new DocumentStore(db, clock);
-        signers = new SignerStore(db, clock);
+        signers = server.app.signers();
         workflow = server.app.workflow();
         doc = flow.upload("Partnership", 2);
     }

@@ -291,7 +291,7 @@ public final class ApiFlow {
     }
 
     public SignerStore signers() {
-        return new SignerStore(server.app.database(), clock);
+        return server.app.signers();
     }
 
     public DocumentStore documents() {
