@@ -4,7 +4,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
-import org.signet.crypto.Tokens;
 import org.signet.domain.NewSigner;
 import org.signet.domain.Signer;
 
