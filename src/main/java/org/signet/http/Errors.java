@@ -42,6 +42,7 @@ final class Errors {
             case NOT_FOUND -> 404;
             case CONFLICT -> 409;
             case TOO_MANY -> 429;
+            case UNAVAILABLE -> 503;
         };
     }
 

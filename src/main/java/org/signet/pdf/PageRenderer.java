@@ -4,6 +4,7 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import javax.imageio.ImageIO;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -19,6 +20,10 @@ public final class PageRenderer {
 
     /** Most pixels in one rendered image (about 100 MB as RGB); larger pages render at lower dpi. */
     static final long MAX_PIXELS = 25_000_000L;
+
+    /** How long one page may take to draw, and how many operations it may need (real pages use thousands). */
+    static final Duration MAX_TIME = Duration.ofSeconds(15);
+    static final long MAX_OPERATORS = 5_000_000L;
 
     /** Relative amount added to the scale; a 14,400 pt page gains at most 0.14 pixel from it. */
     private static final float SCALE_NUDGE = 1e-5f;
@@ -38,6 +43,7 @@ public final class PageRenderer {
      * page so large that the image would pass {@link #MAX_PIXELS} is rendered at a lower dpi.
      *
      * @throws IllegalArgumentException when the page does not exist or dpi is outside (0, 600]
+     * @throws RenderLimitException when the page takes too long or too many operations to draw
      * @throws IOException when the PDF cannot be read or rendered
      */
     public static byte[] renderPng(Path pdf, int pageNumber, float dpi) throws IOException {
@@ -76,7 +82,7 @@ public final class PageRenderer {
         if (pixels > MAX_PIXELS) {
             scale *= (float) Math.sqrt(MAX_PIXELS / pixels);
         }
-        PDFRenderer renderer = new PDFRenderer(document);
+        PDFRenderer renderer = new BoundedRenderer(document, MAX_TIME, MAX_OPERATORS);
         // Lets PDFBox decode big images at the resolution they are drawn at, bounding memory.
         renderer.setSubsamplingAllowed(true);
         return renderer.renderImage(index, scale, ImageType.RGB);

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
@@ -13,15 +14,22 @@ import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSStream;
 
 /**
- * Decodes, once, every content stream and XObject a document's pages use, counting the bytes
- * against a budget, so that a document that would take unbounded time or memory to render is
- * refused at upload rather than on every page view; a page whose content is missing (a truncated
- * file that PDFBox "repaired") is refused too.
+ * Decodes, once, every content stream and XObject a document's pages use, and charges every use of
+ * each against a budget: a stream shared by many pages, or drawn three times on one, costs a
+ * renderer each time, so it counts each time (S13). A document that would take unbounded time or
+ * memory to render is refused at upload rather than on every page view; a page whose content is
+ * missing (a truncated file that PDFBox "repaired") is refused too.
  */
 final class StreamScan {
 
-    /** Most bytes all of a document's page content may decode to. */
+    /** Most bytes all of a document's page content may decode to, each stream once. */
     static final long MAX_TOTAL_DECODED_BYTES = 1024L * 1024 * 1024;
+
+    /** Most decoded bytes one page may use, counting every use of a shared stream or form. */
+    static final long MAX_PAGE_BYTES = 64L * 1024 * 1024;
+
+    /** Most decoded bytes all pages may use, counting every use. */
+    static final long MAX_DOCUMENT_BYTES = 512L * 1024 * 1024;
 
     /** Most pixels an embedded image may declare: 10,000 x 10,000. */
     static final long MAX_IMAGE_PIXELS = 100_000_000L;
@@ -34,79 +42,101 @@ final class StreamScan {
             COSName.DCT_DECODE, COSName.DCT_DECODE_ABBREVIATION, COSName.JPX_DECODE, COSName.JBIG2_DECODE,
             COSName.CCITTFAX_DECODE, COSName.CCITTFAX_DECODE_ABBREVIATION);
 
-    private final Set<COSBase> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<COSStream, Long> decodedSize = new IdentityHashMap<>();
+    private final Map<COSDictionary, Long> resourcesCost = new IdentityHashMap<>();
+    private final Set<COSDictionary> walking = Collections.newSetFromMap(new IdentityHashMap<>());
     private final byte[] sink = new byte[64 * 1024];
     private long decoded;
 
     /**
      * Scans the given page dictionaries.
      *
-     * @throws InvalidFileException when content is missing, corrupt, or decodes past the budget
+     * @throws InvalidFileException when content is missing, corrupt, or decodes past a budget
      */
     static void scan(List<COSDictionary> pages) throws InvalidFileException {
         StreamScan scan = new StreamScan();
+        long document = 0;
         for (COSDictionary page : pages) {
-            scan.contents(page.getDictionaryObject(COSName.CONTENTS), page.containsKey(COSName.CONTENTS));
-            scan.resources(inheritedResources(page), 0);
+            long cost = scan.contents(page.getDictionaryObject(COSName.CONTENTS), page.containsKey(COSName.CONTENTS))
+                    + scan.resources(inheritedResources(page), 0);
+            document += cost;
+            if (cost > MAX_PAGE_BYTES || document > MAX_DOCUMENT_BYTES) {
+                throw tooLarge();
+            }
         }
     }
 
-    private void contents(COSBase contents, boolean declared) throws InvalidFileException {
+    /** What drawing the page's content costs, each part as often as it is listed. */
+    private long contents(COSBase contents, boolean declared) throws InvalidFileException {
         if (contents instanceof COSStream) {
-            drain((COSStream) contents);
-        } else if (contents instanceof COSArray) {
+            return size((COSStream) contents);
+        }
+        if (contents instanceof COSArray) {
             COSArray parts = (COSArray) contents;
+            long cost = 0;
             for (int i = 0; i < parts.size(); i++) {
-                contents(parts.getObject(i), true);
+                cost += contents(parts.getObject(i), true);
             }
-        } else if (declared) {
+            return cost;
+        }
+        if (declared) {
             // The page names content that is not in the file: a truncated or damaged upload.
             throw damaged(null);
         }
+        return 0;
     }
 
-    private void resources(COSDictionary resources, int depth) throws InvalidFileException {
-        if (resources == null || !seen.add(resources)) {
-            return;
+    /** What the XObjects a resource dictionary offers cost, forms with what they draw; worked out once per dictionary. */
+    private long resources(COSDictionary resources, int depth) throws InvalidFileException {
+        if (resources == null) {
+            return 0;
+        }
+        Long known = resourcesCost.get(resources);
+        if (known != null) {
+            return known;
+        }
+        if (!walking.add(resources)) {
+            // A form that draws itself: renderers cut that loop, so it costs nothing more.
+            return 0;
         }
         if (depth > MAX_FORM_DEPTH) {
             throw damaged(null);
         }
+        long cost = 0;
         COSDictionary xobjects = resources.getCOSDictionary(COSName.XOBJECT);
-        if (xobjects == null) {
-            return;
-        }
-        for (COSName name : xobjects.keySet()) {
-            COSBase xobject = xobjects.getDictionaryObject(name);
-            if (xobject instanceof COSStream && !seen.contains(xobject)) {
-                xobject((COSStream) xobject, depth);
+        if (xobjects != null) {
+            for (COSName name : xobjects.keySet()) {
+                if (xobjects.getDictionaryObject(name) instanceof COSStream xobject) {
+                    cost += xobject(xobject, depth);
+                }
             }
         }
+        walking.remove(resources);
+        resourcesCost.put(resources, cost);
+        return cost;
     }
 
-    private void xobject(COSStream stream, int depth) throws InvalidFileException {
+    private long xobject(COSStream stream, int depth) throws InvalidFileException {
         if (COSName.IMAGE.equals(stream.getCOSName(COSName.SUBTYPE))) {
             long pixels = (long) stream.getInt(COSName.WIDTH, COSName.W, 0) * stream.getInt(COSName.HEIGHT, COSName.H, 0);
             if (pixels > MAX_IMAGE_PIXELS) {
                 throw new InvalidFileException("the PDF contains an image too large to display");
             }
-            if (usesImageCodec(stream)) {
-                seen.add(stream);
-                return;
-            }
-            drain(stream);
-        } else {
-            drain(stream);
-            resources(stream.getCOSDictionary(COSName.RESOURCES), depth + 1);
+            return usesImageCodec(stream) ? 0 : size(stream);
         }
+        return size(stream) + resources(stream.getCOSDictionary(COSName.RESOURCES), depth + 1);
     }
 
-    private void drain(COSStream stream) throws InvalidFileException {
-        if (!seen.add(stream)) {
-            return;
+    /** A stream's decoded size, decoding it the first time it is met. */
+    private long size(COSStream stream) throws InvalidFileException {
+        Long known = decodedSize.get(stream);
+        if (known != null) {
+            return known;
         }
+        long size = 0;
         try (InputStream in = stream.createInputStream()) {
             for (int n; (n = in.read(sink)) != -1; ) {
+                size += n;
                 decoded += n;
                 if (decoded > MAX_TOTAL_DECODED_BYTES) {
                     throw tooLarge();
@@ -115,6 +145,8 @@ final class StreamScan {
         } catch (IOException | RuntimeException e) {
             throw BoundedFilters.isOverLimit(e) ? tooLarge() : damaged(e);
         }
+        decodedSize.put(stream, size);
+        return size;
     }
 
     private static boolean usesImageCodec(COSStream stream) {

@@ -24,7 +24,9 @@ public final class Refusal extends RuntimeException {
         /** The request is well formed but the thing's state does not allow it now. */
         CONFLICT,
         /** Too many attempts; {@code data.retry_after} says how many seconds to wait. */
-        TOO_MANY
+        TOO_MANY,
+        /** Signet will not do this work now (it would cost more than it may). */
+        UNAVAILABLE
     }
 
     private final Kind kind;

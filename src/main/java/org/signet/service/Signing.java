@@ -18,6 +18,7 @@ import org.signet.domain.FieldType;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
+import org.signet.pdf.RenderLimitException;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -145,7 +146,12 @@ public final class Signing {
         if (n < 1 || n > total) {
             throw Refusal.notFound("Page");
         }
-        return pages.png(link.document().pdfFileId(), n);
+        try {
+            return pages.png(link.document().pdfFileId(), n);
+        } catch (RenderLimitException e) {
+            throw new Refusal(Refusal.Kind.UNAVAILABLE, "page_unavailable", "This page cannot be shown: "
+                    + e.getMessage() + ".", Map.of());
+        }
     }
 
     /** Signs (or approves), all in one transaction; sealing starts once it has committed. */

@@ -315,6 +315,20 @@ class DocumentIntakeTest {
     }
 
     @Test
+    void inspect_oneStreamDrawnThreeTimes_chargedThreeTimes() throws Exception {
+        // 30 MB decoded is within a page's budget once, three uses of it are not (S13).
+        byte[] content = IntakeSamples.deflatedSpaces(30L * 1024 * 1024);
+        Path once = IntakeSamples.singlePagePdf(dir.resolve("once.pdf"), "/Contents 4 0 R",
+                IntakeSamples.stream("/Filter /FlateDecode", content));
+        Path thrice = IntakeSamples.singlePagePdf(dir.resolve("thrice.pdf"), "/Contents [4 0 R 4 0 R 4 0 R]",
+                IntakeSamples.stream("/Filter /FlateDecode", content));
+
+        assertEquals(1, intake.inspect(once).totalPages());
+        assertEquals("the PDF expands to too much data to process (it may be a decompression bomb)",
+                rejection(thrice));
+    }
+
+    @Test
     void inspect_objectStreamBomb() throws Exception {
         Path file = IntakeSamples.objectStreamPdf(dir.resolve("objstm-bomb.pdf"), 200L * 1024 * 1024);
 
