@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.signet.domain.Field;
 import org.signet.domain.Signer;
-import org.signet.json.Json;
 
 /** The server's own check of a submission (S7): values of the right kind, every required field filled. */
 final class SubmissionCheck {
@@ -20,7 +19,8 @@ final class SubmissionCheck {
         for (Map.Entry<Long, String> e : s.values().entrySet()) {
             Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
             String problem = f == null ? "is not one of your fields"
-                    : f.prefilled() ? "was filled in by the sender and cannot be changed" : problem(f, e.getValue());
+                    : f.prefilled() ? "was filled in by the sender and cannot be changed"
+                    : FieldValues.problem(f.type(), f.options(), e.getValue());
             if (problem != null) {
                 invalid.put("values." + e.getKey(), "field " + e.getKey() + " " + problem + ".");
             }
@@ -46,16 +46,6 @@ final class SubmissionCheck {
         }
     }
 
-    private static String problem(Field f, String v) {
-        return switch (f.type()) {
-            case CHECKBOX -> v.equals("1") || v.equals("0") ? null : "takes \"1\" or \"0\"";
-            case DROPDOWN -> options(f).contains(v) || v.isEmpty() ? null : "must be one of its options";
-            case TEXT -> v.length() <= 1000 ? null : "is longer than 1000 characters";
-            case TEXTAREA -> v.length() <= 10_000 ? null : "is longer than 10000 characters";
-            default -> null;
-        };
-    }
-
     private static boolean filled(Field f, Submission s) {
         if (f.type().automatic() || f.prefilled()) {
             return true;
@@ -65,17 +55,5 @@ final class SubmissionCheck {
         }
         String v = s.values().getOrDefault(f.id(), "");
         return f.type() == org.signet.domain.FieldType.CHECKBOX ? v.equals("1") : !v.isBlank();
-    }
-
-    private static List<String> options(Field f) {
-        try {
-            List<String> out = new ArrayList<>();
-            for (Object o : (List<?>) Json.parse(f.options())) {
-                out.add(String.valueOf(o));
-            }
-            return out;
-        } catch (Exception e) {
-            return List.of();
-        }
     }
 }

@@ -3,7 +3,6 @@ package org.signet.service;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,7 +15,6 @@ import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
 import org.signet.domain.Field;
-import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
 import org.signet.domain.Principal;
@@ -25,7 +23,6 @@ import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
 import org.signet.domain.TemplateSlot;
 import org.signet.domain.VariableKeys;
-import org.signet.json.Json;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -260,7 +257,8 @@ public final class Templates {
         }
         Map<String, String> invalid = new LinkedHashMap<>();
         variables.forEach((key, value) -> {
-            String problem = problem(byKey.get(key), value);
+            TemplateField f = byKey.get(key);
+            String problem = FieldValues.problem(f.type(), f.options(), value);
             if (problem != null) {
                 invalid.put("variables." + key, key + " " + problem + ".");
             }
@@ -269,23 +267,6 @@ public final class Templates {
             throw Refusal.invalidParams(invalid);
         }
         return variables;
-    }
-
-    private static String problem(TemplateField f, String value) {
-        return switch (f.type()) {
-            case CHECKBOX -> value.equals("1") || value.equals("0") ? null : "takes \"1\" or \"0\"";
-            case DROPDOWN -> options(f).contains(value) ? null : "must be one of " + options(f);
-            case TEXT -> value.length() <= 1000 ? null : "is longer than 1000 characters";
-            default -> value.length() <= 10_000 ? null : "is longer than 10000 characters";
-        };
-    }
-
-    private static List<String> options(TemplateField f) {
-        try {
-            return ((List<?>) Json.parse(f.options())).stream().map(String::valueOf).toList();
-        } catch (Exception e) {
-            return List.of();
-        }
     }
 
     private Template owned(Principal p, long id) {
