@@ -16,6 +16,7 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("server.host", "127.0.0.1", "a host name or address", s -> !s.isBlank(), false),
             new Setting("server.port", "8080", "a port number 0..65535", s -> intIn(s, 0, 65535), false),
             new Setting("server.threads", "16", "an integer 2..256", s -> intIn(s, 2, 256), false),
+            new Setting("server.connections", "1024", "an integer 16..20000", s -> intIn(s, 16, 20_000), false),
             new Setting("site.url", "", "an http(s) URL without a trailing path", Setting::siteUrl, false),
             new Setting("rest.prefix", "wp-json", "letters, digits, '-' or '_'", Setting::segment, false),
             new Setting("rest.namespace", "wpsigner", "letters, digits, '-' or '_'", Setting::segment, false),

@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +13,13 @@ import org.signet.config.Config;
 import org.signet.config.IpRanges;
 import org.signet.service.KeyAuthentication;
 
-/** The JDK HTTP server, configured for Signet: a bounded pool of named threads and no Nagle delay. */
+/**
+ * The JDK HTTP server, configured for Signet: no Nagle delay, and a pool of named threads as large as
+ * the connections it may serve at once ({@code server.connections}). The JDK server reads a request's
+ * head and body on the worker that will handle it, so a slow or idle client holds a thread until
+ * {@code maxReqTime}; enough threads keep a thousand such clients from starving everyone else, while
+ * the database pool, not the thread count, bounds the work done at once.
+ */
 public final class HttpService {
     static {
         // Without this each keep-alive response waits for the client's delayed ACK (~40 ms).
@@ -36,9 +42,11 @@ public final class HttpService {
             RateLimiter limiter) throws IOException {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
         HttpServer server = HttpServer.create(address, 128);
-        int threads = config.integer("server.threads");
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(1000), namedThreads("signet-http-"), new ThreadPoolExecutor.AbortPolicy());
+        int connections = config.integer("server.connections");
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(connections, connections, 60, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), namedThreads("signet-http-"));
+        // Threads are made as connections arrive and end after a minute idle: a quiet site keeps few.
+        executor.allowCoreThreadTimeOut(true);
         Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
                 new ClientIp(IpRanges.parse(config.string("trusted_proxies"))),
                 config.integer("ratelimit.ip_per_minute"));
