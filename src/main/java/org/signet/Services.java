@@ -51,6 +51,7 @@ import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
 import org.signet.service.WebhookEvents;
 import org.signet.service.Webhooks;
+import org.signet.service.WorkGate;
 import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AuditStore;
@@ -102,6 +103,8 @@ final class Services {
     private final StoredFiles files;
     private final LinkUnlock linkUnlock;
     private final Path tmpDir;
+    /** Decoding uploads and rendering pages, a few at a time. */
+    private final WorkGate heavyWork = WorkGate.forProcessors();
 
     Services(Config config, Database db, Clock clock, Links links, Scheduler scheduler) throws IOException {
         this.config = config;
@@ -146,7 +149,7 @@ final class Services {
         unlockSessions = new UnlockSessions(clock);
         linkUnlock = new LinkUnlock(signers, users, unlockSessions, clock);
         signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
-                new PageImages(files, tmpDir), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
+                new PageImages(files, tmpDir, heavyWork), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
@@ -168,7 +171,7 @@ final class Services {
         DocumentViews views = new DocumentViews(new DocumentJson(wire), signerJson, fieldJson,
                 () -> links.site() + config.restBase());
         DocumentInput input = new DocumentInput(wire, clock);
-        UploadReceiver uploads = new UploadReceiver(new FileIntake(new DocumentIntake(1000, 10_000), files), tmpDir,
+        UploadReceiver uploads = new UploadReceiver(new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork), tmpDir,
                 config.longValue("upload.max_bytes"));
         new HealthApi(new Health(db)).routes(site);
         new StatsApi(documents).routes(rest);

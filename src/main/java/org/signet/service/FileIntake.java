@@ -17,10 +17,12 @@ import org.signet.store.StoredFiles;
 public final class FileIntake {
     private final DocumentIntake intake;
     private final StoredFiles files;
+    private final WorkGate gate;
 
-    public FileIntake(DocumentIntake intake, StoredFiles files) {
+    public FileIntake(DocumentIntake intake, StoredFiles files, WorkGate gate) {
         this.intake = intake;
         this.files = files;
+        this.gate = gate;
     }
 
     /**
@@ -28,7 +30,7 @@ public final class FileIntake {
      * {@code invalid_file_type} or {@code invalid_file} when it cannot be used.
      */
     public AcceptedFile accept(Path file, String clientFilename) throws IOException {
-        Intake checked = inspect(file);
+        Intake checked = gate.run(() -> inspect(file));
         try {
             StoredFiles.Saved original = save(file);
             StoredFiles.Saved pdf = checked.pdf().equals(file) ? original : save(checked.pdf());

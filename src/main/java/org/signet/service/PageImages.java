@@ -19,6 +19,7 @@ public final class PageImages {
 
     private final StoredFiles files;
     private final Path tmpDir;
+    private final WorkGate gate;
     private final Map<String, byte[]> cache = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, byte[]> eldest) {
@@ -26,9 +27,10 @@ public final class PageImages {
         }
     };
 
-    public PageImages(StoredFiles files, Path tmpDir) {
+    public PageImages(StoredFiles files, Path tmpDir, WorkGate gate) {
         this.files = files;
         this.tmpDir = tmpDir;
+        this.gate = gate;
     }
 
     public byte[] png(long pdfFileId, int page) throws IOException {
@@ -39,7 +41,7 @@ public final class PageImages {
                 return hit;
             }
         }
-        byte[] rendered = render(pdfFileId, page);
+        byte[] rendered = gate.run(() -> render(pdfFileId, page));
         synchronized (cache) {
             cache.put(key, rendered);
         }
