@@ -126,7 +126,8 @@ final class Services {
         AuditStore audit = new AuditStore(db, clock);
         files = new StoredFiles(db, vault, clock);
         StagedFileStore staged = new StagedFileStore(db, clock);
-        mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock);
+        mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
+                signer -> signers.find(signer).map(s -> links.signing(s.accessToken())));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
@@ -137,7 +138,7 @@ final class Services {
         WebhookEvents events = new WebhookEvents(db, webhookStore, clock,
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
-                () -> scheduler.soon("mail", mailSender::runOnce)), users, links, wire);
+                () -> scheduler.soon("mail", mailSender::runOnce)), users, wire);
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
                 wire);

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.OutboxEntry;
@@ -62,13 +63,22 @@ public final class MailSender {
     private final MailTransport transport;
     private final AttachmentLoader loader;
     private final Clock clock;
+    private final LongFunction<Optional<String>> links;
     private final ReentrantLock lock = new ReentrantLock();
 
+    /** A sender for messages without signing-link placeholders. */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock) {
+        this(db, transport, loader, clock, signer -> Optional.empty());
+    }
+
+    /** A sender that puts each signer's link ({@code links}) in place of its placeholder as it delivers. */
+    public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock,
+            LongFunction<Optional<String>> links) {
         this.table = new MailOutboxStore(Objects.requireNonNull(db, "db"));
         this.transport = Objects.requireNonNull(transport, "transport");
         this.loader = Objects.requireNonNull(loader, "loader");
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.links = Objects.requireNonNull(links, "links");
     }
 
     /**
@@ -160,8 +170,9 @@ public final class MailSender {
     private Outcome deliver(OutboxEntry entry) {
         int attempt = entry.attempts() + 1;
         try {
-            transport.send(new MailMessage(entry.recipient(), entry.recipientName(), entry.subject(), entry.textBody(),
-                    entry.htmlBody(), attachments(entry)));
+            transport.send(new MailMessage(entry.recipient(), entry.recipientName(), entry.subject(),
+                    SigningLinks.fill(entry.textBody(), links), SigningLinks.fill(entry.htmlBody(), links),
+                    attachments(entry)));
         } catch (MailDeliveryException e) {
             return failed(entry, attempt, e.permanent(), e.getMessage(), null);
         } catch (RuntimeException e) {

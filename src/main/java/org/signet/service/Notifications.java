@@ -7,6 +7,7 @@ import org.signet.domain.QueuedAttachment;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.mail.MailQueue;
+import org.signet.mail.SigningLinks;
 import org.signet.store.UserStore;
 import org.signet.text.Wire;
 
@@ -17,13 +18,11 @@ import org.signet.text.Wire;
 public final class Notifications {
     private final MailQueue queue;
     private final UserStore users;
-    private final Links links;
     private final Wire wire;
 
-    public Notifications(MailQueue queue, UserStore users, Links links, Wire wire) {
+    public Notifications(MailQueue queue, UserStore users, Wire wire) {
         this.queue = queue;
         this.users = users;
-        this.links = links;
         this.wire = wire;
     }
 
@@ -87,7 +86,8 @@ public final class Notifications {
         vars.put("recipient_name", s.name());
         vars.put("sender_name", owner(d).name());
         vars.put("document_title", d.title());
-        vars.put("link", links.signing(s.accessToken()));
+        // The token is a credential: the queue keeps a placeholder, the sender puts the link in.
+        vars.put("link", SigningLinks.placeholder(s.id()));
         vars.put("expires_line", d.expiresAt() == null ? ""
                 : "This request expires on " + wire.time(d.expiresAt()) + " (" + wire.zone().getId() + ").");
         return vars;

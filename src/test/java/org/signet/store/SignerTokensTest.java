@@ -50,6 +50,38 @@ class SignerTokensTest {
     }
 
     @Test
+    void invitedSigner_tokenNotFindableInTheDatabaseFiles() throws Exception {
+        try (TestServer server = TestServer.start(dir, clock)) {
+            ApiFlow flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+            String doc = flow.upload("Lease", 1);
+            Party ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
+            flow.send(doc);
+            assertEquals(1, flow.mail.queued("ann@example.org", "invitation").size(), "the invitation is queued");
+            byte[] token = ann.token().getBytes(StandardCharsets.US_ASCII);
+
+            for (String name : new String[] {"signet.db", "signet.db-wal"}) {
+                Path file = dir.resolve(name);
+                if (java.nio.file.Files.exists(file)) {
+                    assertFalse(contains(java.nio.file.Files.readAllBytes(file), token), name + " holds the token");
+                }
+            }
+        }
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    @Test
     void linkFromBeforeTokensWereSealed_stillWorksAndIsSealedAtStart() throws Exception {
         String oldToken;
         try (TestServer server = TestServer.start(dir, clock)) {
