@@ -85,6 +85,11 @@ public final class App implements AutoCloseable {
         return http.port();
     }
 
+    /** Client connections open now, slow ones included. */
+    public int openConnections() {
+        return http.openConnections();
+    }
+
     public String siteUrl() {
         return config.siteUrl(port());
     }

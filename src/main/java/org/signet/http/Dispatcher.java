@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
+import org.signet.http.front.PeerField;
 import org.signet.service.Refusal;
 
 /**
@@ -79,7 +80,8 @@ public final class Dispatcher implements HttpHandler {
     }
 
     private Request newRequest(HttpExchange exchange, String requestId) {
-        String ip = clientIp.resolve(exchange.getRemoteAddress(), exchange.getRequestHeaders().getFirst("X-Forwarded-For"));
+        String ip = clientIp.resolve(exchange.getRemoteAddress(), exchange.getRequestHeaders().getFirst(PeerField.NAME),
+                exchange.getRequestHeaders().getFirst("X-Forwarded-For"));
         String path = Optional.ofNullable(exchange.getRequestURI().getPath()).orElse("/");
         return new Request(exchange, path, parseQuery(exchange.getRequestURI().getRawQuery()), ip, requestId);
     }

@@ -2,6 +2,7 @@ package org.signet.http;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -11,14 +12,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.signet.config.Config;
 import org.signet.config.IpRanges;
+import org.signet.http.front.Front;
+import org.signet.http.front.FrontLimits;
 import org.signet.service.KeyAuthentication;
 
 /**
- * The JDK HTTP server, configured for Signet: no Nagle delay, and a pool of named threads as large as
- * the connections it may serve at once ({@code server.connections}). The JDK server reads a request's
- * head and body on the worker that will handle it, so a slow or idle client holds a thread until
- * {@code maxReqTime}; enough threads keep a thousand such clients from starving everyone else, while
- * the database pool, not the thread count, bounds the work done at once.
+ * Signet's HTTP service: the {@link Front} on the configured address, which reads and checks every
+ * request head without holding a thread, and behind it on the loopback interface the JDK HTTP server
+ * with no Nagle delay and a pool of named threads ({@code server.connections} at most, made as
+ * requests arrive). Only complete, well-formed heads reach a worker, so slow clients cost sockets,
+ * not threads; the database pool, not the thread count, bounds the work done at once.
  */
 public final class HttpService {
     static {
@@ -28,11 +31,13 @@ public final class HttpService {
         System.setProperty("sun.net.httpserver.maxReqTime", "300");
     }
 
+    private final Front front;
     private final HttpServer server;
     private final ThreadPoolExecutor executor;
     private final Dispatcher dispatcher;
 
-    private HttpService(HttpServer server, ThreadPoolExecutor executor, Dispatcher dispatcher) {
+    private HttpService(Front front, HttpServer server, ThreadPoolExecutor executor, Dispatcher dispatcher) {
+        this.front = front;
         this.server = server;
         this.executor = executor;
         this.dispatcher = dispatcher;
@@ -41,35 +46,47 @@ public final class HttpService {
     public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
             RateLimiter limiter) throws IOException {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
-        HttpServer server = HttpServer.create(address, 128);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         int connections = config.integer("server.connections");
         ThreadPoolExecutor executor = new ThreadPoolExecutor(connections, connections, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), namedThreads("signet-http-"));
         // Threads are made as connections arrive and end after a minute idle: a quiet site keeps few.
         executor.allowCoreThreadTimeOut(true);
+        IpRanges proxies = IpRanges.parse(config.string("trusted_proxies"));
+        FrontLimits limits = FrontLimits.of(Duration.ofSeconds(config.integer("server.header_timeout_seconds")),
+                config.integer("server.min_transfer_rate"), config.integer("server.connections_per_ip"),
+                connections, proxies::contains);
+        Front front = Front.start(limits, address, server.getAddress(), 1024);
         Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
-                new ClientIp(IpRanges.parse(config.string("trusted_proxies"))),
-                config.integer("ratelimit.ip_per_minute"));
+                new ClientIp(proxies, front.peerField()), config.integer("ratelimit.ip_per_minute"));
         server.createContext("/", dispatcher);
         server.setExecutor(executor);
         server.start();
-        return new HttpService(server, executor, dispatcher);
+        return new HttpService(front, server, executor, dispatcher);
     }
 
+    /** The port clients reach: the front's. */
     public int port() {
-        return server.getAddress().getPort();
+        return front.port();
+    }
+
+    /** Client connections open now. */
+    public int openConnections() {
+        return front.openConnections();
     }
 
     /** Stops accepting, lets in-flight requests finish for up to {@code grace}, then stops the workers. */
     public void stop(Duration grace) {
         // JDK 17's HttpServer.stop(delay) always waits the whole delay, busy or not; so wait for
         // the handlers ourselves and then stop at once.
+        front.stopAccepting();
         try {
             dispatcher.awaitIdle(grace);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         server.stop(0);
+        front.close();
         executor.shutdown();
         try {
             executor.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);

@@ -5,22 +5,33 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 import org.signet.config.IpRanges;
+import org.signet.http.front.PeerField;
 
 class ClientIpTest {
-    private final InetSocketAddress proxy = new InetSocketAddress("10.0.0.5", 1234);
+    private final InetSocketAddress inner = new InetSocketAddress("127.0.0.1", 1234);
+    private final PeerField peer = new PeerField();
 
     @Test
     void resolve_untrustedSocketIgnoresForwardedFor() {
-        ClientIp ip = new ClientIp(IpRanges.parse(""));
-        assertEquals("10.0.0.5", ip.resolve(proxy, "1.2.3.4"));
+        ClientIp ip = new ClientIp(IpRanges.parse(""), peer);
+        assertEquals("10.0.0.5", ip.resolve(inner, peer.valueFor("10.0.0.5"), "1.2.3.4"));
     }
 
     @Test
     void resolve_trustedProxyGivesRightmostUntrustedHop() {
-        ClientIp ip = new ClientIp(IpRanges.parse("10.0.0.0/8"));
-        assertEquals("198.51.100.9", ip.resolve(proxy, "6.6.6.6, 198.51.100.9, 10.1.1.1"));
-        assertEquals("10.0.0.5", ip.resolve(proxy, "not-an-ip"));
-        assertEquals("10.0.0.5", ip.resolve(proxy, null));
-        assertEquals("2001:db8:0:0:0:0:0:1", ip.resolve(proxy, "2001:db8::1").replace("2001:db8::1", "2001:db8:0:0:0:0:0:1"));
+        ClientIp ip = new ClientIp(IpRanges.parse("10.0.0.0/8"), peer);
+        String proxy = peer.valueFor("10.0.0.5");
+        assertEquals("198.51.100.9", ip.resolve(inner, proxy, "6.6.6.6, 198.51.100.9, 10.1.1.1"));
+        assertEquals("10.0.0.5", ip.resolve(inner, proxy, "not-an-ip"));
+        assertEquals("10.0.0.5", ip.resolve(inner, proxy, null));
+        assertEquals("2001:db8:0:0:0:0:0:1", ip.resolve(inner, proxy, "2001:db8::1").replace("2001:db8::1", "2001:db8:0:0:0:0:0:1"));
+    }
+
+    @Test
+    void resolve_peerFieldWithoutTheFrontsSecret_isNotBelieved() {
+        ClientIp ip = new ClientIp(IpRanges.parse(""), peer);
+        assertEquals("127.0.0.1", ip.resolve(inner, "guess 203.0.113.7", null));
+        assertEquals("127.0.0.1", ip.resolve(inner, new PeerField().valueFor("203.0.113.7"), null));
+        assertEquals("127.0.0.1", ip.resolve(inner, null, null));
     }
 }

@@ -1,0 +1,258 @@
+package org.signet.http.front;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.signet.crypto.Tokens;
+
+/**
+ * The socket clients reach (S13). The JDK server reads a request head on a worker thread and answers
+ * bad requests itself with an HTML page; in front of it, this one thread reads every head with
+ * non-blocking sockets, so slow or idle clients hold no thread at all, answers what is malformed or
+ * too large with Signet's JSON envelope, caps connections per address, and keeps header deadlines
+ * and a minimum transfer rate. Requests it accepts go to the JDK server on the loopback interface,
+ * one inner connection per client connection, with the client's address in {@link PeerField}.
+ */
+public final class Front implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger("signet.http");
+    private static final long TICK_MS = 250;
+
+    private final FrontLimits limits;
+    private final InetSocketAddress backend;
+    private final ServerSocketChannel listener;
+    private final Selector selector;
+    private final HeadParser parser;
+    private final PeerField peerField = new PeerField();
+    private final FrontLog log = new FrontLog();
+    private final Set<Link> links = new LinkedHashSet<>();
+    private final Map<String, Integer> perAddress = new HashMap<>();
+    private final ByteBuffer scratch = ByteBuffer.allocate(16 * 1024);
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile int open;
+
+    private Front(FrontLimits limits, InetSocketAddress backend, ServerSocketChannel listener, Selector selector) {
+        this.limits = limits;
+        this.backend = backend;
+        this.listener = listener;
+        this.selector = selector;
+        this.parser = new HeadParser(limits);
+        this.thread = new Thread(this::loop, "signet-front");
+    }
+
+    /** Listens on {@code address} and passes accepted requests to the server at {@code backend}. */
+    public static Front start(FrontLimits limits, InetSocketAddress address, InetSocketAddress backend, int backlog)
+            throws IOException {
+        Selector selector = Selector.open();
+        ServerSocketChannel listener = ServerSocketChannel.open();
+        try {
+            listener.bind(address, backlog);
+            listener.configureBlocking(false);
+            listener.register(selector, SelectionKey.OP_ACCEPT);
+        } catch (IOException e) {
+            listener.close();
+            selector.close();
+            throw e;
+        }
+        Front front = new Front(limits, backend, listener, selector);
+        front.thread.start();
+        return front;
+    }
+
+    public int port() {
+        return listener.socket().getLocalPort();
+    }
+
+    public PeerField peerField() {
+        return peerField;
+    }
+
+    /** Stops taking new connections; those open go on until {@link #close}. */
+    public void stopAccepting() {
+        try {
+            listener.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing the listener", e);
+        }
+        selector.wakeup();
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        stopAccepting();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void loop() {
+        long lastTick = System.currentTimeMillis();
+        while (running) {
+            try {
+                selector.select(TICK_MS);
+                long now = System.currentTimeMillis();
+                handleReady(now);
+                if (now - lastTick >= TICK_MS) {
+                    tick(now, now - lastTick);
+                    lastTick = now;
+                }
+            } catch (ClosedSelectorException e) {
+                break;
+            } catch (IOException | RuntimeException | Error e) {
+                // One bad moment must not end the loop that every client depends on.
+                LOG.log(Level.SEVERE, "front loop", e);
+            }
+        }
+        new ArrayList<>(links).forEach(Link::close);
+        try {
+            selector.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing the selector", e);
+        }
+    }
+
+    private void handleReady(long now) {
+        Iterator<SelectionKey> ready = selector.selectedKeys().iterator();
+        while (ready.hasNext()) {
+            SelectionKey key = ready.next();
+            ready.remove();
+            if (!key.isValid()) {
+                continue;
+            }
+            if (key.isAcceptable()) {
+                acceptAll(now);
+                continue;
+            }
+            Link link = (Link) key.attachment();
+            try {
+                link.ready(key, now);
+            } catch (IOException | RuntimeException e) {
+                link.close();
+            }
+        }
+    }
+
+    private void tick(long now, long elapsed) {
+        for (Link link : new ArrayList<>(links)) {
+            try {
+                link.tick(now, elapsed);
+            } catch (IOException | RuntimeException e) {
+                link.close();
+            }
+        }
+    }
+
+    private void acceptAll(long now) {
+        while (true) {
+            SocketChannel channel;
+            try {
+                channel = listener.accept();
+            } catch (IOException e) {
+                LOG.log(Level.FINE, "accept", e);
+                return;
+            }
+            if (channel == null) {
+                return;
+            }
+            admit(channel, now);
+        }
+    }
+
+    private void admit(SocketChannel channel, long now) {
+        try {
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            String address = ((InetSocketAddress) channel.getRemoteAddress()).getAddress().getHostAddress();
+            boolean capped = !limits.exempt().test(address);
+            int mine = perAddress.getOrDefault(address, 0);
+            Rejection refused = links.size() >= limits.maxConnections() ? Rejection.busy()
+                    : capped && mine >= limits.connectionsPerIp() ? Rejection.tooManyConnections() : null;
+            Link link = new Link(this, channel, address, refused == null, now);
+            links.add(link);
+            open = links.size();
+            if (refused == null) {
+                perAddress.merge(address, 1, Integer::sum);
+            }
+            link.clientKey = channel.register(selector, SelectionKey.OP_READ, link);
+            if (refused != null) {
+                link.refuse(refused, now);
+            }
+        } catch (IOException e) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // already gone
+            }
+        }
+    }
+
+    // What links ask of the front.
+
+    FrontLimits limits() {
+        return limits;
+    }
+
+    HeadParser parser() {
+        return parser;
+    }
+
+    FrontLog log() {
+        return log;
+    }
+
+    String requestId() {
+        return Tokens.base62(12);
+    }
+
+    /** A buffer for bytes read only to be dropped; the front's one thread uses it one read at a time. */
+    ByteBuffer scratch() {
+        return scratch.clear();
+    }
+
+    SocketChannel connectBackend() throws IOException {
+        SocketChannel channel = SocketChannel.open();
+        try {
+            channel.configureBlocking(false);
+            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            channel.connect(backend);
+            return channel;
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    SelectionKey register(SocketChannel channel, int ops, Link link) throws IOException {
+        return channel.register(selector, ops, link);
+    }
+
+    void closed(Link link) {
+        if (links.remove(link) && link.counted) {
+            perAddress.computeIfPresent(link.address, (a, n) -> n > 1 ? n - 1 : null);
+        }
+        open = links.size();
+    }
+
+    /** Connections open now, for tests and the health of the front itself. */
+    public int openConnections() {
+        return open;
+    }
+}

@@ -1,0 +1,267 @@
+package org.signet.http.front;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.TestServer;
+
+/**
+ * The front against the real server (S13): what the JDK server would answer with an HTML page or a
+ * reset now gets Signet's JSON envelope and a request id; good requests, keep-alive, pipelining and
+ * chunked bodies pass through unchanged; header deadlines, the minimum transfer rate and the cap on
+ * connections per address hold.
+ */
+class FrontTest {
+    private static final Pattern STATUS = Pattern.compile("^HTTP/1\\.1 (\\d{3}) ");
+
+    @TempDir
+    Path dir;
+
+    private TestServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private int port() throws Exception {
+        if (server == null) {
+            server = TestServer.start(dir, "server.connections_per_ip=6", "server.header_timeout_seconds=1",
+                    "server.min_transfer_rate=1000");
+        }
+        return server.app.port();
+    }
+
+    /** Sends {@code request} in one piece, closes our side, and reads every byte the server sends back. */
+    private String exchange(byte[] request) throws Exception {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(request);
+            s.shutdownOutput();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private String exchange(String request) throws Exception {
+        return exchange(request.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private static void assertEnvelope(String answer, int status, String code) {
+        Matcher m = STATUS.matcher(answer);
+        assertTrue(m.find(), answer);
+        assertEquals(status, Integer.parseInt(m.group(1)), answer);
+        assertTrue(answer.contains("\"code\":\"" + code + "\""), answer);
+        assertTrue(answer.contains("\"data\":{\"status\":" + status + "}"), answer);
+        assertTrue(Pattern.compile("X-Request-Id: [A-Za-z0-9]{12}\r\n", Pattern.CASE_INSENSITIVE).matcher(answer).find(), answer);
+        assertTrue(answer.contains("application/json"), answer);
+        assertFalse(answer.contains("Exception") || answer.contains("java.") || answer.contains("<h1>"), answer);
+    }
+
+    @Test
+    void malformedRequests_answeredWithTheJsonEnvelope() throws Exception {
+        assertEnvelope(exchange("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n"), 400, "bad_request");
+        assertEnvelope(exchange("GET /a%zz HTTP/1.1\r\nHost: x\r\n\r\n"), 400, "bad_request");
+        assertEnvelope(exchange("GARBAGE\r\n\r\n"), 400, "bad_request");
+        assertEnvelope(exchange("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"), 501, "not_implemented");
+        assertEnvelope(exchange("GET / HTTP/3.0\r\nHost: x\r\n\r\n"), 505, "http_version_not_supported");
+    }
+
+    @Test
+    void oversizedHeadersAndUrl_431And414_notAReset() throws Exception {
+        String bigHeader = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(512 * 1024) + "\r\n\r\n";
+        assertEnvelope(exchange(bigHeader), 431, "request_header_fields_too_large");
+        String bigUrl = "GET /" + "a".repeat(1024 * 1024) + " HTTP/1.1\r\nHost: x\r\n\r\n";
+        assertEnvelope(exchange(bigUrl), 414, "uri_too_long");
+        StringBuilder many = new StringBuilder("GET /healthz HTTP/1.1\r\nHost: x\r\n");
+        for (int i = 0; i < 200; i++) {
+            many.append("X-").append(i).append(": v\r\n");
+        }
+        assertEnvelope(exchange(many.append("\r\n").toString()), 431, "request_header_fields_too_large");
+    }
+
+    @Test
+    void keepAliveAndPipelining_everyAnswerInOrderThenTheRejection() throws Exception {
+        String two = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n";
+        String answer = exchange(two + "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n");
+        int ok = answer.indexOf("HTTP/1.1 200");
+        int notFound = answer.indexOf("HTTP/1.1 404");
+        int bad = answer.indexOf("HTTP/1.1 400");
+        assertTrue(ok == 0 && notFound > ok && bad > notFound, answer);
+        assertTrue(answer.contains("\"status\":\"ok\"") && answer.contains("rest_no_route"), answer);
+    }
+
+    @Test
+    void chunkedBody_passesThroughToTheHandler() throws Exception {
+        TestServer.Account alice = accountOnStartedServer();
+        String json = "{\"title\":\"Chunked\"}";
+        String head = "POST /wp-json/wpsigner/v1/documents HTTP/1.1\r\nHost: x\r\nX-WPS-API-Key: " + alice.full().key()
+                + "\r\nX-WPS-API-Secret: " + alice.full().secret() + "\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
+        String body = "5\r\n" + json.substring(0, 5) + "\r\n" + Integer.toHexString(json.length() - 5) + "\r\n"
+                + json.substring(5) + "\r\n0\r\n\r\n";
+        String answer = exchange(head + body);
+        // The document route needs a file: the handler read the whole body and answered on its merits.
+        assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+        assertTrue(answer.contains("rest_missing_callback_param"), answer);
+    }
+
+    @Test
+    void slowHead_408AfterTheHeaderTimeout() throws Exception {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port())) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write("GET /healthz HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
+            long started = System.nanoTime();
+            String answer = readAll(s.getInputStream());
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            assertEnvelope(answer, 408, "request_timeout");
+            assertTrue(millis < 5_000, "took " + millis + " ms");
+        }
+    }
+
+    @Test
+    void idleConnection_closedAfterTheHeaderTimeout() throws Exception {
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port())) {
+            s.setSoTimeout(10_000);
+            long started = System.nanoTime();
+            assertEquals("", readAll(s.getInputStream()));
+            assertTrue((System.nanoTime() - started) / 1_000_000 < 5_000);
+        }
+    }
+
+    @Test
+    void bodyBelowTheMinimumRate_connectionClosed() throws Exception {
+        TestServer.Account alice = accountOnStartedServer();
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port())) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("POST /wp-json/wpsigner/v1/documents HTTP/1.1\r\nHost: x\r\nX-WPS-API-Key: " + alice.full().key()
+                    + "\r\nX-WPS-API-Secret: " + alice.full().secret() + "\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 100000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            long started = System.nanoTime();
+            // Nothing more is sent: far below 1000 bytes a second, so the front gives up within a window or two.
+            readAll(s.getInputStream());
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            assertTrue(millis < 25_000, "closed after " + millis + " ms");
+        }
+        assertEquals(200, server.get("/healthz", null).statusCode());
+    }
+
+    @Test
+    void slowButSteadyBody_aboveTheMinimumRate_passes() throws Exception {
+        TestServer.Account alice = accountOnStartedServer();
+        String json = "{\"title\":\"" + "t".repeat(100) + "\",\"padding\":\"" + "p".repeat(33_000) + "\"}";
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port())) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("POST /wp-json/wpsigner/v1/documents HTTP/1.1\r\nHost: x\r\nX-WPS-API-Key: " + alice.full().key()
+                    + "\r\nX-WPS-API-Secret: " + alice.full().secret() + "\r\nContent-Type: application/json\r\n"
+                    + "Connection: close\r\nContent-Length: " + json.length() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            byte[] body = json.getBytes(StandardCharsets.US_ASCII);
+            // About 3,000 bytes a second for eleven seconds: slow, but three times the minimum rate.
+            for (int at = 0; at < body.length; at += 750) {
+                out.write(body, at, Math.min(750, body.length - at));
+                out.flush();
+                Thread.sleep(250); // pacing the client is the point of this test, not waiting for a result
+            }
+            String answer = readAll(s.getInputStream());
+            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+            assertTrue(answer.contains("rest_missing_callback_param"), answer);
+        }
+    }
+
+    @Test
+    void connectionsPerAddress_capped_othersUnaffected() throws Exception {
+        int port = port();
+        InetAddress crowded = InetAddress.getByName("127.0.0.7");
+        List<Socket> held = new ArrayList<>();
+        try {
+            for (int i = 0; i < 6; i++) {
+                held.add(connectFrom(crowded, port));
+            }
+            try (Socket seventh = connectFrom(crowded, port)) {
+                seventh.setSoTimeout(5_000);
+                assertEnvelope(readAll(seventh.getInputStream()), 429, "too_many_connections");
+            }
+            assertEquals(200, server.get("/healthz", null).statusCode());
+        } finally {
+            for (Socket s : held) {
+                s.close();
+            }
+        }
+        // Closed connections are given back: the address may connect again.
+        pollUntilServed(crowded, port);
+    }
+
+    @Test
+    void clientAddress_isTheSocketsNotAForgedPeerField() throws Exception {
+        TestServer.Account alice = accountOnStartedServer();
+        String head = "GET /wp-json/wpsigner/v1/documents HTTP/1.1\r\nHost: x\r\nX-Signet-Peer: forged 203.0.113.9\r\n"
+                + "X-WPS-API-Key: " + alice.full().key() + "\r\nX-WPS-API-Secret: " + alice.full().secret()
+                + "\r\nConnection: close\r\n\r\n";
+        assertTrue(exchange(head).startsWith("HTTP/1.1 200"));
+    }
+
+    private TestServer.Account accountOnStartedServer() throws Exception {
+        port();
+        return server.account("alice@example.org", false);
+    }
+
+    private void pollUntilServed(InetAddress from, int port) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            try (Socket s = connectFrom(from, port)) {
+                s.setSoTimeout(5_000);
+                s.getOutputStream().write("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                last = readAll(s.getInputStream());
+                if (last.startsWith("HTTP/1.1 200")) {
+                    return;
+                }
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError("never served again: " + last);
+    }
+
+    private static Socket connectFrom(InetAddress from, int port) throws IOException {
+        Socket s = new Socket();
+        s.bind(new InetSocketAddress(from, 0));
+        s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
+        return s;
+    }
+
+    private static String readAll(InputStream in) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        try {
+            for (int n; (n = in.read(buffer)) >= 0; ) {
+                out.write(buffer, 0, n);
+            }
+        } catch (SocketException reset) {
+            // what arrived before a reset still counts
+        }
+        return out.toString(StandardCharsets.ISO_8859_1);
+    }
+}
