@@ -50,7 +50,12 @@ public final class DocumentStore {
         return db.queryOne("SELECT " + COLUMNS + " FROM documents WHERE id = ?", DocumentStore::map, id);
     }
 
+    /** One page of a query, newest first, with the total; the count and the page come from one snapshot. */
     public DocumentList list(DocumentQuery q) {
+        return db.read(() -> listInSnapshot(q));
+    }
+
+    private DocumentList listInSnapshot(DocumentQuery q) {
         List<Object> params = new ArrayList<>();
         StringBuilder where = new StringBuilder(" WHERE 1=1");
         if (q.ownerId() != null) {
@@ -66,12 +71,31 @@ public final class DocumentStore {
         }
         long total = q.search() == null || q.search().isEmpty() ? countFromCounters(q)
                 : db.queryLong("SELECT count(*) FROM documents" + where, params.toArray());
+        return new DocumentList(page(where.toString(), params, (long) (q.page() - 1) * q.perPage(), q.perPage(), total),
+                total);
+    }
+
+    /**
+     * The rows at {@code offset..offset+limit} of the newest-first order. An offset is a walk along the
+     * index, and a B-tree keeps no counts to jump by; so a page past the middle is walked to from the
+     * oldest end, in ascending order, and turned round: the cost is the distance from the nearer end,
+     * and the last pages cost what the first do.
+     */
+    private List<Document> page(String where, List<Object> params, long offset, int limit, long total) {
         List<Object> pageParams = new ArrayList<>(params);
-        pageParams.add(q.perPage());
-        pageParams.add((long) (q.page() - 1) * q.perPage());
-        List<Document> items = db.query("SELECT " + COLUMNS + " FROM documents" + where
-                + " ORDER BY id DESC LIMIT ? OFFSET ?", DocumentStore::map, pageParams.toArray());
-        return new DocumentList(items, total);
+        if (offset <= total / 2 || offset >= total) {
+            pageParams.add(limit);
+            pageParams.add(offset);
+            return db.query("SELECT " + COLUMNS + " FROM documents" + where + " ORDER BY id DESC LIMIT ? OFFSET ?",
+                    DocumentStore::map, pageParams.toArray());
+        }
+        long rows = Math.min(limit, total - offset);
+        pageParams.add(rows);
+        pageParams.add(total - offset - rows);
+        List<Document> ascending = new ArrayList<>(db.query("SELECT " + COLUMNS + " FROM documents" + where
+                + " ORDER BY id ASC LIMIT ? OFFSET ?", DocumentStore::map, pageParams.toArray()));
+        Collections.reverse(ascending);
+        return ascending;
     }
 
     /**

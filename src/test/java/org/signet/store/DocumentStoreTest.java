@@ -122,6 +122,38 @@ class DocumentStoreTest {
     }
 
     @Test
+    void list_everyPageFromEitherEnd_isTheSliceOfTheWholeOrder() {
+        long owner = alice.user().id();
+        db.update("INSERT INTO stored_files(id, name, wrapped_key, size, sha256, created_at) VALUES (900, 'x', x'00', 0, '', 0)");
+        db.update("INSERT INTO users(id, email, name, created_at) VALUES (900, 'o@example.com', 'O', 0)");
+        for (int i = 0; i < 37; i++) {
+            db.update("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+                    + "original_file_id, pdf_file_id, file_hash, created_at, updated_at) VALUES (?, ?, ?, 'f.pdf', "
+                    + "'application/pdf', 1, 900, 900, '', 0, 0)", i % 5 == 0 ? 900 : owner, "Lease " + i,
+                    i % 3 == 0 ? "sent" : "draft");
+        }
+        DocumentStore store = new DocumentStore(db, Clock.systemUTC());
+        for (org.signet.domain.DocumentStatus status : new org.signet.domain.DocumentStatus[] {null,
+                org.signet.domain.DocumentStatus.DRAFT}) {
+            for (String search : new String[] {null, "Lease"}) {
+                List<Long> whole = store.list(new org.signet.domain.DocumentQuery(owner, status, search, 1, 100)).items()
+                        .stream().map(d -> d.id()).toList();
+                assertTrue(whole.size() > 10);
+                for (int perPage = 1; perPage <= 7; perPage++) {
+                    for (int page = 1; page <= whole.size() / perPage + 2; page++) {
+                        org.signet.domain.DocumentList got = store.list(
+                                new org.signet.domain.DocumentQuery(owner, status, search, page, perPage));
+                        int from = Math.min(whole.size(), (page - 1) * perPage);
+                        assertEquals(whole.subList(from, Math.min(whole.size(), from + perPage)),
+                                got.items().stream().map(d -> d.id()).toList(), status + " " + search + " " + page + "/" + perPage);
+                        assertEquals(whole.size(), got.total());
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void caseVariants_shortStrings_everyCombination() {
         assertEquals(java.util.Set.of("ä", "Ä"), java.util.Set.copyOf(DocumentStore.caseVariants("ä")));
         assertEquals(4, DocumentStore.caseVariants("äö").size());
