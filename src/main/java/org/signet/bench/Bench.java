@@ -1,0 +1,117 @@
+package org.signet.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.signet.config.Config;
+import org.signet.config.ConfigException;
+
+/**
+ * {@code signet bench}: runs each speed comparison side by side in one run (Signet as a user runs
+ * it, in a process of its own, and a baseline that does only the unavoidable part of the same work)
+ * and prints one table of their figures and ratios against the targets. Everything happens in a
+ * scratch folder that is deleted at the end, on the loopback interface only.
+ */
+public final class Bench {
+    /** How the bench's Signet differs from a default one: its clients are many, on one machine. */
+    private static final Map<String, String> SERVER_ENVIRONMENT = Map.of("SIGNET_RATELIMIT_IP_PER_MINUTE", "1000000");
+
+    private final BenchSettings settings;
+    private final PrintStream out;
+    private final Progress progress;
+
+    public Bench(BenchSettings settings, PrintStream out, PrintStream err) {
+        this.settings = settings;
+        this.out = out;
+        this.progress = new Progress(err);
+    }
+
+    /** Runs every comparison and prints the table on standard output; progress goes to standard error. */
+    public void run() throws IOException, InterruptedException {
+        Files.createDirectories(settings.folder());
+        Path scratch = Files.createTempDirectory(settings.folder().toAbsolutePath(), "signet-bench-");
+        try {
+            Path data = scratch.resolve("signet");
+            progress.say("preparing " + data + " with " + BenchSettings.SMALL + " documents to list");
+            BenchFolder.Accounts accounts = BenchFolder.prepare(data);
+            BenchFolder.addDocuments(data, accounts.growthOwner(), 1, BenchSettings.SMALL);
+            Run run = newRun(scratch, data);
+            List<String> notes = new ArrayList<>();
+            List<Row> rows = compare(run, data, accounts, notes);
+            Report.print(out, run, rows, notes);
+        } finally {
+            delete(scratch);
+        }
+    }
+
+    /** The run's shared setup, with Signet's configuration read as the server will read it. */
+    private Run newRun(Path scratch, Path data) throws IOException {
+        Map<String, String> environment = new HashMap<>(settings.environment());
+        environment.putAll(SERVER_ENVIRONMENT);
+        try {
+            Config config = Config.load(data, Optional.empty(), environment, Map.of("server.host", "127.0.0.1"));
+            return new Run(settings, Launcher.ofThisProcess(), scratch, Loopback.probe(), progress,
+                    config.integer("server.connections"), config.string("db.synchronous"), config.restBase(),
+                    SERVER_ENVIRONMENT);
+        } catch (ConfigException e) {
+            throw new IOException("Signet's configuration is invalid: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Both growth measurements run first on a freshly started server, before anything else writes
+     * to it, so that neither end is timed on a database a write load has just churned.
+     */
+    private List<Row> compare(Run run, Path data, BenchFolder.Accounts keys, List<String> notes)
+            throws IOException, InterruptedException {
+        ReadComparison.Result reads;
+        WriteComparison.Result writes;
+        Map<String, Double> small;
+        try (Child signet = run.startSignet(data, "signet.log"); SignetClient api = run.client(signet, keys.main());
+                SignetClient lists = run.client(signet, keys.growth())) {
+            small = GrowthComparison.measure(run, lists, BenchSettings.SMALL);
+            byte[] onePage = Pdfs.document(1);
+            String document = Fixtures.readDocument(api, onePage);
+            List<String> drafts = Fixtures.drafts(api, onePage, WriteComparison.DOCUMENTS);
+            reads = ReadComparison.run(run, signet, api, document);
+            writes = WriteComparison.run(run, signet, api, drafts);
+        }
+        progress.say(String.format(Locale.ROOT, "growth: adding documents up to %,d with SQL, the server stopped", settings.documents()));
+        BenchFolder.addDocuments(data, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
+        Map<String, Double> large;
+        PdfComparison.Result pdf;
+        try (Child signet = run.startSignet(data, "signet-large.log"); SignetClient api = run.client(signet, keys.main());
+                SignetClient lists = run.client(signet, keys.growth())) {
+            large = GrowthComparison.measure(run, lists, settings.documents());
+            pdf = PdfComparison.run(run, api);
+        }
+        Row start = StartComparison.run(run);
+        notes.add(String.format("reads answered other than 2xx: %d by Signet, %d by the bare server",
+                reads.signet().errors(), reads.bare().errors()));
+        List<Row> rows = new ArrayList<>(reads.rows());
+        rows.addAll(writes.rows());
+        rows.addAll(GrowthComparison.rows(small, large, settings.documents()));
+        rows.addAll(pdf.rows());
+        rows.add(start);
+        rows.add(reads.memory());
+        return rows;
+    }
+
+    /** Removes the scratch folder the bench made, and nothing outside it. */
+    private static void delete(Path scratch) throws IOException {
+        try (Stream<Path> walk = Files.walk(scratch)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
