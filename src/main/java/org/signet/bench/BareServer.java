@@ -14,15 +14,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The baseline server: the JDK's {@code HttpServer} configured as Signet configures it (no Nagle
- * delay, a pool of the same size whose threads are made as connections arrive), answering every
- * request with the same bytes and nothing else. It runs in a process of its own, started like
- * Signet, so the two differ only in what happens between reading a request and writing its answer.
- * Arguments: port, threads, the file with the body, its content type.
+ * The reads' baseline: the JDK's {@code HttpServer} set up as Signet sets it up, in a process of
+ * its own, answering every request with the same bytes and doing nothing else.
  */
 public final class BareServer {
     private BareServer() {}
 
+    /**
+     * Arguments: port, threads, the file holding the body, its content type. A process of its own,
+     * started as Signet is, so that the two differ only in what happens between reading a request
+     * and writing its answer.
+     */
     public static void main(String[] args) throws IOException {
         // Without this each kept-alive answer waits for the client's delayed ACK (~40 ms); Signet sets it too.
         System.setProperty("sun.net.httpserver.nodelay", "true");

@@ -16,10 +16,8 @@ import org.signet.config.Config;
 import org.signet.config.ConfigException;
 
 /**
- * {@code signet bench}: runs each speed comparison side by side in one run (Signet as a user runs
- * it, in a process of its own, and a baseline that does only the unavoidable part of the same work)
- * and prints one table of their figures and ratios against the targets. Everything happens in a
- * scratch folder that is deleted at the end, on the loopback interface only.
+ * The bench command: runs each comparison of Signet with its baseline side by side in one run and
+ * prints one table of figures, ratios and targets.
  */
 public final class Bench {
     /** How the bench's Signet differs from a default one: its clients are many, on one machine. */
@@ -95,8 +93,8 @@ public final class Bench {
             pdf = PdfComparison.run(run, api);
         }
         Row start = StartComparison.run(run);
-        notes.add(String.format("reads answered other than 2xx: %d by Signet, %d by the bare server",
-                reads.signet().errors(), reads.bare().errors()));
+        notes.add(reads.note());
+        notes.add(writes.note());
         List<Row> rows = new ArrayList<>(reads.rows());
         rows.addAll(writes.rows());
         rows.addAll(GrowthComparison.rows(small, large, settings.documents()));

@@ -11,11 +11,8 @@ import org.signet.store.Migrations;
 import org.signet.store.UserStore;
 
 /**
- * Signet's data folder for the bench, made while no server runs: two accounts with a key each
- * (one for reads, writes and PDFs, one that owns only the documents the growth comparison lists),
- * and those many documents written with SQL, since making a million through the interface would
- * take hours. The rows go through the schema's own triggers, so the search index and the
- * statistics counters are filled exactly as Signet fills them.
+ * Prepares Signet's data folder for the bench while no server runs: two accounts with a key each,
+ * and the growth comparison's documents written with SQL through the schema's own triggers.
  */
 final class BenchFolder {
     /** Far above any bench's rate: the limits are Signet's defence, not what is measured here. */
@@ -52,6 +49,8 @@ final class BenchFolder {
      * (completed ones sealed, so that no background job picks them up), oldest first.
      */
     static void addDocuments(Path dir, long owner, int from, int to) throws IOException {
+        // SQL because a million uploads through the interface would take hours; the inserts still go
+        // through the schema's triggers, which fill the search index and the statistics counters.
         try (Database db = open(dir)) {
             long file = db.queryLong("SELECT id FROM stored_files WHERE name = 'bench-placeholder'");
             StringBuilder customers = new StringBuilder("CASE i % " + CUSTOMERS.length);

@@ -5,12 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 
-/**
- * How long and how large one bench run is: warm-up and measured window of each HTTP load, the
- * number of documents the growth comparison grows to, how many timed runs each PDF and start-up
- * figure is the median of, and the folder the run's scratch folder is made in (its disk is the
- * one whose fsyncs the write comparison pays for).
- */
+/** How long and how large one bench run is, and in which folder its scratch folder is made. */
 public record BenchSettings(Duration warmup, Duration duration, int documents, int samples, Path folder,
         Map<String, String> environment) {
     /** The growth comparison's small end: the figures at this many documents are its baseline. */

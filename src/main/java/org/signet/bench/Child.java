@@ -13,9 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A server process the bench started: Signet or the baseline. Its output goes to a log file (an
- * unread pipe would stall it once full); it is stopped with SIGTERM, as an operator would, and a
- * shutdown hook stops it too if the bench itself is interrupted, so no server outlives a run.
+ * A server process the bench started, its output kept in a log file, stopped with SIGTERM and
+ * never left running after the bench.
  */
 final class Child implements AutoCloseable {
     private static final Duration START_LIMIT = Duration.ofSeconds(60);
@@ -37,6 +36,7 @@ final class Child implements AutoCloseable {
 
     /** Starts {@code command}; {@code environment} is added to this process's own. */
     static Child start(List<String> command, int port, Map<String, String> environment, Path log) throws IOException {
+        // A file, not a pipe: a pipe nobody reads stalls the server once it is full.
         ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         b.environment().putAll(environment);
         long started = System.nanoTime();
@@ -87,6 +87,11 @@ final class Child implements AutoCloseable {
             // not Linux, or the process has gone
         }
         return Double.NaN;
+    }
+
+    /** The CPU time the process has used so far, in nanoseconds; NaN where the system does not tell. */
+    double cpuNanos() {
+        return process.info().totalCpuDuration().map(d -> (double) d.toNanos()).orElse(Double.NaN);
     }
 
     /** The last lines the server wrote, for an error message. */

@@ -11,9 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Growth: four reads of one owner's documents through the REST interface, timed at
- * {@link BenchSettings#SMALL} documents and again at the run's full count, one request at a time,
- * the four taking turns so that none runs only on a warm or a cold cache.
+ * Times four reads of one owner's documents through the REST interface at 1,000 documents and at
+ * the run's full count, the four taking turns so that none alone runs on a warm cache.
  */
 final class GrowthComparison {
     /** Document number 777 exists at both sizes, and its title is no part of any other title. */

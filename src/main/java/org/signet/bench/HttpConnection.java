@@ -15,10 +15,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * One kept-alive HTTP/1.1 connection on a plain blocking socket, with a small response reader
- * (RFC 9112: a status line, header fields, then a body framed by Content-Length or chunked coding,
- * section 6). It is cheap per request on purpose, so that the load generator costs far less than
- * the server it measures, and the same code drives Signet and its baseline.
+ * One kept-alive HTTP/1.1 connection on a plain blocking socket with a small response reader (RFC
+ * 9112), cheap per request so that the load generator costs far less than the server it measures.
  */
 final class HttpConnection implements AutoCloseable {
     private static final int TIMEOUT_MS = 60_000;

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Recorded durations in nanoseconds, kept whole rather than bucketed, so that a median or a p99 is
- * read from the sorted record itself. One instance per thread while recording; {@link #merge} joins them.
+ * Recorded durations in nanoseconds, kept whole so that medians and percentiles are read from the
+ * sorted record itself.
  */
 final class Latencies {
     private long[] values = new long[1024];
@@ -24,6 +24,7 @@ final class Latencies {
         return size;
     }
 
+    /** Each load thread records into its own instance, so recording never contends; this joins them after. */
     static Latencies merge(List<Latencies> parts) {
         Latencies all = new Latencies();
         all.values = new long[Math.max(1, parts.stream().mapToInt(Latencies::count).sum())];

@@ -10,10 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The command lines of the processes the bench starts: Signet exactly as a user runs it
- * ({@code java -jar signet.jar serve ...}) and the baseline server, both from the code the bench
- * itself runs from, with no extra JVM options, so that neither side is tuned for the occasion.
- * Under Maven's test runner, where there is no jar yet, the class path stands in for it.
+ * Builds the command lines that start Signet as a user runs it ({@code java -jar signet.jar
+ * serve}) and the baseline server, from the code the bench itself runs from.
  */
 final class Launcher {
     private final String java;
@@ -26,6 +24,10 @@ final class Launcher {
         this.classPath = classPath;
     }
 
+    /**
+     * No JVM options are added on either side, so that neither is tuned for the occasion; under
+     * Maven's test runner, where there is no jar yet, the class path stands in for it.
+     */
     static Launcher ofThisProcess() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path source = codeSource();

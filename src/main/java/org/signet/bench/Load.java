@@ -9,9 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A closed loop: one thread per connection, each sending its next request as soon as the last one
- * is answered, first through a warm-up whose results are dropped and then through the measured
- * window. Both phases are bounded in time, so the run stops by itself whatever the server does.
+ * A closed-loop load, one thread per connection, with a warm-up whose results are dropped and then
+ * a measured window, both bounded in time.
  */
 final class Load {
     /** One client connection's work; {@link #once} answers whether the request succeeded (a 2xx). */

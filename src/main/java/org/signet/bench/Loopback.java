@@ -7,10 +7,8 @@ import java.net.Socket;
 import java.net.UnknownHostException;
 
 /**
- * Gives each load connection its own loopback address (127.0.0.2, 127.0.0.3, ...) where the system
- * allows it, as Linux does for all of 127.0.0.0/8: Signet limits requests per client address, and
- * thirty-two clients of a real site come from thirty-two addresses, not one. Where binding fails
- * every connection speaks from the default address.
+ * Gives each load connection its own loopback address where the system allows it, since Signet
+ * limits requests per client address and a real site's clients come from many addresses.
  */
 final class Loopback {
     private final boolean distinct;
@@ -19,6 +17,7 @@ final class Loopback {
         this.distinct = distinct;
     }
 
+    /** Where binding to 127.0.0.2 fails (not Linux), every connection speaks from the default address. */
     static Loopback probe() {
         try (Socket s = new Socket()) {
             s.bind(new InetSocketAddress(address(0), 0));

@@ -13,8 +13,8 @@ import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 
 /**
- * The PDFs the bench uploads, made at run time (A4 pages, a heading and a paragraph of text each,
- * as a contract has), and the bare PDFBox work that Signet's upload and sealing are compared with.
+ * Makes the PDFs the bench uploads and does the bare PDFBox work that Signet's upload and sealing
+ * are compared with.
  */
 final class Pdfs {
     private static final String[] LINES = {

@@ -14,10 +14,8 @@ import org.signet.store.Migrations;
 import org.sqlite.SQLiteConfig;
 
 /**
- * The write baseline: single-row insert transactions into Signet's own {@code signers} table (same
- * schema, indexes and foreign keys, in a database of its own), each thread on its own connection
- * opened as Signet opens its connections (WAL, the same {@code synchronous}, the same busy
- * timeout), and nothing else: BEGIN IMMEDIATE, INSERT, COMMIT.
+ * The write baseline: BEGIN IMMEDIATE, one INSERT into Signet's own {@code signers} table and
+ * COMMIT, on a connection opened as Signet opens its own.
  */
 final class RawInserts implements Load.Worker {
     private static final int BUSY_TIMEOUT_MS = 10_000;

@@ -5,28 +5,35 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads: {@code GET /documents/{id}} at 32 connections against the bare JDK server answering the
- * same bytes, each in its own process and driven by the same client code; Signet's resident memory
- * is read meanwhile, and the bare server's for comparison.
+ * Times {@code GET /documents/{id}} at 32 connections on Signet and on the bare JDK server
+ * answering the same bytes, both driven by the same client code.
  */
 final class ReadComparison {
     static final int CONNECTIONS = 32;
 
-    /** Both loads, and each server's highest resident memory during its measured window. */
-    record Result(LoadResult signet, LoadResult bare, double signetMegabytes, double bareMegabytes) {
+    /** Both sides' loads and what was watched during them. */
+    record Result(Measured signet, Measured bare) {
         List<Row> rows() {
             return List.of(
-                    new Row("reads: GET /documents/{id}, " + CONNECTIONS + " connections", "req/s", signet.perSecond(),
-                            bare.perSecond(), Target.ratioAtLeast(0.6)),
-                    new Row("reads: p99 latency", "ms", signet.p99Millis(), bare.p99Millis(), Target.valueAtMost(10, "ms")));
+                    new Row("reads: GET /documents/{id}, " + CONNECTIONS + " connections", "req/s",
+                            signet.load().perSecond(), bare.load().perSecond(), Target.ratioAtLeast(0.6)),
+                    new Row("reads: p99 latency", "ms", signet.load().p99Millis(), bare.load().p99Millis(),
+                            Target.valueAtMost(10, "ms")));
         }
 
         Row memory() {
-            return new Row("footprint: resident memory under the read load", "MB", signetMegabytes, bareMegabytes,
+            return new Row("footprint: resident memory under the read load", "MB", signet.megabytes(), bare.megabytes(),
                     Target.valueAtMost(300, "MB"));
+        }
+
+        String note() {
+            return String.format(Locale.ROOT, "reads, CPU per request: Signet %.0f us, the bare server %.0f us; the load "
+                    + "generator %.0f us and %.0f us. Answers other than 2xx: %d and %d.", signet.serverMicros(),
+                    bare.serverMicros(), signet.ownMicros(), bare.ownMicros(), signet.load().errors(), bare.load().errors());
         }
     }
 
@@ -45,20 +52,14 @@ final class ReadComparison {
                 run.scratch().resolve("bare-server.log"))) {
             bare.awaitFirst200("/healthz");
             run.progress().say("reads: bare JDK HttpServer (" + run.serverThreads() + " threads), " + phases(run));
-            Measured b = measure(run, bare, request);
-            return new Result(s.load, b.load, s.megabytes, b.megabytes);
+            return new Result(s, measure(run, bare, request));
         }
     }
 
-    private record Measured(LoadResult load, double megabytes) {}
-
     private static Measured measure(Run run, Child server, byte[] request) throws IOException, InterruptedException {
         BenchSettings s = run.settings();
-        try (MemorySampler memory = new MemorySampler(server, s.warmup(), s.duration())) {
-            LoadResult r = Load.run(CONNECTIONS, HttpWorker.on(server.address(), run.loopback(), n -> () -> request),
-                    s.warmup(), s.duration());
-            return new Measured(r, memory.peakMegabytes());
-        }
+        return Measured.of(server, s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
+                HttpWorker.on(server.address(), run.loopback(), n -> () -> request), s.warmup(), s.duration()));
     }
 
     static String phases(Run run) {

@@ -1,8 +1,8 @@
 package org.signet.bench;
 
 /**
- * One line of the bench's table: what was measured and in which unit, Signet's figure, the
- * baseline's figure from the same run, and the target; the ratio is Signet's figure over the baseline's.
+ * One line of the bench's table: what was measured, Signet's figure, the baseline's figure from
+ * the same run, and the target.
  */
 record Row(String name, String unit, double signet, double baseline, Target target) {
     Row {

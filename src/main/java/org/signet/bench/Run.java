@@ -5,10 +5,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * What every comparison of one bench run shares: the settings, how to start servers, the scratch
- * folder, the load's client addresses, progress output, and the configuration Signet runs with
- * (read from the same places Signet reads it, so the baselines use the same pool size and
- * {@code synchronous} setting).
+ * What every comparison of one bench run shares, including Signet's configuration read as Signet
+ * reads it, so that the baselines match its pool size and {@code synchronous} setting.
  */
 record Run(BenchSettings settings, Launcher launcher, Path scratch, Loopback loopback, Progress progress,
         int serverThreads, String synchronous, String restBase, Map<String, String> childEnvironment) {

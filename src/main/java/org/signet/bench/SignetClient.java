@@ -12,8 +12,8 @@ import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 
 /**
- * Signet's REST interface and signing links as an integrating site uses them, over one kept-alive
- * connection: the bench prepares its documents through it, so they are made exactly as real ones.
+ * Signet's REST interface and signing links over one kept-alive connection, with which the bench
+ * makes its documents exactly as an integrating site does.
  */
 final class SignetClient implements AutoCloseable {
     private final HttpConnection connection;

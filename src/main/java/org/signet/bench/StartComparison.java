@@ -7,9 +7,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Start-up: from starting {@code java -jar signet.jar serve} on a new, empty data folder to its
- * first 200 on {@code /healthz} (so the migrations, the master key and the site's signing
- * certificate are made on the way), against the bare JDK server started the same way.
+ * Times Signet from its start on a new, empty data folder to its first 200 on {@code /healthz},
+ * against the bare JDK server started the same way.
  */
 final class StartComparison {
     private StartComparison() {}
