@@ -65,43 +65,53 @@ public final class Bench {
         }
     }
 
-    /**
-     * Both growth measurements run first on a freshly started server, before anything else writes
-     * to it, so that neither end is timed on a database a write load has just churned.
-     */
+    /** What the first server, on the folder with the small number of documents, was measured doing. */
+    private record OnSmall(Map<String, Double> growth, ReadComparison.Result reads, WriteComparison.Result writes) {}
+
+    /** What the second server, on the folder grown to the full number of documents, was measured doing. */
+    private record OnLarge(Map<String, Double> growth, PdfComparison.Result pdf) {}
+
     private List<Row> compare(Run run, Path data, BenchFolder.Accounts keys, List<String> notes)
             throws IOException, InterruptedException {
-        ReadComparison.Result reads;
-        WriteComparison.Result writes;
-        Map<String, Double> small;
+        OnSmall small = onSmall(run, data, keys);
+        progress.say(String.format(Locale.ROOT, "growth: adding documents up to %,d with SQL, the server stopped",
+                settings.documents()));
+        BenchFolder.addDocuments(data, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
+        OnLarge large = onLarge(run, data, keys);
+        Row start = StartComparison.run(run);
+        notes.add(small.reads().note());
+        notes.add(small.writes().note());
+        List<Row> rows = new ArrayList<>(small.reads().rows());
+        rows.addAll(small.writes().rows());
+        rows.addAll(GrowthComparison.rows(small.growth(), large.growth(), settings.documents()));
+        rows.addAll(large.pdf().rows());
+        rows.add(start);
+        rows.add(small.reads().memory());
+        return rows;
+    }
+
+    /**
+     * Growth is measured first on each server, right after its start and before anything writes to
+     * it, so that neither end is timed on a database a write load has just churned.
+     */
+    private OnSmall onSmall(Run run, Path data, BenchFolder.Accounts keys) throws IOException, InterruptedException {
         try (Child signet = run.startSignet(data, "signet.log"); SignetClient api = run.client(signet, keys.main());
                 SignetClient lists = run.client(signet, keys.growth())) {
-            small = GrowthComparison.measure(run, lists, BenchSettings.SMALL);
+            Map<String, Double> growth = GrowthComparison.measure(run, lists, BenchSettings.SMALL);
             byte[] onePage = Pdfs.document(1);
             String document = Fixtures.readDocument(api, onePage);
             List<String> drafts = Fixtures.drafts(api, onePage, WriteComparison.DOCUMENTS);
-            reads = ReadComparison.run(run, signet, api, document);
-            writes = WriteComparison.run(run, signet, api, drafts);
+            ReadComparison.Result reads = ReadComparison.run(run, signet, api, document);
+            return new OnSmall(growth, reads, WriteComparison.run(run, signet, api, drafts));
         }
-        progress.say(String.format(Locale.ROOT, "growth: adding documents up to %,d with SQL, the server stopped", settings.documents()));
-        BenchFolder.addDocuments(data, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
-        Map<String, Double> large;
-        PdfComparison.Result pdf;
+    }
+
+    private OnLarge onLarge(Run run, Path data, BenchFolder.Accounts keys) throws IOException {
         try (Child signet = run.startSignet(data, "signet-large.log"); SignetClient api = run.client(signet, keys.main());
                 SignetClient lists = run.client(signet, keys.growth())) {
-            large = GrowthComparison.measure(run, lists, settings.documents());
-            pdf = PdfComparison.run(run, api);
+            Map<String, Double> growth = GrowthComparison.measure(run, lists, settings.documents());
+            return new OnLarge(growth, PdfComparison.run(run, api));
         }
-        Row start = StartComparison.run(run);
-        notes.add(reads.note());
-        notes.add(writes.note());
-        List<Row> rows = new ArrayList<>(reads.rows());
-        rows.addAll(writes.rows());
-        rows.addAll(GrowthComparison.rows(small, large, settings.documents()));
-        rows.addAll(pdf.rows());
-        rows.add(start);
-        rows.add(reads.memory());
-        return rows;
     }
 
     /** Removes the scratch folder the bench made, and nothing outside it. */
