@@ -2,6 +2,7 @@ package org.signet.bench;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ public final class Bench {
     /** Runs every comparison and prints the table on standard output; progress goes to standard error. */
     public void run() throws IOException, InterruptedException {
         Files.createDirectories(settings.folder());
-        Path scratch = Files.createTempDirectory(settings.folder().toAbsolutePath(), "signet-bench-");
+        Path scratch = Files.createTempDirectory(settings.folder().toAbsolutePath().normalize(), "signet-bench-");
         try {
             Path data = scratch.resolve("signet");
             progress.say("preparing " + data + " with " + BenchSettings.SMALL + " documents to list");
@@ -78,14 +79,16 @@ public final class Bench {
                 settings.documents()));
         BenchFolder.addDocuments(data, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
         OnLarge large = onLarge(run, data, keys);
-        Row start = StartComparison.run(run);
+        StartComparison.Result start = StartComparison.run(run);
         notes.add(small.reads().note());
         notes.add(small.writes().note());
+        notes.add(start.note());
+        notes.add(memoryNote());
         List<Row> rows = new ArrayList<>(small.reads().rows());
         rows.addAll(small.writes().rows());
         rows.addAll(GrowthComparison.rows(small.growth(), large.growth(), settings.documents()));
         rows.addAll(large.pdf().rows());
-        rows.add(start);
+        rows.add(start.row());
         rows.add(small.reads().memory());
         return rows;
     }
@@ -112,6 +115,15 @@ public final class Bench {
             Map<String, Double> growth = GrowthComparison.measure(run, lists, settings.documents());
             return new OnLarge(growth, PdfComparison.run(run, api));
         }
+    }
+
+    /** Resident memory follows the heap the JVM allows itself, which by default is a quarter of the machine's memory. */
+    private static String memoryNote() {
+        long total = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : -1;
+        return total <= 0 ? "memory: the machine's memory is not known here."
+                : String.format(Locale.ROOT, "memory: this machine has %,d MB, so a JVM started without options may "
+                        + "grow its heap to %,d MB; both servers were started so.", total >> 20, total >> 22);
     }
 
     /** Removes the scratch folder the bench made, and nothing outside it. */

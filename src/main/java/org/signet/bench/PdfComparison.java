@@ -40,7 +40,8 @@ final class PdfComparison {
 
     static Result run(Run run, SignetClient api) throws IOException {
         int samples = run.settings().samples();
-        int warmups = Math.min(2, samples);
+        // Two warm-up runs, fewer in a quick run of one or two samples, which is for checking, not for figures.
+        int warmups = Math.min(2, samples - 1);
         byte[] big = Pdfs.document(UPLOAD_PAGES);
         byte[] small = Pdfs.document(SEAL_PAGES);
         run.progress().say("pdf: " + UPLOAD_PAGES + "-page upload (" + big.length / 1024 + " KB), " + warmups

@@ -34,7 +34,7 @@ class BenchCommandTest {
             "growth: last list page, 1,500 vs 1,000 docs (ms)",
             "pdf: upload 200 pages vs PDFBox load+count (ms)",
             "pdf: seal 20 pages, 5 signers, 20 fields vs load+save (ms)",
-            "footprint: start to first 200 on /healthz (ms)",
+            "footprint: start to first 200 on /healthz, new folder (ms)",
             "footprint: resident memory under the read load (MB)");
     private static final String NUMBER = "\\d[\\d,]*(\\.\\d+)?";
 
