@@ -19,8 +19,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dependencies point one way (cli and the wiring, then web/api/http, jobs, service, mail/webhook,
- * store, domain; the leaves json, text, crypto, files, pdf and config under all of them). Read from
+ * Dependencies point one way (cli and the wiring, then bench, then web/api/http, jobs, service,
+ * mail/webhook, store, domain; the leaves json, text, crypto, files, pdf and config under all of
+ * them). bench drives Signet from outside, as a separate process, so it sits under the command line
+ * that starts it and uses no more than the stores and configuration it prepares a data folder with. Read from
  * the compiled classes, so a fully qualified use without an import is caught as well as an import.
  */
 class LayeringTest {
@@ -30,6 +32,7 @@ class LayeringTest {
     /** Higher ranks may use lower ones; leaves (rank 0) may use only leaves and domain. */
     private static final Map<String, Integer> RANK = Map.ofEntries(
             Map.entry("", 9), Map.entry("cli", 9),
+            Map.entry("bench", 8),
             Map.entry("web", 7), Map.entry("api", 7), Map.entry("http", 6), Map.entry("http/multipart", 6),
             Map.entry("jobs", 5),
             Map.entry("service", 4),
@@ -102,6 +105,9 @@ class LayeringTest {
         assertTrue(violation("mail", "service") != null);
         assertTrue(violation("jobs", "api") != null);
         assertTrue(violation("service", "jobs") != null);
+        assertTrue(violation("bench", "cli") != null);
+        assertTrue(violation("bench", "") != null);
+        assertTrue(violation("api", "bench") != null);
     }
 
     @Test
@@ -109,7 +115,8 @@ class LayeringTest {
         for (String[] ok : List.of(new String[] {"api", "service"}, new String[] {"api", "http"},
                 new String[] {"service", "store"}, new String[] {"service", "mail"}, new String[] {"jobs", "service"},
                 new String[] {"store", "domain"}, new String[] {"pdf", "domain"}, new String[] {"cli", "store"},
-                new String[] {"", "cli"}, new String[] {"service", "pdf"}, new String[] {"http", "service"})) {
+                new String[] {"", "cli"}, new String[] {"service", "pdf"}, new String[] {"http", "service"},
+                new String[] {"cli", "bench"}, new String[] {"bench", "store"}, new String[] {"bench", "config"})) {
             assertEquals(null, violation(ok[0], ok[1]), ok[0] + " -> " + ok[1]);
         }
     }

@@ -1,0 +1,59 @@
+package org.signet.bench;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The reads' baseline: the JDK's {@code HttpServer} set up as Signet sets it up, in a process of
+ * its own, answering every request with the same bytes and doing nothing else.
+ */
+public final class BareServer {
+    private BareServer() {}
+
+    /**
+     * Arguments: port, threads, the file holding the body, its content type. A process of its own,
+     * started as Signet is, so that the two differ only in what happens between reading a request
+     * and writing its answer.
+     */
+    public static void main(String[] args) throws IOException {
+        // Without this each kept-alive answer waits for the client's delayed ACK (~40 ms); Signet sets it too.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+        int port = Integer.parseInt(args[0]);
+        int threads = Integer.parseInt(args[1]);
+        byte[] body = Files.readAllBytes(Path.of(args[2]));
+        String contentType = args[3];
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                r -> new Thread(r, "bare-http-" + n.incrementAndGet()));
+        pool.allowCoreThreadTimeOut(true);
+        server.createContext("/", exchange -> answer(exchange, body, contentType));
+        server.setExecutor(pool);
+        server.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.stop(0);
+            pool.shutdown();
+        }, "bare-http-stop"));
+    }
+
+    private static void answer(HttpExchange exchange, byte[] body, String contentType) throws IOException {
+        try (exchange) {
+            exchange.getRequestBody().transferTo(OutputStream.nullOutputStream());
+            exchange.getResponseHeaders().set("Content-Type", contentType);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+}

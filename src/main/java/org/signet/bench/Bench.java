@@ -1,0 +1,137 @@
+package org.signet.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.signet.config.Config;
+import org.signet.config.ConfigException;
+
+/**
+ * The bench command: runs each comparison of Signet with its baseline side by side in one run and
+ * prints one table of figures, ratios and targets.
+ */
+public final class Bench {
+    /** How the bench's Signet differs from a default one: its clients are many, on one machine. */
+    private static final Map<String, String> SERVER_ENVIRONMENT = Map.of("SIGNET_RATELIMIT_IP_PER_MINUTE", "1000000");
+
+    private final BenchSettings settings;
+    private final PrintStream out;
+    private final Progress progress;
+
+    public Bench(BenchSettings settings, PrintStream out, PrintStream err) {
+        this.settings = settings;
+        this.out = out;
+        this.progress = new Progress(err);
+    }
+
+    /** Runs every comparison and prints the table on standard output; progress goes to standard error. */
+    public void run() throws IOException, InterruptedException {
+        Files.createDirectories(settings.folder());
+        Path scratch = Files.createTempDirectory(settings.folder().toAbsolutePath().normalize(), "signet-bench-");
+        try {
+            Path data = scratch.resolve("signet");
+            progress.say("preparing " + data + " with " + BenchSettings.SMALL + " documents to list");
+            BenchFolder.Accounts accounts = BenchFolder.prepare(data);
+            BenchFolder.addDocuments(data, accounts.growthOwner(), 1, BenchSettings.SMALL);
+            Run run = newRun(scratch, data);
+            List<String> notes = new ArrayList<>();
+            List<Row> rows = compare(run, data, accounts, notes);
+            Report.print(out, run, rows, notes);
+        } finally {
+            delete(scratch);
+        }
+    }
+
+    /** The run's shared setup, with Signet's configuration read as the server will read it. */
+    private Run newRun(Path scratch, Path data) throws IOException {
+        Map<String, String> environment = new HashMap<>(settings.environment());
+        environment.putAll(SERVER_ENVIRONMENT);
+        try {
+            Config config = Config.load(data, Optional.empty(), environment, Map.of("server.host", "127.0.0.1"));
+            return new Run(settings, Launcher.ofThisProcess(), scratch, Loopback.probe(), progress,
+                    config.integer("server.connections"), config.string("db.synchronous"), config.restBase(),
+                    SERVER_ENVIRONMENT);
+        } catch (ConfigException e) {
+            throw new IOException("Signet's configuration is invalid: " + e.getMessage(), e);
+        }
+    }
+
+    /** What the first server, on the folder with the small number of documents, was measured doing. */
+    private record OnSmall(Map<String, Double> growth, ReadComparison.Result reads, WriteComparison.Result writes) {}
+
+    /** What the second server, on the folder grown to the full number of documents, was measured doing. */
+    private record OnLarge(Map<String, Double> growth, PdfComparison.Result pdf) {}
+
+    private List<Row> compare(Run run, Path data, BenchFolder.Accounts keys, List<String> notes)
+            throws IOException, InterruptedException {
+        OnSmall small = onSmall(run, data, keys);
+        progress.say(String.format(Locale.ROOT, "growth: adding documents up to %,d with SQL, the server stopped",
+                settings.documents()));
+        BenchFolder.addDocuments(data, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
+        OnLarge large = onLarge(run, data, keys);
+        StartComparison.Result start = StartComparison.run(run);
+        notes.add(small.reads().note());
+        notes.add(small.writes().note());
+        notes.add(start.note());
+        notes.add(memoryNote());
+        List<Row> rows = new ArrayList<>(small.reads().rows());
+        rows.addAll(small.writes().rows());
+        rows.addAll(GrowthComparison.rows(small.growth(), large.growth(), settings.documents()));
+        rows.addAll(large.pdf().rows());
+        rows.add(start.row());
+        rows.add(small.reads().memory());
+        return rows;
+    }
+
+    /**
+     * Growth is measured first on each server, right after its start and before anything writes to
+     * it, so that neither end is timed on a database a write load has just churned.
+     */
+    private OnSmall onSmall(Run run, Path data, BenchFolder.Accounts keys) throws IOException, InterruptedException {
+        try (Child signet = run.startSignet(data, "signet.log"); SignetClient api = run.client(signet, keys.main());
+                SignetClient lists = run.client(signet, keys.growth())) {
+            Map<String, Double> growth = GrowthComparison.measure(run, lists, BenchSettings.SMALL);
+            byte[] onePage = Pdfs.document(1);
+            String document = Fixtures.readDocument(api, onePage);
+            List<String> drafts = Fixtures.drafts(api, onePage, WriteComparison.DOCUMENTS);
+            ReadComparison.Result reads = ReadComparison.run(run, signet, api, document);
+            return new OnSmall(growth, reads, WriteComparison.run(run, signet, api, drafts));
+        }
+    }
+
+    private OnLarge onLarge(Run run, Path data, BenchFolder.Accounts keys) throws IOException {
+        try (Child signet = run.startSignet(data, "signet-large.log"); SignetClient api = run.client(signet, keys.main());
+                SignetClient lists = run.client(signet, keys.growth())) {
+            Map<String, Double> growth = GrowthComparison.measure(run, lists, settings.documents());
+            return new OnLarge(growth, PdfComparison.run(run, api));
+        }
+    }
+
+    /** Resident memory follows the heap the JVM allows itself, which by default is a quarter of the machine's memory. */
+    private static String memoryNote() {
+        long total = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : -1;
+        return total <= 0 ? "memory: the machine's memory is not known here."
+                : String.format(Locale.ROOT, "memory: this machine has %,d MB, so a JVM started without options may "
+                        + "grow its heap to %,d MB; both servers were started so.", total >> 20, total >> 22);
+    }
+
+    /** Removes the scratch folder the bench made, and nothing outside it. */
+    private static void delete(Path scratch) throws IOException {
+        try (Stream<Path> walk = Files.walk(scratch)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

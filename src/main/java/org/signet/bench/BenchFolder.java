@@ -1,0 +1,93 @@
+package org.signet.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import org.signet.domain.ApiKey.Permission;
+import org.signet.store.ApiKeyStore;
+import org.signet.store.DataFolder;
+import org.signet.store.Database;
+import org.signet.store.Migrations;
+import org.signet.store.UserStore;
+
+/**
+ * Prepares Signet's data folder for the bench while no server runs: two accounts with a key each,
+ * and the growth comparison's documents written with SQL through the schema's own triggers.
+ */
+final class BenchFolder {
+    /** Far above any bench's rate: the limits are Signet's defence, not what is measured here. */
+    static final int KEY_LIMIT_PER_HOUR = 100_000_000;
+    /** Titles name these customers in turn, so that words repeat across documents as they do in real titles. */
+    private static final String[] CUSTOMERS = {"Acme", "Blue Harbor", "Northwind", "Initech", "Globex", "Umbrella",
+        "Stark", "Wayne"};
+
+    /** The two accounts' keys, and who owns the growth documents. */
+    record Accounts(Credentials main, Credentials growth, long growthOwner) {}
+
+    private BenchFolder() {}
+
+    static Accounts prepare(Path dir) throws IOException {
+        try (Database db = open(dir)) {
+            UserStore users = new UserStore(db, Clock.systemUTC());
+            ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
+            long main = users.add("bench@example.com", "Bench Sender", false, null).id();
+            long growth = users.add("growth@example.com", "Growth Owner", false, null).id();
+            ApiKeyStore.Created m = keys.create(main, "bench", "reads, writes and PDFs", Permission.FULL, KEY_LIMIT_PER_HOUR);
+            ApiKeyStore.Created g = keys.create(growth, "bench growth", "lists and searches", Permission.READ,
+                    KEY_LIMIT_PER_HOUR);
+            // The documents' files are not read by lists, searches or statistics; one placeholder row stands for them.
+            db.update("INSERT INTO stored_files(name, wrapped_key, size, sha256, created_at) "
+                    + "VALUES ('bench-placeholder', x'00', 0, '', 0)");
+            return new Accounts(new Credentials(m.key().key(), m.secret()), new Credentials(g.key().key(), g.secret()),
+                    growth);
+        }
+    }
+
+    /**
+     * Adds documents numbered {@code from} to {@code to} (inclusive) for {@code owner}, in one
+     * transaction: titles such as "Invoice 777 - Northwind", a third each draft, sent and completed
+     * (completed ones sealed, so that no background job picks them up), oldest first.
+     */
+    static void addDocuments(Path dir, long owner, int from, int to) throws IOException {
+        // SQL because a million uploads through the interface would take hours; the inserts still go
+        // through the schema's triggers, which fill the search index and the statistics counters.
+        try (Database db = open(dir)) {
+            long file = db.queryLong("SELECT id FROM stored_files WHERE name = 'bench-placeholder'");
+            StringBuilder customers = new StringBuilder("CASE i % " + CUSTOMERS.length);
+            for (int c = 0; c < CUSTOMERS.length; c++) {
+                customers.append(" WHEN ").append(c).append(" THEN '").append(CUSTOMERS[c]).append('\'');
+            }
+            customers.append(" END");
+            db.inTransaction(() -> db.update("WITH RECURSIVE seq(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM seq WHERE i < ?) "
+                    + "INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+                    + "original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, completed_at, "
+                    + "created_at, updated_at) "
+                    + "SELECT ?, (CASE i % 4 WHEN 0 THEN 'Contract ' WHEN 1 THEN 'Invoice ' WHEN 2 THEN 'Lease ' "
+                    + "ELSE 'Offer ' END) || i || ' - ' || " + customers + ", "
+                    + "CASE i % 3 WHEN 0 THEN 'draft' WHEN 1 THEN 'sent' ELSE 'completed' END, 'contract.pdf', "
+                    + "'application/pdf', 1, ?, ?, CASE WHEN i % 3 = 2 THEN ? END, '', CASE WHEN i % 3 = 2 THEN '' END, "
+                    + "CASE WHEN i % 3 = 2 THEN 1700000000 + i END, 1700000000 + i, 1700000000 + i FROM seq",
+                    from, to, owner, file, file, file));
+        }
+    }
+
+    /** The title {@link #addDocuments} gives document number {@code i}. */
+    static String title(int i) {
+        String kind = switch (i % 4) {
+            case 0 -> "Contract ";
+            case 1 -> "Invoice ";
+            case 2 -> "Lease ";
+            default -> "Offer ";
+        };
+        return kind + i + " - " + CUSTOMERS[i % CUSTOMERS.length];
+    }
+
+    /** Writes are not what is measured while preparing, so they skip the fsyncs. */
+    private static Database open(Path dir) throws IOException {
+        try {
+            return DataFolder.openDatabase(dir, "OFF", 1);
+        } catch (Migrations.SchemaTooNewException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package org.signet.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/** How long and how large one bench run is, and in which folder its scratch folder is made. */
+public record BenchSettings(Duration warmup, Duration duration, int documents, int samples, Path folder,
+        Map<String, String> environment) {
+    /** The growth comparison's small end: the figures at this many documents are its baseline. */
+    public static final int SMALL = 1_000;
+
+    public BenchSettings {
+        Objects.requireNonNull(warmup, "warmup");
+        Objects.requireNonNull(duration, "duration");
+        Objects.requireNonNull(folder, "folder");
+        environment = Map.copyOf(environment);
+        if (warmup.isNegative() || duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException("warm-up must be at least 0 s and the measured window longer than 0 s");
+        }
+        if (documents <= SMALL) {
+            throw new IllegalArgumentException("documents must be more than " + SMALL + ", the growth comparison's small end");
+        }
+        if (samples < 1) {
+            throw new IllegalArgumentException("samples must be at least 1");
+        }
+    }
+}

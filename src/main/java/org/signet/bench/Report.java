@@ -1,0 +1,32 @@
+package org.signet.bench;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/** The bench's output: what ran where, the table, and what each baseline is, so the figures can be read alone. */
+final class Report {
+    private Report() {}
+
+    static void print(PrintStream out, Run run, List<Row> rows, List<String> notes) {
+        BenchSettings s = run.settings();
+        out.printf("Signet bench: %d processors, Java %s, %s %s; %s%n", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
+                run.launcher().describe());
+        out.printf("HTTP loads: %s each side; db.synchronous=%s; server pool %d threads; clients from %s%n",
+                ReadComparison.phases(run), run.synchronous(), run.serverThreads(),
+                run.loopback().distinct() ? "distinct loopback addresses" : "127.0.0.1");
+        out.println();
+        Table.print(out, rows);
+        out.println();
+        out.println("Baselines, measured in the same run: reads, a bare JDK HttpServer process (same pool size) answering");
+        out.println("the same bytes, driven by the same client; writes, BEGIN IMMEDIATE/INSERT/COMMIT into the same");
+        out.println("signers table, one connection per thread, same synchronous; growth, Signet itself at "
+                + String.format(Locale.ROOT, "%,d", BenchSettings.SMALL) + " documents;");
+        out.println("pdf, PDFBox in the bench's own process on the same bytes (seal: from the last signature's answer");
+        out.println("to the sealed hash, polled every 5 ms); footprint, the bare JDK HttpServer process. Latencies are");
+        out.printf("medians and p99s of every request recorded; pdf and start figures are medians of timed runs (%d).%n",
+                s.samples());
+        notes.forEach(out::println);
+    }
+}

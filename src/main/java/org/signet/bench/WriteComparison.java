@@ -1,0 +1,68 @@
+package org.signet.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+
+/**
+ * Times {@code POST /documents/{id}/signers} at 16 connections over 64 drafts against raw single-
+ * row insert transactions into the same table with the same durability.
+ */
+final class WriteComparison {
+    static final int CONNECTIONS = 16;
+    static final int DOCUMENTS = 64;
+
+    /** Both loads; every request that was not a 2xx (or a transaction that failed) is an error. */
+    record Result(Measured signet, Measured raw) {
+        List<Row> rows() {
+            LoadResult s = signet.load();
+            LoadResult r = raw.load();
+            return List.of(
+                    new Row("writes: POST /documents/{id}/signers, " + CONNECTIONS + " connections", "req/s",
+                            s.perSecond(), r.perSecond(), Target.ratioAtLeast(0.7)),
+                    new Row("writes: p99 latency", "ms", s.p99Millis(), r.p99Millis(), Target.valueAtMost(50, "ms")),
+                    new Row("writes: errors (non-2xx)", "", s.errors(), r.errors(), Target.valueAtMost(0, "")));
+        }
+
+        String note() {
+            return String.format(Locale.ROOT, "writes, CPU per request: Signet %.0f us (and the load generator %.0f us); "
+                    + "the raw inserts %.0f us in the bench's own process. Median latency %.2f ms and %.2f ms.",
+                    signet.serverMicros(), signet.ownMicros(), raw.ownMicros(), signet.load().latencies().medianMillis(),
+                    raw.load().latencies().medianMillis());
+        }
+    }
+
+    private WriteComparison() {}
+
+    static Result run(Run run, Child signet, SignetClient api, List<String> drafts) throws IOException, InterruptedException {
+        BenchSettings s = run.settings();
+        run.progress().say("writes: Signet (synchronous=" + run.synchronous() + "), " + ReadComparison.phases(run));
+        Measured viaSignet = Measured.of(signet, s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
+                HttpWorker.on(signet.address(), run.loopback(), n -> newSigners(api, drafts, "c" + n)), s.warmup(),
+                s.duration()));
+        Path database = RawInserts.prepare(run.scratch().resolve("raw-inserts"), DOCUMENTS);
+        run.progress().say("writes: raw SQLite inserts (synchronous=" + run.synchronous() + "), " + ReadComparison.phases(run));
+        Measured raw = Measured.of(null, s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
+                RawInserts.on(database, run.synchronous(), DOCUMENTS), s.warmup(), s.duration()));
+        return new Result(viaSignet, raw);
+    }
+
+    /** Connection {@code tag}'s requests: each a new signer with an address of its own, on a random draft. */
+    private static Supplier<byte[]> newSigners(SignetClient api, List<String> drafts, String tag) {
+        long[] k = {0};
+        return () -> {
+            long n = k[0]++;
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("name", "Signer " + tag + "-" + n);
+            body.put("email", tag + "-" + n + "@example.com");
+            body.put("signing_order", 1);
+            String doc = drafts.get(ThreadLocalRandom.current().nextInt(drafts.size()));
+            return api.postRequest("/documents/" + doc + "/signers", body);
+        };
+    }
+}
