@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -83,6 +84,7 @@ public final class Bench {
         notes.add(m.writes().note());
         notes.add(start.note());
         notes.add(memoryNote());
+        notes.add(othersNote(m.reads(), m.writes()));
         List<Row> rows = new ArrayList<>(m.reads().rows());
         rows.addAll(m.writes().rows());
         rows.addAll(m.growth().rows());
@@ -120,6 +122,16 @@ public final class Bench {
         return total <= 0 ? "memory: the machine's memory is not known here."
                 : String.format(Locale.ROOT, "memory: this machine has %,d MB, so a JVM started without options may "
                         + "grow its heap to %,d MB; both servers were started so.", total >> 20, total >> 22);
+    }
+
+    /** Other processes competing for the processors change every figure; the reader must know how much they did. */
+    private static String othersNote(ReadComparison.Result reads, WriteComparison.Result writes) {
+        double[] busy = {reads.signet().othersPercent(), reads.bare().othersPercent(), writes.signet().othersPercent(),
+            writes.raw().othersPercent()};
+        String text = String.format(Locale.ROOT, "other processes kept %.0f%%, %.0f%%, %.0f%% and %.0f%% of one processor "
+                + "busy during the four measured loads.", busy[0], busy[1], busy[2], busy[3]);
+        boolean disturbed = Arrays.stream(busy).anyMatch(b -> b > 10);
+        return disturbed ? text + " That disturbs the figures: run the bench again on an otherwise idle machine." : text;
     }
 
     /** Removes the scratch folder the bench made, and nothing outside it. */
