@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -66,54 +67,51 @@ public final class Bench {
         }
     }
 
-    /** What the first server, on the folder with the small number of documents, was measured doing. */
-    private record OnSmall(Map<String, Double> growth, ReadComparison.Result reads, WriteComparison.Result writes) {}
-
-    /** What the second server, on the folder grown to the full number of documents, was measured doing. */
-    private record OnLarge(Map<String, Double> growth, PdfComparison.Result pdf) {}
+    /** What was measured on the server that holds the small number of documents, and the growth beside it. */
+    private record Findings(GrowthComparison.Result growth, ReadComparison.Result reads, WriteComparison.Result writes,
+            PdfComparison.Result pdf) {}
 
     private List<Row> compare(Run run, Path data, BenchFolder.Accounts keys, List<String> notes)
             throws IOException, InterruptedException {
-        OnSmall small = onSmall(run, data, keys);
-        progress.say(String.format(Locale.ROOT, "growth: adding documents up to %,d with SQL, the server stopped",
+        Path large = run.scratch().resolve("signet-large");
+        progress.say(String.format(Locale.ROOT, "growth: a copy of the folder grown to %,d documents with SQL",
                 settings.documents()));
-        BenchFolder.addDocuments(data, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
-        OnLarge large = onLarge(run, data, keys);
+        BenchFolder.copy(data, large);
+        BenchFolder.addDocuments(large, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
+        Findings m = onSignet(run, data, large, keys);
         StartComparison.Result start = StartComparison.run(run);
-        notes.add(small.reads().note());
-        notes.add(small.writes().note());
+        notes.add(m.reads().note());
+        notes.add(m.writes().note());
         notes.add(start.note());
         notes.add(memoryNote());
-        List<Row> rows = new ArrayList<>(small.reads().rows());
-        rows.addAll(small.writes().rows());
-        rows.addAll(GrowthComparison.rows(small.growth(), large.growth(), settings.documents()));
-        rows.addAll(large.pdf().rows());
+        notes.add(othersNote(m.reads(), m.writes()));
+        List<Row> rows = new ArrayList<>(m.reads().rows());
+        rows.addAll(m.writes().rows());
+        rows.addAll(m.growth().rows());
+        rows.addAll(m.pdf().rows());
         rows.add(start.row());
-        rows.add(small.reads().memory());
+        rows.add(m.reads().memory());
         return rows;
     }
 
     /**
-     * Growth is measured first on each server, right after its start and before anything writes to
-     * it, so that neither end is timed on a database a write load has just churned.
+     * Growth comes first, right after both servers start and before anything writes to them; the
+     * server on the grown copy stops then, and the loads follow on the first one alone.
      */
-    private OnSmall onSmall(Run run, Path data, BenchFolder.Accounts keys) throws IOException, InterruptedException {
-        try (Child signet = run.startSignet(data, "signet.log"); SignetClient api = run.client(signet, keys.main());
-                SignetClient lists = run.client(signet, keys.growth())) {
-            Map<String, Double> growth = GrowthComparison.measure(run, lists, BenchSettings.SMALL);
+    private Findings onSignet(Run run, Path data, Path large, BenchFolder.Accounts keys)
+            throws IOException, InterruptedException {
+        try (Child signet = run.startSignet(data, "signet.log"); SignetClient api = run.client(signet, keys.main())) {
+            GrowthComparison.Result growth;
+            try (Child grown = run.startSignet(large, "signet-large.log"); SignetClient small = run.client(signet, keys.growth());
+                    SignetClient big = run.client(grown, keys.growth())) {
+                growth = GrowthComparison.measure(run, small, big);
+            }
             byte[] onePage = Pdfs.document(1);
             String document = Fixtures.readDocument(api, onePage);
             List<String> drafts = Fixtures.drafts(api, onePage, WriteComparison.DOCUMENTS);
             ReadComparison.Result reads = ReadComparison.run(run, signet, api, document);
-            return new OnSmall(growth, reads, WriteComparison.run(run, signet, api, drafts));
-        }
-    }
-
-    private OnLarge onLarge(Run run, Path data, BenchFolder.Accounts keys) throws IOException {
-        try (Child signet = run.startSignet(data, "signet-large.log"); SignetClient api = run.client(signet, keys.main());
-                SignetClient lists = run.client(signet, keys.growth())) {
-            Map<String, Double> growth = GrowthComparison.measure(run, lists, settings.documents());
-            return new OnLarge(growth, PdfComparison.run(run, api));
+            WriteComparison.Result writes = WriteComparison.run(run, signet, api, drafts);
+            return new Findings(growth, reads, writes, PdfComparison.run(run, api));
         }
     }
 
@@ -124,6 +122,16 @@ public final class Bench {
         return total <= 0 ? "memory: the machine's memory is not known here."
                 : String.format(Locale.ROOT, "memory: this machine has %,d MB, so a JVM started without options may "
                         + "grow its heap to %,d MB; both servers were started so.", total >> 20, total >> 22);
+    }
+
+    /** Other processes competing for the processors change every figure; the reader must know how much they did. */
+    private static String othersNote(ReadComparison.Result reads, WriteComparison.Result writes) {
+        double[] busy = {reads.signet().othersPercent(), reads.bare().othersPercent(), writes.signet().othersPercent(),
+            writes.raw().othersPercent()};
+        String text = String.format(Locale.ROOT, "other processes kept %.0f%%, %.0f%%, %.0f%% and %.0f%% of one processor "
+                + "busy during the four measured loads.", busy[0], busy[1], busy[2], busy[3]);
+        boolean disturbed = Arrays.stream(busy).anyMatch(b -> b > 10);
+        return disturbed ? text + " That disturbs the figures: run the bench again on an otherwise idle machine." : text;
     }
 
     /** Removes the scratch folder the bench made, and nothing outside it. */

@@ -1,8 +1,11 @@
 package org.signet.bench;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
+import java.util.stream.Stream;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
@@ -68,6 +71,16 @@ final class BenchFolder {
                     + "'application/pdf', 1, ?, ?, CASE WHEN i % 3 = 2 THEN ? END, '', CASE WHEN i % 3 = 2 THEN '' END, "
                     + "CASE WHEN i % 3 = 2 THEN 1700000000 + i END, 1700000000 + i, 1700000000 + i FROM seq",
                     from, to, owner, file, file, file));
+        }
+    }
+
+    /** Copies a prepared folder, while no server runs on it, so that both hold the same accounts and keys. */
+    static void copy(Path from, Path to) throws IOException {
+        DataFolder.create(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
         }
     }
 

@@ -11,53 +11,81 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Times four reads of one owner's documents through the REST interface at 1,000 documents and at
- * the run's full count, the four taking turns so that none alone runs on a warm cache.
+ * Times four reads of one owner's documents through the REST interface on two Signet servers side
+ * by side, one holding 1,000 documents and one the run's full count, the requests taking turns.
  */
 final class GrowthComparison {
     /** Document number 777 exists at both sizes, and its title is no part of any other title. */
     static final int SEARCHED = 777;
     private static final int PER_PAGE = 20;
+    private static final List<String> QUERIES = List.of("/stats", "list status=sent", "search one exact title",
+            "last list page");
+
+    /** Median milliseconds per query at each size, by query name. */
+    record Result(Map<String, Double> small, Map<String, Double> large, int documents) {
+        List<Row> rows() {
+            List<Row> rows = new ArrayList<>();
+            String sizes = String.format(Locale.ROOT, "%,d vs %,d docs", documents, BenchSettings.SMALL);
+            for (String q : QUERIES) {
+                rows.add(new Row("growth: " + q + ", " + sizes, "ms", large.get(q), small.get(q), Target.ratioAtMost(2)));
+            }
+            return rows;
+        }
+    }
+
+    /** One server's side: its client and the request bytes of each query. */
+    private record Side(SignetClient api, Map<String, byte[]> queries, Map<String, Latencies> times) {
+        static Side of(SignetClient api, int documents) {
+            Map<String, Latencies> times = new LinkedHashMap<>();
+            QUERIES.forEach(q -> times.put(q, new Latencies()));
+            return new Side(api, requests(api, documents), times);
+        }
+
+        void send(String query, boolean record) throws IOException {
+            long start = System.nanoTime();
+            SignetClient.expectOk(api.send(queries.get(query)), query);
+            if (record) {
+                times.get(query).add(System.nanoTime() - start);
+            }
+        }
+
+        Map<String, Double> medians() {
+            Map<String, Double> m = new LinkedHashMap<>();
+            times.forEach((q, t) -> m.put(q, t.medianMillis()));
+            return m;
+        }
+    }
 
     private GrowthComparison() {}
 
-    /** Median milliseconds per query, by query name, in the order the table shows them. */
-    static Map<String, Double> measure(Run run, SignetClient api, int documents) throws IOException {
-        Map<String, byte[]> queries = queries(api, documents);
-        check(api, queries, documents);
-        BenchSettings s = run.settings();
-        Duration warmup = scaled(s.warmup(), 4);
-        Duration window = scaled(s.duration(), 2);
-        run.progress().say("growth: " + String.format(Locale.ROOT, "%,d", documents) + " documents, warm-up " + warmup.toMillis()
-                + " ms, measured " + window.toMillis() + " ms");
-        Map<String, Latencies> times = new LinkedHashMap<>();
-        queries.keySet().forEach(q -> times.put(q, new Latencies()));
+    /**
+     * One request at a time, each query sent to one size and then the other (which goes first
+     * alternates), so that whatever else the machine does in the meantime weighs on both sizes alike.
+     */
+    static Result measure(Run run, SignetClient smallApi, SignetClient largeApi) throws IOException {
+        int documents = run.settings().documents();
+        Side small = Side.of(smallApi, BenchSettings.SMALL);
+        Side large = Side.of(largeApi, documents);
+        check(small, BenchSettings.SMALL);
+        check(large, documents);
+        Duration warmup = scaled(run.settings().warmup(), 4);
+        Duration window = scaled(run.settings().duration(), 2);
+        run.progress().say(String.format(Locale.ROOT, "growth: %,d and %,d documents side by side, warm-up %d ms, "
+                + "measured %d ms", BenchSettings.SMALL, documents, warmup.toMillis(), window.toMillis()));
         long measureFrom = System.nanoTime() + warmup.toNanos();
         long end = measureFrom + window.toNanos();
-        while (System.nanoTime() < end) {
-            for (Map.Entry<String, byte[]> q : queries.entrySet()) {
-                long start = System.nanoTime();
-                SignetClient.expectOk(api.send(q.getValue()), q.getKey());
-                if (start >= measureFrom) {
-                    times.get(q.getKey()).add(System.nanoTime() - start);
-                }
+        for (long turn = 0; System.nanoTime() < end; turn++) {
+            boolean record = System.nanoTime() >= measureFrom;
+            for (String q : QUERIES) {
+                Side first = turn % 2 == 0 ? small : large;
+                first.send(q, record);
+                (first == small ? large : small).send(q, record);
             }
         }
-        Map<String, Double> medians = new LinkedHashMap<>();
-        times.forEach((q, t) -> medians.put(q, t.medianMillis()));
-        return medians;
+        return new Result(small.medians(), large.medians(), documents);
     }
 
-    static List<Row> rows(Map<String, Double> small, Map<String, Double> large, int documents) {
-        List<Row> rows = new ArrayList<>();
-        String sizes = String.format(Locale.ROOT, "%,d vs %,d docs", documents, BenchSettings.SMALL);
-        for (String q : large.keySet()) {
-            rows.add(new Row("growth: " + q + ", " + sizes, "ms", large.get(q), small.get(q), Target.ratioAtMost(2)));
-        }
-        return rows;
-    }
-
-    private static Map<String, byte[]> queries(SignetClient api, int documents) {
+    private static Map<String, byte[]> requests(SignetClient api, int documents) {
         int lastPage = (documents + PER_PAGE - 1) / PER_PAGE;
         Map<String, byte[]> q = new LinkedHashMap<>();
         q.put("/stats", api.getRequest("/stats"));
@@ -69,12 +97,12 @@ final class GrowthComparison {
     }
 
     /** Each query must answer what it should, or its time would mean nothing. */
-    private static void check(SignetClient api, Map<String, byte[]> queries, int documents) throws IOException {
-        Reply search = SignetClient.expectOk(api.send(queries.get("search one exact title")), "search");
+    private static void check(Side side, int documents) throws IOException {
+        Reply search = SignetClient.expectOk(side.api().send(side.queries().get("search one exact title")), "search");
         if (!"1".equals(search.header("x-wp-total"))) {
             throw new IOException("the search for one exact title found " + search.header("x-wp-total") + " documents");
         }
-        Reply last = SignetClient.expectOk(api.send(queries.get("last list page")), "last page");
+        Reply last = SignetClient.expectOk(side.api().send(side.queries().get("last list page")), "last page");
         if (!String.valueOf(documents).equals(last.header("x-wp-total")) || last.text().equals("[]")) {
             throw new IOException("the last page of " + documents + " documents answered X-WP-Total "
                     + last.header("x-wp-total") + " and " + last.body().length + " bytes");

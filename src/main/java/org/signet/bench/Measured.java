@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.time.Duration;
 
 /**
- * A load together with the server's highest resident memory and the CPU time per request watched
- * during its measured window.
+ * A load together with what was watched during its measured window: the server's highest resident
+ * memory, the CPU time per request of the server and of this process, and how busy other processes kept the machine.
  */
-record Measured(LoadResult load, double megabytes, double serverMicros, double ownMicros) {
+record Measured(LoadResult load, double megabytes, double serverMicros, double ownMicros, double othersPercent) {
     /** Runs {@code load} while a {@link WindowWatch} watches {@code server} (null: the work is in this process). */
     static Measured of(Child server, Duration warmup, Duration duration, LoadRun load)
             throws IOException, InterruptedException {
@@ -17,7 +17,8 @@ record Measured(LoadResult load, double megabytes, double serverMicros, double o
             r = load.run();
         }
         long requests = Math.max(1, r.completed() + r.errors());
-        return new Measured(r, watch.peakMegabytes(), watch.serverMicrosPer(requests), watch.ownMicrosPer(requests));
+        return new Measured(r, watch.peakMegabytes(), watch.serverMicrosPer(requests), watch.ownMicrosPer(requests),
+                watch.othersPercent());
     }
 
     /** A load to run under watch. */

@@ -32,8 +32,10 @@ final class ReadComparison {
 
         String note() {
             return String.format(Locale.ROOT, "reads, CPU per request: Signet %.0f us, the bare server %.0f us; the load "
-                    + "generator %.0f us and %.0f us. Answers other than 2xx: %d and %d.", signet.serverMicros(),
-                    bare.serverMicros(), signet.ownMicros(), bare.ownMicros(), signet.load().errors(), bare.load().errors());
+                    + "generator %.0f us and %.0f us. Answers other than 2xx: %d and %d. Median latency %.2f ms and %.2f ms.",
+                    signet.serverMicros(), bare.serverMicros(), signet.ownMicros(), bare.ownMicros(),
+                    signet.load().errors(), bare.load().errors(), signet.load().latencies().medianMillis(),
+                    bare.load().latencies().medianMillis());
         }
     }
 

@@ -19,14 +19,14 @@ final class Report {
         out.println();
         Table.print(out, rows);
         out.println();
-        out.println("Baselines, measured in the same run: reads, a bare JDK HttpServer process (same pool size) answering");
-        out.println("the same bytes, driven by the same client; writes, BEGIN IMMEDIATE/INSERT/COMMIT into the same");
-        out.println("signers table, one connection per thread, same synchronous; growth, Signet itself at "
-                + String.format(Locale.ROOT, "%,d", BenchSettings.SMALL) + " documents;");
-        out.println("pdf, PDFBox in the bench's own process on the same bytes (seal: from the last signature's answer");
-        out.println("to the sealed hash, polled every 5 ms); footprint, the bare JDK HttpServer process. Latencies are");
-        out.printf("medians and p99s of every request recorded; pdf and start figures are medians of timed runs (%d).%n",
-                s.samples());
+        out.println("Baselines, measured in the same run: reads, a bare JDK HttpServer process (same pool size)");
+        out.println("answering the same bytes to the same client; writes, BEGIN IMMEDIATE/INSERT/COMMIT into the same");
+        out.println("signers table, one connection per thread, same synchronous; growth, Signet on a copy of the folder");
+        out.printf(Locale.ROOT, "with %,d documents, running beside the grown one, the requests taking turns; pdf, PDFBox in the%n",
+                BenchSettings.SMALL);
+        out.println("bench's own process on the same bytes (seal: from the last signature's answer to the sealed hash,");
+        out.println("polled every 5 ms); footprint, the bare JDK HttpServer process. Latencies are medians and p99s of");
+        out.printf("every request recorded; pdf and start figures are medians of timed runs (%d).%n", s.samples());
         notes.forEach(out::println);
     }
 }
