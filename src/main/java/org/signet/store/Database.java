@@ -31,8 +31,8 @@ public final class Database implements AutoCloseable {
     private static final int BUSY_TIMEOUT_MS = 10_000;
     private static final Logger LOG = Logger.getLogger("signet.store");
 
-    private final BlockingQueue<Connection> pool;
-    private final List<Connection> all = new ArrayList<>();
+    private final BlockingQueue<CachedConnection> pool;
+    private final List<CachedConnection> all = new ArrayList<>();
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
     private volatile Watcher watcher = Watcher.NONE;
     private volatile boolean closed;
@@ -63,7 +63,7 @@ public final class Database implements AutoCloseable {
         config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         try {
             for (int i = 0; i < poolSize; i++) {
-                Connection c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+                CachedConnection c = new CachedConnection(config.createConnection("jdbc:sqlite:" + file.toAbsolutePath()));
                 db.all.add(c);
                 db.pool.add(c);
             }
@@ -162,7 +162,7 @@ public final class Database implements AutoCloseable {
 
     /** A write transaction: BEGIN IMMEDIATE through the driver, which the pool's connections are set up for. */
     private <T> T run(Transaction tx, Supplier<T> work) {
-        Connection c = tx.connection;
+        Connection c = tx.connection.connection();
         try {
             c.setAutoCommit(false);
             transaction.set(tx);
@@ -182,7 +182,7 @@ public final class Database implements AutoCloseable {
             } catch (SQLException ignored) {
                 // the connection is returned anyway; the next BEGIN would report a real problem
             }
-            release(c);
+            release(tx.connection);
         }
     }
 
@@ -191,7 +191,7 @@ public final class Database implements AutoCloseable {
      * IMMEDIATE; it takes a read snapshot in WAL mode and never the write lock.
      */
     private <T> T runRead(Transaction tx, Supplier<T> work) {
-        Connection c = tx.connection;
+        CachedConnection c = tx.connection;
         try {
             execute(c, "BEGIN DEFERRED");
             transaction.set(tx);
@@ -211,13 +211,18 @@ public final class Database implements AutoCloseable {
     }
 
     /** Transaction control, which the watcher does not count as a statement (as the driver's own BEGIN is not). */
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
+    private static void execute(CachedConnection c, String sql) throws SQLException {
+        PreparedStatement ps = c.take(sql);
+        try {
+            ps.executeUpdate();
+        } catch (SQLException | RuntimeException e) {
+            c.discard(ps);
+            throw e;
         }
+        c.giveBack(sql, ps);
     }
 
-    private static void endQuietly(Connection c) {
+    private static void endQuietly(CachedConnection c) {
         try {
             execute(c, "ROLLBACK");
         } catch (SQLException ignored) {
@@ -227,20 +232,20 @@ public final class Database implements AutoCloseable {
 
     /** The connection bound to a thread's transaction, and what waits for its commit. */
     private static final class Transaction {
-        final Connection connection;
+        final CachedConnection connection;
         final boolean readOnly;
         final Set<Runnable> afterCommit = new LinkedHashSet<>();
         final Map<String, Object> readOnce = new HashMap<>();
 
-        Transaction(Connection connection, boolean readOnly) {
+        Transaction(CachedConnection connection, boolean readOnly) {
             this.connection = connection;
             this.readOnly = readOnly;
         }
     }
 
     public <T> List<T> query(String sql, Row.Mapper<T> mapper, Object... params) {
-        return withConnection(sql, c -> {
-            try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
+        return withStatement(sql, params, ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
                 List<T> out = new ArrayList<>();
                 Row row = new Row(rs);
                 while (rs.next()) {
@@ -261,11 +266,7 @@ public final class Database implements AutoCloseable {
     }
 
     public int update(String sql, Object... params) {
-        return withConnection(sql, c -> {
-            try (PreparedStatement ps = prepare(c, sql, params)) {
-                return ps.executeUpdate();
-            }
-        });
+        return withStatement(sql, params, PreparedStatement::executeUpdate);
     }
 
     /** Inserts one row and returns its generated id, in the same statement ({@code RETURNING rowid}). */
@@ -277,7 +278,7 @@ public final class Database implements AutoCloseable {
     /** Runs a script of several statements (migrations). */
     void executeScript(String sql) {
         withConnection("script", c -> {
-            try (Statement s = c.createStatement()) {
+            try (Statement s = c.connection().createStatement()) {
                 s.executeUpdate(sql);
                 return null;
             }
@@ -286,13 +287,39 @@ public final class Database implements AutoCloseable {
 
     @FunctionalInterface
     private interface SqlWork<T> {
-        T run(Connection c) throws SQLException;
+        T run(CachedConnection c) throws SQLException;
+    }
+
+    @FunctionalInterface
+    private interface StatementWork<T> {
+        T run(PreparedStatement ps) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} on the connection's cached statement for {@code sql}, bound to
+     * {@code params}; the statement goes back to the cache only if it ran without an exception.
+     */
+    private <T> T withStatement(String sql, Object[] params, StatementWork<T> work) {
+        return withConnection(sql, c -> {
+            watcher.statement(sql);
+            PreparedStatement ps = c.take(sql);
+            T result;
+            try {
+                bind(ps, params);
+                result = work.run(ps);
+            } catch (SQLException | RuntimeException | Error e) {
+                c.discard(ps);
+                throw e;
+            }
+            c.giveBack(sql, ps);
+            return result;
+        });
     }
 
     private <T> T withConnection(String sql, SqlWork<T> work) {
         Transaction tx = transaction.get();
-        Connection bound = tx == null ? null : tx.connection;
-        Connection c = bound != null ? bound : borrow();
+        CachedConnection bound = tx == null ? null : tx.connection;
+        CachedConnection c = bound != null ? bound : borrow();
         try {
             return work.run(c);
         } catch (SQLException e) {
@@ -309,9 +336,7 @@ public final class Database implements AutoCloseable {
         this.watcher = w;
     }
 
-    private PreparedStatement prepare(Connection c, String sql, Object[] params) throws SQLException {
-        watcher.statement(sql);
-        PreparedStatement ps = c.prepareStatement(sql);
+    private static void bind(PreparedStatement ps, Object[] params) throws SQLException {
         for (int i = 0; i < params.length; i++) {
             Object p = params[i];
             if (p instanceof Boolean b) {
@@ -320,15 +345,14 @@ public final class Database implements AutoCloseable {
                 ps.setObject(i + 1, p);
             }
         }
-        return ps;
     }
 
-    private Connection borrow() {
+    private CachedConnection borrow() {
         if (closed) {
             throw new StoreException("database is closed", null);
         }
         try {
-            Connection c = pool.poll(30, TimeUnit.SECONDS);
+            CachedConnection c = pool.poll(30, TimeUnit.SECONDS);
             if (c == null) {
                 throw new StoreException("no database connection free within 30 s", null);
             }
@@ -339,7 +363,7 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private void release(Connection c) {
+    private void release(CachedConnection c) {
         pool.offer(c);
     }
 
@@ -363,12 +387,11 @@ public final class Database implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        for (Connection c : all) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // closing on shutdown; nothing useful to do
-            }
-        }
+        all.forEach(CachedConnection::close);
+    }
+
+    /** Statements prepared so far on all connections: once warm, running the same SQL again prepares nothing. */
+    long statementsPrepared() {
+        return all.stream().mapToLong(CachedConnection::prepared).sum();
     }
 }
