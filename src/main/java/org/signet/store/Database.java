@@ -1,7 +1,6 @@
 package org.signet.store;
 
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,29 +12,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.sqlite.SQLiteConfig;
 
 /**
- * The embedded SQLite database and the one small JDBC helper every store uses: a fixed pool of
- * connections, {@code query}/{@code queryOne}/{@code update}/{@code insert}, and
- * {@link #inTransaction} whose connection is bound to the calling thread so that stores called
- * inside it join the same transaction.
+ * The embedded SQLite database and the one small JDBC helper every store uses:
+ * {@code query}/{@code queryOne}/{@code update}/{@code insert}, and {@link #inTransaction} whose
+ * connection is bound to the calling thread so that stores called inside it join the same
+ * transaction. Reads run on a pool of connections; every write, in a transaction or not, runs on
+ * the one write connection (see {@link Connections}).
  */
 public final class Database implements AutoCloseable {
-    private static final int BUSY_TIMEOUT_MS = 10_000;
     private static final Logger LOG = Logger.getLogger("signet.store");
 
-    private final BlockingQueue<CachedConnection> pool;
-    private final List<CachedConnection> all = new ArrayList<>();
+    private final Connections connections;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
     private volatile Watcher watcher = Watcher.NONE;
-    private volatile boolean closed;
 
     /** Sees every statement and write transaction on the thread that runs it; lets tests and benchmarks see what a request costs. */
     public interface Watcher {
@@ -46,32 +39,26 @@ public final class Database implements AutoCloseable {
         default void writeTransaction() {}
     }
 
-    private Database(int size) {
-        this.pool = new ArrayBlockingQueue<>(size);
+    private Database(Connections connections) {
+        this.connections = connections;
     }
 
-    /** Opens {@code poolSize} connections in WAL mode with foreign keys and IMMEDIATE write transactions. */
+    /** Opens {@code poolSize} reading connections and one writing connection, in WAL mode with foreign keys. */
     public static Database open(Path file, String synchronous, int poolSize) {
-        Database db = new Database(poolSize);
-        SQLiteConfig config = new SQLiteConfig();
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(synchronous.toUpperCase()));
-        config.enforceForeignKeys(true);
-        config.setBusyTimeout(BUSY_TIMEOUT_MS);
-        // A write transaction that starts as a reader and upgrades later can fail with SQLITE_BUSY
-        // regardless of the busy timeout; taking the write lock at BEGIN avoids that.
-        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         try {
-            for (int i = 0; i < poolSize; i++) {
-                CachedConnection c = new CachedConnection(config.createConnection("jdbc:sqlite:" + file.toAbsolutePath()));
-                db.all.add(c);
-                db.pool.add(c);
-            }
+            return new Database(Connections.open(file, synchronous, poolSize));
         } catch (SQLException e) {
-            db.close();
             throw new StoreException("cannot open database " + file, e);
         }
-        return db;
+    }
+
+    /** For tests: a busy timeout of 0 turns any wait in SQLite's busy handler into an error. */
+    static Database open(Path file, String synchronous, int poolSize, int busyTimeoutMs) {
+        try {
+            return new Database(Connections.open(file, synchronous, poolSize, busyTimeoutMs));
+        } catch (SQLException e) {
+            throw new StoreException("cannot open database " + file, e);
+        }
     }
 
     /**
@@ -87,8 +74,13 @@ public final class Database implements AutoCloseable {
             return work.get();
         }
         watcher.writeTransaction();
-        Transaction tx = new Transaction(borrow(), false);
-        T result = run(tx, work);
+        Transaction tx = new Transaction(connections.lockWriter(), false);
+        T result;
+        try {
+            result = run(tx, work);
+        } finally {
+            connections.unlockWriter();
+        }
         tx.afterCommit.forEach(Database::runCommitted);
         return result;
     }
@@ -108,7 +100,7 @@ public final class Database implements AutoCloseable {
         if (transaction.get() != null) {
             return work.get();
         }
-        return runRead(new Transaction(borrow(), true), work);
+        return runRead(new Transaction(connections.borrow(), true), work);
     }
 
     /**
@@ -160,29 +152,28 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** A write transaction: BEGIN IMMEDIATE through the driver, which the pool's connections are set up for. */
+    /**
+     * A write transaction on the write connection: BEGIN IMMEDIATE takes SQLite's write lock at once,
+     * so a transaction that reads first never fails to upgrade later. Issued as SQL rather than
+     * through the driver's auto-commit switch, which would follow each COMMIT with another BEGIN
+     * (taking the write lock again) and then commit that empty transaction too.
+     */
     private <T> T run(Transaction tx, Supplier<T> work) {
-        Connection c = tx.connection.connection();
+        CachedConnection c = tx.connection;
         try {
-            c.setAutoCommit(false);
+            execute(c, "BEGIN IMMEDIATE");
             transaction.set(tx);
             T result = work.get();
-            c.commit();
+            execute(c, "COMMIT");
             return result;
         } catch (SQLException e) {
-            rollback(c);
+            endQuietly(c);
             throw new StoreException("transaction failed", e);
         } catch (RuntimeException | Error e) {
-            rollback(c);
+            endQuietly(c);
             throw e;
         } finally {
             transaction.remove();
-            try {
-                c.setAutoCommit(true);
-            } catch (SQLException ignored) {
-                // the connection is returned anyway; the next BEGIN would report a real problem
-            }
-            release(tx.connection);
         }
     }
 
@@ -206,7 +197,7 @@ public final class Database implements AutoCloseable {
             throw e;
         } finally {
             transaction.remove();
-            release(c);
+            connections.release(c);
         }
     }
 
@@ -222,11 +213,12 @@ public final class Database implements AutoCloseable {
         c.giveBack(sql, ps);
     }
 
+    /** Rolls back; SQLite may have rolled back already after some errors, so a refusal is expected. */
     private static void endQuietly(CachedConnection c) {
         try {
             execute(c, "ROLLBACK");
         } catch (SQLException ignored) {
-            // nothing was written; the snapshot ends with the connection's next use at the latest
+            // no transaction was left open; the original failure is what matters to the caller
         }
     }
 
@@ -316,19 +308,50 @@ public final class Database implements AutoCloseable {
         });
     }
 
+    /**
+     * Runs {@code work} on the thread's transaction's connection; outside a transaction, a read on a
+     * pooled connection and anything else on the write connection, which a write inside a read
+     * transaction cannot have.
+     */
     private <T> T withConnection(String sql, SqlWork<T> work) {
         Transaction tx = transaction.get();
-        CachedConnection bound = tx == null ? null : tx.connection;
-        CachedConnection c = bound != null ? bound : borrow();
+        if (tx != null) {
+            if (tx.readOnly && !reads(sql)) {
+                throw new IllegalStateException("a read transaction cannot write: " + sql);
+            }
+            return runOn(tx.connection, sql, work);
+        }
+        if (reads(sql)) {
+            CachedConnection c = connections.borrow();
+            try {
+                return runOn(c, sql, work);
+            } finally {
+                connections.release(c);
+            }
+        }
+        CachedConnection w = connections.lockWriter();
+        try {
+            return runOn(w, sql, work);
+        } finally {
+            connections.unlockWriter();
+        }
+    }
+
+    private static <T> T runOn(CachedConnection c, String sql, SqlWork<T> work) {
         try {
             return work.run(c);
         } catch (SQLException e) {
             throw new StoreException("SQL failed: " + sql + " (" + e.getMessage() + ")", e);
-        } finally {
-            if (bound == null) {
-                release(c);
-            }
         }
+    }
+
+    /** A plain SELECT only reads; anything else (INSERT ... RETURNING, UPDATE, PRAGMA x = y) may write. */
+    static boolean reads(String sql) {
+        int i = 0;
+        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+            i++;
+        }
+        return sql.regionMatches(true, i, "SELECT", 0, 6);
     }
 
     /** Replaces the watcher; {@link Watcher#NONE} stops watching. */
@@ -347,34 +370,6 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private CachedConnection borrow() {
-        if (closed) {
-            throw new StoreException("database is closed", null);
-        }
-        try {
-            CachedConnection c = pool.poll(30, TimeUnit.SECONDS);
-            if (c == null) {
-                throw new StoreException("no database connection free within 30 s", null);
-            }
-            return c;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while waiting for a database connection", e);
-        }
-    }
-
-    private void release(CachedConnection c) {
-        pool.offer(c);
-    }
-
-    private static void rollback(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // the original failure is what matters to the caller
-        }
-    }
-
     /** Whether the database answers a trivial query (for /healthz). */
     public boolean ping() {
         try {
@@ -386,12 +381,16 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        closed = true;
-        all.forEach(CachedConnection::close);
+        connections.close();
     }
 
     /** Statements prepared so far on all connections: once warm, running the same SQL again prepares nothing. */
     long statementsPrepared() {
-        return all.stream().mapToLong(CachedConnection::prepared).sum();
+        return connections.prepared();
+    }
+
+    /** How many threads wait for the write connection now. */
+    int writersWaiting() {
+        return connections.writersWaiting();
     }
 }

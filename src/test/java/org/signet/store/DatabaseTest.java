@@ -173,6 +173,19 @@ class DatabaseTest {
             return null;
         }));
         assertThrows(IllegalStateException.class, () -> db.read(() -> db.inTransaction(() -> 1)));
+        assertThrows(IllegalStateException.class, () -> db.read(() -> db.update("DELETE FROM t")));
+        assertThrows(IllegalStateException.class, () -> db.read(
+                () -> db.queryOne("INSERT INTO t(v) VALUES ('x') RETURNING id", r -> r.getLong("id"))));
+    }
+
+    @Test
+    void reads_onlyAPlainSelect() {
+        assertTrue(Database.reads("SELECT 1"));
+        assertTrue(Database.reads("\n  select id FROM t"));
+        assertFalse(Database.reads("INSERT INTO t(v) VALUES ('a') RETURNING id"));
+        assertFalse(Database.reads("UPDATE t SET v = 'b' RETURNING id"));
+        assertFalse(Database.reads("PRAGMA user_version = 3"));
+        assertFalse(Database.reads("WITH x AS (SELECT 1) DELETE FROM t"));
     }
 
     @Test
