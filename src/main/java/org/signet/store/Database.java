@@ -30,13 +30,18 @@ public final class Database implements AutoCloseable {
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
     private volatile Watcher watcher = Watcher.NONE;
 
-    /** Sees every statement and write transaction on the thread that runs it; lets tests and benchmarks see what a request costs. */
+    /**
+     * Sees every statement and every write and read transaction begun, on the thread that runs it;
+     * lets tests and benchmarks see what a request costs.
+     */
     public interface Watcher {
         Watcher NONE = new Watcher() {};
 
         default void statement(String sql) {}
 
         default void writeTransaction() {}
+
+        default void readTransaction() {}
     }
 
     private Database(Connections connections) {
@@ -100,6 +105,7 @@ public final class Database implements AutoCloseable {
         if (transaction.get() != null) {
             return work.get();
         }
+        watcher.readTransaction();
         return runRead(new Transaction(connections.borrow(), true), work);
     }
 
