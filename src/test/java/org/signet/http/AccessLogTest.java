@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -53,10 +54,22 @@ class AccessLogTest {
         server.close();
     }
 
-    private List<String> messages(String fragment) {
-        assertTrue(AccessLog.awaitWritten(Duration.ofSeconds(10)));
-        synchronized (lines) {
-            return lines.stream().map(LogRecord::getMessage).filter(m -> m.contains(fragment)).toList();
+    /**
+     * The logged lines containing {@code fragment}, once at least {@code expected} are there. A line
+     * is queued just after its response is sent, so a client can be ahead of it: poll to a deadline.
+     */
+    private List<String> messages(String fragment, int expected) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            assertTrue(AccessLog.awaitWritten(Duration.ofSeconds(10)));
+            List<String> found;
+            synchronized (lines) {
+                found = lines.stream().map(LogRecord::getMessage).filter(m -> m.contains(fragment)).toList();
+            }
+            if (found.size() >= expected || System.nanoTime() > deadline) {
+                return found;
+            }
+            LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
         }
     }
 
@@ -67,7 +80,7 @@ class AccessLogTest {
 
         String rid = server.get("stats", a.full()).headers().firstValue("X-Request-Id").orElseThrow();
 
-        List<String> mine = messages("rid=" + rid);
+        List<String> mine = messages("rid=" + rid, 1);
         assertEquals(1, mine.size(), mine.toString());
         assertTrue(mine.get(0).matches("GET /wp-json/wpsigner/v1/stats 200 \\d+ms key=" + keyId + " rid=" + rid),
                 mine.get(0));
@@ -78,7 +91,7 @@ class AccessLogTest {
         String rid = server.send(server.request("/sign/SECRET-TOKEN/session", null).GET().build())
                 .headers().firstValue("X-Request-Id").orElseThrow();
 
-        List<String> mine = messages("rid=" + rid);
+        List<String> mine = messages("rid=" + rid, 1);
         assertEquals(1, mine.size(), mine.toString());
         assertTrue(mine.get(0).matches("GET /sign/\\*{4}/session \\d{3} \\d+ms key=- rid=" + rid), mine.get(0));
     }
@@ -105,7 +118,7 @@ class AccessLogTest {
         }
 
         assertEquals(200, rids.size());
-        List<String> logged = messages("/stats ");
+        List<String> logged = messages("/stats ", rids.size());
         for (String rid : rids) {
             assertEquals(1, logged.stream().filter(m -> m.endsWith("rid=" + rid)).count(), rid);
         }
