@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.logging.Logger;
 import org.signet.config.Config;
+import org.signet.http.AccessLog;
 import org.signet.http.HttpService;
 import org.signet.http.RateLimiter;
 import org.signet.http.Router;
@@ -152,6 +153,7 @@ public final class App implements AutoCloseable {
     @Override
     public void close() {
         http.stop(Duration.ofSeconds(10));
+        AccessLog.awaitWritten(Duration.ofSeconds(5));
         scheduler.close();
         services.webhookWorkers.shutdownNow();
         db.close();

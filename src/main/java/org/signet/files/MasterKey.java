@@ -15,6 +15,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
@@ -29,6 +31,12 @@ final class MasterKey {
     static final int WRAPPED_BYTES = 1 + NONCE_BYTES + KEY_BYTES + ChunkCipher.TAG_BYTES;
 
     private final SecretKey key;
+    /**
+     * Ciphers used before, kept for the next wrap or unwrap: getting a cipher from the provider and
+     * expanding the AES key cost more than sealing a 32-byte key, and a document read unwraps one
+     * signing token per signer. A cipher is re-initialised (new nonce) for each use.
+     */
+    private final BlockingQueue<Cipher> idle = new ArrayBlockingQueue<>(32);
 
     private MasterKey(byte[] bytes) {
         this.key = new SecretKeySpec(bytes, "AES");
@@ -92,11 +100,14 @@ final class MasterKey {
         out[0] = WRAP_VERSION;
         byte[] nonce = Crypto.randomBytes(NONCE_BYTES);
         System.arraycopy(nonce, 0, out, 1, NONCE_BYTES);
+        Cipher cipher = take();
         try {
-            Cipher cipher = init(Cipher.ENCRYPT_MODE, nonce, name);
+            init(cipher, Cipher.ENCRYPT_MODE, nonce, name);
             cipher.doFinal(dataKey, 0, dataKey.length, out, 1 + NONCE_BYTES);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM refused to wrap a key", e);
+        } finally {
+            idle.offer(cipher);
         }
         return out;
     }
@@ -108,24 +119,31 @@ final class MasterKey {
         }
         byte[] nonce = Arrays.copyOfRange(wrapped, 1, 1 + NONCE_BYTES);
         byte[] dataKey = null;
+        Cipher cipher = take();
         try {
-            dataKey = init(Cipher.DECRYPT_MODE, nonce, name).doFinal(wrapped, 1 + NONCE_BYTES, wrapped.length - 1 - NONCE_BYTES);
+            init(cipher, Cipher.DECRYPT_MODE, nonce, name);
+            dataKey = cipher.doFinal(wrapped, 1 + NONCE_BYTES, wrapped.length - 1 - NONCE_BYTES);
             return new SecretKeySpec(dataKey, "AES");
         } catch (AEADBadTagException e) {
             throw new IOException("wrapped key of stored file " + name + " does not open with this master key");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM refused to unwrap a key", e);
         } finally {
+            idle.offer(cipher);
             if (dataKey != null) {
                 Arrays.fill(dataKey, (byte) 0);
             }
         }
     }
 
-    private Cipher init(int mode, byte[] nonce, String name) throws GeneralSecurityException {
-        Cipher cipher = Crypto.gcm();
+    /** A cipher from the idle ones, or a new one; back with {@code idle.offer} (dropped when 32 are idle). */
+    private Cipher take() {
+        Cipher c = idle.poll();
+        return c != null ? c : Crypto.gcm();
+    }
+
+    private void init(Cipher cipher, int mode, byte[] nonce, String name) throws GeneralSecurityException {
         cipher.init(mode, key, new GCMParameterSpec(ChunkCipher.TAG_BYTES * 8, nonce));
         cipher.updateAAD(("signet-file-key:" + WRAP_VERSION + ":" + name).getBytes(StandardCharsets.US_ASCII));
-        return cipher;
     }
 }

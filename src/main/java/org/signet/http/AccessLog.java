@@ -1,24 +1,43 @@
 package org.signet.http;
 
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
  * One line per request: method, path, status, milliseconds, key id, request id. Signing tokens
  * are credentials, so the token segment of {@code /sign/...} paths is masked; query strings
- * (which may carry {@code wps_sign}) are never logged.
+ * (which may carry {@code wps_sign}) are never logged. Lines are written by one background thread
+ * ({@link AsyncLog}), stamped with the time the request ended; none is dropped.
  */
-final class AccessLog {
+public final class AccessLog {
     private static final Logger LOG = Logger.getLogger("signet.access");
+    /** One writer for every server in the JVM (tests start many); it lives as long as the JVM. */
+    private static final AsyncLog LINES = new AsyncLog(LOG, 8192, "signet-access-log");
+
+    AccessLog() {
+    }
+
+    /** Waits until the lines of requests served so far are written (a graceful stop); false if time ran out. */
+    public static boolean awaitWritten(Duration timeout) {
+        return LINES.awaitWritten(timeout);
+    }
 
     void record(String method, String rawPath, int status, long startedNanos, Request request, String requestId) {
-        long millis = (System.nanoTime() - startedNanos) / 1_000_000;
-        String key = "-";
-        try {
-            key = request == null ? "-" : String.valueOf(request.caller().keyId());
-        } catch (IllegalStateException notAuthenticated) {
-            // public route: no key
+        if (!LOG.isLoggable(Level.INFO)) {
+            return;
         }
-        LOG.info(method + " " + mask(rawPath) + " " + status + " " + millis + "ms key=" + key + " rid=" + requestId);
+        long millis = (System.nanoTime() - startedNanos) / 1_000_000;
+        Caller caller = request == null ? null : request.callerOrNull();
+        String key = caller == null ? "-" : String.valueOf(caller.keyId());
+        LogRecord line = new LogRecord(Level.INFO, method + " " + mask(rawPath) + " " + status + " " + millis
+                + "ms key=" + key + " rid=" + requestId);
+        line.setLoggerName(LOG.getName());
+        // Named, or a formatter that shows the source would find the writer thread's stack.
+        line.setSourceClassName(AccessLog.class.getName());
+        line.setSourceMethodName("record");
+        LINES.log(line);
     }
 
     static String mask(String path) {

@@ -148,6 +148,11 @@ public final class Request {
         this.pathParams = Map.copyOf(params);
     }
 
+    /** The caller when the request was authenticated, else null (public routes, refusals before that). */
+    Caller callerOrNull() {
+        return caller;
+    }
+
     void setCaller(Caller caller) {
         this.caller = caller;
     }

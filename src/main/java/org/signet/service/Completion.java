@@ -76,9 +76,10 @@ public final class Completion {
 
     /** Seals every completed document whose next sealing attempt is due; returns how many were sealed. */
     public int sealPending() {
+        long now = documents.now();
         int sealed = 0;
-        for (long id : documents.dueForSealing(documents.now(), 100)) {
-            if (seal(id)) {
+        for (long id : documents.dueForSealing(now, 100)) {
+            if (seal(id, now)) {
                 sealed++;
             }
         }
@@ -103,10 +104,22 @@ public final class Completion {
 
     /** Seals one document if it is completed and unsealed; false when not needed or when it failed. */
     public boolean seal(long documentId) {
+        return seal(documentId, null);
+    }
+
+    /**
+     * As {@link #seal(long)}; with {@code dueBy}, only while an attempt is still due by then: the
+     * sealer that runs right after the last signature may have made (and counted) the attempt
+     * between the moment the due documents were listed and this one.
+     */
+    private boolean seal(long documentId, Long dueBy) {
         if (!inProgress.add(documentId)) {
             return false;
         }
         try {
+            if (dueBy != null && !documents.stillDueForSealing(documentId, dueBy)) {
+                return false;
+            }
             Document d = documents.find(documentId).orElse(null);
             if (d == null || d.status() != DocumentStatus.COMPLETED || d.signedFileId() != null) {
                 return false;

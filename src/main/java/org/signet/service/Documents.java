@@ -78,9 +78,12 @@ public final class Documents {
         this.wire = wire;
     }
 
-    /** One page of the documents the principal may see: their own, or everyone's for an administrator. */
+    /**
+     * One page of the documents the principal may see: their own, or everyone's for an administrator;
+     * the total and the page from one snapshot, so they agree.
+     */
     public DocumentList list(Principal p, DocumentStatus status, String search, int page, int perPage) {
-        return documents.list(new DocumentQuery(p.ownerFilter(), status, search, page, perPage));
+        return db.read(() -> documents.list(new DocumentQuery(p.ownerFilter(), status, search, page, perPage)));
     }
 
     /** The document with its signers and fields, read in one consistent snapshot. */

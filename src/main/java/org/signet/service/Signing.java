@@ -75,11 +75,14 @@ public final class Signing {
 
     /** The link's signer, document and other parties as they are now; 404 for a token that matches nobody. */
     public SignerLink resolve(String token) {
-        List<Signer> parties = signers.partiesOfToken(token);
-        Signer s = parties.stream().filter(p -> p.accessToken().equals(token)).findFirst()
-                .orElseThrow(() -> Refusal.notFound("Signing link"));
-        Document d = documents.find(s.documentId()).orElseThrow(() -> Refusal.notFound("Signing link"));
-        return new SignerLink(s, d, parties, documents.now());
+        // One snapshot: the parties and their document as they were together.
+        return db.read(() -> {
+            List<Signer> parties = signers.partiesOfToken(token);
+            Signer s = parties.stream().filter(p -> p.accessToken().equals(token)).findFirst()
+                    .orElseThrow(() -> Refusal.notFound("Signing link"));
+            Document d = documents.find(s.documentId()).orElseThrow(() -> Refusal.notFound("Signing link"));
+            return new SignerLink(s, d, parties, documents.now());
+        });
     }
 
     /** The name of the person who sent the document, for the signer's pages. */

@@ -59,6 +59,14 @@ public final class ApiKeyStore {
                         r.bool("is_admin"), r.bool("disabled")), key);
     }
 
+    /**
+     * The auth_changes counter, which every change to a key or a user that {@link #credential} reads
+     * moves forward, whichever process makes it.
+     */
+    public long authVersion() {
+        return db.queryLong("SELECT version FROM auth_changes WHERE id = 1");
+    }
+
     public List<ApiKey> list() {
         return db.query("SELECT " + COLUMNS + " FROM api_keys ORDER BY id", ApiKeyStore::map);
     }

@@ -1,7 +1,6 @@
 package org.signet.store;
 
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,65 +12,58 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.sqlite.SQLiteConfig;
 
 /**
- * The embedded SQLite database and the one small JDBC helper every store uses: a fixed pool of
- * connections, {@code query}/{@code queryOne}/{@code update}/{@code insert}, and
- * {@link #inTransaction} whose connection is bound to the calling thread so that stores called
- * inside it join the same transaction.
+ * The embedded SQLite database and the one small JDBC helper every store uses:
+ * {@code query}/{@code queryOne}/{@code update}/{@code insert}, and {@link #inTransaction} whose
+ * connection is bound to the calling thread so that stores called inside it join the same
+ * transaction. Reads run on a pool of connections; every write, in a transaction or not, runs on
+ * the one write connection (see {@link Connections}).
  */
 public final class Database implements AutoCloseable {
-    private static final int BUSY_TIMEOUT_MS = 10_000;
     private static final Logger LOG = Logger.getLogger("signet.store");
 
-    private final BlockingQueue<Connection> pool;
-    private final List<Connection> all = new ArrayList<>();
+    private final Connections connections;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
     private volatile Watcher watcher = Watcher.NONE;
-    private volatile boolean closed;
 
-    /** Sees every statement and write transaction on the thread that runs it; lets tests and benchmarks see what a request costs. */
+    /**
+     * Sees every statement and every write and read transaction begun, on the thread that runs it;
+     * lets tests and benchmarks see what a request costs.
+     */
     public interface Watcher {
         Watcher NONE = new Watcher() {};
 
         default void statement(String sql) {}
 
         default void writeTransaction() {}
+
+        default void readTransaction() {}
     }
 
-    private Database(int size) {
-        this.pool = new ArrayBlockingQueue<>(size);
+    private Database(Connections connections) {
+        this.connections = connections;
     }
 
-    /** Opens {@code poolSize} connections in WAL mode with foreign keys and IMMEDIATE write transactions. */
+    /** Opens {@code poolSize} reading connections and one writing connection, in WAL mode with foreign keys. */
     public static Database open(Path file, String synchronous, int poolSize) {
-        Database db = new Database(poolSize);
-        SQLiteConfig config = new SQLiteConfig();
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(synchronous.toUpperCase()));
-        config.enforceForeignKeys(true);
-        config.setBusyTimeout(BUSY_TIMEOUT_MS);
-        // A write transaction that starts as a reader and upgrades later can fail with SQLITE_BUSY
-        // regardless of the busy timeout; taking the write lock at BEGIN avoids that.
-        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
         try {
-            for (int i = 0; i < poolSize; i++) {
-                Connection c = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
-                db.all.add(c);
-                db.pool.add(c);
-            }
+            return new Database(Connections.open(file, synchronous, poolSize));
         } catch (SQLException e) {
-            db.close();
             throw new StoreException("cannot open database " + file, e);
         }
-        return db;
+    }
+
+    /** For tests: a busy timeout of 0 turns any wait in SQLite's busy handler into an error. */
+    static Database open(Path file, String synchronous, int poolSize, int busyTimeoutMs) {
+        try {
+            return new Database(Connections.open(file, synchronous, poolSize, busyTimeoutMs));
+        } catch (SQLException e) {
+            throw new StoreException("cannot open database " + file, e);
+        }
     }
 
     /**
@@ -87,8 +79,13 @@ public final class Database implements AutoCloseable {
             return work.get();
         }
         watcher.writeTransaction();
-        Transaction tx = new Transaction(borrow(), false);
-        T result = run(tx, work);
+        Transaction tx = new Transaction(connections.lockWriter(), false);
+        T result;
+        try {
+            result = run(tx, work);
+        } finally {
+            connections.unlockWriter();
+        }
         tx.afterCommit.forEach(Database::runCommitted);
         return result;
     }
@@ -108,7 +105,8 @@ public final class Database implements AutoCloseable {
         if (transaction.get() != null) {
             return work.get();
         }
-        return runRead(new Transaction(borrow(), true), work);
+        watcher.readTransaction();
+        return runRead(new Transaction(connections.borrow(), true), work);
     }
 
     /**
@@ -160,29 +158,28 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** A write transaction: BEGIN IMMEDIATE through the driver, which the pool's connections are set up for. */
+    /**
+     * A write transaction on the write connection: BEGIN IMMEDIATE takes SQLite's write lock at once,
+     * so a transaction that reads first never fails to upgrade later. Issued as SQL rather than
+     * through the driver's auto-commit switch, which would follow each COMMIT with another BEGIN
+     * (taking the write lock again) and then commit that empty transaction too.
+     */
     private <T> T run(Transaction tx, Supplier<T> work) {
-        Connection c = tx.connection;
+        CachedConnection c = tx.connection;
         try {
-            c.setAutoCommit(false);
+            execute(c, "BEGIN IMMEDIATE");
             transaction.set(tx);
             T result = work.get();
-            c.commit();
+            execute(c, "COMMIT");
             return result;
         } catch (SQLException e) {
-            rollback(c);
+            endQuietly(c);
             throw new StoreException("transaction failed", e);
         } catch (RuntimeException | Error e) {
-            rollback(c);
+            endQuietly(c);
             throw e;
         } finally {
             transaction.remove();
-            try {
-                c.setAutoCommit(true);
-            } catch (SQLException ignored) {
-                // the connection is returned anyway; the next BEGIN would report a real problem
-            }
-            release(c);
         }
     }
 
@@ -191,7 +188,7 @@ public final class Database implements AutoCloseable {
      * IMMEDIATE; it takes a read snapshot in WAL mode and never the write lock.
      */
     private <T> T runRead(Transaction tx, Supplier<T> work) {
-        Connection c = tx.connection;
+        CachedConnection c = tx.connection;
         try {
             execute(c, "BEGIN DEFERRED");
             transaction.set(tx);
@@ -206,41 +203,47 @@ public final class Database implements AutoCloseable {
             throw e;
         } finally {
             transaction.remove();
-            release(c);
+            connections.release(c);
         }
     }
 
     /** Transaction control, which the watcher does not count as a statement (as the driver's own BEGIN is not). */
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
+    private static void execute(CachedConnection c, String sql) throws SQLException {
+        PreparedStatement ps = c.take(sql);
+        try {
+            ps.executeUpdate();
+        } catch (SQLException | RuntimeException e) {
+            c.discard(ps);
+            throw e;
         }
+        c.giveBack(sql, ps);
     }
 
-    private static void endQuietly(Connection c) {
+    /** Rolls back; SQLite may have rolled back already after some errors, so a refusal is expected. */
+    private static void endQuietly(CachedConnection c) {
         try {
             execute(c, "ROLLBACK");
         } catch (SQLException ignored) {
-            // nothing was written; the snapshot ends with the connection's next use at the latest
+            // no transaction was left open; the original failure is what matters to the caller
         }
     }
 
     /** The connection bound to a thread's transaction, and what waits for its commit. */
     private static final class Transaction {
-        final Connection connection;
+        final CachedConnection connection;
         final boolean readOnly;
         final Set<Runnable> afterCommit = new LinkedHashSet<>();
         final Map<String, Object> readOnce = new HashMap<>();
 
-        Transaction(Connection connection, boolean readOnly) {
+        Transaction(CachedConnection connection, boolean readOnly) {
             this.connection = connection;
             this.readOnly = readOnly;
         }
     }
 
     public <T> List<T> query(String sql, Row.Mapper<T> mapper, Object... params) {
-        return withConnection(sql, c -> {
-            try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
+        return withStatement(sql, params, ps -> {
+            try (ResultSet rs = ps.executeQuery()) {
                 List<T> out = new ArrayList<>();
                 Row row = new Row(rs);
                 while (rs.next()) {
@@ -261,11 +264,7 @@ public final class Database implements AutoCloseable {
     }
 
     public int update(String sql, Object... params) {
-        return withConnection(sql, c -> {
-            try (PreparedStatement ps = prepare(c, sql, params)) {
-                return ps.executeUpdate();
-            }
-        });
+        return withStatement(sql, params, PreparedStatement::executeUpdate);
     }
 
     /** Inserts one row and returns its generated id, in the same statement ({@code RETURNING rowid}). */
@@ -277,7 +276,7 @@ public final class Database implements AutoCloseable {
     /** Runs a script of several statements (migrations). */
     void executeScript(String sql) {
         withConnection("script", c -> {
-            try (Statement s = c.createStatement()) {
+            try (Statement s = c.connection().createStatement()) {
                 s.executeUpdate(sql);
                 return null;
             }
@@ -286,22 +285,79 @@ public final class Database implements AutoCloseable {
 
     @FunctionalInterface
     private interface SqlWork<T> {
-        T run(Connection c) throws SQLException;
+        T run(CachedConnection c) throws SQLException;
     }
 
+    @FunctionalInterface
+    private interface StatementWork<T> {
+        T run(PreparedStatement ps) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} on the connection's cached statement for {@code sql}, bound to
+     * {@code params}; the statement goes back to the cache only if it ran without an exception.
+     */
+    private <T> T withStatement(String sql, Object[] params, StatementWork<T> work) {
+        return withConnection(sql, c -> {
+            watcher.statement(sql);
+            PreparedStatement ps = c.take(sql);
+            T result;
+            try {
+                bind(ps, params);
+                result = work.run(ps);
+            } catch (SQLException | RuntimeException | Error e) {
+                c.discard(ps);
+                throw e;
+            }
+            c.giveBack(sql, ps);
+            return result;
+        });
+    }
+
+    /**
+     * Runs {@code work} on the thread's transaction's connection; outside a transaction, a read on a
+     * pooled connection and anything else on the write connection, which a write inside a read
+     * transaction cannot have.
+     */
     private <T> T withConnection(String sql, SqlWork<T> work) {
         Transaction tx = transaction.get();
-        Connection bound = tx == null ? null : tx.connection;
-        Connection c = bound != null ? bound : borrow();
+        if (tx != null) {
+            if (tx.readOnly && !reads(sql)) {
+                throw new IllegalStateException("a read transaction cannot write: " + sql);
+            }
+            return runOn(tx.connection, sql, work);
+        }
+        if (reads(sql)) {
+            CachedConnection c = connections.borrow();
+            try {
+                return runOn(c, sql, work);
+            } finally {
+                connections.release(c);
+            }
+        }
+        CachedConnection w = connections.lockWriter();
+        try {
+            return runOn(w, sql, work);
+        } finally {
+            connections.unlockWriter();
+        }
+    }
+
+    private static <T> T runOn(CachedConnection c, String sql, SqlWork<T> work) {
         try {
             return work.run(c);
         } catch (SQLException e) {
             throw new StoreException("SQL failed: " + sql + " (" + e.getMessage() + ")", e);
-        } finally {
-            if (bound == null) {
-                release(c);
-            }
         }
+    }
+
+    /** A plain SELECT only reads; anything else (INSERT ... RETURNING, UPDATE, PRAGMA x = y) may write. */
+    static boolean reads(String sql) {
+        int i = 0;
+        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+            i++;
+        }
+        return sql.regionMatches(true, i, "SELECT", 0, 6);
     }
 
     /** Replaces the watcher; {@link Watcher#NONE} stops watching. */
@@ -309,9 +365,7 @@ public final class Database implements AutoCloseable {
         this.watcher = w;
     }
 
-    private PreparedStatement prepare(Connection c, String sql, Object[] params) throws SQLException {
-        watcher.statement(sql);
-        PreparedStatement ps = c.prepareStatement(sql);
+    private static void bind(PreparedStatement ps, Object[] params) throws SQLException {
         for (int i = 0; i < params.length; i++) {
             Object p = params[i];
             if (p instanceof Boolean b) {
@@ -319,35 +373,6 @@ public final class Database implements AutoCloseable {
             } else {
                 ps.setObject(i + 1, p);
             }
-        }
-        return ps;
-    }
-
-    private Connection borrow() {
-        if (closed) {
-            throw new StoreException("database is closed", null);
-        }
-        try {
-            Connection c = pool.poll(30, TimeUnit.SECONDS);
-            if (c == null) {
-                throw new StoreException("no database connection free within 30 s", null);
-            }
-            return c;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while waiting for a database connection", e);
-        }
-    }
-
-    private void release(Connection c) {
-        pool.offer(c);
-    }
-
-    private static void rollback(Connection c) {
-        try {
-            c.rollback();
-        } catch (SQLException ignored) {
-            // the original failure is what matters to the caller
         }
     }
 
@@ -362,13 +387,16 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        closed = true;
-        for (Connection c : all) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // closing on shutdown; nothing useful to do
-            }
-        }
+        connections.close();
+    }
+
+    /** Statements prepared so far on all connections: once warm, running the same SQL again prepares nothing. */
+    long statementsPrepared() {
+        return connections.prepared();
+    }
+
+    /** How many threads wait for the write connection now. */
+    int writersWaiting() {
+        return connections.writersWaiting();
     }
 }

@@ -214,6 +214,12 @@ public final class DocumentStore {
                 + "AND seal_retry_at <= ? ORDER BY seal_retry_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }
 
+    /** Whether document {@code id} is still completed, unsealed and due for a sealing attempt at {@code now}. */
+    public boolean stillDueForSealing(long id, long now) {
+        return db.queryLong("SELECT count(*) FROM documents WHERE id = ? AND status = 'completed' "
+                + "AND signed_file_id IS NULL AND seal_retry_at <= ?", id, now) > 0;
+    }
+
     /** A signer of a document with automatic reminders whose next reminder is due. */
     public record DueReminder(long documentId, long signerId) {}
 

@@ -79,6 +79,28 @@ class RequestCostTest {
     }
 
     @Test
+    void getDocument_knownKey_oneReadTransactionAndTheKeyFromMemory() {
+        String doc = flow.upload("Lease", 1);
+        flow.addSignerWithSignatureField(doc, "ann@example.org");
+        flow.document(doc);
+        Cost.Spent spent = cost.of(() -> flow.get("documents/" + doc));
+        report("GET /documents/{id}", spent);
+        assertEquals(List.of("auth_changes", "documents", "signers", "fields"), spent.tables(), "statements: " + spent);
+        assertEquals(1, spent.readTransactions(), "the document, its signers and fields in one snapshot: " + spent);
+        assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
+    @Test
+    void listDocuments_totalAndPage_oneReadTransaction() {
+        flow.upload("Lease", 1);
+        flow.get("documents");
+        Cost.Spent spent = cost.of(() -> flow.get("documents?status=draft"));
+        report("GET /documents?status=draft", spent);
+        assertEquals(3, spent.statements(), "the auth counter, the total, the page: " + spent);
+        assertEquals(1, spent.readTransactions(), "read transactions: " + spent);
+    }
+
+    @Test
     void updateDocument_titleAndStatus_readsTheDocumentOnce() {
         String doc = flow.upload("Lease", 1);
         flow.addSignerWithSignatureField(doc, "ann@example.org");
@@ -104,17 +126,23 @@ class RequestCostTest {
 
     private static void report(String request, Cost.Spent spent) {
         System.out.println("request cost: " + request + ": " + spent.statements() + " statements, "
-                + spent.writeTransactions() + " write transaction(s)");
+                + spent.writeTransactions() + " write transaction(s), " + spent.readTransactions() + " read transaction(s)");
     }
 
     /** Records the statements run on the server's request threads. */
     private static final class Cost implements Database.Watcher {
         private final List<String> statements = new ArrayList<>();
         private int writeTransactions;
+        private int readTransactions;
 
-        record Spent(List<String> sql, int writeTransactions) {
+        record Spent(List<String> sql, int writeTransactions, int readTransactions) {
             int statements() {
                 return sql.size();
+            }
+
+            /** The table each statement reads from, in order. */
+            List<String> tables() {
+                return sql.stream().map(s -> s.replaceAll("(?s).*? FROM (\\w+).*", "$1")).toList();
             }
 
             long count(String fragment) {
@@ -126,11 +154,12 @@ class RequestCostTest {
             synchronized (this) {
                 statements.clear();
                 writeTransactions = 0;
+                readTransactions = 0;
             }
             HttpResponse<String> r = request.get();
             assertTrue(r.statusCode() < 300, "answered " + r.statusCode() + ": " + r.body());
             synchronized (this) {
-                return new Spent(List.copyOf(statements), writeTransactions);
+                return new Spent(List.copyOf(statements), writeTransactions, readTransactions);
             }
         }
 
@@ -149,6 +178,13 @@ class RequestCostTest {
         public synchronized void writeTransaction() {
             if (onRequestThread()) {
                 writeTransactions++;
+            }
+        }
+
+        @Override
+        public synchronized void readTransaction() {
+            if (onRequestThread()) {
+                readTransactions++;
             }
         }
     }

@@ -16,7 +16,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
@@ -220,6 +222,34 @@ class FileVaultTest {
 
         FileVault other = FileVault.open(dir.resolve("other"));
         assertThrows(IOException.class, () -> other.open(a.ref()));
+    }
+
+    @Test
+    void unseal_ciphersReusedAcrossThreadsAndAfterARefusal_everySecretOpensWithItsOwnContextOnly() throws Exception {
+        FileVault vault = FileVault.open(dir);
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        for (int t = 0; t < 8; t++) {
+            int thread = t;
+            threads.add(new Thread(() -> {
+                try {
+                    for (int i = 0; i < 200; i++) {
+                        byte[] secret = random(32, thread * 1000 + i);
+                        byte[] sealed = vault.seal(secret, "ctx-" + thread);
+                        assertThrows(IOException.class, () -> vault.unseal(sealed, "ctx-other"));
+                        assertArrayEquals(secret, vault.unseal(sealed, "ctx-" + thread));
+                    }
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join(60_000);
+        }
+
+        assertEquals(List.of(), failures);
     }
 
     @Test

@@ -173,6 +173,19 @@ class DatabaseTest {
             return null;
         }));
         assertThrows(IllegalStateException.class, () -> db.read(() -> db.inTransaction(() -> 1)));
+        assertThrows(IllegalStateException.class, () -> db.read(() -> db.update("DELETE FROM t")));
+        assertThrows(IllegalStateException.class, () -> db.read(
+                () -> db.queryOne("INSERT INTO t(v) VALUES ('x') RETURNING id", r -> r.getLong("id"))));
+    }
+
+    @Test
+    void reads_onlyAPlainSelect() {
+        assertTrue(Database.reads("SELECT 1"));
+        assertTrue(Database.reads("\n  select id FROM t"));
+        assertFalse(Database.reads("INSERT INTO t(v) VALUES ('a') RETURNING id"));
+        assertFalse(Database.reads("UPDATE t SET v = 'b' RETURNING id"));
+        assertFalse(Database.reads("PRAGMA user_version = 3"));
+        assertFalse(Database.reads("WITH x AS (SELECT 1) DELETE FROM t"));
     }
 
     @Test
@@ -222,6 +235,53 @@ class DatabaseTest {
 
         assertEquals(2, statements.size(), statements.toString());
         assertEquals(1, writes.get());
+    }
+
+    @Test
+    void query_sameSqlAgain_preparedOncePerConnection() {
+        rows();
+        long before = db.statementsPrepared();
+
+        for (int i = 0; i < 20; i++) {
+            rows();
+        }
+
+        assertTrue(db.statementsPrepared() - before <= 4, "prepared " + (db.statementsPrepared() - before)
+                + " times on a pool of 4");
+    }
+
+    @Test
+    void query_cachedStatements_holdNoSnapshotOnceReturned() {
+        for (int i = 0; i < 8; i++) {
+            assertEquals(0, rows());
+        }
+
+        db.insert("INSERT INTO t(v) VALUES (?)", "new");
+
+        for (int i = 0; i < 8; i++) {
+            assertEquals(1, rows(), "every connection sees the committed row");
+        }
+    }
+
+    @Test
+    void query_sameSqlInsideItsOwnRows_eachGetsItsOwnStatement() {
+        db.insert("INSERT INTO t(v) VALUES (?)", "a");
+        db.insert("INSERT INTO t(v) VALUES (?)", "b");
+        String sql = "SELECT id, v FROM t WHERE id >= ? ORDER BY id";
+
+        List<String> pairs = db.read(() -> db.query(sql, r -> r.string("v")
+                + db.query(sql, inner -> inner.string("v"), r.getLong("id")), 0));
+
+        assertEquals(List.of("a[a, b]", "b[b]"), pairs);
+    }
+
+    @Test
+    void update_failed_theSameSqlWorksAfterwards() {
+        String sql = "INSERT INTO t(v) VALUES (?)";
+        assertThrows(StoreException.class, () -> db.update(sql, (Object) null));
+
+        assertEquals(1, db.update(sql, "fine"));
+        assertEquals(1, rows());
     }
 
     @Test

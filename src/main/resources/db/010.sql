@@ -1,0 +1,29 @@
+-- One counter for everything an API key's authentication depends on (S1, S3): a key created, changed,
+-- revoked or deleted, a user changed, disabled or deleted. The server keeps keys it has verified in
+-- memory and reads this one row per request to know they are still as stored, whichever process
+-- made the change (the command line has its own connection). last_used_at and password_hash, which
+-- authentication does not read, leave it alone, so the once-a-minute last_used_at write keeps the
+-- cache.
+CREATE TABLE auth_changes (
+  id      INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+);
+INSERT INTO auth_changes(id, version) VALUES (1, 0);
+
+CREATE TRIGGER api_keys_auth_insert AFTER INSERT ON api_keys BEGIN
+  UPDATE auth_changes SET version = version + 1 WHERE id = 1;
+END;
+CREATE TRIGGER api_keys_auth_update
+  AFTER UPDATE OF id, user_id, key, secret_hash, name, description, permission, rate_limit, created_at, revoked_at
+  ON api_keys BEGIN
+  UPDATE auth_changes SET version = version + 1 WHERE id = 1;
+END;
+CREATE TRIGGER api_keys_auth_delete AFTER DELETE ON api_keys BEGIN
+  UPDATE auth_changes SET version = version + 1 WHERE id = 1;
+END;
+CREATE TRIGGER users_auth_update AFTER UPDATE OF id, email, name, is_admin, disabled ON users BEGIN
+  UPDATE auth_changes SET version = version + 1 WHERE id = 1;
+END;
+CREATE TRIGGER users_auth_delete AFTER DELETE ON users BEGIN
+  UPDATE auth_changes SET version = version + 1 WHERE id = 1;
+END;
