@@ -12,7 +12,9 @@ import java.util.logging.Logger;
  * ({@link AsyncLog}), stamped with the time the request ended; none is dropped.
  */
 public final class AccessLog {
-    private static final Logger LOG = Logger.getLogger("signet.access");
+    /** The logger's name; its handlers are flushed after each batch of lines, not after each line. */
+    public static final String LOGGER = "signet.access";
+    private static final Logger LOG = Logger.getLogger(LOGGER);
     /** One writer for every server in the JVM (tests start many); it lives as long as the JVM. */
     private static final AsyncLog LINES = new AsyncLog(LOG, 8192, "signet-access-log");
 

@@ -8,17 +8,19 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
  * Hands log records to a logger on one background thread, so a request thread never formats a line
- * or waits for the console's lock and flush. The queue is bounded; when it is full, the thread that
+ * or waits for the console's lock and flush; the logger's handlers are flushed once per batch. The queue is bounded; when it is full, the thread that
  * logs waits for room. Nothing is dropped: a log that cannot keep up slows requests down, as writing
  * in line did before, instead of losing lines that say what was served.
  */
 final class AsyncLog {
     private static final int BATCH = 512;
+    private static final long GATHER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Logger logger;
     private final BlockingQueue<LogRecord> queue;
@@ -79,12 +81,29 @@ final class AsyncLog {
             } catch (InterruptedException e) {
                 continue;
             }
+            // Let a busy server's lines gather for a moment: while this thread is not waiting in
+            // take(), a request queues its line without waking anyone.
+            LockSupport.parkNanos(GATHER_NANOS);
             queue.drainTo(batch, BATCH - 1);
             for (LogRecord r : batch) {
                 publish(r);
             }
+            flush();
             written += batch.size();
             batch.clear();
+        }
+    }
+
+    /** Flushes the handlers the logger's records reach, once per batch. */
+    private void flush() {
+        for (Logger l = logger; l != null; l = l.getUseParentHandlers() ? l.getParent() : null) {
+            for (Handler h : l.getHandlers()) {
+                try {
+                    h.flush();
+                } catch (RuntimeException e) {
+                    System.err.println("signet: a log handler could not be flushed (" + e + ")");
+                }
+            }
         }
     }
 
