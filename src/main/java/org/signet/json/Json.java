@@ -1,19 +1,17 @@
 package org.signet.json;
 
-import com.eclipsesource.json.JsonArray;
 import com.eclipsesource.json.JsonObject;
 import com.eclipsesource.json.JsonValue;
 import com.eclipsesource.json.ParseException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The one door to the JSON library: parses text into plain Java values (Map, List, String,
- * BigDecimal, Boolean, null) and writes them back. minimal-json is no longer maintained, so
+ * BigDecimal, Boolean, null); writing them back is done here directly ({@link JsonText}). minimal-json is no longer maintained, so
  * nothing outside this package may import it.
  */
 public final class Json {
@@ -45,7 +43,9 @@ public final class Json {
     }
 
     public static String write(Object value) {
-        return toJson(value).toString();
+        StringBuilder out = new StringBuilder(256);
+        JsonText.write(value, out);
+        return out.toString();
     }
 
     private static void checkDepth(String text) throws JsonSyntaxException {
@@ -102,34 +102,5 @@ public final class Json {
             return v.asBoolean();
         }
         return null;
-    }
-
-    private static JsonValue toJson(Object value) {
-        if (value == null) {
-            return JsonValue.valueOf((String) null);
-        }
-        if (value instanceof String s) {
-            return JsonValue.valueOf(s);
-        }
-        if (value instanceof Boolean b) {
-            return JsonValue.valueOf(b);
-        }
-        if (value instanceof Integer || value instanceof Long || value instanceof Short) {
-            return JsonValue.valueOf(((Number) value).longValue());
-        }
-        if (value instanceof Number n) {
-            return JsonValue.valueOf(n.doubleValue());
-        }
-        if (value instanceof Map<?, ?> map) {
-            JsonObject o = new JsonObject();
-            map.forEach((k, v) -> o.add(String.valueOf(k), toJson(v)));
-            return o;
-        }
-        if (value instanceof Collection<?> items) {
-            JsonArray a = new JsonArray();
-            items.forEach(i -> a.add(toJson(i)));
-            return a;
-        }
-        throw new IllegalArgumentException("cannot write " + value.getClass().getName() + " as JSON");
     }
 }

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Instant;
 import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The seed's wire conventions: strings for numbers without a trailing .0, timestamps in the configured zone. */
@@ -42,6 +46,26 @@ class WireTest {
         assertEquals("2030-07-10 12:00:00", utc.time(summer));
         assertEquals("1970-01-01 01:00:00", berlin.time(0L));
         assertNull(berlin.time(null));
+    }
+
+    @Test
+    void time_sameTextAsDateTimeFormatter_acrossZonesTransitionsAndCenturies() {
+        DateTimeFormatter format = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+        Random random = new Random(3);
+        for (String zone : List.of("Europe/Berlin", "UTC", "America/St_Johns", "Asia/Kathmandu", "Australia/Lord_Howe")) {
+            Wire wire = new Wire(ZoneId.of(zone));
+            List<Long> seconds = new ArrayList<>(List.of(0L, -1L, 253402300799L, 253402300800L, -30610224000L,
+                    -30610224001L, Instant.parse("2030-03-31T00:59:59Z").getEpochSecond(),
+                    Instant.parse("2030-03-31T01:00:00Z").getEpochSecond(),
+                    Instant.parse("2030-10-27T00:59:59Z").getEpochSecond(),
+                    Instant.parse("2030-10-27T01:00:00Z").getEpochSecond()));
+            for (int i = 0; i < 5000; i++) {
+                seconds.add(random.nextLong() % 8_000_000_000L);
+            }
+            for (long s : seconds) {
+                assertEquals(format.format(Instant.ofEpochSecond(s).atZone(ZoneId.of(zone))), wire.time(s), zone + " " + s);
+            }
+        }
     }
 
     @Test
