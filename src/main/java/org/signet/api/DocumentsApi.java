@@ -33,6 +33,7 @@ public final class DocumentsApi {
     private final UploadReceiver uploads;
     private final DocumentViews views;
     private final DocumentInput input;
+    private final RenderedDetails rendered;
 
     public DocumentsApi(Documents documents, Completion completion, UploadReceiver uploads, DocumentViews views,
             DocumentInput input) {
@@ -41,6 +42,7 @@ public final class DocumentsApi {
         this.uploads = uploads;
         this.views = views;
         this.input = input;
+        this.rendered = new RenderedDetails(views::singleForm);
     }
 
     public void routes(Router r) {
@@ -95,7 +97,8 @@ public final class DocumentsApi {
     }
 
     private Response get(Request req) {
-        return Response.ok(views.singleForm(documents.detail(req.caller().principal(), req.pathId("id"))));
+        byte[] json = rendered.json(documents.detail(req.caller().principal(), req.pathId("id")));
+        return Response.bytes(200, Response.JSON, json);
     }
 
     private Response update(Request req) {

@@ -8,10 +8,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.signet.http.HttpService;
 
 /**
  * The reads' baseline: the JDK's {@code HttpServer} set up as Signet sets it up, in a process of
@@ -33,10 +31,7 @@ public final class BareServer {
         byte[] body = Files.readAllBytes(Path.of(args[2]));
         String contentType = args[3];
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
-        AtomicInteger n = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                r -> new Thread(r, "bare-http-" + n.incrementAndGet()));
-        pool.allowCoreThreadTimeOut(true);
+        ThreadPoolExecutor pool = HttpService.workerPool(threads, "bare-http-");
         server.createContext("/", exchange -> answer(exchange, body, contentType));
         server.setExecutor(pool);
         server.start();

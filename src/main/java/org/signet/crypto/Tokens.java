@@ -7,6 +7,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -23,6 +24,20 @@ public final class Tokens {
         char[] out = new char[length];
         for (int i = 0; i < length; i++) {
             out[i] = BASE62[RANDOM.nextInt(BASE62.length)];
+        }
+        return new String(out);
+    }
+
+    /**
+     * A 12-character label for one request, as logs and error answers carry it. It names a request and
+     * guards nothing, so it comes from the calling thread's own generator: the shared strong source is
+     * a lock that every request would otherwise queue on.
+     */
+    public static String requestId() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        char[] out = new char[12];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = BASE62[random.nextInt(BASE62.length)];
         }
         return new String(out);
     }

@@ -49,7 +49,7 @@ public final class Dispatcher implements HttpHandler {
     @Override
     public void handle(HttpExchange exchange) {
         long started = System.nanoTime();
-        String requestId = Tokens.base62(12);
+        String requestId = Tokens.requestId();
         Request request = null;
         Response response;
         inFlight.enter();

@@ -5,7 +5,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -48,10 +49,7 @@ public final class HttpService {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         int connections = config.integer("server.connections");
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(connections, connections, 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), namedThreads("signet-http-"));
-        // Threads are made as connections arrive and end after a minute idle: a quiet site keeps few.
-        executor.allowCoreThreadTimeOut(true);
+        ThreadPoolExecutor executor = workerPool(connections, "signet-http-");
         IpRanges proxies = IpRanges.parse(config.string("trusted_proxies"));
         FrontLimits limits = FrontLimits.of(Duration.ofSeconds(config.integer("server.header_timeout_seconds")),
                 config.integer("server.min_transfer_rate"), config.integer("server.connections_per_ip"),
@@ -93,6 +91,31 @@ public final class HttpService {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Worker threads for the JDK server, at most {@code max}: a request goes to an idle worker if
+     * one waits, and only otherwise to a new one, so the pool holds about as many threads as
+     * requests run at once and each ends after a minute idle. (A fixed pool over a queue would
+     * start a thread for every request until it held {@code max}, a megabyte of stack each.) The
+     * front admits at most {@code max} connections and each runs one request at a time, so the
+     * cap is not reached; if it were, the JDK's dispatcher waits for a worker.
+     */
+    public static ThreadPoolExecutor workerPool(int max, String prefix) {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(0, max, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                namedThreads(prefix));
+        pool.setRejectedExecutionHandler((task, full) -> {
+            if (full.isShutdown()) {
+                throw new RejectedExecutionException("the server is stopping");
+            }
+            try {
+                full.getQueue().put(task);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RejectedExecutionException("interrupted while waiting for a worker", e);
+            }
+        });
+        return pool;
     }
 
     static ThreadFactory namedThreads(String prefix) {

@@ -31,8 +31,10 @@ public final class Response {
         }
     }
 
+    public static final String JSON = "application/json; charset=UTF-8";
+
     public static Response json(int status, Object value) {
-        return bytes(status, "application/json; charset=UTF-8", Json.write(value).getBytes(StandardCharsets.UTF_8));
+        return bytes(status, JSON, Json.write(value).getBytes(StandardCharsets.UTF_8));
     }
 
     public static Response ok(Object value) {

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.AuditEvent;
@@ -51,7 +52,7 @@ public final class Completion {
     private final StoredFiles files;
     private final Notifications notify;
     private final WebhookEvents events;
-    private final SiteCertificate certificate;
+    private final Supplier<SiteCertificate> certificate;
     private final Wire wire;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private final DocumentAccess access;
@@ -60,7 +61,7 @@ public final class Completion {
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            StoredFiles files, Notifications notify, WebhookEvents events, SiteCertificate certificate, Wire wire) {
+            StoredFiles files, Notifications notify, WebhookEvents events, Supplier<SiteCertificate> certificate, Wire wire) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -174,7 +175,7 @@ public final class Completion {
         }
         byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values, certificateData(d, parties));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
-        return new PdfSealer(certificate).seal(unsigned, "All parties signed with Signet", "Signet",
+        return new PdfSealer(certificate.get()).seal(unsigned, "All parties signed with Signet", "Signet",
                 Instant.ofEpochSecond(completedAt));
     }
 

@@ -13,7 +13,11 @@ final class DocumentAccess {
     }
 
     Document require(Principal principal, long id) {
-        Document d = documents.find(id).orElseThrow(() -> Refusal.notFound("Document"));
+        return check(principal, documents.find(id).orElseThrow(() -> Refusal.notFound("Document")));
+    }
+
+    /** {@code d} if {@code principal} may see it, else 403. */
+    Document check(Principal principal, Document d) {
         if (!principal.mayAccess(d.ownerId())) {
             throw Refusal.forbidden("document");
         }

@@ -36,6 +36,7 @@ import org.signet.text.Wire;
  */
 public final class Documents {
     private final Database db;
+    private final RecentDetails recentDetails = new RecentDetails();
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
@@ -87,8 +88,23 @@ public final class Documents {
     }
 
     /** The document with its signers and fields, read in one consistent snapshot. */
+    /**
+     * One document with its signers and fields. Reads that nothing has changed since are answered
+     * from {@link RecentDetails}; the ownership rule is applied to every caller all the same.
+     */
     public DocumentDetail detail(Principal p, long id) {
-        return db.read(() -> detailOf(access.require(p, id)));
+        if (db.inTransactionNow()) {
+            return detailOf(access.require(p, id));
+        }
+        long turns = db.writerTurns();
+        DocumentDetail recent = recentDetails.get(id, turns);
+        if (recent != null) {
+            access.check(p, recent.document());
+            return recent;
+        }
+        DocumentDetail read = db.read(() -> detailOf(access.require(p, id)));
+        recentDetails.put(turns, read);
+        return read;
     }
 
     public List<Signer> signers(Principal p, long id) {

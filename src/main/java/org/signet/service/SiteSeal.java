@@ -6,6 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.signet.config.Config;
 import org.signet.crypto.Tokens;
 import org.signet.pdf.SiteCertificate;
@@ -17,6 +20,36 @@ import org.signet.pdf.SiteCertificate;
  */
 public final class SiteSeal {
     private SiteSeal() {}
+
+    /**
+     * The certificate, read (or first made) on a thread of its own so that start-up does not wait
+     * for the keystore's key derivation or a new RSA key; the first seal waits for it instead. A
+     * configured {@code signing.p12} is read at once, so that a wrong path or password stops the
+     * start rather than every seal later.
+     */
+    public static Supplier<SiteCertificate> loading(Config config) throws IOException {
+        if (!config.string("signing.p12").isEmpty()) {
+            SiteCertificate configured = load(config);
+            return () -> configured;
+        }
+        CompletableFuture<SiteCertificate> pending = new CompletableFuture<>();
+        Thread loader = new Thread(() -> {
+            try {
+                pending.complete(load(config));
+            } catch (IOException | RuntimeException e) {
+                pending.completeExceptionally(e);
+            }
+        }, "signet-site-seal");
+        loader.setDaemon(true);
+        loader.start();
+        return () -> {
+            try {
+                return pending.join();
+            } catch (CompletionException e) {
+                throw new IllegalStateException("the site's sealing certificate could not be read or made", e.getCause());
+            }
+        };
+    }
 
     public static SiteCertificate load(Config config) throws IOException {
         String configured = config.string("signing.p12");

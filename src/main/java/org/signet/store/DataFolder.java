@@ -14,6 +14,7 @@ public final class DataFolder {
     public static Database openDatabase(Path dataDir, String synchronous, int poolSize)
             throws IOException, Migrations.SchemaTooNewException {
         create(dataDir);
+        SqliteLibrary.useCopyIn(dataDir.resolve("lib"));
         Database db = Database.open(dataDir.resolve("signet.db"), synchronous, poolSize);
         try {
             Migrations.fromClasspath().apply(db);

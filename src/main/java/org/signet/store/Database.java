@@ -360,6 +360,21 @@ public final class Database implements AutoCloseable {
         return sql.regionMatches(true, i, "SELECT", 0, 6);
     }
 
+    /**
+     * How many turns on the write connection have ended, each after its COMMIT or ROLLBACK. Every
+     * change Signet makes takes such a turn, so a value read before a read transaction and found
+     * unchanged afterwards means what that transaction read is still current. Only this process's
+     * changes count: the command line changes users and keys, never documents.
+     */
+    public long writerTurns() {
+        return connections.writerTurns();
+    }
+
+    /** Whether this thread is inside a read or write transaction now. */
+    public boolean inTransactionNow() {
+        return transaction.get() != null;
+    }
+
     /** Replaces the watcher; {@link Watcher#NONE} stops watching. */
     public void watch(Watcher w) {
         this.watcher = w;

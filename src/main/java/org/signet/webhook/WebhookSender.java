@@ -22,8 +22,7 @@ public final class WebhookSender {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final int EXCERPT_BYTES = 1024;
 
-    private final HttpClient client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
-            .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(TIMEOUT).build();
+    private volatile HttpClient client;
     private final WebhookUrls guard;
     private final String userAgent;
     private final Clock clock;
@@ -32,6 +31,24 @@ public final class WebhookSender {
         this.guard = guard;
         this.userAgent = "Signet-Webhooks/" + version;
         this.clock = clock;
+    }
+
+    /**
+     * Made at the first delivery, not at start: a client sets up TLS and reads the trust store,
+     * which took a third of Signet's start-up, and many sites never register a webhook.
+     */
+    private HttpClient client() {
+        HttpClient c = client;
+        if (c == null) {
+            synchronized (this) {
+                if (client == null) {
+                    client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
+                            .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(TIMEOUT).build();
+                }
+                c = client;
+            }
+        }
+        return c;
     }
 
     public WebhookDelivery.Attempt send(String url, WebhookRequest r) {
@@ -50,7 +67,7 @@ public final class WebhookSender {
                     .header("X-WPS-Delivery", r.deliveryId())
                     .header("X-WPS-Timestamp", Long.toString(at))
                     .POST(HttpRequest.BodyPublishers.ofByteArray(r.body())).build();
-            HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response = client().send(request, HttpResponse.BodyHandlers.ofInputStream());
             String excerpt = excerpt(response.body());
             int status = response.statusCode();
             String error = status / 100 == 2 ? null : "The receiver answered " + status + ".";

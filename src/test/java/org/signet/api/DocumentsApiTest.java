@@ -332,6 +332,31 @@ class DocumentsApiTest {
         assertEquals(400, bad.statusCode());
         assertEquals("rest_invalid_param", code(bad));
     }
+    @Test
+    void get_repeated_showsEveryChangeMadeInBetween() {
+        String id = server.uploadPdf(alice.full(), "lease.pdf", TestFiles.pdf(1));
+        assertEquals("lease", expectObject(200, server.get("documents/" + id, alice.full())).get("title"));
+        expectObject(201, server.send("POST", "documents/" + id + "/signers", alice.full(),
+                "{\"name\":\"Ann\",\"email\":\"ann@example.com\"}"));
+        Map<String, Object> withSigner = expectObject(200, server.get("documents/" + id, alice.full()));
+        assertEquals(1, ((List<?>) withSigner.get("signers")).size(), "a signer added since the last read");
+        expectObject(200, server.send("PUT", "documents/" + id, alice.full(), "{\"title\":\"Lease 2\"}"));
+        assertEquals("Lease 2", expectObject(200, server.get("documents/" + id, alice.full())).get("title"));
+        expectObject(200, server.send("DELETE", "documents/" + id, alice.full(), null));
+        assertEquals("not_found", code(server.get("documents/" + id, alice.full())));
+    }
+
+    @Test
+    void get_readByItsOwnerJustBefore_stillForbiddenToOthers() {
+        String bobs = server.uploadPdf(bob.full(), "b.pdf", TestFiles.pdf(1));
+        expectObject(200, server.get("documents/" + bobs, bob.full()));
+        HttpResponse<String> theirs = server.get("documents/" + bobs, alice.full());
+        assertEquals(403, theirs.statusCode(), theirs.body());
+        assertEquals("forbidden", code(theirs));
+        assertFalse(theirs.body().contains("\"b\""), "nothing of the document in the refusal: " + theirs.body());
+        assertEquals(200, server.get("documents/" + bobs, admin.full()).statusCode());
+    }
+
     /** Every document endpoint: method, path under the document, and a body for writes. */
     private static final List<String[]> ENDPOINTS = List.of(
             new String[] {"GET", "", null}, new String[] {"PUT", "", "{\"title\":\"x\"}"},

@@ -79,15 +79,28 @@ class RequestCostTest {
     }
 
     @Test
-    void getDocument_knownKey_oneReadTransactionAndTheKeyFromMemory() {
+    void getDocument_afterAChange_oneReadTransactionAndTheKeyFromMemory() {
         String doc = flow.upload("Lease", 1);
         flow.addSignerWithSignatureField(doc, "ann@example.org");
-        flow.document(doc);
+        flow.get("documents/" + doc);
+        flow.put("documents/" + doc, Map.of("title", "Lease 2"));
         Cost.Spent spent = cost.of(() -> flow.get("documents/" + doc));
-        report("GET /documents/{id}", spent);
+        report("GET /documents/{id} (changed since)", spent);
         assertEquals(List.of("auth_changes", "documents", "signers", "fields"), spent.tables(), "statements: " + spent);
         assertEquals(1, spent.readTransactions(), "the document, its signers and fields in one snapshot: " + spent);
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
+    @Test
+    void getDocument_nothingWrittenSince_answeredWithoutReadingTheDocument() {
+        String doc = flow.upload("Lease", 1);
+        flow.addSignerWithSignatureField(doc, "ann@example.org");
+        String first = flow.get("documents/" + doc).body();
+        Cost.Spent spent = cost.of(() -> flow.get("documents/" + doc));
+        report("GET /documents/{id} (unchanged)", spent);
+        assertEquals(List.of("auth_changes"), spent.tables(), "only the key's counter: " + spent);
+        assertEquals(0, spent.readTransactions(), "read transactions: " + spent);
+        assertEquals(first, flow.get("documents/" + doc).body());
     }
 
     @Test

@@ -65,6 +65,26 @@ class DatabaseTest {
     }
 
     @Test
+    void writerTurns_countEveryWriteCommittedOrNotAndNoRead() {
+        long before = db.writerTurns();
+        db.query("SELECT v FROM t", r -> r.string("v"));
+        db.read(() -> db.queryLong("SELECT count(*) FROM t"));
+        assertEquals(before, db.writerTurns(), "reads take no turn");
+        db.insert("INSERT INTO t(v) VALUES (?)", "a");
+        assertEquals(before + 1, db.writerTurns(), "a statement outside a transaction");
+        db.inTransaction(() -> {
+            db.insert("INSERT INTO t(v) VALUES (?)", "b");
+            db.insert("INSERT INTO t(v) VALUES (?)", "c");
+        });
+        assertEquals(before + 2, db.writerTurns(), "one transaction, one turn");
+        assertThrows(IllegalStateException.class, () -> db.inTransaction(() -> {
+            db.insert("INSERT INTO t(v) VALUES (?)", "d");
+            throw new IllegalStateException("rolled back");
+        }));
+        assertEquals(before + 3, db.writerTurns(), "a rolled-back transaction counts too");
+    }
+
+    @Test
     void insert_returnsTheGeneratedIdInOneStatement() {
         List<String> seen = new ArrayList<>();
         db.watch(new Database.Watcher() {

@@ -219,7 +219,7 @@ public final class Front implements AutoCloseable {
     }
 
     String requestId() {
-        return Tokens.base62(12);
+        return Tokens.requestId();
     }
 
     /** A buffer for bytes read only to be dropped; the front's one thread uses it one read at a time. */
