@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.sqlite.SQLiteConfig;
 
@@ -25,7 +24,6 @@ final class Connections implements AutoCloseable {
     private final BlockingQueue<CachedConnection> readers;
     private final List<CachedConnection> all = new ArrayList<>();
     private final ReentrantLock writeLock = new ReentrantLock(true);
-    private final AtomicLong writerTurns = new AtomicLong();
     private CachedConnection writer;
     private volatile boolean closed;
 
@@ -104,14 +102,7 @@ final class Connections implements AutoCloseable {
     }
 
     void unlockWriter() {
-        // Counted before the lock is let go, and after the turn's COMMIT or ROLLBACK.
-        writerTurns.incrementAndGet();
         writeLock.unlock();
-    }
-
-    /** How many turns on the write connection have ended; see {@link Database#writerTurns()}. */
-    long writerTurns() {
-        return writerTurns.get();
     }
 
     /** How many threads wait for the write connection now (for tests and diagnostics). */

@@ -27,6 +27,7 @@ public final class Database implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.store");
 
     private final Connections connections;
+    private final Writer writer;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
     private volatile Watcher watcher = Watcher.NONE;
 
@@ -46,6 +47,7 @@ public final class Database implements AutoCloseable {
 
     private Database(Connections connections) {
         this.connections = connections;
+        this.writer = new Writer(connections);
     }
 
     /** Opens {@code poolSize} reading connections and one writing connection, in WAL mode with foreign keys. */
@@ -67,8 +69,9 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} in one write transaction (BEGIN IMMEDIATE); nested calls join the outer one.
-     * What {@link #afterCommit} registered inside it runs once the transaction has committed.
+     * Runs {@code work} in one write transaction and returns once it has committed (with others, see
+     * {@link Writer}); nested calls join the outer one. What {@link #afterCommit} registered inside
+     * it runs once the transaction has committed. If {@code work} throws, its changes are rolled back.
      */
     public <T> T inTransaction(Supplier<T> work) {
         Transaction outer = transaction.get();
@@ -79,14 +82,17 @@ public final class Database implements AutoCloseable {
             return work.get();
         }
         watcher.writeTransaction();
-        Transaction tx = new Transaction(connections.lockWriter(), false);
-        T result;
-        try {
-            result = run(tx, work);
-        } finally {
-            connections.unlockWriter();
-        }
-        tx.afterCommit.forEach(Database::runCommitted);
+        Transaction[] ran = new Transaction[1];
+        T result = writer.transaction(w -> {
+            ran[0] = new Transaction(w, false);
+            transaction.set(ran[0]);
+            try {
+                return work.get();
+            } finally {
+                transaction.remove();
+            }
+        });
+        ran[0].afterCommit.forEach(Database::runCommitted);
         return result;
     }
 
@@ -155,31 +161,6 @@ public final class Database implements AutoCloseable {
             action.run();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "an action after a committed transaction failed", e);
-        }
-    }
-
-    /**
-     * A write transaction on the write connection: BEGIN IMMEDIATE takes SQLite's write lock at once,
-     * so a transaction that reads first never fails to upgrade later. Issued as SQL rather than
-     * through the driver's auto-commit switch, which would follow each COMMIT with another BEGIN
-     * (taking the write lock again) and then commit that empty transaction too.
-     */
-    private <T> T run(Transaction tx, Supplier<T> work) {
-        CachedConnection c = tx.connection;
-        try {
-            execute(c, "BEGIN IMMEDIATE");
-            transaction.set(tx);
-            T result = work.get();
-            execute(c, "COMMIT");
-            return result;
-        } catch (SQLException e) {
-            endQuietly(c);
-            throw new StoreException("transaction failed", e);
-        } catch (RuntimeException | Error e) {
-            endQuietly(c);
-            throw e;
-        } finally {
-            transaction.remove();
         }
     }
 
@@ -335,12 +316,7 @@ public final class Database implements AutoCloseable {
                 connections.release(c);
             }
         }
-        CachedConnection w = connections.lockWriter();
-        try {
-            return runOn(w, sql, work);
-        } finally {
-            connections.unlockWriter();
-        }
+        return writer.alone(w -> runOn(w, sql, work));
     }
 
     private static <T> T runOn(CachedConnection c, String sql, SqlWork<T> work) {
@@ -361,13 +337,13 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * How many turns on the write connection have ended, each after its COMMIT or ROLLBACK. Every
-     * change Signet makes takes such a turn, so a value read before a read transaction and found
-     * unchanged afterwards means what that transaction read is still current. Only this process's
+     * How many write transactions have ended, each counted after its COMMIT or ROLLBACK. Every
+     * change Signet makes ends so, so a value read before a read transaction and found unchanged
+     * afterwards means what that transaction read is still current. Only this process's
      * changes count: the command line changes users and keys, never documents.
      */
     public long writerTurns() {
-        return connections.writerTurns();
+        return writer.ended();
     }
 
     /** Whether this thread is inside a read or write transaction now. */
