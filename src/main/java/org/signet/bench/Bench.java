@@ -59,7 +59,7 @@ public final class Bench {
         environment.putAll(SERVER_ENVIRONMENT);
         try {
             Config config = Config.load(data, Optional.empty(), environment, Map.of("server.host", "127.0.0.1"));
-            return new Run(settings, Launcher.ofThisProcess(), scratch, Loopback.probe(), progress,
+            return new Run(settings, Launcher.ofThisProcess(settings.jvmOptions()), scratch, Loopback.probe(), progress,
                     config.integer("server.connections"), config.string("db.synchronous"), config.restBase(),
                     SERVER_ENVIRONMENT);
         } catch (ConfigException e) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.signet.bench.Bench;
 import org.signet.bench.BenchSettings;
@@ -40,7 +41,17 @@ final class BenchCommand {
         int samples = whole(a, "samples", "5", 1);
         // The scratch folder goes where the user runs the bench, not to /tmp, which may be memory whose fsync is free.
         Path folder = Path.of(a.option("data").orElse("."));
-        return new BenchSettings(warmup, duration, documents, samples, folder, environment);
+        return new BenchSettings(warmup, duration, documents, samples, folder, environment, jvmOptions(a));
+    }
+
+    /** {@code --jvm "-Xmx256m -XX:+UseSerialGC"}: options for both servers' JVMs, none by default. */
+    private static List<String> jvmOptions(Arguments a) throws UsageException {
+        String given = a.option("jvm").orElse("").strip();
+        List<String> options = given.isEmpty() ? List.of() : List.of(given.split("\\s+"));
+        if (options.stream().anyMatch(o -> !o.startsWith("-"))) {
+            throw new UsageException("--jvm takes JVM options, each starting with '-', such as \"-Xmx256m\"");
+        }
+        return options;
     }
 
     private static Duration seconds(Arguments a, String name, String fallback) throws UsageException {

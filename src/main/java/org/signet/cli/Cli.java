@@ -27,7 +27,7 @@ public final class Cli {
               keys create --user EMAIL --name N --permission full|read [--description D] [--rate-limit N] [--json]
               keys list
               keys revoke KEY                              KEY is the wps_... key or its numeric id
-              bench [--warmup S] [--duration S] [--documents N] [--samples N]
+              bench [--warmup S] [--duration S] [--documents N] [--samples N] [--jvm OPTIONS]
                                                            compare Signet's speed with baselines and print a table
                                                            (defaults 20 s, 10 s, 1000000, 5; a scratch folder is
                                                            made in --data, default the current folder, and removed)

@@ -48,10 +48,13 @@ class BenchCommandTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 Map.of(), new ByteArrayInputStream(new byte[0])).run(new String[] {"bench", "--warmup", "0.5",
-                    "--duration", "0.5", "--documents", "1500", "--samples", "1", "--data", dir.toString()});
+                    "--duration", "0.5", "--documents", "1500", "--samples", "1", "--data", dir.toString(),
+                    "--jvm", "-Xmx256m -XX:+UseSerialGC"});
         String table = out.toString(StandardCharsets.UTF_8);
 
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        assertTrue(table.lines().findFirst().orElseThrow().contains("java -Xmx256m -XX:+UseSerialGC "),
+                "the servers' command line names the options both were started with: " + table);
         for (String row : ROWS) {
             String line = table.lines().filter(l -> l.startsWith(row + "  ")).findFirst()
                     .orElseThrow(() -> new AssertionError("no row '" + row + "' in:\n" + table));
@@ -66,5 +69,17 @@ class BenchCommandTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of(), left.toList(), "the scratch folder is removed");
         }
+    }
+
+    @Test
+    void bench_jvmOptionWithoutDash_refusedBeforeAnythingStarts() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                Map.of(), new ByteArrayInputStream(new byte[0])).run(new String[] {"bench", "--jvm", "Xmx256m",
+                    "--data", dir.toString()});
+
+        assertEquals(2, code, out.toString(StandardCharsets.UTF_8));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--jvm"), err.toString(StandardCharsets.UTF_8));
     }
 }
