@@ -13,7 +13,7 @@ document.addEventListener("click", function (event) {
   };
   if (navigator.clipboard && window.isSecureContext) {
     navigator.clipboard.writeText(field.value).then(done, function () { /* selected: copy by hand */ });
-  } else {
+  } else if (document.execCommand("copy")) {
     done();
   }
 });

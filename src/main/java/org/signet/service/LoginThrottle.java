@@ -66,7 +66,7 @@ public final class LoginThrottle {
         Standing s = store.find(subject).filter(old -> now - old.windowStart() < policy.window().toSeconds())
                 .orElse(new Standing(0, now, null));
         int failures = s.failures() + 1;
-        Long lockedUntil = failures >= policy.maxFailures() ? now + policy.lock().toSeconds() : s.lockedUntil();
+        Long lockedUntil = failures >= policy.maxFailures() ? Long.valueOf(now + policy.lock().toSeconds()) : s.lockedUntil();
         store.save(subject, new Standing(failures, s.windowStart(), lockedUntil));
     }
 
