@@ -69,7 +69,7 @@ public final class AdminClient {
     }
 
     private HttpRequest.Builder builder(String path) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.app.siteUrl() + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.app.port() + path))
                 .timeout(Duration.ofSeconds(30));
         if (!cookies.isEmpty()) {
             StringJoiner header = new StringJoiner("; ");
