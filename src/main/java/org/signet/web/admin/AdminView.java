@@ -50,6 +50,14 @@ final class AdminView {
                 + "<button type=\"submit\" class=\"btn " + style + "\">" + t(labelKey) + "</button>\n</form>\n";
     }
 
+    /**
+     * The opening of a box a wide table scrolls sideways in on a small screen: focusable and named,
+     * so that keyboard users can scroll it too (WCAG 2.1.1).
+     */
+    String tableWrap(String labelKey) {
+        return "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"" + t(labelKey) + "\">\n";
+    }
+
     /** A page for a signed-in user; {@code section} marks the current navigation entry. */
     Response page(int status, Session s, String section, String title, Request req, String content) {
         return Response.html(status, document(title, header(s, section), notice(req) + content));

@@ -90,7 +90,7 @@ final class DocumentPage implements AdminRoutes.Section {
         }
         String remindAll = d.status().inProgress()
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", "") : "";
-        return section("signers", "document.signers", "<div class=\"table-wrap\">\n<table class=\"table\" id=\"signers\">\n"
+        return section("signers", "document.signers", v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
                 + "<caption class=\"visually-hidden\">" + v.t("document.signers") + "</caption>\n<thead><tr>"
                 + th("document.signer") + th("document.role") + th("document.order") + th("documents.state")
                 + th("document.finished") + th("document.link") + "</tr></thead>\n<tbody>\n" + rows

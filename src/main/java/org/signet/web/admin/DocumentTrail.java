@@ -20,7 +20,7 @@ final class DocumentTrail {
                 + (trail.chainValid() ? "ok" : "error") + "\">"
                 + v.t(trail.chainValid() ? "audit.chain_valid" : "audit.chain_broken") + "</p>\n";
         return "<section class=\"panel\" aria-labelledby=\"audit\">\n<h2 id=\"audit\">" + v.t("audit.title") + "</h2>\n"
-                + verdict + "<div class=\"table-wrap\">\n<table class=\"table\" id=\"audit-trail\">\n"
+                + verdict + v.tableWrap("audit.title") + "<table class=\"table\" id=\"audit-trail\">\n"
                 + "<caption class=\"visually-hidden\">" + v.t("audit.title") + "</caption>\n<thead><tr>"
                 + th(v, "audit.time") + th(v, "audit.action") + th(v, "audit.who") + th(v, "audit.ip")
                 + th(v, "audit.detail") + "</tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</div>\n</section>\n";

@@ -93,7 +93,7 @@ final class DocumentsPage implements AdminRoutes.Section {
             rows.append("<td>").append(v.time(d.createdAt())).append("</td><td>").append(v.time(d.updatedAt()))
                     .append("</td></tr>\n");
         }
-        return "<p>" + v.t("documents.count", list.total()) + "</p>\n<div class=\"table-wrap\">\n"
+        return "<p>" + v.t("documents.count", list.total()) + "</p>\n" + v.tableWrap("documents.title")
                 + "<table class=\"table\" id=\"documents\">\n<caption class=\"visually-hidden\">" + v.t("documents.title")
                 + "</caption>\n<thead><tr>" + th("documents.name") + th("documents.state")
                 + (s.user().admin() ? th("documents.owner") : "") + th("documents.created") + th("documents.updated")

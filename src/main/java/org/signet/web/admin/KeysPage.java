@@ -52,7 +52,7 @@ final class KeysPage implements AdminRoutes.Section {
             rows.append(row(s, k, owners));
         }
         String table = rows.length() == 0 ? "<p>" + v.t("keys.none") + "</p>\n"
-                : "<div class=\"table-wrap\">\n<table class=\"table\" id=\"keys\">\n<caption class=\"visually-hidden\">"
+                : v.tableWrap("keys.title") + "<table class=\"table\" id=\"keys\">\n<caption class=\"visually-hidden\">"
                 + v.t("keys.title") + "</caption>\n<thead><tr>" + th("keys.name") + th("keys.key")
                 + (s.user().admin() ? th("keys.owner") : "") + th("keys.permission") + th("keys.rate_limit")
                 + th("keys.created") + th("keys.last_used") + th("keys.state") + "</tr></thead>\n<tbody>\n" + rows

@@ -46,7 +46,7 @@ final class UsersPage implements AdminRoutes.Section {
                     .append(v.time(u.createdAt())).append("</td><td class=\"actions\">").append(actions(s, u))
                     .append("</td></tr>\n");
         }
-        String table = "<div class=\"table-wrap\">\n<table class=\"table\" id=\"users\">\n<caption class=\"visually-hidden\">"
+        String table = v.tableWrap("users.title") + "<table class=\"table\" id=\"users\">\n<caption class=\"visually-hidden\">"
                 + v.t("users.title") + "</caption>\n<thead><tr>" + th("users.email") + th("users.name") + th("users.role")
                 + th("users.state") + th("users.created") + th("users.actions") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n</div>\n";

@@ -62,7 +62,7 @@ final class WebhooksPage implements AdminRoutes.Section {
                     .append(v.time(w.createdAt())).append("</td></tr>\n");
         }
         String table = rows.length() == 0 ? "<p>" + v.t("webhooks.none") + "</p>\n"
-                : "<div class=\"table-wrap\">\n<table class=\"table\" id=\"webhooks\">\n<caption class=\"visually-hidden\">"
+                : v.tableWrap("webhooks.title") + "<table class=\"table\" id=\"webhooks\">\n<caption class=\"visually-hidden\">"
                 + v.t("webhooks.title") + "</caption>\n<thead><tr>" + th("webhooks.url") + th("webhooks.events")
                 + th("webhooks.state") + th("webhooks.created") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n</div>\n";
@@ -124,7 +124,7 @@ final class WebhooksPage implements AdminRoutes.Section {
                 + (page < pages ? " <a rel=\"next\" href=\"?page=" + (page + 1) + "\">" + v.t("pager.next") + "</a>" : "")
                 + "</nav>\n";
         String body = log.items().isEmpty() ? "<p>" + v.t("webhooks.no_deliveries") + "</p>\n"
-                : "<div class=\"table-wrap\">\n<table class=\"table\" id=\"deliveries\">\n<caption class=\"visually-hidden\">"
+                : v.tableWrap("webhooks.deliveries") + "<table class=\"table\" id=\"deliveries\">\n<caption class=\"visually-hidden\">"
                 + v.t("webhooks.deliveries") + "</caption>\n<thead><tr>" + th("webhooks.delivery_id") + th("webhooks.event")
                 + th("webhooks.state") + th("webhooks.attempts") + th("webhooks.response") + th("webhooks.created")
                 + th("webhooks.last_attempt") + th("webhooks.actions") + "</tr></thead>\n<tbody>\n" + rows
