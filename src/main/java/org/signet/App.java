@@ -75,6 +75,7 @@ public final class App implements AutoCloseable {
         scheduler.every("reminders", Duration.ofMinutes(1), Duration.ofMinutes(15), s.reminderJob);
         scheduler.every("sealing", Duration.ofSeconds(30), Duration.ofMinutes(1), s.completion::sealPending);
         scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
+        scheduler.every("admin-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.adminSessions::evictExpired);
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
         scheduler.every("webhooks", Duration.ofSeconds(5), Duration.ofSeconds(15), s.webhookDeliverer::runOnce);
         Duration keepMail = Duration.ofDays(s.config.integer("mail.retention_days"));

@@ -3,6 +3,7 @@ package org.signet;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -35,6 +36,9 @@ import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
 import org.signet.pdf.DocumentIntake;
+import org.signet.service.Accounts;
+import org.signet.service.AdminSessions;
+import org.signet.service.ApiKeys;
 import org.signet.service.Completion;
 import org.signet.service.Documents;
 import org.signet.service.FileIntake;
@@ -42,6 +46,7 @@ import org.signet.service.Health;
 import org.signet.service.KeyAuthentication;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
+import org.signet.service.LoginThrottle;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
 import org.signet.service.Signing;
@@ -53,12 +58,14 @@ import org.signet.service.WebhookEvents;
 import org.signet.service.Webhooks;
 import org.signet.service.WorkGate;
 import org.signet.service.Workflow;
+import org.signet.store.AdminSessionStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AuditStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
+import org.signet.store.LoginFailureStore;
 import org.signet.store.SignerStore;
 import org.signet.store.SignerTokens;
 import org.signet.store.StagedFileStore;
@@ -71,6 +78,7 @@ import org.signet.text.Wire;
 import org.signet.web.Assets;
 import org.signet.web.SessionJson;
 import org.signet.web.SigningRoutes;
+import org.signet.web.admin.AdminRoutes;
 import org.signet.webhook.WebhookDeliverer;
 import org.signet.webhook.WebhookSender;
 import org.signet.webhook.WebhookUrls;
@@ -93,6 +101,9 @@ final class Services {
     final Signing signing;
     final UnlockSessions unlockSessions;
     final Webhooks webhooks;
+    final AdminSessions adminSessions;
+    final Accounts accounts;
+    final ApiKeys apiKeys;
     final WebhookDeliverer webhookDeliverer;
     final ExecutorService webhookWorkers;
     final Config config;
@@ -103,6 +114,8 @@ final class Services {
     private final StoredFiles files;
     private final LinkUnlock linkUnlock;
     private final Path tmpDir;
+    /** An administrator-page session ends after this long without a request. */
+    static final Duration ADMIN_IDLE = Duration.ofMinutes(30);
     /** Decoding uploads and rendering pages, a few at a time. */
     private final WorkGate heavyWork = WorkGate.forProcessors();
 
@@ -116,6 +129,11 @@ final class Services {
         users = new UserStore(db, clock);
         keys = new ApiKeyStore(db, clock);
         keyAuthentication = new KeyAuthentication(keys, clock);
+        AdminSessionStore adminSessionStore = new AdminSessionStore(db);
+        adminSessions = new AdminSessions(users, adminSessionStore, new LoginThrottle(new LoginFailureStore(db), clock,
+                LoginThrottle.ACCOUNT, LoginThrottle.ADDRESS), clock, ADMIN_IDLE);
+        accounts = new Accounts(users, adminSessionStore);
+        apiKeys = new ApiKeys(keys, users);
         DocumentStore documentStore = new DocumentStore(db, clock);
         FileVault vault = FileVault.open(config.dataDir());
         SignerTokens tokens = new SignerTokens(vault);
@@ -184,6 +202,8 @@ final class Services {
         new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new Assets().routes(site);
+        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
+                config.integer("ratelimit.key_per_hour"), config.string("site.url").startsWith("https:")).routes(site);
         new SigningRoutes(signing, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"))
                 .routes(site);
     }

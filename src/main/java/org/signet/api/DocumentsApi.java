@@ -14,6 +14,7 @@ import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
 import org.signet.http.Body;
+import org.signet.http.ContentDisposition;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;

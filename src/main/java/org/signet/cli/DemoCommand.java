@@ -63,6 +63,10 @@ final class DemoCommand {
         print("User " + accounts.user().email(), accounts.userFull(), accounts.userRead());
         out.println("Both accounts have the password '" + PASSWORD + "'.");
         out.println();
+        out.println("Administrator pages: " + app.siteUrl() + "/admin");
+        out.println("  sign in as " + accounts.admin().email() + " with password " + PASSWORD
+                + " (or as " + accounts.user().email() + ", same password, to see one user's view)");
+        out.println();
         String auth = " -H 'X-WPS-API-Key: " + accounts.userFull().key().key() + "' -H 'X-WPS-API-Secret: "
                 + accounts.userFull().secret() + "'";
         out.println("Sign the waiting NDA in your browser (Ann signs first, then Bob):");

@@ -7,7 +7,7 @@ import java.util.logging.Logger;
 import org.signet.service.Refusal;
 
 /** The one place that turns failures into the seed's error envelope {code, message, data: {status, ...}}. */
-final class Errors {
+public final class Errors {
     private static final Logger LOG = Logger.getLogger("signet.http");
 
     private Errors() {}
@@ -34,7 +34,8 @@ final class Errors {
         return toResponse(e);
     }
 
-    private static int status(Refusal.Kind kind) {
+    /** The status each kind of refusal is answered with, for pages that render refusals their own way. */
+    public static int status(Refusal.Kind kind) {
         return switch (kind) {
             case INVALID -> 400;
             case UNAUTHORIZED -> 401;

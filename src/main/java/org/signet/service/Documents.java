@@ -2,6 +2,9 @@ package org.signet.service;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -117,6 +120,23 @@ public final class Documents {
 
     public Map<String, Long> stats(Principal p) {
         return stats.counts(p.ownerFilter());
+    }
+
+    /**
+     * Completions per day over the {@code days} days up to {@code today} in {@code zone}, oldest first,
+     * days without any included as zero; documents the principal may see, as {@link #stats}.
+     */
+    public Map<LocalDate, Long> completionsPerDay(Principal p, LocalDate today, int days, ZoneId zone) {
+        LocalDate first = today.minusDays(days - 1L);
+        Map<LocalDate, Long> perDay = new LinkedHashMap<>();
+        for (LocalDate d = first; !d.isAfter(today); d = d.plusDays(1)) {
+            perDay.put(d, 0L);
+        }
+        long since = first.atStartOfDay(zone).toEpochSecond();
+        for (long at : stats.completedSince(p.ownerFilter(), since)) {
+            perDay.computeIfPresent(Instant.ofEpochSecond(at).atZone(zone).toLocalDate(), (d, n) -> n + 1);
+        }
+        return perDay;
     }
 
     /** A new draft from an accepted file, with its {@code document_created} event. */

@@ -33,4 +33,15 @@ public final class StatsStore {
         out.putAll(byStatus);
         return out;
     }
+
+    /**
+     * When each document completed at or after {@code since} (Unix seconds) was completed, for one
+     * owner or everyone; the caller groups them into days of its time zone.
+     */
+    public List<Long> completedSince(Long ownerId, long since) {
+        String sql = "SELECT completed_at FROM documents WHERE status = 'completed' AND completed_at >= ?"
+                + (ownerId == null ? "" : " AND owner_id = ?");
+        Object[] params = ownerId == null ? new Object[] {since} : new Object[] {since, ownerId};
+        return db.query(sql, r -> r.getLong("completed_at"), params);
+    }
 }

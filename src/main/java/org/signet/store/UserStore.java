@@ -48,6 +48,16 @@ public final class UserStore {
         return db.update("UPDATE users SET disabled = 1 WHERE email = ?", email.trim()) == 1;
     }
 
+    /** Grants or withdraws the administrator flag; false when no such user. */
+    public boolean setAdmin(long id, boolean admin) {
+        return db.update("UPDATE users SET is_admin = ? WHERE id = ?", admin, id) == 1;
+    }
+
+    /** Disables an account by id; its keys stop working at once (the auth_changes counter moves). */
+    public boolean disable(long id) {
+        return db.update("UPDATE users SET disabled = 1 WHERE id = ?", id) == 1;
+    }
+
     private static User map(Row r) throws SQLException {
         return new User(r.getLong("id"), r.string("email"), r.string("name"), r.bool("is_admin"), r.bool("disabled"),
                 r.string("password_hash") != null, r.getLong("created_at"));

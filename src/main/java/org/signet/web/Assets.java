@@ -9,11 +9,13 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 
-/** The signing page's script, stylesheet and handwriting font, served from the jar (no CDN: works offline). */
+/** The signing and administrator pages' scripts and stylesheets and the handwriting font, served from the jar (no CDN: works offline). */
 public final class Assets {
     private static final Map<String, String[]> FILES = Map.of(
             "sign.js", new String[] {"/web/sign.js", "text/javascript; charset=UTF-8"},
             "sign.css", new String[] {"/web/sign.css", "text/css; charset=UTF-8"},
+            "admin.js", new String[] {"/web/admin.js", "text/javascript; charset=UTF-8"},
+            "admin.css", new String[] {"/web/admin.css", "text/css; charset=UTF-8"},
             "handwriting.otf", new String[] {"/fonts/DancingScript-Regular.otf", "font/otf"});
 
     private final Map<String, byte[]> loaded = new java.util.concurrent.ConcurrentHashMap<>();

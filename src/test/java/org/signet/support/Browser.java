@@ -57,6 +57,8 @@ public final class Browser implements AutoCloseable {
                 "--disable-background-networking", "--disable-component-update", "--no-first-run",
                 "--disable-extensions", "--disable-sync", "--host-resolver-rules=MAP localhost 127.0.0.1",
                 "--user-data-dir=" + profile);
+        // The page's console, so tests can require that a page logs no error.
+        options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         try {
             return new Browser(profile, service, new ChromeDriver(service, options));
         } catch (RuntimeException e) {
@@ -116,6 +118,16 @@ public final class Browser implements AutoCloseable {
 
     public Object js(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /**
+     * The console errors the pages logged since the last call (reading empties the log): script
+     * errors, CSP violations, resources that failed to load.
+     */
+    public List<String> consoleErrors() {
+        return driver.manage().logs().get(org.openqa.selenium.logging.LogType.BROWSER).getAll().stream()
+                .filter(e -> e.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue())
+                .map(e -> e.getMessage()).toList();
     }
 
     /** Saves what the window shows now as a PNG at {@code file}, and the page's markup beside it. */

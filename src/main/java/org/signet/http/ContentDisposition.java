@@ -1,13 +1,13 @@
-package org.signet.api;
+package org.signet.http;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /** {@code Content-Disposition: attachment} with an ASCII fallback name and the UTF-8 name of RFC 6266 §4.3. */
-final class ContentDisposition {
+public final class ContentDisposition {
     private ContentDisposition() {}
 
-    static String attachment(String filename) {
+    public static String attachment(String filename) {
         String ascii = filename.replaceAll("[^\\x20-\\x7e]", "_").replace("\\", "_").replace("\"", "'");
         // URLEncoder leaves '*' as is, but RFC 8187 §3.2.1 attr-char does not allow it.
         String encoded = URLEncoder.encode(filename, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A");

@@ -1,0 +1,51 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.util.Optional;
+
+/** Signed-in administrator-page sessions, each known only by the SHA-256 of its id (S12, S14). */
+public final class AdminSessionStore {
+    private final Database db;
+
+    /** A session row with the state of its user that decides whether it still counts. */
+    public record Stored(String idHash, long userId, String csrfToken, long createdAt, long lastSeenAt,
+            boolean userDisabled) {}
+
+    public AdminSessionStore(Database db) {
+        this.db = db;
+    }
+
+    public void insert(String idHash, long userId, String csrfToken, long now) {
+        db.update("INSERT INTO admin_sessions(id_hash, user_id, csrf_token, created_at, last_seen_at) "
+                + "VALUES (?,?,?,?,?)", idHash, userId, csrfToken, now, now);
+    }
+
+    public Optional<Stored> find(String idHash) {
+        return db.queryOne("SELECT s.id_hash, s.user_id, s.csrf_token, s.created_at, s.last_seen_at, u.disabled "
+                + "FROM admin_sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = ?",
+                AdminSessionStore::map, idHash);
+    }
+
+    public void touch(String idHash, long now) {
+        db.update("UPDATE admin_sessions SET last_seen_at = ? WHERE id_hash = ?", now, idHash);
+    }
+
+    public void delete(String idHash) {
+        db.update("DELETE FROM admin_sessions WHERE id_hash = ?", idHash);
+    }
+
+    /** Ends every session of a user, as disabling them must. */
+    public int deleteForUser(long userId) {
+        return db.update("DELETE FROM admin_sessions WHERE user_id = ?", userId);
+    }
+
+    /** Removes sessions idle since before {@code cutoff}; they would be refused anyway. */
+    public int deleteIdleSince(long cutoff) {
+        return db.update("DELETE FROM admin_sessions WHERE last_seen_at < ?", cutoff);
+    }
+
+    private static Stored map(Row r) throws SQLException {
+        return new Stored(r.string("id_hash"), r.getLong("user_id"), r.string("csrf_token"), r.getLong("created_at"),
+                r.getLong("last_seen_at"), r.bool("disabled"));
+    }
+}

@@ -1,0 +1,191 @@
+package org.signet.web.admin;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Optional;
+import org.signet.crypto.Tokens;
+import org.signet.http.Handler;
+import org.signet.http.Request;
+import org.signet.http.Response;
+import org.signet.http.Router;
+import org.signet.service.AdminSessions;
+import org.signet.service.AdminSessions.Session;
+import org.signet.service.Refusal;
+import org.signet.service.Accounts;
+import org.signet.service.ApiKeys;
+import org.signet.service.Documents;
+import org.signet.service.Links;
+import org.signet.service.Webhooks;
+import org.signet.service.Workflow;
+import org.signet.text.Wire;
+
+/**
+ * The administrator pages under {@code /admin} (S12): sign-in and sign-out here, the sections in
+ * their own classes. Every page needs a live session (else the sign-in page); every POST also needs
+ * the session's CSRF token, or it is refused with a 403 page before anything is read or changed.
+ */
+public final class AdminRoutes {
+    static final String SESSION_COOKIE = "signet_admin";
+    /** Before a session exists, the sign-in form's token is checked against this cookie (double submit). */
+    static final String LOGIN_COOKIE = "signet_login";
+
+    private final AdminSessions sessions;
+    private final AdminView view;
+    private final boolean secureCookies;
+    private final Section[] sections;
+
+    /** A page of a signed-in user. */
+    @FunctionalInterface
+    interface Page {
+        Response handle(Request req, Session s) throws Exception;
+    }
+
+    /** A change posted by a signed-in user, its CSRF token already checked. */
+    @FunctionalInterface
+    interface Action {
+        Response handle(Request req, Session s, Form form) throws Exception;
+    }
+
+    /** One part of the pages, registering its routes through the session and CSRF checks. */
+    interface Section {
+        void routes(Router site, AdminRoutes admin);
+    }
+
+    AdminRoutes(AdminSessions sessions, AdminView view, boolean secureCookies, Section... sections) {
+        this.sessions = sessions;
+        this.view = view;
+        this.secureCookies = secureCookies;
+        this.sections = sections.clone();
+    }
+
+    /** The pages wired to the services the REST interface uses too. */
+    public static AdminRoutes create(AdminSessions sessions, Accounts accounts, ApiKeys keys, Documents documents,
+            Workflow workflow, Webhooks webhooks, Links links, Wire wire, Clock clock, int defaultRateLimit,
+            boolean secureCookies) {
+        AdminView view = new AdminView(Messages.load(), wire);
+        return new AdminRoutes(sessions, view, secureCookies,
+                new DashboardPage(view, documents, clock, wire.zone()),
+                new KeysPage(view, keys, accounts, defaultRateLimit),
+                new DocumentsPage(view, documents, accounts),
+                new DocumentPage(view, documents, workflow, links),
+                new WebhooksPage(view, webhooks),
+                new UsersPage(view, accounts));
+    }
+
+    public void routes(Router site) {
+        site.get("/admin/login", this::loginPage);
+        site.post("/admin/login", this::login);
+        site.post("/admin/logout", action((req, s, form) -> {
+            sessions.signOut(cookie(req, SESSION_COOKIE));
+            return AdminView.redirect("/admin/login", "signed_out").header("Set-Cookie", clear(SESSION_COOKIE));
+        }));
+        for (Section section : sections) {
+            section.routes(site, this);
+        }
+    }
+
+    Handler page(Page page) {
+        return req -> {
+            Optional<Session> s = sessions.find(cookie(req, SESSION_COOKIE));
+            if (s.isEmpty()) {
+                return toLogin(req);
+            }
+            try {
+                return page.handle(req, s.get());
+            } catch (Refusal r) {
+                return view.error(r, s.get());
+            }
+        };
+    }
+
+    Handler action(Action action) {
+        return req -> {
+            Optional<Session> s = sessions.find(cookie(req, SESSION_COOKIE));
+            if (s.isEmpty()) {
+                return toLogin(req);
+            }
+            try {
+                Form form = Form.read(req);
+                if (!AdminSessions.csrfMatches(s.get(), form.value("csrf"))) {
+                    return view.error(csrfRefusal(), s.get());
+                }
+                return action.handle(req, s.get(), form);
+            } catch (Refusal r) {
+                return view.error(r, s.get());
+            }
+        };
+    }
+
+    private Response toLogin(Request req) {
+        return AdminView.redirect("/admin/login", cookie(req, SESSION_COOKIE) != null ? "expired" : null);
+    }
+
+    private Response loginPage(Request req) {
+        if (sessions.find(cookie(req, SESSION_COOKIE)).isPresent()) {
+            return Response.redirect("/admin");
+        }
+        return loginForm(req, 200, null, "");
+    }
+
+    private Response login(Request req) {
+        try {
+            Form form = Form.read(req);
+            String expected = cookie(req, LOGIN_COOKIE);
+            String given = form.value("csrf");
+            if (expected == null || given == null || !Tokens.constantTimeEquals(
+                    expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8))) {
+                return view.error(csrfRefusal(), null);
+            }
+            String email = Optional.ofNullable(form.value("email")).orElse("").strip();
+            char[] password = Optional.ofNullable(form.value("password")).orElse("").toCharArray();
+            try {
+                AdminSessions.SignedIn in = sessions.signIn(email, password, req.clientIp(), cookie(req, SESSION_COOKIE));
+                return Response.redirect("/admin").header("Set-Cookie", cookie(SESSION_COOKIE, in.sessionId()))
+                        .header("Set-Cookie", clear(LOGIN_COOKIE));
+            } finally {
+                java.util.Arrays.fill(password, '\0');
+            }
+        } catch (Refusal r) {
+            return switch (r.kind()) {
+                case UNAUTHORIZED -> loginForm(req, 401, "login.failed", "");
+                case TOO_MANY -> loginForm(req, 429, "login.locked", "")
+                        .header("Retry-After", String.valueOf(r.data().get("retry_after")));
+                default -> view.error(r, null);
+            };
+        }
+    }
+
+    /** The sign-in form with a fresh token in the form and in a cookie. */
+    private Response loginForm(Request req, int status, String errorKey, String email) {
+        String token = Tokens.base64Url(32);
+        return view.bare(status, view.m.get("login.title"), LoginForm.render(view, token, errorKey, email, req))
+                .header("Set-Cookie", cookie(LOGIN_COOKIE, token));
+    }
+
+    private static Refusal csrfRefusal() {
+        return new Refusal(Refusal.Kind.FORBIDDEN, "csrf", "The form is out of date.", java.util.Map.of());
+    }
+
+    /** Only the administrator pages get the cookie, only over HTTPS when the site is, never to scripts or other sites. */
+    private String cookie(String name, String value) {
+        return name + "=" + value + "; Path=/admin; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "");
+    }
+
+    private String clear(String name) {
+        return cookie(name, "") + "; Max-Age=0";
+    }
+
+    static String cookie(Request req, String name) {
+        String header = req.header("Cookie");
+        if (header == null) {
+            return null;
+        }
+        for (String part : header.split(";")) {
+            String p = part.trim();
+            if (p.startsWith(name + "=")) {
+                return p.substring(name.length() + 1);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,172 @@
+package org.signet.web.admin;
+
+import static org.signet.web.admin.AdminView.esc;
+
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.signet.domain.Actor;
+import org.signet.domain.Document;
+import org.signet.domain.DocumentDetail;
+import org.signet.domain.Field;
+import org.signet.domain.Signer;
+import org.signet.http.ContentDisposition;
+import org.signet.http.Request;
+import org.signet.http.Response;
+import org.signet.http.Router;
+import org.signet.service.AdminSessions.Session;
+import org.signet.service.Documents;
+import org.signet.service.Links;
+import org.signet.service.Refusal;
+import org.signet.service.Workflow;
+
+/**
+ * One document (S12): its signers with their status and signing links, a summary of its fields, the
+ * audit trail with the verdict on its hash chain, downloads of the original and the sealed PDF, and
+ * reminders. Ownership as the REST interface: 404 when it does not exist, else 403 when not the user's.
+ */
+final class DocumentPage implements AdminRoutes.Section {
+    private final AdminView v;
+    private final Documents documents;
+    private final Workflow workflow;
+    private final Links links;
+
+    DocumentPage(AdminView v, Documents documents, Workflow workflow, Links links) {
+        this.v = v;
+        this.documents = documents;
+        this.workflow = workflow;
+        this.links = links;
+    }
+
+    @Override
+    public void routes(Router site, AdminRoutes admin) {
+        site.get("/admin/documents/{id}", admin.page(this::show));
+        site.get("/admin/documents/{id}/file", admin.page(this::file));
+        site.post("/admin/documents/{id}/remind", admin.action(this::remind));
+    }
+
+    private Response show(Request req, Session s) {
+        long id = req.pathId("id");
+        DocumentDetail detail = documents.detail(s.principal(), id);
+        Documents.Trail trail = documents.trail(s.principal(), id);
+        Document d = detail.document();
+        return v.page(200, s, "documents", d.title(), req, summary(d) + downloads(d) + signers(s, d, detail.signers())
+                + fields(detail.fields()) + DocumentTrail.render(v, trail));
+    }
+
+    private String summary(Document d) {
+        return "<dl class=\"pairs panel\">\n<dt>" + v.t("documents.state") + "</dt><dd><span id=\"document-state\" class=\"badge badge-"
+                + d.status().wire() + "\">" + v.t("state." + d.status().wire()) + "</span></dd>\n"
+                + "<dt>" + v.t("document.file") + "</dt><dd>" + esc(d.originalFilename()) + "</dd>\n"
+                + "<dt>" + v.t("documents.created") + "</dt><dd>" + v.time(d.createdAt()) + "</dd>\n"
+                + "<dt>" + v.t("document.sent") + "</dt><dd>" + v.time(d.sentAt()) + "</dd>\n"
+                + "<dt>" + v.t("document.completed") + "</dt><dd>" + v.time(d.completedAt()) + "</dd>\n"
+                + "<dt>" + v.t("document.expires") + "</dt><dd>" + v.time(d.expiresAt()) + "</dd>\n</dl>\n";
+    }
+
+    private String downloads(Document d) {
+        String base = "/admin/documents/" + d.id() + "/file?version=";
+        String signed = d.signedFileId() != null
+                ? "<li><a id=\"download-signed\" href=\"" + base + "signed\">" + v.t("document.download_signed") + "</a></li>\n"
+                : "<li>" + v.t(d.status().wire().equals("completed") ? "document.seal_pending" : "document.no_signed") + "</li>\n";
+        return "<section class=\"panel\" aria-labelledby=\"downloads\">\n<h2 id=\"downloads\">" + v.t("document.downloads")
+                + "</h2>\n<ul>\n<li><a id=\"download-original\" href=\"" + base + "original\">"
+                + v.t("document.download_original") + "</a></li>\n" + signed + "</ul>\n</section>\n";
+    }
+
+    private String signers(Session s, Document d, List<Signer> signers) {
+        if (signers.isEmpty()) {
+            return section("signers", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
+        }
+        StringBuilder rows = new StringBuilder();
+        for (Signer p : signers) {
+            rows.append("<tr><td>").append(esc(p.name())).append("<div class=\"muted\">").append(esc(p.email()))
+                    .append("</div></td><td>").append(v.t("role." + p.role().wire())).append("</td><td class=\"num\">")
+                    .append(p.signingOrder()).append("</td><td><span class=\"badge\">").append(v.t("signer." + p.status().wire()))
+                    .append("</span></td><td>").append(v.time(p.signedAt() != null ? p.signedAt() : p.declinedAt()))
+                    .append("</td><td>").append(link(s, d, p)).append("</td></tr>\n");
+        }
+        String remindAll = d.status().inProgress()
+                ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", "") : "";
+        return section("signers", "document.signers", v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
+                + "<caption class=\"visually-hidden\">" + v.t("document.signers") + "</caption>\n<thead><tr>"
+                + th("document.signer") + th("document.role") + th("document.order") + th("documents.state")
+                + th("document.finished") + th("document.link") + "</tr></thead>\n<tbody>\n" + rows
+                + "</tbody>\n</table>\n</div>\n" + remindAll);
+    }
+
+    /** The signing link to copy, and a reminder, while the signer still has something to do. */
+    private String link(Session s, Document d, Signer p) {
+        boolean waiting = d.status().inProgress() && (p.status() == Signer.Status.PENDING || p.status() == Signer.Status.VIEWED);
+        if (!waiting) {
+            return "";
+        }
+        String id = "link-" + p.id();
+        String remind = p.invited() && p.role() != Signer.Role.VIEWER
+                ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind", "btn-quiet",
+                        "<input type=\"hidden\" name=\"signer_id\" value=\"" + p.id() + "\" />\n") : "";
+        return "<div class=\"copy\"><label class=\"visually-hidden\" for=\"" + id + "\">" + v.t("document.link_of", p.name())
+                + "</label><input id=\"" + id + "\" class=\"link-field\" type=\"text\" readonly=\"readonly\" value=\""
+                + esc(links.signing(p.accessToken())) + "\" />"
+                + "<button type=\"button\" class=\"btn btn-quiet copy-button\" data-copy=\"" + id + "\" data-copied=\""
+                + v.t("document.copied") + "\">" + v.t("document.copy") + "</button></div>\n" + remind;
+    }
+
+    private String fields(List<Field> fields) {
+        Map<String, int[]> byType = new TreeMap<>();
+        for (Field f : fields) {
+            int[] c = byType.computeIfAbsent(f.type().wire(), k -> new int[3]);
+            c[0]++;
+            c[1] += f.required() ? 1 : 0;
+            c[2] += f.value() == null || f.value().isEmpty() ? 0 : 1;
+        }
+        StringBuilder rows = new StringBuilder();
+        byType.forEach((type, c) -> rows.append("<tr><th scope=\"row\">").append(v.t("field." + type))
+                .append("</th><td class=\"num\">").append(c[0]).append("</td><td class=\"num\">").append(c[1])
+                .append("</td><td class=\"num\">").append(c[2]).append("</td></tr>\n"));
+        String body = fields.isEmpty() ? "<p>" + v.t("document.no_fields") + "</p>\n"
+                : "<table class=\"table compact\" id=\"fields\">\n<caption class=\"visually-hidden\">" + v.t("document.fields")
+                + "</caption>\n<thead><tr>" + th("document.field_type") + th("document.field_count")
+                + th("document.field_required") + th("document.field_filled") + "</tr></thead>\n<tbody>\n" + rows
+                + "</tbody>\n</table>\n";
+        return section("fields", "document.fields", body);
+    }
+
+    private Response file(Request req, Session s) {
+        String version = req.query("version").orElse("");
+        if (!version.equals("original") && !version.equals("signed")) {
+            throw Refusal.invalidParam("version", v.m.get("document.version_invalid"));
+        }
+        Documents.Download file = documents.download(s.principal(), req.pathId("id"), version, actor(req));
+        return Response.stream(200, file.mediaType(), file.size(), out -> {
+            try (InputStream in = file.open()) {
+                in.transferTo(out);
+            }
+        }).header("Content-Disposition", ContentDisposition.attachment(file.filename()))
+                .header("Cache-Control", "no-store");
+    }
+
+    private Response remind(Request req, Session s, Form form) {
+        long id = req.pathId("id");
+        Optional<Long> signer = Optional.ofNullable(form.value("signer_id")).filter(x -> x.matches("\\d{1,18}"))
+                .map(Long::parseLong);
+        workflow.remind(s.principal(), id, signer, actor(req));
+        return AdminView.redirect("/admin/documents/" + id, "reminded");
+    }
+
+    /** What the audit trail records of an action taken on these pages: where it came from. */
+    private static Actor actor(Request req) {
+        return new Actor(null, null, null, req.clientIp(), req.userAgent());
+    }
+
+    private String section(String id, String headingKey, String body) {
+        return "<section class=\"panel\" aria-labelledby=\"" + id + "\">\n<h2 id=\"" + id + "\">" + v.t(headingKey)
+                + "</h2>\n" + body + "</section>\n";
+    }
+
+    private String th(String key) {
+        return "<th scope=\"col\">" + v.t(key) + "</th>";
+    }
+}

@@ -1,0 +1,189 @@
+package org.signet.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.crypto.Passwords;
+import org.signet.crypto.Tokens;
+import org.signet.domain.User;
+import org.signet.store.AdminSessionStore;
+import org.signet.store.DataFolder;
+import org.signet.store.Database;
+import org.signet.store.LoginFailureStore;
+import org.signet.store.UserStore;
+import org.signet.support.MutableClock;
+
+/** Sign-in, sessions, lockout and CSRF of the administrator pages, on a real SQLite file and a hand-moved clock. */
+class AdminSessionsTest {
+    private static final String PASSWORD = "correct horse";
+    /** One hash for every account here: PBKDF2 at full strength is slow on purpose. */
+    private static final String HASH = Passwords.hash(PASSWORD.toCharArray());
+
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private Database db;
+    private UserStore users;
+    private AdminSessions sessions;
+    private User ada;
+
+    @BeforeEach
+    void open() throws Exception {
+        db = DataFolder.openDatabase(dir, "NORMAL", 4);
+        users = new UserStore(db, clock);
+        LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), clock,
+                new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),
+                new LoginThrottle.Policy(5, Duration.ofMinutes(15), Duration.ofMinutes(10)));
+        sessions = new AdminSessions(users, new AdminSessionStore(db), throttle, clock, Duration.ofMinutes(30));
+        ada = users.add("ada@example.com", "Ada", true, HASH);
+    }
+
+    @AfterEach
+    void close() {
+        db.close();
+    }
+
+    @Test
+    void signIn_rightPassword_givesSessionThatIsFound() {
+        AdminSessions.SignedIn in = sessions.signIn("ADA@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        assertEquals(ada.id(), sessions.find(in.sessionId()).orElseThrow().user().id());
+        assertEquals(43, in.sessionId().length());
+        assertEquals(in.session().csrfToken(), sessions.find(in.sessionId()).orElseThrow().csrfToken());
+    }
+
+    @Test
+    void signIn_storesOnlyHashOfSessionId() {
+        AdminSessions.SignedIn in = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        List<String> stored = db.query("SELECT id_hash FROM admin_sessions", r -> r.string("id_hash"));
+        assertEquals(List.of(Tokens.sha256Hex(in.sessionId())), stored);
+    }
+
+    @Test
+    void signIn_wrongPasswordUnknownAccountOrNoPassword_refusedAlike() {
+        users.add("nopass@example.com", "No", false, null);
+        for (String email : List.of("ada@example.com", "nobody@example.com", "nopass@example.com")) {
+            Refusal r = assertThrows(Refusal.class, () -> sessions.signIn(email, "wrong".toCharArray(), "10.0.0.1", null));
+            assertEquals("invalid_login", r.code(), email);
+        }
+    }
+
+    @Test
+    void signIn_rotatesSessionIdAndEndsThePreviousOne() {
+        String first = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        String second = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", first).sessionId();
+        assertNotEquals(first, second);
+        assertTrue(sessions.find(first).isEmpty());
+        assertTrue(sessions.find(second).isPresent());
+    }
+
+    @Test
+    void signIn_afterAccountFailures_lockedEvenWithRightPasswordUntilLockEnds() {
+        for (int i = 0; i < 2; i++) {
+            assertEquals("invalid_login", assertThrows(Refusal.class,
+                    () -> sessions.signIn("ada@example.com", "nope".toCharArray(), "10.0.0." + 10, null)).code());
+        }
+        Refusal third = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", "nope".toCharArray(),
+                "10.0.0.11", null));
+        assertEquals("login_locked", third.code());
+        Refusal locked = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
+                "10.0.0.12", null));
+        assertEquals(Refusal.Kind.TOO_MANY, locked.kind());
+        clock.advance(Duration.ofMinutes(16));
+        assertTrue(sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.12", null).sessionId() != null);
+    }
+
+    @Test
+    void signIn_afterAddressFailuresOnManyAccounts_lockedForThatAddressOnly() {
+        for (int i = 0; i < 5; i++) {
+            String email = "guess" + i + "@example.com";
+            assertThrows(Refusal.class, () -> sessions.signIn(email, "x".toCharArray(), "192.0.2.7", null));
+        }
+        Refusal r = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
+                "192.0.2.7", null));
+        assertEquals("login_locked", r.code());
+        assertTrue(sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "192.0.2.8", null).sessionId() != null);
+    }
+
+    @Test
+    void signIn_success_forgetsAccountFailures() {
+        for (int i = 0; i < 2; i++) {
+            assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", "no".toCharArray(), "10.0.0.1", null));
+        }
+        sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        for (int i = 0; i < 2; i++) {
+            assertEquals("invalid_login", assertThrows(Refusal.class,
+                    () -> sessions.signIn("ada@example.com", "no".toCharArray(), "10.0.0.2", null)).code());
+        }
+    }
+
+    @Test
+    void find_afterIdleLimit_endsSession() {
+        String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        clock.advance(Duration.ofMinutes(29));
+        assertTrue(sessions.find(id).isPresent());
+        clock.advance(Duration.ofMinutes(29));
+        assertTrue(sessions.find(id).isPresent(), "each request moves the idle limit forward");
+        clock.advance(Duration.ofMinutes(31));
+        assertTrue(sessions.find(id).isEmpty());
+        assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
+    }
+
+    @Test
+    void find_userDisabled_endsSessionAtOnce() {
+        String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        users.disable(ada.id());
+        assertTrue(sessions.find(id).isEmpty());
+        Refusal r = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
+                "10.0.0.1", null));
+        assertEquals("invalid_login", r.code());
+    }
+
+    @Test
+    void find_malformedOrUnknownId_empty() {
+        assertTrue(sessions.find(null).isEmpty());
+        assertTrue(sessions.find("short").isEmpty());
+        assertTrue(sessions.find(Tokens.base64Url(32)).isEmpty());
+    }
+
+    @Test
+    void signOut_deletesTheRow() {
+        String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        sessions.signOut(id);
+        assertTrue(sessions.find(id).isEmpty());
+        assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
+    }
+
+    @Test
+    void csrfMatches_onlyTheSessionsToken() {
+        AdminSessions.Session s = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).session();
+        AdminSessions.Session other = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null)
+                .session();
+        assertTrue(AdminSessions.csrfMatches(s, s.csrfToken()));
+        assertFalse(AdminSessions.csrfMatches(s, other.csrfToken()));
+        assertFalse(AdminSessions.csrfMatches(s, null));
+        assertFalse(AdminSessions.csrfMatches(s, ""));
+    }
+
+    @Test
+    void evictExpired_removesIdleSessionsAndStaleCounts() {
+        sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        assertThrows(Refusal.class, () -> sessions.signIn("x@example.com", "no".toCharArray(), "10.0.0.1", null));
+        clock.advance(Duration.ofHours(2));
+        sessions.evictExpired();
+        assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
+        assertEquals(0, db.queryLong("SELECT COUNT(*) FROM login_failures"));
+    }
+}

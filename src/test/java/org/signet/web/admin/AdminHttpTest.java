@@ -1,0 +1,257 @@
+package org.signet.web.admin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.crypto.Passwords;
+import org.signet.domain.User;
+import org.signet.support.AdminClient;
+import org.signet.support.TestServer;
+
+/** The administrator pages over raw HTTP: cookies, headers, CSRF, ownership, bad input, and keys that stop at once. */
+class AdminHttpTest {
+    static final String PASSWORD = "admin-pages-test";
+    static final String HASH = Passwords.hash(PASSWORD.toCharArray());
+
+    @TempDir
+    static Path dir;
+    static TestServer server;
+    static User admin;
+    static User sam;
+    static TestServer.Account other;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = TestServer.start(dir);
+        admin = server.app.users().add("admin@example.com", "Ada Admin", true, HASH);
+        sam = server.app.users().add("sam@example.com", "Sam", false, HASH);
+        other = server.account("other@example.com", false);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static AdminClient signedIn(String email) {
+        AdminClient c = new AdminClient(server);
+        HttpResponse<String> r = c.signIn(email, PASSWORD);
+        assertEquals(302, r.statusCode(), r.body());
+        return c;
+    }
+
+    @Test
+    void signIn_setsStrictHttpOnlyCookieForAdminPathOnly() {
+        AdminClient c = new AdminClient(server);
+        HttpResponse<String> r = c.signIn("admin@example.com", PASSWORD);
+        assertEquals("/admin", r.headers().firstValue("Location").orElseThrow());
+        String cookie = AdminClient.setCookies(r).stream().filter(s -> s.startsWith("signet_admin=")).findFirst()
+                .orElseThrow();
+        assertTrue(cookie.contains("; Path=/admin"), cookie);
+        assertTrue(cookie.contains("; HttpOnly"), cookie);
+        assertTrue(cookie.contains("; SameSite=Strict"), cookie);
+        assertFalse(cookie.contains("Secure"), "the site is http here: " + cookie);
+        assertEquals(200, c.get("/admin").statusCode());
+    }
+
+    @Test
+    void signIn_again_rotatesSessionIdAndEndsTheOldOne() {
+        AdminClient c = signedIn("sam@example.com");
+        String before = c.cookie("signet_admin");
+        // Signed in, the form is not shown again; a second tab that still has it signs in once more.
+        AdminClient tab = new AdminClient(server);
+        String token = AdminClient.csrfOf(tab.get("/admin/login"));
+        c.setCookie("signet_login", tab.cookie("signet_login"));
+        assertEquals(302, c.post("/admin/login", token, "email", "sam@example.com", "password", PASSWORD).statusCode());
+        assertNotEquals(before, c.cookie("signet_admin"));
+        AdminClient stale = new AdminClient(server);
+        stale.setCookie("signet_admin", before);
+        assertEquals(302, stale.get("/admin/keys").statusCode());
+    }
+
+    @Test
+    void signIn_wrongPassword_answers401WithFormAndMessage() {
+        HttpResponse<String> r = new AdminClient(server).signIn("sam@example.com", "not the password");
+        assertEquals(401, r.statusCode());
+        assertTrue(r.body().contains("The email or password is not correct."), r.body());
+        assertTrue(r.body().contains("name=\"csrf\""));
+    }
+
+    @Test
+    void signIn_withoutLoginToken_refused403() {
+        AdminClient c = new AdminClient(server);
+        HttpResponse<String> r = c.post("/admin/login", null, "email", "sam@example.com", "password", PASSWORD);
+        assertEquals(403, r.statusCode());
+        assertTrue(c.cookie("signet_admin") == null);
+    }
+
+    @Test
+    void pages_carrySecurityHeaders() {
+        AdminClient c = signedIn("admin@example.com");
+        for (String path : List.of("/admin/login", "/admin", "/admin/keys", "/admin/documents", "/admin/webhooks",
+                "/admin/users")) {
+            HttpResponse<String> r = path.equals("/admin/login") ? new AdminClient(server).get(path) : c.get(path);
+            assertEquals(200, r.statusCode(), path);
+            String csp = r.headers().firstValue("Content-Security-Policy").orElseThrow();
+            assertTrue(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'self'"), csp);
+            assertFalse(csp.contains("unsafe-inline"), csp);
+            assertEquals("nosniff", r.headers().firstValue("X-Content-Type-Options").orElseThrow(), path);
+            assertEquals("no-referrer", r.headers().firstValue("Referrer-Policy").orElseThrow(), path);
+            assertEquals("no-store", r.headers().firstValue("Cache-Control").orElseThrow(), path);
+            assertFalse(r.body().contains(" style=\"") || r.body().contains("<script>"), path);
+        }
+    }
+
+    @Test
+    void page_withoutSession_redirectsToSignIn() {
+        HttpResponse<String> r = new AdminClient(server).get("/admin/keys");
+        assertEquals(302, r.statusCode());
+        assertEquals("/admin/login", r.headers().firstValue("Location").orElseThrow());
+    }
+
+    @Test
+    void post_withoutOrWithWrongCsrf_refused403AndChangesNothing() {
+        AdminClient c = signedIn("sam@example.com");
+        int keys = server.app.keys().listForUser(sam.id()).size();
+        HttpResponse<String> none = c.post("/admin/keys", null, "name", "x", "permission", "full", "rate_limit", "10");
+        HttpResponse<String> wrong = c.post("/admin/keys", "not-the-token", "name", "x", "permission", "full",
+                "rate_limit", "10");
+        assertEquals(403, none.statusCode());
+        assertEquals(403, wrong.statusCode());
+        assertTrue(none.body().contains("This form has expired"), none.body());
+        assertTrue(none.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
+        assertEquals(keys, server.app.keys().listForUser(sam.id()).size());
+    }
+
+    @Test
+    void createKey_secretShownOnceThenWorksUntilRevoked() {
+        AdminClient c = signedIn("sam@example.com");
+        HttpResponse<String> created = c.post("/admin/keys", c.csrf(), "name", "CRM", "description", "sync",
+                "permission", "read", "rate_limit", "50");
+        assertEquals(200, created.statusCode(), created.body());
+        String key = match("id=\"new-key\">([^<]+)<", created.body());
+        String secret = match("id=\"new-secret\">([^<]+)<", created.body());
+        TestServer.Credentials creds = new TestServer.Credentials(key, secret);
+        assertEquals(200, server.get("stats", creds).statusCode());
+        HttpResponse<String> list = c.get("/admin/keys");
+        assertTrue(list.body().contains(key));
+        assertFalse(list.body().contains(secret), "the secret appears only on the creating page");
+        long id = server.app.keys().findByKey(key).orElseThrow().id();
+        assertEquals(302, c.post("/admin/keys/" + id + "/revoke", c.csrf()).statusCode());
+        assertEquals(401, server.get("stats", creds).statusCode());
+    }
+
+    @Test
+    void createKey_badInput_answers400PageNamingTheField() {
+        AdminClient c = signedIn("sam@example.com");
+        HttpResponse<String> r = c.post("/admin/keys", c.csrf(), "name", "x", "permission", "full", "rate_limit", "many");
+        assertEquals(400, r.statusCode());
+        assertTrue(r.body().contains("rate_limit"), r.body());
+        HttpResponse<String> bad = c.post("/admin/keys", c.csrf(), "name", "", "permission", "admin", "rate_limit", "5");
+        assertEquals(400, bad.statusCode(), bad.body());
+        assertEquals(400, c.get("/admin/documents?page=0").statusCode());
+        assertEquals(400, c.get("/admin/documents?status=lost").statusCode());
+    }
+
+    @Test
+    void nonAdministrator_cannotReachUsersOrAnotherUsersDocumentOrKey() {
+        String theirs = server.uploadPdf(other.full(), "theirs.pdf", org.signet.support.TestFiles.pdf(1));
+        AdminClient c = signedIn("sam@example.com");
+        assertEquals(403, c.get("/admin/users").statusCode());
+        assertEquals(403, c.post("/admin/users", c.csrf(), "email", "x@example.com", "name", "X").statusCode());
+        assertEquals(403, c.get("/admin/documents/" + theirs).statusCode());
+        assertEquals(403, c.get("/admin/documents/" + theirs + "/file?version=original").statusCode());
+        assertEquals(404, c.get("/admin/documents/999999").statusCode());
+        long theirKey = server.app.keys().findByKey(other.full().key()).orElseThrow().id();
+        assertEquals(403, c.post("/admin/keys/" + theirKey + "/revoke", c.csrf()).statusCode());
+        assertFalse(c.get("/admin/documents").body().contains("theirs"));
+        assertFalse(c.get("/admin").body().contains("href=\"/admin/users\""));
+    }
+
+    @Test
+    void administrator_seesEveryonesDocumentsAndDownloadsOriginal() {
+        String theirs = server.uploadPdf(other.full(), "everyone.pdf", org.signet.support.TestFiles.pdf(1));
+        AdminClient c = signedIn("admin@example.com");
+        assertTrue(c.get("/admin/documents").body().contains("/admin/documents/" + theirs + "\""));
+        HttpResponse<String> page = c.get("/admin/documents/" + theirs);
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("data-chain-valid=\"true\""), page.body());
+        HttpResponse<String> file = c.get("/admin/documents/" + theirs + "/file?version=original");
+        assertEquals(200, file.statusCode());
+        assertTrue(file.body().startsWith("%PDF"));
+        assertTrue(file.headers().firstValue("Content-Disposition").orElseThrow().startsWith("attachment"));
+        assertEquals(404, c.get("/admin/documents/" + theirs + "/file?version=signed").statusCode());
+    }
+
+    @Test
+    void disableUser_endsTheirSessionAndKeysAtOnce() {
+        User victim = server.app.users().add("leaving@example.com", "Leaving", false, HASH);
+        var key = server.app.keys().create(victim.id(), "k", "", org.signet.domain.ApiKey.Permission.FULL, 100);
+        TestServer.Credentials creds = new TestServer.Credentials(key.key().key(), key.secret());
+        assertEquals(200, server.get("stats", creds).statusCode());
+        AdminClient theirs = signedIn("leaving@example.com");
+        AdminClient c = signedIn("admin@example.com");
+        assertEquals(302, c.post("/admin/users/" + victim.id() + "/disable", c.csrf()).statusCode());
+        assertEquals(302, theirs.get("/admin").statusCode());
+        assertEquals(401, server.get("stats", creds).statusCode());
+        assertEquals(401, new AdminClient(server).signIn("leaving@example.com", PASSWORD).statusCode());
+    }
+
+    @Test
+    void administrator_cannotDisableThemselves() {
+        AdminClient c = signedIn("admin@example.com");
+        assertEquals(409, c.post("/admin/users/" + admin.id() + "/disable", c.csrf()).statusCode());
+    }
+
+    @Test
+    void createUserAndMakeAdministrator_theyCanSignIn() {
+        AdminClient c = signedIn("admin@example.com");
+        assertEquals(302, c.post("/admin/users", c.csrf(), "email", "new@example.com", "name", "New One",
+                "password", "a good password").statusCode());
+        User u = server.app.users().findByEmail("new@example.com").orElseThrow();
+        assertFalse(u.admin());
+        assertEquals(302, c.post("/admin/users/" + u.id() + "/admin", c.csrf(), "admin", "1").statusCode());
+        assertTrue(server.app.users().find(u.id()).orElseThrow().admin());
+        AdminClient theirs = new AdminClient(server);
+        assertEquals(302, theirs.signIn("new@example.com", "a good password").statusCode());
+        assertEquals(200, theirs.get("/admin/users").statusCode());
+        assertEquals(409, c.post("/admin/users", c.csrf(), "email", "new@example.com", "name", "Again").statusCode());
+    }
+
+    @Test
+    void signOut_endsSession() {
+        AdminClient c = signedIn("sam@example.com");
+        String id = c.cookie("signet_admin");
+        assertEquals(302, c.post("/admin/logout", c.csrf()).statusCode());
+        AdminClient stale = new AdminClient(server);
+        stale.setCookie("signet_admin", id);
+        assertEquals(302, stale.get("/admin").statusCode());
+    }
+
+    @Test
+    void head_answeredWhereGetIs() {
+        AdminClient c = signedIn("sam@example.com");
+        HttpResponse<String> r = server.send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(server.app.siteUrl() + "/admin/login")).method("HEAD",
+                java.net.http.HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(200, r.statusCode());
+        assertTrue(c.get("/assets/admin.css").headers().firstValue("Content-Type").orElseThrow().startsWith("text/css"));
+    }
+
+    static String match(String regex, String text) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        assertTrue(m.find(), "no " + regex + " in " + text);
+        return m.group(1);
+    }
+}
