@@ -14,6 +14,7 @@ import java.io.UnsupportedEncodingException;
 import java.util.Date;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
  * Builds the MIME form of a {@link MailMessage}; both transports use it, so what the outbox
@@ -27,6 +28,24 @@ final class MimeMessages {
     private static final String UTF_8 = "UTF-8";
 
     private MimeMessages() {
+    }
+
+    /**
+     * A mail session made from {@code properties} when first asked for: making one loads the mail
+     * providers, which start-up need not wait for; a site may send its first mail much later.
+     */
+    static Supplier<Session> sessionOnFirstUse(Supplier<Properties> properties) {
+        return new Supplier<>() {
+            private Session session;
+
+            @Override
+            public synchronized Session get() {
+                if (session == null) {
+                    session = Session.getInstance(properties.get());
+                }
+                return session;
+            }
+        };
     }
 
     /**

@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -33,7 +34,7 @@ public final class OutboxTransport implements MailTransport {
 
     private final Path outboxDir;
     private final InternetAddress from;
-    private final Session session;
+    private final Supplier<Session> session;
 
     /**
      * @param outboxDir the folder to write into; created on first use
@@ -43,12 +44,12 @@ public final class OutboxTransport implements MailTransport {
     public OutboxTransport(Path outboxDir, String from) {
         this.outboxDir = Objects.requireNonNull(outboxDir, "outboxDir");
         this.from = MimeMessages.fromAddress(Objects.requireNonNull(from, "from"));
-        this.session = Session.getInstance(MimeMessages.sessionProperties(this.from));
+        this.session = MimeMessages.sessionOnFirstUse(() -> MimeMessages.sessionProperties(this.from));
     }
 
     @Override
     public void send(MailMessage message) throws MailDeliveryException {
-        MimeMessage mime = MimeMessages.build(session, from, message);
+        MimeMessage mime = MimeMessages.build(session.get(), from, message);
         try {
             Path file = write(mime);
             LOG.log(Level.INFO, "Mail to {0} (\"{1}\") written to {2}",

@@ -7,6 +7,7 @@ import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -20,7 +21,7 @@ public final class SmtpTransport implements MailTransport {
 
     private final SmtpSettings settings;
     private final InternetAddress from;
-    private final Session session;
+    private final Supplier<Session> session;
 
     /**
      * @throws IllegalArgumentException when the From address in the settings is not valid
@@ -33,7 +34,7 @@ public final class SmtpTransport implements MailTransport {
     SmtpTransport(SmtpSettings settings, Duration timeout) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.from = MimeMessages.fromAddress(settings.from());
-        this.session = Session.getInstance(properties(settings, from, timeout));
+        this.session = MimeMessages.sessionOnFirstUse(() -> properties(settings, this.from, timeout));
     }
 
     private static Properties properties(SmtpSettings settings, InternetAddress from, Duration timeout) {
@@ -57,10 +58,10 @@ public final class SmtpTransport implements MailTransport {
 
     @Override
     public void send(MailMessage message) throws MailDeliveryException {
-        MimeMessage mime = MimeMessages.build(session, from, message);
+        MimeMessage mime = MimeMessages.build(session.get(), from, message);
         Transport transport = null;
         try {
-            transport = session.getTransport("smtp");
+            transport = session.get().getTransport("smtp");
             if (settings.authenticates()) {
                 transport.connect(settings.host(), settings.port(), settings.username(), settings.password());
             } else {

@@ -1,13 +1,12 @@
 package org.signet.service;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.signet.config.Config;
 import org.signet.crypto.Tokens;
@@ -22,31 +21,29 @@ public final class SiteSeal {
     private SiteSeal() {}
 
     /**
-     * The certificate, read (or first made) on a thread of its own so that start-up does not wait
-     * for the keystore's key derivation or a new RSA key; the first seal waits for it instead. A
-     * configured {@code signing.p12} is read at once, so that a wrong path or password stops the
-     * start rather than every seal later.
+     * The certificate, read (or first made) when the first document is sealed, not at start: the
+     * keystore's key derivation and a new RSA key took up to seconds of start-up on two cores, and
+     * sealing runs in the background anyway. A configured {@code signing.p12} is read at once, so
+     * that a wrong path or password stops the start rather than every seal later.
      */
     public static Supplier<SiteCertificate> loading(Config config) throws IOException {
         if (!config.string("signing.p12").isEmpty()) {
             SiteCertificate configured = load(config);
             return () -> configured;
         }
-        CompletableFuture<SiteCertificate> pending = new CompletableFuture<>();
-        Thread loader = new Thread(() -> {
-            try {
-                pending.complete(load(config));
-            } catch (IOException | RuntimeException e) {
-                pending.completeExceptionally(e);
-            }
-        }, "signet-site-seal");
-        loader.setDaemon(true);
-        loader.start();
-        return () -> {
-            try {
-                return pending.join();
-            } catch (CompletionException e) {
-                throw new IllegalStateException("the site's sealing certificate could not be read or made", e.getCause());
+        return new Supplier<>() {
+            private SiteCertificate loaded;
+
+            @Override
+            public synchronized SiteCertificate get() {
+                if (loaded == null) {
+                    try {
+                        loaded = load(config);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("the site's sealing certificate could not be read or made", e);
+                    }
+                }
+                return loaded;
             }
         };
     }

@@ -27,11 +27,18 @@ final class Connections implements AutoCloseable {
     private CachedConnection writer;
     private volatile boolean closed;
 
-    private Connections(int readers) {
+    private final int maxReaders;
+    private final SQLiteConfig config;
+    private final String url;
+
+    private Connections(int readers, SQLiteConfig config, String url) {
         this.readers = new ArrayBlockingQueue<>(readers);
+        this.maxReaders = readers;
+        this.config = config;
+        this.url = url;
     }
 
-    /** Opens {@code readers} reading connections and the writer, in WAL mode with foreign keys. */
+    /** Opens the writer now, and up to {@code readers} reading connections as reads need them; WAL mode, foreign keys. */
     static Connections open(Path file, String synchronous, int readers) throws SQLException {
         return open(file, synchronous, readers, BUSY_TIMEOUT_MS);
     }
@@ -44,15 +51,10 @@ final class Connections implements AutoCloseable {
         config.enforceForeignKeys(true);
         config.setBusyTimeout(busyTimeoutMs);
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
-        Connections c = new Connections(readers);
+        Connections c = new Connections(readers, config, url);
         try {
             c.writer = new CachedConnection(config.createConnection(url));
             c.all.add(c.writer);
-            for (int i = 0; i < readers; i++) {
-                CachedConnection r = new CachedConnection(config.createConnection(url));
-                c.all.add(r);
-                c.readers.add(r);
-            }
         } catch (SQLException e) {
             c.close();
             throw e;
@@ -63,6 +65,14 @@ final class Connections implements AutoCloseable {
     /** A reading connection, waited for up to 30 s; give it back with {@link #release}. */
     CachedConnection borrow() {
         requireOpen();
+        CachedConnection idle = readers.poll();
+        if (idle != null) {
+            return idle;
+        }
+        CachedConnection opened = openReader();
+        if (opened != null) {
+            return opened;
+        }
         try {
             CachedConnection c = readers.poll(WAIT_SECONDS, TimeUnit.SECONDS);
             if (c == null) {
@@ -73,6 +83,28 @@ final class Connections implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new StoreException("interrupted while waiting for a database connection", e);
         }
+    }
+
+    /**
+     * A new reading connection while fewer than the pool's size are open, else null. Readers are
+     * opened as reads need them rather than all at start, where they took a tenth of start-up.
+     */
+    private synchronized CachedConnection openReader() {
+        if (closed || all.size() - 1 >= maxReaders) {
+            return null;
+        }
+        try {
+            CachedConnection r = new CachedConnection(config.createConnection(url));
+            all.add(r);
+            return r;
+        } catch (SQLException e) {
+            throw new StoreException("cannot open a database connection", e);
+        }
+    }
+
+    /** How many reading connections are open now (for tests). */
+    synchronized int readersOpen() {
+        return all.size() - 1;
     }
 
     void release(CachedConnection c) {
@@ -116,12 +148,12 @@ final class Connections implements AutoCloseable {
         }
     }
 
-    long prepared() {
+    synchronized long prepared() {
         return all.stream().mapToLong(CachedConnection::prepared).sum();
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         closed = true;
         all.forEach(CachedConnection::close);
     }

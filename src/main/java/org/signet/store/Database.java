@@ -387,6 +387,10 @@ public final class Database implements AutoCloseable {
     }
 
     /** How many threads wait for the write connection now. */
+    int readersOpen() {
+        return connections.readersOpen();
+    }
+
     int writersWaiting() {
         return connections.writersWaiting();
     }

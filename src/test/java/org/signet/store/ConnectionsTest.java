@@ -79,6 +79,32 @@ class ConnectionsTest {
     }
 
     @Test
+    void borrow_readersOpenedAsReadsNeedThem_neverMoreThanThePool() throws Exception {
+        assertEquals(0, db.readersOpen(), "no reader opened at start");
+        db.queryLong("SELECT count(*) FROM t");
+        db.queryLong("SELECT count(*) FROM t");
+        assertEquals(1, db.readersOpen(), "one read after another reuses one reader");
+
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch inside = new CountDownLatch(4);
+        List<Future<?>> reads = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            reads.add(threads.submit(() -> db.read(() -> {
+                db.queryLong("SELECT count(*) FROM t");
+                inside.countDown();
+                return await(release);
+            })));
+        }
+        assertTrue(inside.await(10, TimeUnit.SECONDS), "four reads hold the pool's four readers");
+        assertEquals(4, db.readersOpen());
+        release.countDown();
+        for (Future<?> f : reads) {
+            f.get(10, TimeUnit.SECONDS);
+        }
+        assertEquals(4, db.readersOpen(), "the two others waited for a reader instead of opening more");
+    }
+
+    @Test
     void lockWriter_waitingWriters_servedInTheOrderTheyCame() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         Future<?> holder = hold(() -> { }, release);
