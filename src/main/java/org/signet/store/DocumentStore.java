@@ -66,13 +66,32 @@ public final class DocumentStore {
             where.append(" AND status = ?");
             params.add(q.status().wire());
         }
+        long offset = (long) (q.page() - 1) * q.perPage();
         if (q.search() != null && !q.search().isEmpty()) {
             appendSearch(where, params, q.search());
+            return searched(where.toString(), params, offset, q.perPage());
         }
-        long total = q.search() == null || q.search().isEmpty() ? countFromCounters(q)
-                : db.queryLong("SELECT count(*) FROM documents" + where, params.toArray());
-        return new DocumentList(page(where.toString(), params, (long) (q.page() - 1) * q.perPage(), q.perPage(), total),
-                total);
+        long total = countFromCounters(q);
+        return new DocumentList(page(where.toString(), params, offset, q.perPage(), total), total);
+    }
+
+    private record Counted(Document document, long total) {}
+
+    /**
+     * A page of search results and their total from one statement: the search index is consulted
+     * once, not once for the count and again for the page (at a million documents each consultation
+     * is most of the request). Only a page past the end needs a count of its own.
+     */
+    private DocumentList searched(String where, List<Object> params, long offset, int limit) {
+        List<Object> pageParams = new ArrayList<>(params);
+        pageParams.add(limit);
+        pageParams.add(offset);
+        List<Counted> rows = db.query("SELECT " + COLUMNS + ", count(*) OVER () AS matching FROM documents" + where
+                + " ORDER BY id DESC LIMIT ? OFFSET ?", r -> new Counted(map(r), r.getLong("matching")),
+                pageParams.toArray());
+        long total = rows.isEmpty() ? (offset == 0 ? 0 : db.queryLong("SELECT count(*) FROM documents" + where,
+                params.toArray())) : rows.get(0).total();
+        return new DocumentList(rows.stream().map(Counted::document).toList(), total);
     }
 
     /**

@@ -104,6 +104,17 @@ class RequestCostTest {
     }
 
     @Test
+    void listDocuments_search_totalAndPageFromOneConsultationOfTheIndex() {
+        flow.upload("Lease Northwind", 1);
+        flow.upload("Lease Acme", 1);
+        flow.get("documents?search=Northwind");
+        Cost.Spent spent = cost.of(() -> flow.get("documents?search=Northwind"));
+        report("GET /documents?search=Northwind", spent);
+        assertEquals(1, spent.sql().stream().filter(q -> q.contains("documents_fts")).count(), "statements: " + spent);
+        assertEquals(1, spent.readTransactions(), "read transactions: " + spent);
+    }
+
+    @Test
     void listDocuments_totalAndPage_oneReadTransaction() {
         flow.upload("Lease", 1);
         flow.get("documents");
