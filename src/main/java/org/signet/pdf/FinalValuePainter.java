@@ -119,7 +119,7 @@ final class FinalValuePainter {
         }
         PDImageXObject image;
         try {
-            image = PDImageXObject.createFromByteArray(document, bytes, value.fieldType());
+            image = SignatureImages.embed(document, bytes);
         } catch (IllegalArgumentException | IOException e) {
             throw new IOException("The " + value.fieldType() + " image on page " + value.pageNumber()
                     + " is not a readable PNG or JPEG", e);

@@ -1,23 +1,88 @@
 package org.signet.pdf;
 
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import javax.imageio.ImageIO;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.graphics.color.PDColorSpace;
+import org.apache.pdfbox.pdmodel.graphics.color.PDDeviceGray;
+import org.apache.pdfbox.pdmodel.graphics.color.PDDeviceRGB;
+import org.apache.pdfbox.pdmodel.graphics.image.JPEGFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 
 /**
- * Whether the sealing path can draw an image (S8): the same PDFBox call that places signature,
- * initials and stamp images in the finished PDF reads it here, so an image another decoder would
- * accept but PDFBox would not is refused when it is submitted, not found out when sealing fails.
+ * Signature, initials and stamp images as PDF image objects (S8). The sealing path draws them with
+ * {@link #embed}, and {@link #drawable} checks a submitted image with the very same call, so an
+ * image another decoder would accept but this one would not is refused when it is submitted, not
+ * found out when sealing fails.
  */
 public final class SignatureImages {
     private SignatureImages() {}
 
     public static boolean drawable(byte[] image) {
         try (PDDocument scratch = new PDDocument(PdfInspector.boundedCache())) {
-            PDImageXObject x = PDImageXObject.createFromByteArray(scratch, image, "signature");
+            PDImageXObject x = embed(scratch, image);
             return x.getWidth() > 0 && x.getHeight() > 0;
         } catch (IOException | RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * A JPEG is embedded as it is. Anything else is decoded and written as 8-bit RGB with its alpha
+     * as a soft mask, each compressed with plain Flate. PDFBox's own lossless encoder tries every PNG
+     * predictor on every row, which made the images nearly half the time to seal a document; a
+     * signature is mostly empty and compresses well without them, even at Flate's fastest level.
+     */
+    static PDImageXObject embed(PDDocument document, byte[] bytes) throws IOException {
+        if (bytes.length > 2 && (bytes[0] & 0xff) == 0xff && (bytes[1] & 0xff) == 0xd8) {
+            return JPEGFactory.createFromByteArray(document, bytes);
+        }
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(bytes));
+        if (image == null) {
+            throw new IOException("not an image this decoder reads");
+        }
+        int width = image.getWidth();
+        int height = image.getHeight();
+        boolean alpha = image.getColorModel().hasAlpha();
+        byte[] rgb = new byte[width * height * 3];
+        byte[] mask = alpha ? new byte[width * height] : null;
+        int[] row = new int[width];
+        for (int y = 0; y < height; y++) {
+            image.getRGB(0, y, width, 1, row, 0, width);
+            for (int x = 0; x < width; x++) {
+                int pixel = row[x];
+                int i = y * width + x;
+                rgb[3 * i] = (byte) (pixel >> 16);
+                rgb[3 * i + 1] = (byte) (pixel >> 8);
+                rgb[3 * i + 2] = (byte) pixel;
+                if (alpha) {
+                    mask[i] = (byte) (pixel >>> 24);
+                }
+            }
+        }
+        PDImageXObject embedded = flate(document, rgb, width, height, PDDeviceRGB.INSTANCE);
+        if (alpha) {
+            embedded.getCOSObject().setItem(COSName.SMASK, flate(document, mask, width, height, PDDeviceGray.INSTANCE));
+        }
+        return embedded;
+    }
+
+    private static PDImageXObject flate(PDDocument document, byte[] samples, int width, int height, PDColorSpace space)
+            throws IOException {
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream(samples.length / 8 + 64);
+        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+        try (DeflaterOutputStream out = new DeflaterOutputStream(compressed, deflater)) {
+            out.write(samples);
+        } finally {
+            deflater.end();
+        }
+        return new PDImageXObject(document, new ByteArrayInputStream(compressed.toByteArray()), COSName.FLATE_DECODE,
+                width, height, 8, space);
     }
 }

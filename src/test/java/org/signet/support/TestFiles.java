@@ -125,8 +125,8 @@ public final class TestFiles {
     }
 
     /**
-     * A 1x1 PNG with one stray byte just before its IEND chunk: ImageIO still decodes it, PDFBox,
-     * which draws the sealed PDF, does not.
+     * A 1x1 PNG with one stray byte just before its IEND chunk: ImageIO still decodes it, PDFBox's
+     * own PNG reader does not.
      */
     public static byte[] pngWithStrayByte() {
         byte[] png = encode(new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB), "png");

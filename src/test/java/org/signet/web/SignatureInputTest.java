@@ -60,11 +60,23 @@ class SignatureInputTest {
     }
 
     @Test
-    void from_pngThatOnlyImageIoForgives_refusedBeforeItCanBlockSealing() throws Exception {
+    void from_pngWithAStrayByte_acceptedBecauseSealingDrawsItWithTheSameDecoder() throws Exception {
         byte[] damaged = TestFiles.pngWithStrayByte();
-        assertNotNull(ImageIO.read(new ByteArrayInputStream(damaged)), "the sample must fool ImageIO");
+        assertNotNull(ImageIO.read(new ByteArrayInputStream(damaged)), "the sample must be readable by ImageIO");
 
-        Refusal e = refused(Map.of("method", "draw", "image", TestFiles.dataUrl("image/png", damaged)));
+        Submission.Image accepted = SignatureInput.from(Map.of("method", "draw", "image",
+                TestFiles.dataUrl("image/png", damaged)), "signature");
+
+        assertArrayEquals(damaged, accepted.bytes());
+        assertTrue(org.signet.pdf.SignatureImages.drawable(damaged), "what is accepted can be sealed");
+    }
+
+    @Test
+    void from_pngCutShort_refusedBeforeItCanBlockSealing() throws Exception {
+        byte[] png = TestFiles.noisePng(60, 40);
+        byte[] cut = java.util.Arrays.copyOf(png, png.length / 2);
+
+        Refusal e = refused(Map.of("method", "draw", "image", TestFiles.dataUrl("image/png", cut)));
 
         assertTrue(e.getMessage().contains("signature"), e.getMessage());
     }
