@@ -116,7 +116,10 @@ public final class Bench {
     }
 
     /** Resident memory follows the heap the JVM allows itself, which by default is a quarter of the machine's memory. */
-    private static String memoryNote() {
+    private String memoryNote() {
+        if (!settings.jvmOptions().isEmpty()) {
+            return "memory: both servers were started with " + String.join(" ", settings.jvmOptions()) + ".";
+        }
         long total = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getTotalMemorySize() : -1;
         return total <= 0 ? "memory: the machine's memory is not known here."
