@@ -59,26 +59,25 @@ class SignatureInputTest {
         assertNull(SignatureInput.from(null, "signature"));
     }
 
+    /** The decoder that accepts a signature at submit is the one that draws it when sealing. */
     @Test
-    void from_pngWithAStrayByte_acceptedBecauseSealingDrawsItWithTheSameDecoder() throws Exception {
+    void submit_pngWithAStrayByte_acceptedAndTheDocumentSealed() throws Exception {
         byte[] damaged = TestFiles.pngWithStrayByte();
         assertNotNull(ImageIO.read(new ByteArrayInputStream(damaged)), "the sample must be readable by ImageIO");
+        try (TestServer server = TestServer.start(dir)) {
+            ApiFlow flow = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+            String docId = flow.upload("contract", 1);
+            Party ann = flow.addSigner(docId, "Ann", "ann@example.com", "signer", 1);
+            flow.saveFields(docId, List.of(field(ann.id(), "signature", 1, 72, 80, 200, 60)));
+            flow.send(docId);
 
-        Submission.Image accepted = SignatureInput.from(Map.of("method", "draw", "image",
-                TestFiles.dataUrl("image/png", damaged)), "signature");
+            expect(200, flow.postToLink(ann.token(), "submit", Map.of("consent", true,
+                    "signature", Map.of("method", "draw", "image", TestFiles.dataUrl("image/png", damaged)))));
 
-        assertArrayEquals(damaged, accepted.bytes());
-        assertTrue(org.signet.pdf.SignatureImages.drawable(damaged), "what is accepted can be sealed");
-    }
-
-    @Test
-    void from_pngCutShort_refusedBeforeItCanBlockSealing() throws Exception {
-        byte[] png = TestFiles.noisePng(60, 40);
-        byte[] cut = java.util.Arrays.copyOf(png, png.length / 2);
-
-        Refusal e = refused(Map.of("method", "draw", "image", TestFiles.dataUrl("image/png", cut)));
-
-        assertTrue(e.getMessage().contains("signature"), e.getMessage());
+            Map<String, Object> sealed = flow.awaitSealed(docId);
+            assertEquals("completed", sealed.get("status"));
+            assertNotNull(sealed.get("signed_file_hash"));
+        }
     }
 
     @Test
