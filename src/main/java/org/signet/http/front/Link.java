@@ -14,7 +14,6 @@ import java.nio.channels.SocketChannel;
 final class Link {
     private static final int BUFFER = 32 * 1024;
     private static final int FIRST_HEAD_BUFFER = 4 * 1024;
-    private static final long RATE_WINDOW_MS = 10_000;
     private static final long DRAIN_MS = 2_000;
     private static final long IDLE_MS = 5 * 60_000;
 
@@ -46,8 +45,7 @@ final class Link {
     private long headStartedAt;
     private long lastActivity;
     private long drainDeadline;
-    private long waitedMs;
-    private long windowBytes;
+    private final TransferRate rate;
 
     Link(Front front, SocketChannel client, String address, boolean counted, long now) {
         this.front = front;
@@ -56,6 +54,7 @@ final class Link {
         this.counted = counted;
         this.acceptedAt = now;
         this.lastActivity = now;
+        this.rate = new TransferRate(front.limits().minBytesPerSecond());
     }
 
     /** A socket of this link is ready: move what can be moved, then say what to wait for next. */
@@ -113,17 +112,10 @@ final class Link {
             }
             default -> { }
         }
-        if (phase != Phase.CLOSED && waitingOnClient()) {
-            waitedMs += elapsedMs;
-            if (waitedMs >= RATE_WINDOW_MS) {
-                if (windowBytes * 1000 < (long) limits.minBytesPerSecond() * waitedMs) {
-                    front.log().slow(address);
-                    close();
-                    return;
-                }
-                waitedMs = 0;
-                windowBytes = 0;
-            }
+        if (phase != Phase.CLOSED && waitingOnClient() && rate.tooSlowAfter(elapsedMs)) {
+            front.log().slow(address);
+            close();
+            return;
         }
         if (phase != Phase.CLOSED) {
             settle(now);
@@ -165,14 +157,14 @@ final class Link {
             clientEof = true;
         } else {
             inLength += n;
-            windowBytes += n;
+            rate.moved(n);
             lastActivity = now;
         }
     }
 
     private void writeClient() throws IOException {
         toClient.flip();
-        windowBytes += client.write(toClient);
+        rate.moved(client.write(toClient));
         toClient.compact();
     }
 

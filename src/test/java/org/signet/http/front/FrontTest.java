@@ -168,29 +168,6 @@ class FrontTest {
     }
 
     @Test
-    void slowButSteadyBody_aboveTheMinimumRate_passes() throws Exception {
-        TestServer.Account alice = accountOnStartedServer();
-        String json = "{\"title\":\"" + "t".repeat(100) + "\",\"padding\":\"" + "p".repeat(33_000) + "\"}";
-        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port())) {
-            s.setSoTimeout(30_000);
-            OutputStream out = s.getOutputStream();
-            out.write(("POST /wp-json/wpsigner/v1/documents HTTP/1.1\r\nHost: x\r\nX-WPS-API-Key: " + alice.full().key()
-                    + "\r\nX-WPS-API-Secret: " + alice.full().secret() + "\r\nContent-Type: application/json\r\n"
-                    + "Connection: close\r\nContent-Length: " + json.length() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            byte[] body = json.getBytes(StandardCharsets.US_ASCII);
-            // About 3,000 bytes a second for eleven seconds: slow, but three times the minimum rate.
-            for (int at = 0; at < body.length; at += 750) {
-                out.write(body, at, Math.min(750, body.length - at));
-                out.flush();
-                Thread.sleep(250); // pacing the client is the point of this test, not waiting for a result
-            }
-            String answer = readAll(s.getInputStream());
-            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
-            assertTrue(answer.contains("rest_missing_callback_param"), answer);
-        }
-    }
-
-    @Test
     void connectionsPerAddress_capped_othersUnaffected() throws Exception {
         int port = port();
         InetAddress crowded = InetAddress.getByName("127.0.0.7");
