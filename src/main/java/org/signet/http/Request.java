@@ -59,6 +59,21 @@ public final class Request {
         return exchange.getRequestHeaders().getFirst(name);
     }
 
+    /** The value of the cookie {@code name} in the Cookie header (RFC 6265 section 5.4), or null. */
+    public String cookie(String name) {
+        String header = header("Cookie");
+        if (header == null) {
+            return null;
+        }
+        for (String part : header.split(";")) {
+            String p = part.trim();
+            if (p.startsWith(name + "=")) {
+                return p.substring(name.length() + 1);
+            }
+        }
+        return null;
+    }
+
     public Optional<String> query(String name) {
         List<String> v = query.get(name);
         return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.get(0));

@@ -69,7 +69,7 @@ public final class SigningRoutes {
                     "Check that you opened the whole link from your email, or ask the sender for a new one."));
         }
         String title = link.document().title();
-        String pending = unlock.pending(link, cookie(req));
+        String pending = unlock.pending(link, req.cookie(COOKIE));
         if (pending != null) {
             return Response.html(200, "login".equals(pending)
                     ? SigningPages.loginPage(req.pathParam("token"), title, link.signer().email(), null)
@@ -86,7 +86,7 @@ public final class SigningRoutes {
 
     private Response session(Request req) {
         SignerLink link = signing.resolve(req.pathParam("token"));
-        String pending = unlock.pending(link, cookie(req));
+        String pending = unlock.pending(link, req.cookie(COOKIE));
         if (pending == null) {
             link = signing.view(link, visit(req));
         }
@@ -107,7 +107,7 @@ public final class SigningRoutes {
         Body b = jsonBody(req);
         String pin = b.optString("pin").orElse(null);
         b.check();
-        return unlocked(req, unlock.pin(link, pin, cookie(req)));
+        return unlocked(req, unlock.pin(link, pin, req.cookie(COOKIE)));
     }
 
     private Response login(Request req) {
@@ -116,7 +116,7 @@ public final class SigningRoutes {
         String email = b.optString("email").orElse(null);
         String password = b.optString("password").orElse(null);
         b.check();
-        return unlocked(req, unlock.login(link, email, password, cookie(req)));
+        return unlocked(req, unlock.login(link, email, password, req.cookie(COOKIE)));
     }
 
     private Response unlocked(Request req, String sessionId) {
@@ -194,20 +194,6 @@ public final class SigningRoutes {
     }
 
     private static Visit visit(Request req) {
-        return new Visit(cookie(req), req.clientIp(), req.userAgent());
-    }
-
-    private static String cookie(Request req) {
-        String header = req.header("Cookie");
-        if (header == null) {
-            return null;
-        }
-        for (String part : header.split(";")) {
-            String p = part.trim();
-            if (p.startsWith(COOKIE + "=")) {
-                return p.substring(COOKIE.length() + 1);
-            }
-        }
-        return null;
+        return new Visit(req.cookie(COOKIE), req.clientIp(), req.userAgent());
     }
 }

@@ -76,7 +76,7 @@ public final class AdminRoutes {
         site.get("/admin/login", this::loginPage);
         site.post("/admin/login", this::login);
         site.post("/admin/logout", action((req, s, form) -> {
-            sessions.signOut(cookie(req, SESSION_COOKIE));
+            sessions.signOut(req.cookie(SESSION_COOKIE));
             return AdminView.redirect("/admin/login", "signed_out").header("Set-Cookie", clear(SESSION_COOKIE));
         }));
         for (Section section : sections) {
@@ -86,7 +86,7 @@ public final class AdminRoutes {
 
     Handler page(Page page) {
         return req -> {
-            Optional<Session> s = sessions.find(cookie(req, SESSION_COOKIE));
+            Optional<Session> s = sessions.find(req.cookie(SESSION_COOKIE));
             if (s.isEmpty()) {
                 return toLogin(req);
             }
@@ -100,7 +100,7 @@ public final class AdminRoutes {
 
     Handler action(Action action) {
         return req -> {
-            Optional<Session> s = sessions.find(cookie(req, SESSION_COOKIE));
+            Optional<Session> s = sessions.find(req.cookie(SESSION_COOKIE));
             if (s.isEmpty()) {
                 return toLogin(req);
             }
@@ -117,11 +117,11 @@ public final class AdminRoutes {
     }
 
     private Response toLogin(Request req) {
-        return AdminView.redirect("/admin/login", cookie(req, SESSION_COOKIE) != null ? "expired" : null);
+        return AdminView.redirect("/admin/login", req.cookie(SESSION_COOKIE) != null ? "expired" : null);
     }
 
     private Response loginPage(Request req) {
-        if (sessions.find(cookie(req, SESSION_COOKIE)).isPresent()) {
+        if (sessions.find(req.cookie(SESSION_COOKIE)).isPresent()) {
             return Response.redirect("/admin");
         }
         return loginForm(req, 200, null, "");
@@ -130,7 +130,7 @@ public final class AdminRoutes {
     private Response login(Request req) {
         try {
             Form form = Form.read(req);
-            String expected = cookie(req, LOGIN_COOKIE);
+            String expected = req.cookie(LOGIN_COOKIE);
             String given = form.value("csrf");
             if (expected == null || given == null || !Tokens.constantTimeEquals(
                     expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8))) {
@@ -139,7 +139,7 @@ public final class AdminRoutes {
             String email = Optional.ofNullable(form.value("email")).orElse("").strip();
             char[] password = Optional.ofNullable(form.value("password")).orElse("").toCharArray();
             try {
-                AdminSessions.SignedIn in = sessions.signIn(email, password, req.clientIp(), cookie(req, SESSION_COOKIE));
+                AdminSessions.SignedIn in = sessions.signIn(email, password, req.clientIp(), req.cookie(SESSION_COOKIE));
                 return Response.redirect("/admin").header("Set-Cookie", cookie(SESSION_COOKIE, in.sessionId()))
                         .header("Set-Cookie", clear(LOGIN_COOKIE));
             } finally {
@@ -173,19 +173,5 @@ public final class AdminRoutes {
 
     private String clear(String name) {
         return cookie(name, "") + "; Max-Age=0";
-    }
-
-    static String cookie(Request req, String name) {
-        String header = req.header("Cookie");
-        if (header == null) {
-            return null;
-        }
-        for (String part : header.split(";")) {
-            String p = part.trim();
-            if (p.startsWith(name + "=")) {
-                return p.substring(name.length() + 1);
-            }
-        }
-        return null;
     }
 }
