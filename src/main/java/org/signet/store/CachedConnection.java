@@ -70,6 +70,21 @@ final class CachedConnection implements AutoCloseable {
         closeQuietly(ps);
     }
 
+    /**
+     * Runs one transaction-control statement (BEGIN, SAVEPOINT, COMMIT, ROLLBACK ...) on its cached
+     * statement; the database's watcher does not count these, as it does not count the driver's own.
+     */
+    void control(String sql) throws SQLException {
+        PreparedStatement ps = take(sql);
+        try {
+            ps.executeUpdate();
+        } catch (SQLException | RuntimeException e) {
+            discard(ps);
+            throw e;
+        }
+        giveBack(sql, ps);
+    }
+
     /** For statements that are not cached: scripts of several statements. */
     Connection connection() {
         return connection;

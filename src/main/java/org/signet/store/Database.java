@@ -171,10 +171,10 @@ public final class Database implements AutoCloseable {
     private <T> T runRead(Transaction tx, Supplier<T> work) {
         CachedConnection c = tx.connection;
         try {
-            execute(c, "BEGIN DEFERRED");
+            c.control("BEGIN DEFERRED");
             transaction.set(tx);
             T result = work.get();
-            execute(c, "COMMIT");
+            c.control("COMMIT");
             return result;
         } catch (SQLException e) {
             endQuietly(c);
@@ -188,22 +188,10 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** Transaction control, which the watcher does not count as a statement (as the driver's own BEGIN is not). */
-    private static void execute(CachedConnection c, String sql) throws SQLException {
-        PreparedStatement ps = c.take(sql);
-        try {
-            ps.executeUpdate();
-        } catch (SQLException | RuntimeException e) {
-            c.discard(ps);
-            throw e;
-        }
-        c.giveBack(sql, ps);
-    }
-
     /** Rolls back; SQLite may have rolled back already after some errors, so a refusal is expected. */
     private static void endQuietly(CachedConnection c) {
         try {
-            execute(c, "ROLLBACK");
+            c.control("ROLLBACK");
         } catch (SQLException ignored) {
             // no transaction was left open; the original failure is what matters to the caller
         }

@@ -1,6 +1,5 @@
 package org.signet.store;
 
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -203,16 +202,10 @@ final class Writer {
         }
     }
 
+    /** A transaction-control statement; a failure is a {@link StoreException} naming it. */
     private static void execute(CachedConnection c, String sql) {
         try {
-            PreparedStatement ps = c.take(sql);
-            try {
-                ps.executeUpdate();
-            } catch (SQLException | RuntimeException e) {
-                c.discard(ps);
-                throw e;
-            }
-            c.giveBack(sql, ps);
+            c.control(sql);
         } catch (SQLException e) {
             throw new StoreException(sql + " failed (" + e.getMessage() + ")", e);
         }
