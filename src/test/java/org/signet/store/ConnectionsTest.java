@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.Waits.await;
+import static org.signet.support.Waits.awaitUntil;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,8 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,8 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * handler: that no write fails shows that writers queue on the lock, not in SQLite.
  */
 class ConnectionsTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(10);
-
     @TempDir
     Path dir;
 
@@ -175,24 +172,5 @@ class ConnectionsTest {
         }));
         assertTrue(inside.await(10, TimeUnit.SECONDS), "the holder is inside its transaction");
         return holder;
-    }
-
-    private static Object await(CountDownLatch latch) {
-        try {
-            assertTrue(latch.await(10, TimeUnit.SECONDS));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return null;
-    }
-
-    private static void awaitUntil(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not in time: " + what);
-            }
-            LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
-        }
     }
 }

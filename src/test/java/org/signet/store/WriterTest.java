@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.Waits.await;
+import static org.signet.support.Waits.awaitUntil;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -16,8 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,8 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * none returns before that COMMIT, and one that fails takes only its own work with it.
  */
 class WriterTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(10);
-
     @TempDir
     Path dir;
 
@@ -177,23 +174,5 @@ class WriterTest {
         return CompletableFuture.runAsync(() -> db.inTransaction(() -> {
             db.insert("INSERT INTO t(v) VALUES (?)", v);
         }), threads);
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            assertTrue(latch.await(10, TimeUnit.SECONDS));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void awaitUntil(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not in time: " + what);
-            }
-            LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
-        }
     }
 }
