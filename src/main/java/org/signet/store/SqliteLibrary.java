@@ -40,22 +40,25 @@ final class SqliteLibrary {
      */
     static Optional<Path> copyIn(Path libDir) {
         String name = System.mapLibraryName("sqlitejdbc");
-        String resource = "/org/sqlite/native/" + OSInfo.getNativeLibFolderPathForCurrentOS() + "/" + name;
-        try (InputStream in = SQLiteJDBCLoader.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                return Optional.empty();
-            }
+        try {
             Path dir = libDir.resolve(SQLiteJDBCLoader.getVersion());
             Path library = dir.resolve(name);
-            if (!Files.isRegularFile(library)) {
+            if (Files.isRegularFile(library)) {
+                return Optional.of(library);
+            }
+            String resource = "/org/sqlite/native/" + OSInfo.getNativeLibFolderPathForCurrentOS() + "/" + name;
+            try (InputStream in = SQLiteJDBCLoader.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    return Optional.empty();
+                }
                 DataFolder.create(libDir);
                 DataFolder.create(dir);
                 // Copied under another name and moved into place whole: a start cut short leaves no half library.
                 Path partial = Files.createTempFile(dir, "sqlite", ".partial");
                 Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
                 Files.move(partial, library, StandardCopyOption.ATOMIC_MOVE);
+                return Optional.of(library);
             }
-            return Optional.of(library);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
