@@ -1,22 +1,32 @@
 package org.signet.web;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 import org.signet.http.ApiException;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 
-/** The signing and administrator pages' scripts and stylesheets and the handwriting font, served from the jar (no CDN: works offline). */
+/**
+ * The signing and administrator pages' scripts and stylesheets and the handwriting font, served from
+ * the jar (no CDN: works offline). Each page's stylesheet is served as one file that begins with
+ * {@code look.css}, the palette and top bar both kinds of page share.
+ */
 public final class Assets {
-    private static final Map<String, String[]> FILES = Map.of(
-            "sign.js", new String[] {"/web/sign.js", "text/javascript; charset=UTF-8"},
-            "sign.css", new String[] {"/web/sign.css", "text/css; charset=UTF-8"},
-            "admin.js", new String[] {"/web/admin.js", "text/javascript; charset=UTF-8"},
-            "admin.css", new String[] {"/web/admin.css", "text/css; charset=UTF-8"},
-            "handwriting.otf", new String[] {"/fonts/DancingScript-Regular.otf", "font/otf"});
+    private record Asset(String contentType, List<String> resources) {}
+
+    private static final String CSS = "text/css; charset=UTF-8";
+    private static final String JS = "text/javascript; charset=UTF-8";
+    private static final Map<String, Asset> FILES = Map.of(
+            "sign.js", new Asset(JS, List.of("/web/sign.js")),
+            "sign.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css")),
+            "admin.js", new Asset(JS, List.of("/web/admin.js")),
+            "admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")),
+            "handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
 
     private final Map<String, byte[]> loaded = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -25,22 +35,31 @@ public final class Assets {
     }
 
     private Response asset(Request req) {
-        String[] file = FILES.get(req.pathParam("name"));
-        if (file == null) {
+        String name = req.pathParam("name");
+        Asset asset = FILES.get(name);
+        if (asset == null) {
             throw ApiException.noRoute();
         }
-        byte[] bytes = loaded.computeIfAbsent(file[0], Assets::load);
-        return Response.bytes(200, file[1], bytes).header("Cache-Control", "public, max-age=3600");
+        byte[] bytes = loaded.computeIfAbsent(name, n -> load(asset.resources()));
+        return Response.bytes(200, asset.contentType(), bytes).header("Cache-Control", "public, max-age=3600");
     }
 
-    private static byte[] load(String resource) {
-        try (InputStream in = Assets.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + resource);
+    /** The resources one after another, a newline between two (a single one, such as the font, is its bytes). */
+    private static byte[] load(List<String> resources) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (String resource : resources) {
+            if (out.size() > 0) {
+                out.write('\n');
             }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            try (InputStream in = Assets.class.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing resource " + resource);
+                }
+                in.transferTo(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        return out.toByteArray();
     }
 }
