@@ -7,6 +7,7 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.Random;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -21,11 +22,7 @@ public final class Tokens {
 
     /** A string of {@code length} characters drawn uniformly from [0-9A-Za-z]. */
     public static String base62(int length) {
-        char[] out = new char[length];
-        for (int i = 0; i < length; i++) {
-            out[i] = BASE62[RANDOM.nextInt(BASE62.length)];
-        }
-        return new String(out);
+        return base62(length, RANDOM);
     }
 
     /**
@@ -34,9 +31,12 @@ public final class Tokens {
      * a lock that every request would otherwise queue on.
      */
     public static String requestId() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        char[] out = new char[12];
-        for (int i = 0; i < out.length; i++) {
+        return base62(12, ThreadLocalRandom.current());
+    }
+
+    private static String base62(int length, Random random) {
+        char[] out = new char[length];
+        for (int i = 0; i < length; i++) {
             out[i] = BASE62[random.nextInt(BASE62.length)];
         }
         return new String(out);
