@@ -99,14 +99,14 @@ public final class Documents {
         if (db.inTransactionNow()) {
             return detailOf(access.require(p, id));
         }
-        long turns = db.writerTurns();
-        DocumentDetail recent = recentDetails.get(id, turns);
+        long writesEnded = db.writesEnded();
+        DocumentDetail recent = recentDetails.get(id, writesEnded);
         if (recent != null) {
             access.check(p, recent.document());
             return recent;
         }
         DocumentDetail read = db.read(() -> detailOf(access.require(p, id)));
-        recentDetails.put(turns, read);
+        recentDetails.put(writesEnded, read);
         return read;
     }
 

@@ -330,7 +330,7 @@ public final class Database implements AutoCloseable {
      * afterwards means what that transaction read is still current. Only this process's
      * changes count: the command line changes users and keys, never documents.
      */
-    public long writerTurns() {
+    public long writesEnded() {
         return writer.ended();
     }
 

@@ -65,23 +65,23 @@ class DatabaseTest {
     }
 
     @Test
-    void writerTurns_countEveryWriteCommittedOrNotAndNoRead() {
-        long before = db.writerTurns();
+    void writesEnded_countEveryWriteCommittedOrNotAndNoRead() {
+        long before = db.writesEnded();
         db.query("SELECT v FROM t", r -> r.string("v"));
         db.read(() -> db.queryLong("SELECT count(*) FROM t"));
-        assertEquals(before, db.writerTurns(), "reads take no turn");
+        assertEquals(before, db.writesEnded(), "reads end no write");
         db.insert("INSERT INTO t(v) VALUES (?)", "a");
-        assertEquals(before + 1, db.writerTurns(), "a statement outside a transaction");
+        assertEquals(before + 1, db.writesEnded(), "a statement outside a transaction");
         db.inTransaction(() -> {
             db.insert("INSERT INTO t(v) VALUES (?)", "b");
             db.insert("INSERT INTO t(v) VALUES (?)", "c");
         });
-        assertEquals(before + 2, db.writerTurns(), "one transaction, one turn");
+        assertEquals(before + 2, db.writesEnded(), "one transaction, one end");
         assertThrows(IllegalStateException.class, () -> db.inTransaction(() -> {
             db.insert("INSERT INTO t(v) VALUES (?)", "d");
             throw new IllegalStateException("rolled back");
         }));
-        assertEquals(before + 3, db.writerTurns(), "a rolled-back transaction counts too");
+        assertEquals(before + 3, db.writesEnded(), "a rolled-back transaction counts too");
     }
 
     @Test

@@ -56,7 +56,7 @@ class WriterTest {
             int n = i;
             awaitUntil(() -> db.writersWaiting() == n, "writer " + n + " is queued");
         }
-        long before = db.writerTurns();
+        long before = db.writesEnded();
 
         release.countDown();
         first.get(10, TimeUnit.SECONDS);
@@ -65,7 +65,7 @@ class WriterTest {
         }
 
         assertEquals(6, db.queryLong("SELECT count(*) FROM t"));
-        assertEquals(before + 1, db.writerTurns(), "six transactions, one COMMIT");
+        assertEquals(before + 1, db.writesEnded(), "six transactions, one COMMIT");
     }
 
     @Test
