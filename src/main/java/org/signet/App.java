@@ -3,6 +3,7 @@ package org.signet;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.logging.Logger;
 import org.signet.config.Config;
 import org.signet.http.AccessLog;
@@ -34,13 +35,16 @@ public final class App implements AutoCloseable {
     private final Scheduler scheduler;
     private final HttpService http;
     private final Services services;
+    private final List<String> restRoutes;
 
-    private App(Config config, Database db, Scheduler scheduler, HttpService http, Services services) {
+    private App(Config config, Database db, Scheduler scheduler, HttpService http, Services services,
+            List<String> restRoutes) {
         this.config = config;
         this.db = db;
         this.scheduler = scheduler;
         this.http = http;
         this.services = services;
+        this.restRoutes = restRoutes;
     }
 
     public static App start(Config config, Clock clock) throws IOException, Migrations.SchemaTooNewException {
@@ -57,7 +61,7 @@ public final class App implements AutoCloseable {
             RateLimiter limiter = new RateLimiter(clock);
             schedule(scheduler, services, limiter);
             http[0] = HttpService.start(config, rest, site, services.keyAuthentication, limiter);
-            App app = new App(config, db, scheduler, http[0], services);
+            App app = new App(config, db, scheduler, http[0], services, rest.routes());
             LOG.info("Signet listening on " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
             return app;
         } catch (IOException | RuntimeException e) {
@@ -98,6 +102,11 @@ public final class App implements AutoCloseable {
 
     public String baseUrl() {
         return siteUrl() + config.restBase();
+    }
+
+    /** The REST interface's routes, "METHOD /pattern" relative to the base. */
+    public List<String> restRoutes() {
+        return restRoutes;
     }
 
     public Config config() {

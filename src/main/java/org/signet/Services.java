@@ -15,6 +15,7 @@ import org.signet.api.DocumentViews;
 import org.signet.api.DocumentsApi;
 import org.signet.api.FieldJson;
 import org.signet.api.HealthApi;
+import org.signet.api.OpenApiDocument;
 import org.signet.api.SignerJson;
 import org.signet.api.SignersApi;
 import org.signet.api.StagingApi;
@@ -193,6 +194,7 @@ final class Services {
         UploadReceiver uploads = new UploadReceiver(new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork), tmpDir,
                 config.longValue("upload.max_bytes"));
         new HealthApi(new Health(db)).routes(site);
+        new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(documents).routes(rest);
         new DocumentsApi(documents, completion, uploads, views, input).routes(rest);
         new StagingApi(uploads, staging, input, views, wire).routes(rest);

@@ -121,25 +121,27 @@ public final class DocumentsApi {
             throw Refusal.invalidParam("version", "version must be original or signed.");
         }
         Documents.Download file = documents.download(req.caller().principal(), id, version, Actors.of(req));
+        // Opened before the answer starts, so a stored file that cannot be read is a 500, never a 200 cut short.
+        InputStream in = req.method().equals("HEAD") ? InputStream.nullInputStream() : file.open();
         String accept = Optional.ofNullable(req.header("Accept")).orElse("");
         if (accept.contains("application/pdf") || accept.contains(file.mediaType())) {
-            return Response.stream(200, file.mediaType(), file.size(), out -> copy(file, out))
+            return Response.stream(200, file.mediaType(), file.size(), out -> copy(in, out))
                     .header("Content-Disposition", ContentDisposition.attachment(file.filename()));
         }
-        return Response.stream(200, "application/json; charset=UTF-8", -1, out -> writeJson(out, file));
+        return Response.stream(200, "application/json; charset=UTF-8", -1, out -> writeJson(out, in, file));
     }
 
-    private static void copy(Documents.Download file, OutputStream out) throws IOException {
-        try (InputStream in = file.open()) {
+    private static void copy(InputStream opened, OutputStream out) throws IOException {
+        try (InputStream in = opened) {
             in.transferTo(out);
         }
     }
 
     /** Streams the base64 JSON form so a large file is never held twice in memory. */
-    private static void writeJson(OutputStream out, Documents.Download file) throws IOException {
+    private static void writeJson(OutputStream out, InputStream in, Documents.Download file) throws IOException {
         out.write("{\"content\":\"".getBytes(StandardCharsets.US_ASCII));
         OutputStream b64 = Base64.getEncoder().wrap(new NonClosing(out));
-        copy(file, b64);
+        copy(in, b64);
         b64.close();
         String tail = "\",\"filename\":" + Json.write(file.filename()) + ",\"type\":" + Json.write(file.mediaType())
                 + ",\"encoding\":\"base64\"}";

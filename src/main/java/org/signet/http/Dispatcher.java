@@ -88,13 +88,16 @@ public final class Dispatcher implements HttpHandler {
 
     private Response route(Request request) throws Exception {
         String path = request.path();
-        if (path.equals(restBase) || path.startsWith(restBase + "/")) {
+        boolean underRest = path.equals(restBase) || path.startsWith(restBase + "/");
+        Optional<Router.Match> open = site.match(request.method(), path);
+        if (underRest && open.isEmpty()) {
             return routeRest(request, path.substring(restBase.length()));
         }
-        if (path.startsWith("/sign/")) {
+        // A site route under the REST base (the OpenAPI description) is public, but counts per IP like all of it.
+        if (underRest || path.startsWith("/sign/")) {
             limitIp(request);
         }
-        Router.Match match = site.match(request.method(), path).orElseThrow(ApiException::noRoute);
+        Router.Match match = open.orElseThrow(ApiException::noRoute);
         request.setPathParams(match.params());
         return match.handler().handle(request);
     }

@@ -60,6 +60,11 @@ public final class Router {
         routes.sort((a, b) -> Long.compare(b.specificity(), a.specificity()));
     }
 
+    /** Every route as "METHOD /pattern", for checking the router against a description of it. */
+    public List<String> routes() {
+        return routes.stream().map(r -> r.method() + " /" + String.join("/", r.segments())).sorted().toList();
+    }
+
     /**
      * The route for this method and path; a path known under another method is still no route (S2).
      * HEAD is answered wherever GET is (S14): without a HEAD route of its own it takes GET's, and the

@@ -117,7 +117,7 @@ class SealingRetriesTest {
     }
 
     @Test
-    void download_completedButUnsealed_409SealPendingAndTheOriginalStillThere() {
+    void download_completedButUnsealed_409SealPendingAndTheOriginalStillThere() throws Exception {
         attemptUntil(1);
 
         java.net.http.HttpResponse<String> r = flow.get("documents/" + doc + "/file");
@@ -125,7 +125,15 @@ class SealingRetriesTest {
         assertEquals(409, r.statusCode());
         assertEquals("seal_pending", TestServer.code(r));
         assertEquals("30", r.headers().firstValue("Retry-After").orElse(""));
-        assertEquals(200, flow.get("documents/" + doc + "/file?version=original").statusCode());
+        // While the stored files cannot be read, the original is a clear 500, not a 200 cut short.
+        java.net.http.HttpResponse<String> lost = flow.get("documents/" + doc + "/file?version=original");
+        assertEquals(500, lost.statusCode());
+        assertEquals("internal_server_error", TestServer.code(lost));
+        Files.move(away, files);
+        Map<String, Object> original = TestServer.expectObject(200, flow.get("documents/" + doc + "/file?version=original"));
+        assertEquals("contract.pdf", original.get("filename"));
+        assertTrue(new String(java.util.Base64.getDecoder().decode((String) original.get("content")),
+                java.nio.charset.StandardCharsets.ISO_8859_1).startsWith("%PDF-"));
     }
 
     @Test

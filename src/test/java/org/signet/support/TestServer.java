@@ -117,7 +117,9 @@ public final class TestServer implements AutoCloseable {
 
     public HttpResponse<String> send(HttpRequest request) {
         try {
-            return client.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
+            holdToContract(r, r.body());
+            return r;
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
@@ -128,12 +130,24 @@ public final class TestServer implements AutoCloseable {
 
     public HttpResponse<byte[]> sendForBytes(HttpRequest request) {
         try {
-            return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> r = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            holdToContract(r, new String(r.body(), java.nio.charset.StandardCharsets.UTF_8));
+            return r;
         } catch (IOException e) {
             throw new IllegalStateException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** A response from under the REST base must be one that openapi.json describes. */
+    private void holdToContract(HttpResponse<?> r, String body) {
+        String restPath = URI.create(base()).getPath();
+        String path = r.request().uri().getPath();
+        if (path.equals(restPath) || path.startsWith(restPath + "/")) {
+            ApiContract.check(r.request().method(), path.substring(restPath.length()), r.statusCode(),
+                    r.headers().firstValue("Content-Type").orElse(null), body);
         }
     }
 

@@ -1,0 +1,172 @@
+package org.signet.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import com.networknt.schema.oas.OpenApi31;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.signet.api.OpenApiDocument;
+
+/**
+ * Holds a REST response to what {@code openapi.json} promises for its operation: the status must be
+ * described there and a JSON body must match the described schema. Every response the API tests
+ * receive through {@link TestServer} passes here, so the description cannot drift from the wire.
+ */
+public final class ApiContract {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String LOCATION = "classpath:openapi.json";
+    private static final JsonNode DESCRIPTION = read();
+    private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
+            b -> b.metaSchema(OpenApi31.getInstance()).defaultMetaSchemaIri(OpenApi31.getInstance().getIri()));
+    private static final Map<String, JsonSchema> COMPILED = new ConcurrentHashMap<>();
+
+    private ApiContract() {}
+
+    /** The described operation for a request, found as the router would: a literal beats a parameter. */
+    public record Operation(String method, String template, JsonNode node) {}
+
+    /**
+     * Checks one response. {@code path} is relative to the REST base; {@code contentType} and {@code body}
+     * are the response's. Throws an {@link AssertionError} naming the operation and every mismatch.
+     */
+    public static void check(String method, String path, int status, String contentType, String body) {
+        String described = method.equals("HEAD") ? "GET" : method;
+        Optional<Operation> op = operation(described, path);
+        if (op.isEmpty()) {
+            // No such route: whatever answered (credentials, limits or the router) answered with an error envelope.
+            if (status < 400) {
+                throw new AssertionError(method + " " + path + " answered " + status + " but is not described");
+            }
+            validate("#/components/schemas/Error", method + " " + path, status, contentType, body);
+            return;
+        }
+        Operation o = op.get();
+        String pointer = responsePointer(o, status);
+        String where = o.method() + " " + o.template() + " " + status;
+        if (body == null || body.isEmpty() || method.equals("HEAD")) {
+            return;
+        }
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            String media = contentType == null ? "" : contentType.split(";")[0].trim();
+            if (at(pointer + "/content/" + escape(media)).isMissingNode()) {
+                throw new AssertionError(where + ": content type " + contentType + " is not described");
+            }
+            return;
+        }
+        validate(pointer + "/content/application~1json/schema", where, status, contentType, body);
+    }
+
+    /** Every operation described, as "METHOD /template". */
+    public static List<String> operations() {
+        List<String> out = new ArrayList<>();
+        DESCRIPTION.get("paths").fields().forEachRemaining(p -> p.getValue().fieldNames().forEachRemaining(m -> {
+            if (!m.equals("parameters")) {
+                out.add(m.toUpperCase(Locale.ROOT) + " " + p.getKey());
+            }
+        }));
+        return out.stream().sorted().toList();
+    }
+
+    /** The description as a tree, for tests that read it. */
+    public static JsonNode description() {
+        return DESCRIPTION;
+    }
+
+    static Optional<Operation> operation(String method, String path) {
+        String[] parts = segments(path);
+        Operation best = null;
+        long bestScore = -1;
+        for (Iterator<Map.Entry<String, JsonNode>> it = DESCRIPTION.get("paths").fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode node = e.getValue().get(method.toLowerCase(Locale.ROOT));
+            String[] template = segments(e.getKey());
+            if (node == null || template.length != parts.length) {
+                continue;
+            }
+            long score = 0;
+            boolean matches = true;
+            for (int i = 0; i < template.length && matches; i++) {
+                boolean param = template[i].startsWith("{");
+                matches = param ? !parts[i].isEmpty() : template[i].equals(parts[i]);
+                score = score * 2 + (param ? 0 : 1);
+            }
+            if (matches && score > bestScore) {
+                best = new Operation(method, e.getKey(), node);
+                bestScore = score;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** The JSON pointer of the response described for this status, following a $ref to a shared response. */
+    private static String responsePointer(Operation o, int status) {
+        String opPointer = "#/paths/" + escape(o.template()) + "/" + o.method().toLowerCase(Locale.ROOT);
+        String pointer = opPointer + "/responses/" + status;
+        JsonNode response = at(pointer);
+        if (response.isMissingNode()) {
+            throw new AssertionError(o.method() + " " + o.template() + " answered " + status
+                    + ", a status its description does not list");
+        }
+        JsonNode ref = response.get("$ref");
+        return ref == null ? pointer : ref.asText();
+    }
+
+    private static void validate(String schemaPointer, String where, int status, String contentType, String body) {
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            throw new AssertionError(where + ": expected JSON, got " + contentType);
+        }
+        JsonNode value;
+        try {
+            value = MAPPER.readTree(body);
+        } catch (IOException e) {
+            throw new AssertionError(where + ": body is not JSON: " + e.getMessage());
+        }
+        JsonSchema schema = COMPILED.computeIfAbsent(schemaPointer,
+                p -> SCHEMAS.getSchema(SchemaLocation.of(LOCATION + p.replace("{", "%7B").replace("}", "%7D"))));
+        Set<ValidationMessage> errors = schema.validate(value);
+        if (!errors.isEmpty()) {
+            String shown = body.length() > 600 ? body.substring(0, 600) + "..." : body;
+            throw new AssertionError(where + " does not match its description:\n  "
+                    + errors.stream().map(ValidationMessage::getMessage).sorted().collect(Collectors.joining("\n  "))
+                    + "\n  body: " + shown);
+        }
+    }
+
+    private static JsonNode at(String pointer) {
+        return DESCRIPTION.at(pointer.substring(1));
+    }
+
+    private static String escape(String s) {
+        return s.replace("~", "~0").replace("/", "~1");
+    }
+
+    private static String[] segments(String path) {
+        String p = path.startsWith("/") ? path.substring(1) : path;
+        if (p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p.isEmpty() ? new String[0] : p.split("/", -1);
+    }
+
+    private static JsonNode read() {
+        try {
+            return MAPPER.readTree(OpenApiDocument.text());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
