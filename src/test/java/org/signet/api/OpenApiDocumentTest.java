@@ -8,6 +8,7 @@ import static org.signet.support.TestServer.expectObject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
+import java.net.http.HttpHeaders;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,8 +125,11 @@ class OpenApiDocumentTest {
         String good = "{\"id\":\"7\",\"title\":\"T\",\"status\":\"draft\",\"original_filename\":\"t.pdf\","
                 + "\"total_pages\":\"1\",\"expires_at\":null,\"completed_at\":null,"
                 + "\"created_at\":\"2030-01-01 10:00:00\",\"updated_at\":\"2030-01-01 10:00:00\"}";
-        String json = "application/json; charset=UTF-8";
+        HttpHeaders json = headers("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
         ApiContract.check("POST", "/documents/upload", 201, json, good);
+        // The key's limits travel with every authenticated answer.
+        assertThrows(AssertionError.class, () -> ApiContract.check("POST", "/documents/upload", 201,
+                headers("X-RateLimit-Limit", "X-RateLimit-Reset"), good));
         // An id as a JSON number, as templates have it, is wrong for a document.
         assertThrows(AssertionError.class, () -> ApiContract.check("POST", "/documents/upload", 201, json,
                 good.replace("\"id\":\"7\"", "\"id\":7")));
@@ -147,12 +151,23 @@ class OpenApiDocumentTest {
 
     @Test
     void contract_findsTheOperationAsTheRouterDoes() {
-        String json = "application/json; charset=UTF-8";
+        HttpHeaders json = headers();
         // /documents/upload is its own operation, not /documents/{id} with id "upload".
         String error = "{\"code\":\"file_too_large\",\"message\":\"m\",\"data\":{\"status\":413}}";
         ApiContract.check("POST", "/documents/upload", 413, json, error);
         assertThrows(AssertionError.class, () -> ApiContract.check("POST", "/documents/5/seal", 413, json, error));
         assertFalse(ApiContract.operations().isEmpty());
+    }
+
+    /** JSON response headers with an X-Request-Id and the named ones. */
+    private static HttpHeaders headers(String... names) {
+        Map<String, List<String>> h = new java.util.HashMap<>();
+        h.put("Content-Type", List.of("application/json; charset=UTF-8"));
+        h.put("X-Request-Id", List.of("r1"));
+        for (String n : names) {
+            h.put(n, List.of("1"));
+        }
+        return HttpHeaders.of(h, (a, b) -> true);
     }
 
     private static JsonNode resolve(JsonNode maybeRef) {

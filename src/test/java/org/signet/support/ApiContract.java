@@ -10,6 +10,7 @@ import com.networknt.schema.ValidationMessage;
 import com.networknt.schema.oas.OpenApi31;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.http.HttpHeaders;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -40,10 +41,11 @@ public final class ApiContract {
     public record Operation(String method, String template, JsonNode node) {}
 
     /**
-     * Checks one response. {@code path} is relative to the REST base; {@code contentType} and {@code body}
+     * Checks one response. {@code path} is relative to the REST base; {@code headers} and {@code body}
      * are the response's. Throws an {@link AssertionError} naming the operation and every mismatch.
      */
-    public static void check(String method, String path, int status, String contentType, String body) {
+    public static void check(String method, String path, int status, HttpHeaders headers, String body) {
+        String contentType = headers.firstValue("Content-Type").orElse(null);
         String described = method.equals("HEAD") ? "GET" : method;
         Optional<Operation> op = operation(described, path);
         if (op.isEmpty()) {
@@ -57,6 +59,7 @@ public final class ApiContract {
         Operation o = op.get();
         String pointer = responsePointer(o, status);
         String where = o.method() + " " + o.template() + " " + status;
+        requiredHeaders(pointer, where, headers);
         if (body == null || body.isEmpty() || method.equals("HEAD")) {
             return;
         }
@@ -123,6 +126,16 @@ public final class ApiContract {
         }
         JsonNode ref = response.get("$ref");
         return ref == null ? pointer : ref.asText();
+    }
+
+    /** Every header the description marks required for this response (request id, limits, paging) is there. */
+    private static void requiredHeaders(String responsePointer, String where, HttpHeaders headers) {
+        at(responsePointer + "/headers").fields().forEachRemaining(h -> {
+            JsonNode header = h.getValue().has("$ref") ? at(h.getValue().get("$ref").asText()) : h.getValue();
+            if (header.path("required").asBoolean(false) && headers.firstValue(h.getKey()).isEmpty()) {
+                throw new AssertionError(where + ": header " + h.getKey() + " is described as required but missing");
+            }
+        });
     }
 
     private static void validate(String schemaPointer, String where, int status, String contentType, String body) {

@@ -146,8 +146,8 @@ public final class TestServer implements AutoCloseable {
         String restPath = URI.create(base()).getPath();
         String path = r.request().uri().getPath();
         if (path.equals(restPath) || path.startsWith(restPath + "/")) {
-            ApiContract.check(r.request().method(), path.substring(restPath.length()), r.statusCode(),
-                    r.headers().firstValue("Content-Type").orElse(null), body);
+            ApiContract.check(r.request().method(), path.substring(restPath.length()), r.statusCode(), r.headers(),
+                    body);
         }
     }
 
