@@ -85,7 +85,8 @@ public final class SigningPages {
                 : errorOrNull;
         String off = locked ? " disabled=\"disabled\"" : "";
         String form = "<p>Enter the PIN the sender gave you to open this document.</p>\n"
-                + "<form id=\"pin-form\" class=\"gate-form\" novalidate=\"novalidate\">\n"
+                + "<form id=\"pin-form\" class=\"gate-form\" method=\"post\" action=\"/sign/" + escape(token)
+                + "/pin\" novalidate=\"novalidate\">\n"
                 + "<label class=\"label\" for=\"pin-input\">PIN</label>\n"
                 + "<input id=\"pin-input\" class=\"input input-pin\" name=\"pin\" type=\"password\""
                 + " inputmode=\"numeric\" autocomplete=\"one-time-code\" pattern=\"[0-9]*\" minlength=\"4\""
@@ -105,7 +106,8 @@ public final class SigningPages {
     public static String loginPage(String token, String documentTitle, String email, String errorOrNull) {
         Objects.requireNonNull(token, "token");
         String form = "<p>Sign in with your account to open this document.</p>\n"
-                + "<form id=\"login-form\" class=\"gate-form\" novalidate=\"novalidate\">\n"
+                + "<form id=\"login-form\" class=\"gate-form\" method=\"post\" action=\"/sign/" + escape(token)
+                + "/login\" novalidate=\"novalidate\">\n"
                 + "<label class=\"label\" for=\"login-email\">Email</label>\n"
                 + "<input id=\"login-email\" class=\"input\" name=\"email\" type=\"email\" readonly=\"readonly\""
                 + " autocomplete=\"username\" value=\"" + escape(email) + "\" />\n"

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.signet.http.ApiException;
 import org.signet.http.Body;
+import org.signet.http.Errors;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -103,26 +104,59 @@ public final class SigningRoutes {
     }
 
     private Response pin(Request req) {
+        if (GateForm.posted(req)) {
+            return gateForm(req, "pin", (link, form) -> unlock.pin(link, form.value("pin"), req.cookie(COOKIE)));
+        }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
         String pin = b.optString("pin").orElse(null);
         b.check();
-        return unlocked(req, unlock.pin(link, pin, req.cookie(COOKIE)));
+        return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.pin(link, pin, req.cookie(COOKIE)));
     }
 
     private Response login(Request req) {
+        if (GateForm.posted(req)) {
+            return gateForm(req, "login", (link, form) -> unlock.login(link, link.signer().email(),
+                    form.value("password"), req.cookie(COOKIE)));
+        }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
         String email = b.optString("email").orElse(null);
         String password = b.optString("password").orElse(null);
         b.check();
-        return unlocked(req, unlock.login(link, email, password, req.cookie(COOKIE)));
+        return withSession(req, Response.ok(Map.of("unlocked", true)),
+                unlock.login(link, email, password, req.cookie(COOKIE)));
     }
 
-    private Response unlocked(Request req, String sessionId) {
+    /**
+     * A gate posted as an HTML form, as a browser without script sends it: unlocked, back to the link's
+     * page; refused, the gate again with the reason. Never a GET, so a PIN or password is never in an address.
+     */
+    private Response gateForm(Request req, String gate, GateForm.Unlock attempt) {
+        String token = req.pathParam("token");
+        SignerLink link;
+        try {
+            link = signing.resolve(token);
+        } catch (Refusal e) {
+            return Response.html(404, SigningPages.notice("This link is not valid",
+                    "Check that you opened the whole link from your email, or ask the sender for a new one."));
+        }
+        GateForm.requireSameOrigin(req);
+        try {
+            return withSession(req, Response.redirect("/sign/" + token), attempt.unlock(link, Form.read(req)));
+        } catch (Refusal e) {
+            String title = link.document().title();
+            boolean locked = unlock.locked(link);
+            return Response.html(Errors.status(e.kind()), gate.equals("login")
+                    ? SigningPages.loginPage(token, title, link.signer().email(), e.getMessage())
+                    : SigningPages.pinPage(token, title, locked ? null : GateForm.reason(e), locked));
+        }
+    }
+
+    private Response withSession(Request req, Response r, String sessionId) {
         String cookie = COOKIE + "=" + sessionId + "; Path=/sign/" + req.pathParam("token")
                 + "; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "");
-        return Response.ok(Map.of("unlocked", true)).header("Set-Cookie", cookie);
+        return r.header("Set-Cookie", cookie);
     }
 
     private Response submit(Request req) {

@@ -32,6 +32,8 @@ public final class Browser implements AutoCloseable {
     public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Duration WAIT = Duration.ofSeconds(15);
+    /** Pages run no script at all, as with JavaScript turned off in the browser's settings. */
+    public static final String NO_SCRIPT = "--blink-settings=scriptEnabled=false";
 
     private final Path profile;
     private final ChromeDriverService service;
@@ -43,8 +45,11 @@ public final class Browser implements AutoCloseable {
         this.driver = driver;
     }
 
-    /** Starts Chromium, or skips the calling test class when this machine has no chromedriver. */
-    public static Browser start() throws IOException {
+    /**
+     * Starts Chromium, or skips the calling test class when this machine has no chromedriver.
+     * {@code extraArguments} go on Chromium's command line, e.g. {@link #NO_SCRIPT}.
+     */
+    public static Browser start(String... extraArguments) throws IOException {
         Assumptions.assumeTrue(Files.isExecutable(CHROMEDRIVER), "no " + CHROMEDRIVER + ": browser tests skipped");
         Path profile = Files.createTempDirectory("signet-chromium-");
         ChromeDriverService service = new ChromeDriverService.Builder()
@@ -57,6 +62,7 @@ public final class Browser implements AutoCloseable {
                 "--disable-background-networking", "--disable-component-update", "--no-first-run",
                 "--disable-extensions", "--disable-sync", "--host-resolver-rules=MAP localhost 127.0.0.1",
                 "--user-data-dir=" + profile);
+        options.addArguments(extraArguments);
         // The page's console, so tests can require that a page logs no error.
         options.setCapability("goog:loggingPrefs", Map.of("browser", "ALL"));
         try {

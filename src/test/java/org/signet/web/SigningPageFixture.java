@@ -26,6 +26,7 @@ import org.signet.support.TestServer;
 final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, TestWatcher {
     private final int width;
     private final int height;
+    private final String[] chromiumArguments;
     private Path data;
     /** Starts at the real time; a test that moves it must leave later tests' timings unaffected. */
     final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
@@ -33,14 +34,15 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
     Browser browser;
     TestServer.Account owner;
 
-    SigningPageFixture(int width, int height) {
+    SigningPageFixture(int width, int height, String... chromiumArguments) {
         this.width = width;
         this.height = height;
+        this.chromiumArguments = chromiumArguments;
     }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        browser = Browser.start();
+        browser = Browser.start(chromiumArguments);
         data = Files.createTempDirectory("signet-browser-");
         server = TestServer.start(data, clock);
         owner = server.account("owner@example.com", false);

@@ -1,4 +1,4 @@
-package org.signet.web.admin;
+package org.signet.web;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package org.signet.web.admin;
+package org.signet.web;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,11 +17,12 @@ import org.signet.service.Refusal;
 /**
  * A posted HTML form ({@code application/x-www-form-urlencoded}, HTML's form submission algorithm):
  * its fields by name, each possibly repeated, read with a size bound. Values are checked through
- * {@link Body}, the same rules the REST interface applies to its parameters.
+ * {@link Body}, the same rules the REST interface applies to its parameters. The administrator pages
+ * post them, and so do the signing link's PIN and login gates when the page runs without script.
  */
-final class Form {
+public final class Form {
     /** Forms here hold a few short fields; anything larger is not one of ours. */
-    static final int MAX_BYTES = 64 * 1024;
+    public static final int MAX_BYTES = 64 * 1024;
 
     private final Map<String, List<String>> fields;
 
@@ -29,7 +30,7 @@ final class Form {
         this.fields = fields;
     }
 
-    static Form read(Request req) {
+    public static Form read(Request req) {
         String type = Optional.ofNullable(req.header("Content-Type")).orElse("").toLowerCase(Locale.ROOT);
         if (!type.startsWith("application/x-www-form-urlencoded")) {
             throw Refusal.invalid("invalid_form", "The form was not sent as a form.");
@@ -45,7 +46,7 @@ final class Form {
         }
     }
 
-    static Form parse(String encoded) {
+    public static Form parse(String encoded) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (String pair : encoded.split("&")) {
             if (pair.isEmpty()) {
@@ -67,21 +68,21 @@ final class Form {
     }
 
     /** The first value of a field, or null when the form has none. */
-    String value(String name) {
+    public String value(String name) {
         List<String> v = fields.get(name);
         return v == null || v.isEmpty() ? null : v.get(0);
     }
 
-    List<String> values(String name) {
+    public List<String> values(String name) {
         return List.copyOf(fields.getOrDefault(name, List.of()));
     }
 
-    boolean checked(String name) {
+    public boolean checked(String name) {
         return value(name) != null;
     }
 
     /** The fields (first values, empty ones left out) as named parameters, for checking. */
-    Body body() {
+    public Body body() {
         Map<String, Object> first = new LinkedHashMap<>();
         fields.forEach((k, v) -> {
             if (!v.isEmpty() && !v.get(0).isEmpty()) {

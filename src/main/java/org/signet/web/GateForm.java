@@ -1,0 +1,62 @@
+package org.signet.web;
+
+import java.net.URI;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.http.Request;
+import org.signet.service.Refusal;
+import org.signet.service.SignerLink;
+
+/**
+ * The PIN and login gates posted as plain HTML forms, for a browser that runs no script. The JSON
+ * endpoints stay JSON-only; a form is taken only from the site's own page, so another site cannot
+ * unlock a link in a visitor's browser.
+ */
+final class GateForm {
+    private GateForm() {}
+
+    /** One attempt at a gate with the posted fields; answers the unlocked session's id. */
+    @FunctionalInterface
+    interface Unlock {
+        String unlock(SignerLink link, Form form);
+    }
+
+    /** The refusal as the page's script words it, with the tries left before the link locks. */
+    static String reason(Refusal r) {
+        if (r.data().get("attempts_left") instanceof Number n && n.intValue() > 0) {
+            int left = n.intValue();
+            return r.getMessage() + " " + left + (left == 1 ? " try" : " tries") + " left before the link locks for 15 minutes.";
+        }
+        return r.getMessage();
+    }
+
+    static boolean posted(Request req) {
+        return Optional.ofNullable(req.header("Content-Type")).orElse("").toLowerCase(Locale.ROOT)
+                .startsWith("application/x-www-form-urlencoded");
+    }
+
+    /**
+     * Browsers say where a form came from: {@code Sec-Fetch-Site} (same-origin, or none when typed) and
+     * {@code Origin}. Either one naming another site refuses the post.
+     */
+    static void requireSameOrigin(Request req) {
+        String site = Optional.ofNullable(req.header("Sec-Fetch-Site")).orElse("same-origin");
+        String origin = req.header("Origin");
+        boolean foreignOrigin = origin != null && !origin.equals("null") && !sameHost(origin, req.header("Host"));
+        if (!(site.equals("same-origin") || site.equals("none")) || foreignOrigin) {
+            throw new Refusal(Refusal.Kind.FORBIDDEN, "cross_site_form",
+                    "This form was sent from another site. Open the link from your email and try again.", Map.of());
+        }
+    }
+
+    private static boolean sameHost(String origin, String host) {
+        try {
+            URI o = URI.create(origin);
+            String authority = o.getPort() < 0 ? o.getHost() : o.getHost() + ":" + o.getPort();
+            return host != null && authority != null && authority.equalsIgnoreCase(host);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.signet.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.signet.crypto.Passwords;
+import org.signet.support.Browser;
+import org.signet.support.DocumentSetup;
+import org.signet.support.Party;
+
+/**
+ * The PIN and login gates in a Chromium that runs no script: the forms post (a PIN or password never
+ * lands in the address bar or the history), a wrong entry comes back with the reason, a right one opens
+ * the link.
+ */
+class GatesWithoutScriptBrowserTest {
+    @RegisterExtension
+    static final SigningPageFixture WORLD = new SigningPageFixture(1280, 900, Browser.NO_SCRIPT);
+
+    @Test
+    void pin_wrongThenRight_postedAsAForm_neverInTheAddress() {
+        DocumentSetup doc = WORLD.upload("Sealed envelope", 1);
+        Party nora = doc.party("Nora Noscript", "signer", 1, "pin_code", "5173");
+        doc.field(nora, "signature", 1, 72, 600, 220, 50).send();
+        Browser browser = WORLD.browser;
+
+        browser.open(nora.url());
+        enter(browser, By.id("pin-input"), "1111", By.id("pin-submit"));
+        WebElement message = browser.visible(By.id("message"));
+        assertTrue(message.getText().contains("PIN is not correct"), message.getText());
+        assertTrue(message.getText().contains("4 tries left"), message.getText());
+        // The answer came from the posted form, not from a script: the address is the form's action.
+        assertTrue(browser.driver().getCurrentUrl().endsWith("/sign/" + nora.token() + "/pin"));
+        assertFalse(browser.driver().getCurrentUrl().contains("1111"), browser.driver().getCurrentUrl());
+        assertFalse(browser.present(By.cssSelector(".document-area")), "the document before the PIN");
+
+        enter(browser, By.id("pin-input"), "5173", By.id("pin-submit"));
+        browser.until(d -> d.getCurrentUrl().endsWith("/sign/" + nora.token()) ? true : null);
+        assertTrue(browser.present(By.cssSelector(".document-area")), browser.driver().getPageSource());
+        assertFalse(browser.present(By.id("pin-form")));
+        assertFalse(browser.driver().getCurrentUrl().contains("5173"));
+        assertEquals("viewed", doc.signer(nora).get("status"));
+    }
+
+    @Test
+    void login_wrongThenRight_postedAsAForm() {
+        WORLD.server.app.users().add("noel.noscript@example.com", "Noel Noscript", false,
+                Passwords.hash("right horse".toCharArray()));
+        DocumentSetup doc = WORLD.upload("Members only, no script", 1);
+        Party noel = doc.party("Noel Noscript", "signer", 1, "require_wp_login", true);
+        doc.field(noel, "signature", 1, 72, 600, 220, 50).send();
+        Browser browser = WORLD.browser;
+
+        browser.open(noel.url());
+        enter(browser, By.id("login-password"), "wrong horse", By.id("login-submit"));
+        WebElement message = browser.visible(By.id("message"));
+        assertFalse(message.getText().isBlank(), "a refused login says why");
+        assertTrue(browser.driver().getCurrentUrl().endsWith("/sign/" + noel.token() + "/login"));
+        assertFalse(browser.driver().getCurrentUrl().contains("horse"), browser.driver().getCurrentUrl());
+        assertFalse(browser.present(By.cssSelector(".document-area")));
+
+        enter(browser, By.id("login-password"), "right horse", By.id("login-submit"));
+        browser.until(d -> d.getCurrentUrl().endsWith("/sign/" + noel.token()) ? true : null);
+        assertTrue(browser.present(By.cssSelector(".document-area")));
+        assertEquals("viewed", doc.signer(noel).get("status"));
+    }
+
+    private static void enter(Browser browser, By input, String text, By submit) {
+        WebElement field = browser.clickable(input);
+        field.clear();
+        field.sendKeys(text);
+        browser.click(submit);
+    }
+}
