@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -195,17 +196,38 @@ public final class Completion {
 
     private CertificateData certificateData(Document d, List<Signer> parties) {
         List<CertificateData.Party> ps = parties.stream().map(s -> new CertificateData.Party(s.name(), s.email(),
-                s.role().wire(), s.status().wire(), s.signatureIp(), s.signatureUserAgent(), wire.time(s.invitedAt()),
+                s.role().wire(), outcome(s), s.signatureIp(), s.signatureUserAgent(), wire.time(s.invitedAt()),
                 wire.time(s.viewedAt()), wire.time(s.signedAt()))).toList();
-        List<CertificateData.Event> events = audit.list(d.id()).stream().map(this::event).toList();
+        Map<String, String> names = new HashMap<>();
+        parties.forEach(s -> names.put(s.email().toLowerCase(Locale.ROOT), s.name()));
+        List<CertificateData.Event> events = audit.list(d.id()).stream().map(e -> event(e, names)).toList();
         String origin = d.templateId() == null ? null : "template " + d.templateId();
         return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), wire.time(d.completedAt()), origin, ps,
                 events);
     }
 
-    private CertificateData.Event event(AuditEvent e) {
+    /** An approver's "signed" is an approval and "declined" a rejection, as the certificate says them. */
+    private static String outcome(Signer s) {
+        if (s.role() == Signer.Role.APPROVER) {
+            return switch (s.status()) {
+                case SIGNED -> "approved";
+                case DECLINED -> "rejected";
+                default -> s.status().wire();
+            };
+        }
+        return s.status().wire();
+    }
+
+    /**
+     * An invitation or reminder is recorded under whoever caused it (often the previous party, whose
+     * signature opened the next group); the certificate names the party it went to instead.
+     */
+    private CertificateData.Event event(AuditEvent e, Map<String, String> namesByEmail) {
         String actor = e.signerName() != null ? e.signerName()
                 : e.apiKeyId() != null ? "API key " + e.apiKeyId() : "Signet";
+        if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && e.detail() != null) {
+            actor = "to " + namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
+        }
         return new CertificateData.Event(wire.time(e.createdAt()), e.action(), actor, e.ipAddress());
     }
 

@@ -41,7 +41,7 @@ public final class Notifications {
         return queue.enqueueForDirectDelivery("reminder", linkVars(d, s), s.email(), s.name(), d.id());
     }
 
-    /** Tells the owner who declined and why. */
+    /** Tells the owner who declined (or, an approver, rejected) and why. */
     public long declined(Document d, Signer s, String reason) {
         User owner = owner(d);
         Map<String, String> vars = new LinkedHashMap<>();
@@ -51,7 +51,8 @@ public final class Notifications {
         vars.put("signer_email", s.email());
         vars.put("decline_reason", reason);
         vars.put("document_id", Long.toString(d.id()));
-        return queue.enqueue("declined", vars, owner.email(), owner.name(), d.id(), null);
+        String template = s.role() == Signer.Role.APPROVER ? "rejected" : "declined";
+        return queue.enqueue(template, vars, owner.email(), owner.name(), d.id(), null);
     }
 
     /** The finished document, attached, to one party or the owner. */
@@ -60,8 +61,6 @@ public final class Notifications {
         vars.put("recipient_name", name);
         vars.put("sender_name", owner(d).name());
         vars.put("document_title", d.title());
-        vars.put("note", "The signed document is attached. Its certificate of completion lists every party and "
-                + "event, and the file carries a digital seal that shows whether it was changed.");
         QueuedAttachment pdf = new QueuedAttachment(d.title() + "-signed.pdf", "application/pdf", signedFileId);
         return queue.enqueue("completed", vars, email, name, d.id(), pdf);
     }

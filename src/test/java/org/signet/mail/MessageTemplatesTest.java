@@ -25,7 +25,6 @@ class MessageTemplatesTest {
         vars.put("document_title", "Vertrag für Müller");
         vars.put("link", LINK);
         vars.put("expires_line", EXPIRES);
-        vars.put("note", "The signed document is attached.");
         vars.put("signer_name", "Bob Signer");
         vars.put("signer_email", "bob@example.org");
         vars.put("decline_reason", "The fee in section 3 is wrong.");
@@ -35,13 +34,13 @@ class MessageTemplatesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"invitation", "approval_request", "reminder", "completed", "declined"})
+    @ValueSource(strings = {"invitation", "approval_request", "reminder", "completed", "declined", "rejected"})
     void render_eachTemplate_showsTitleAndNamesInSubjectTextAndHtml(String name) {
         RenderedMessage message = TEMPLATES.render(name, vars());
 
         assertTrue(message.subject().contains("Vertrag für Müller"), message.subject());
         assertFalse(message.subject().contains("\n"));
-        String actor = name.equals("declined") ? "Bob Signer" : "Alice Owner";
+        String actor = name.equals("declined") || name.equals("rejected") ? "Bob Signer" : "Alice Owner";
         for (String body : new String[] {message.text(), message.html()}) {
             assertTrue(body.contains("Vertrag für Müller"), body);
             assertTrue(body.contains("Jürgen Müller"), body);
@@ -96,11 +95,25 @@ class MessageTemplatesTest {
     }
 
     @Test
-    void render_completed_carriesTheNote() {
+    void render_completed_saysOnceWhatIsAttached() {
         RenderedMessage message = TEMPLATES.render("completed", vars());
 
-        assertTrue(message.text().contains("The signed document is attached."));
-        assertTrue(message.html().contains("The signed document is attached."));
+        for (String body : new String[] {message.text(), message.html()}) {
+            assertTrue(body.contains("The signed PDF is attached."), body);
+            assertEquals(1, body.split("certificate of completion", -1).length - 1, "said once: " + body);
+        }
+    }
+
+    @Test
+    void render_rejected_saysRejectedNotDeclined() {
+        RenderedMessage message = TEMPLATES.render("rejected", vars());
+
+        assertTrue(message.subject().contains("rejected"), message.subject());
+        for (String body : new String[] {message.text(), message.html()}) {
+            assertTrue(body.contains("rejected this document"), body);
+            assertFalse(body.contains("declined"), body);
+            assertTrue(body.contains("The fee in section 3 is wrong."), body);
+        }
     }
 
     @Test

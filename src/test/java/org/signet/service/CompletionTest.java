@@ -199,6 +199,10 @@ class CompletionTest {
                 "document_signed", "document_completed")) {
             assertTrue(text.contains(action), action + " missing: " + text);
         }
+        // An approver approved; the invitations name whom they went to, not whose signature sent them.
+        assertTrue(text.contains("Status approved"), text);
+        assertTrue(text.contains("invitation_sent to Bob Second"), text);
+        assertFalse(text.contains("invitation_sent Boss Approver"), text);
         assertTrue(text.contains(ApiFlow.SIGNER_AGENT), "the signers' user agent");
         assertTrue(text.contains("127.0.0.1"));
         String hash = (String) flow.document(docId).get("file_hash");

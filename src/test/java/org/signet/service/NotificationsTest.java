@@ -33,6 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.OutboxEntry;
 import org.signet.support.ApiFlow;
+import org.signet.support.Party;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -173,6 +174,26 @@ class NotificationsTest {
             assertTrue(body.contains("approve"), body);
         }
         assertEquals(1, greenMail.getReceivedMessages().length);
+    }
+
+    @Test
+    void decline_byAnApprover_ownerToldItWasRejected() throws Exception {
+        startWithGreenMail();
+        String doc = flow.upload("Budget 2032", 1);
+        String signer = flow.addSigner(doc, "Sam", "sam@example.org", "signer", 1).id();
+        Party alex = flow.addSigner(doc, "Alex Approver", "alex@example.org", "approver", 1);
+        flow.signatureFields(doc, signer);
+        flow.postSend(doc);
+        assertEquals(200, flow.postToLink(alex.token(), "decline", Map.of("reason", "Over budget")).statusCode());
+        server.app.mailSender().runOnce();
+
+        MimeMessage told = received(greenMail, 2)[1];
+        assertTrue(to(told).contains("olivia@example.org"), to(told));
+        assertTrue(told.getSubject().contains("Alex Approver rejected"), told.getSubject());
+        for (String body : bodies(told)) {
+            assertTrue(body.contains("rejected this document") && body.contains("Over budget"), body);
+            assertFalse(body.contains("declined"), body);
+        }
     }
 
     @Test
