@@ -429,11 +429,17 @@
     if (progress.textContent !== text) {
       progress.textContent = text;
     }
-    if (done === required.length && state.missingShown) {
-      // The message about empty fields is out of date once they are all filled.
-      state.missingShown = false;
-      say('');
+    if (state.missingShown) {
+      // The message about empty fields follows the count as they are filled, and goes once none is left.
+      const left = required.length - done;
+      state.missingShown = left > 0;
+      say(left > 0 ? missingMessage(left) : '');
     }
+  }
+
+  function missingMessage(count) {
+    return count === 1 ? 'One required field is still empty. It is marked in red.'
+      : count + ' required fields are still empty. They are marked in red.';
   }
 
   function missingRequired() {
@@ -451,6 +457,8 @@
     });
     if (boxes.length) {
       goTo(boxes[0]);
+      // "Next field" starts again from the first empty one, which has focus now, rather than skip it.
+      state.lastField = null;
     }
   }
 
@@ -567,8 +575,7 @@
     }
     const missing = missingRequired();
     if (missing.length) {
-      say(missing.length === 1 ? 'One required field is still empty. It is marked in red.'
-        : missing.length + ' required fields are still empty. They are marked in red.');
+      say(missingMessage(missing.length));
       markInvalid(missing);
       return;
     }

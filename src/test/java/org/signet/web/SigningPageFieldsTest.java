@@ -55,8 +55,15 @@ class SigningPageFieldsTest {
         assertFalse(browser.present(By.id("done")));
         assertEquals("viewed", doc.signer(signer).get("status"));
 
+        // "Next field" goes to the first empty field, the one Finish focused, not past it.
+        browser.click(By.id("next-field"));
+        assertEquals(page.field("text").getAttribute("data-field-id"),
+                browser.driver().switchTo().activeElement().getAttribute("data-field-id"));
+
         page.type("text", "Filled now");
         assertFalse(page.box("text").getAttribute("class").contains("is-invalid"), "still marked after filling");
+        // The count follows the filling.
+        browser.until(d -> d.findElement(By.id("message")).getText().startsWith("One required field"));
     }
 
     @Test
