@@ -89,6 +89,10 @@ public final class Notifications {
         vars.put("link", SigningLinks.placeholder(s.id()));
         vars.put("expires_line", d.expiresAt() == null ? ""
                 : "This request expires on " + wire.time(d.expiresAt()) + " (" + wire.zone().getId() + ").");
+        // Says that the link is guarded, never the PIN: the sender shares that by another channel (S9).
+        vars.put("access_line", s.pinHash() != null
+                ? "The link asks for a PIN, which " + owner(d).name() + " gives you separately."
+                : s.requireLogin() ? "The link asks you to sign in with your account for this email address." : "");
         return vars;
     }
 }

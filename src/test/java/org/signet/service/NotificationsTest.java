@@ -151,6 +151,7 @@ class NotificationsTest {
             assertTrue(body.contains(link), body);
             assertTrue(body.contains("Lease of Unit 4"), body);
             assertFalse(body.contains(signingUrl(doc, "bob@example.org")), "Bob's link in Ann's message");
+            assertTrue(body.contains("The link asks for a PIN, which olivia"), "Ann is told to expect a PIN: " + body);
         }
         assertNoPin(m);
     }
