@@ -78,7 +78,7 @@ public final class SigningRoutes {
         }
         SignerLink.Closed closed = link.closed();
         if (closed != null) {
-            return Response.html(200, Notices.of(closed));
+            return Response.html(200, Notices.of(closed, title, signing.senderName(link)));
         }
         link = signing.view(link, visit(req));
         return Response.html(200, SigningPages.signingPage(req.pathParam("token"), title,

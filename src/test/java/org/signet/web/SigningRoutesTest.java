@@ -373,6 +373,10 @@ class SigningRoutesTest {
         HttpResponse<String> page = server.send(server.request("/sign/" + first.token(), null).build());
         assertEquals(200, page.statusCode());
         assertTrue(page.body().contains("has been completed"), page.body());
+        // Which document, from whom: a signer may have several links open.
+        String sender = server.app.users().findByEmail("owner@example.com").orElseThrow().name();
+        assertTrue(page.body().contains("&#8220;contract&#8221;, sent by " + sender)
+                || page.body().contains("\u201ccontract\u201d, sent by " + sender), page.body());
         assertFalse(page.body().contains("/session"), "a closed link never loads the document");
     }
 
