@@ -12,6 +12,9 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -42,6 +45,8 @@ class HostileFilesTest {
     private static final long TIME_LIMIT_MILLIS = 10_000;
     private static final String BASE = "/wp-json/wpsigner/v1/";
     private static final String ACCEPTED = "accepted";
+    /** invalid_file, for the reason that the PDF expands too far. */
+    private static final String BOMB = "bomb";
 
     @TempDir
     static Path dir;
@@ -75,7 +80,8 @@ class HostileFilesTest {
     static Stream<Arguments> corpus() {
         long twoGib = 2 * HostileFiles.GIB;
         return Stream.of(
-                file("PDF content stream inflating to 2 GiB", () -> HostileFiles.pdfContentBomb(twoGib), "invalid_file"),
+                file("PDF content stream inflating to 2 GiB", () -> HostileFiles.pdfContentBomb(twoGib), BOMB),
+                file("PDF object stream inflating to 2 GiB", () -> HostileFiles.pdfObjectStreamBomb(twoGib), BOMB),
                 file("PNG declaring 100000x100000, 64 MiB of pixels",
                         () -> HostileFiles.png(100_000, 100_000, HostileFiles.zlibZeros(64L << 20)), "invalid_file"),
                 // Within the 10,000-pixel limit of S4 this is an image a scanner could make. The PNG
@@ -123,12 +129,36 @@ class HostileFilesTest {
             assertTrue(server.alive(), context + ": the server died; its log ends:\n" + server.tail());
             if (outcome.equals(ACCEPTED)) {
                 assertEquals(201, r.statusCode(), context + ": " + r.body());
+            } else if (outcome.equals(BOMB)) {
+                assertEquals("invalid_file", DocumentedRefusals.assertClientError(r, context));
+                assertTrue(r.body().contains("decompression bomb"), context + ": " + r.body());
             } else {
                 assertEquals(outcome, DocumentedRefusals.assertClientError(r, context), context + ": " + r.body());
             }
             assertTrue(millis < TIME_LIMIT_MILLIS, context);
             assertTrue(server.healthy(), context + ": /healthz");
         }
+    }
+
+    /** Intake works on two uploads at once (S13: other clients keep being served), so two bombs must fit the heap. */
+    @Test
+    void upload_bombsTwoAtATime_refusedAndServerUnharmed() throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(2);
+        try {
+            for (byte[] bomb : List.of(HostileFiles.pdfContentBomb(2 * HostileFiles.GIB),
+                    HostileFiles.pdfObjectStreamBomb(2 * HostileFiles.GIB))) {
+                Future<HttpResponse<String>> first = clients.submit(() -> upload("documents/upload", bomb));
+                Future<HttpResponse<String>> second = clients.submit(() -> upload("files", bomb));
+                for (Future<HttpResponse<String>> answer : List.of(first, second)) {
+                    HttpResponse<String> r = answer.get();
+                    assertTrue(server.alive(), "the server died; its log ends:\n" + server.tail());
+                    assertEquals("invalid_file", DocumentedRefusals.assertClientError(r, "two bombs"), r.body());
+                }
+            }
+        } finally {
+            clients.shutdown();
+        }
+        assertTrue(server.healthy());
     }
 
     @Test

@@ -151,6 +151,17 @@ public final class IntakeSamples {
 
     /** Catalog, page tree and page inside a Flate object stream padded with {@code padding} spaces. */
     static Path objectStreamPdf(Path file, long padding) throws IOException {
+        return Files.write(file, objectStreamPdf(objects -> {
+            try {
+                return deflated(objects, padding);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }));
+    }
+
+    /** Catalog, page tree and page inside a Flate object stream whose zlib data {@code deflate} makes of them. */
+    public static byte[] objectStreamPdf(java.util.function.UnaryOperator<byte[]> deflate) {
         String[] objects = {
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -161,7 +172,7 @@ public final class IntakeSamples {
             header.append(i + 1).append(' ').append(body.length()).append(' ');
             body.append(objects[i]).append('\n');
         }
-        byte[] data = deflated(ascii(header + body.toString()), padding);
+        byte[] data = deflate.apply(ascii(header + body.toString()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(ascii("%PDF-1.7\n"));
         int objstm = out.size();
@@ -182,7 +193,7 @@ public final class IntakeSamples {
         out.writeBytes(ascii("5 0 obj\n"));
         out.writeBytes(stream("/Type /XRef /Size 6 /W [1 4 2] /Root 1 0 R", rows.toByteArray()));
         out.writeBytes(ascii("\nendobj\nstartxref\n" + xref + "\n%%EOF\n"));
-        return Files.write(file, out.toByteArray());
+        return out.toByteArray();
     }
 
     static byte[] deflatedSpaces(long count) throws IOException {

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.zip.Adler32;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
@@ -32,19 +33,33 @@ public final class HostileFiles {
      * flushed deflate of zeros refers back only to zeros, so copies of it inflate to more zeros.
      */
     public static byte[] zlibZeros(long count) {
-        if (count % UNIT != 0) {
-            throw new IllegalArgumentException("a multiple of " + UNIT + ": " + count);
+        return zlib(new byte[0], count);
+    }
+
+    /**
+     * A zlib stream inflating to {@code prefix} and then {@code zeros} zero bytes. The copies of the
+     * deflated zeros refer back only within themselves, so they follow any prefix.
+     */
+    public static byte[] zlib(byte[] prefix, long zeros) {
+        if (zeros % UNIT != 0) {
+            throw new IllegalArgumentException("a multiple of " + UNIT + ": " + zeros);
         }
         byte[] unit = flushedDeflate(new byte[UNIT]);
-        ByteArrayOutputStream out = new ByteArrayOutputStream((int) (count / UNIT * unit.length + 16));
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) (zeros / UNIT * unit.length + prefix.length + 16));
         out.write(0x78);
         out.write(0xda);
-        for (long i = 0; i < count / UNIT; i++) {
+        out.writeBytes(flushedDeflate(prefix));
+        for (long i = 0; i < zeros / UNIT; i++) {
             out.writeBytes(unit);
         }
-        // A final fixed-Huffman block holding only its end code, then Adler-32 of the zeros: a = 1, b = count.
+        // A final fixed-Huffman block holding only its end code, then Adler-32 (RFC 1950): zeros leave
+        // its sum a as the prefix left it and add a to its sum b once each.
         out.writeBytes(new byte[] {0x03, 0x00});
-        out.writeBytes(ByteBuffer.allocate(4).putInt((int) (count % 65521 << 16 | 1)).array());
+        Adler32 adler = new Adler32();
+        adler.update(prefix);
+        long a = adler.getValue() & 0xffff;
+        long b = (adler.getValue() >>> 16) + zeros % 65521 * a;
+        out.writeBytes(ByteBuffer.allocate(4).putInt((int) (b % 65521 << 16 | a)).array());
         return out.toByteArray();
     }
 
@@ -69,6 +84,11 @@ public final class HostileFiles {
     public static byte[] pdfContentBomb(long inflated) {
         return IntakeSamples.singlePagePdf("/Contents 4 0 R",
                 IntakeSamples.stream("/Filter /FlateDecode", zlibZeros(inflated)));
+    }
+
+    /** Catalog, page tree and page in an object stream that inflates to {@code inflated} bytes more. */
+    public static byte[] pdfObjectStreamBomb(long inflated) {
+        return IntakeSamples.objectStreamPdf(objects -> zlib(objects, inflated));
     }
 
     /** A one-page PDF whose page carries {@code open} nested {@code depth} times, closed again. */
