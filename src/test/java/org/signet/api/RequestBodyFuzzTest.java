@@ -26,7 +26,7 @@ import org.signet.support.InputDeadline;
 import org.signet.text.Wire;
 
 /**
- * Any request body through the decoding the document, field and paging endpoints share: the bytes
+ * Any request body through the decoding the document, field, paging and webhook endpoints use: the bytes
  * become a {@link Body} or a 400 {@code rest_invalid_json}, and each reader of a Body then gives its
  * command or a 400 refusal with a documented code, whose data the error envelope can write. A
  * {@code Refusal} of another kind, any other exception, or a hang is a finding.
@@ -66,13 +66,15 @@ class RequestBodyFuzzTest {
         });
         each(values, b -> FieldInput.parse(b.raw("fields"), DOCUMENT, Set.of(7L, 8L)));
         each(values, b -> FieldInput.parseForTemplate(b.raw("fields"), PAGES));
+        each(values, WebhooksApi::forCreate);
+        each(values, WebhooksApi::forUpdate);
     }
 
     /** The parsed object, read back from a Body through the only reader that hands out raw values. */
     private static Map<String, Object> values(Body body) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (String name : List.of("title", "expires_at", "reminder_interval_days", "status", "page", "per_page",
-                "fields")) {
+                "fields", "url", "events", "active")) {
             if (body.has(name)) {
                 values.put(name, body.raw(name));
             }
