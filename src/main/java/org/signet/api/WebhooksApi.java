@@ -43,14 +43,27 @@ public final class WebhooksApi {
     }
 
     private Response create(Request req) {
-        Body b = req.json();
+        Webhook w = webhooks.create(req.caller().principal(), forCreate(req.json()));
+        return Response.created(form(w, true));
+    }
+
+    /** A new webhook's settings: {@code url} and {@code events} required, {@code active} optional. */
+    static Webhooks.Settings forCreate(Body b) {
         String url = b.requireString("url");
         b.require("events");
         List<String> events = events(b);
         Boolean active = b.optBool("active").orElse(null);
         b.check();
-        Webhook w = webhooks.create(req.caller().principal(), new Webhooks.Settings(url.strip(), events, active));
-        return Response.created(form(w, true));
+        return new Webhooks.Settings(url.strip(), events, active);
+    }
+
+    /** The settings a PUT changes, each null where not given. */
+    static Webhooks.Settings forUpdate(Body b) {
+        String url = b.optString("url").map(String::strip).orElse(null);
+        List<String> events = events(b);
+        Boolean active = b.optBool("active").orElse(null);
+        b.check();
+        return new Webhooks.Settings(url, events, active);
     }
 
     private Response get(Request req) {
@@ -59,13 +72,7 @@ public final class WebhooksApi {
 
     private Response update(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
-        String url = b.optString("url").map(String::strip).orElse(null);
-        List<String> events = events(b);
-        Boolean active = b.optBool("active").orElse(null);
-        b.check();
-        return Response.ok(form(webhooks.update(req.caller().principal(), id, new Webhooks.Settings(url, events, active)),
-                false));
+        return Response.ok(form(webhooks.update(req.caller().principal(), id, forUpdate(req.json())), false));
     }
 
     private Response delete(Request req) {

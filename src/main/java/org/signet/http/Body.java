@@ -1,10 +1,16 @@
 package org.signet.http;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.json.Json;
+import org.signet.json.JsonSyntaxException;
 import org.signet.service.Refusal;
 
 /**
@@ -19,6 +25,39 @@ public final class Body {
 
     public Body(Map<String, Object> values) {
         this.values = values;
+    }
+
+    /**
+     * A request body's bytes read as a JSON object (S2); blank text is an empty object. Anything
+     * else, including text that is not UTF-8, is 400 {@code rest_invalid_json}.
+     */
+    public static Body fromJson(byte[] utf8) {
+        String text = utf8Text(utf8);
+        if (text.isBlank()) {
+            return new Body(Map.of());
+        }
+        try {
+            Object parsed = Json.parse(text);
+            if (!(parsed instanceof Map<?, ?>)) {
+                throw ApiException.invalidJson("the body must be a JSON object");
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, Object> map = (Map<String, Object>) parsed;
+            return new Body(map);
+        } catch (JsonSyntaxException e) {
+            throw ApiException.invalidJson(e.getMessage());
+        }
+    }
+
+    private static String utf8Text(byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw ApiException.invalidJson("the body is not valid UTF-8");
+        }
     }
 
     public boolean has(String name) {

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -82,16 +83,27 @@ public final class Dispatcher implements HttpHandler {
     private Request newRequest(HttpExchange exchange, String requestId) {
         String ip = clientIp.resolve(exchange.getRemoteAddress(), exchange.getRequestHeaders().getFirst(PeerField.NAME),
                 exchange.getRequestHeaders().getFirst("X-Forwarded-For"));
-        String path = Optional.ofNullable(exchange.getRequestURI().getPath()).orElse("/");
-        return new Request(exchange, path, parseQuery(exchange.getRequestURI().getRawQuery()), ip, requestId);
+        URI target = exchange.getRequestURI();
+        return new Request(exchange, pathOf(target), parseQuery(target.getRawQuery()), ip, requestId);
+    }
+
+    /** The decoded path of a request target; the JDK server has answered a target that is no URI itself. */
+    static String pathOf(URI target) {
+        return Optional.ofNullable(target.getPath()).orElse("/");
+    }
+
+    /** The path below the REST base, or null when the path is the site's. */
+    static String belowBase(String restBase, String path) {
+        return path.equals(restBase) || path.startsWith(restBase + "/") ? path.substring(restBase.length()) : null;
     }
 
     private Response route(Request request) throws Exception {
         String path = request.path();
-        boolean underRest = path.equals(restBase) || path.startsWith(restBase + "/");
+        String restPath = belowBase(restBase, path);
+        boolean underRest = restPath != null;
         Optional<Router.Match> open = site.match(request.method(), path);
         if (underRest && open.isEmpty()) {
-            return routeRest(request, path.substring(restBase.length()));
+            return routeRest(request, restPath);
         }
         // A site route under the REST base (the OpenAPI description) is public, but counts per IP like all of it.
         if (underRest || path.startsWith("/sign/")) {
@@ -151,7 +163,8 @@ public final class Dispatcher implements HttpHandler {
                 .header("X-RateLimit-Reset", String.valueOf(d.resetEpochSeconds()));
     }
 
-    private static Map<String, List<String>> parseQuery(String raw) {
+    /** The query's parameters, percent-decoded as UTF-8; a bad escape is 400 {@code rest_invalid_param}. */
+    static Map<String, List<String>> parseQuery(String raw) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         if (raw == null || raw.isEmpty()) {
             return out;

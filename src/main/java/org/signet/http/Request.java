@@ -3,16 +3,10 @@ package org.signet.http;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.signet.json.Json;
-import org.signet.json.JsonSyntaxException;
 
 /** A request value: what a handler may read, without access to the connection itself. */
 public final class Request {
@@ -125,35 +119,16 @@ public final class Request {
 
     /** The JSON object body, for the few endpoints whose bodies may exceed the usual 1 MiB. */
     public Body json(int maxBytes) {
-        String text = readBodyText(maxBytes);
-        if (text.isBlank()) {
-            return new Body(Map.of());
-        }
-        try {
-            Object parsed = Json.parse(text);
-            if (!(parsed instanceof Map<?, ?>)) {
-                throw ApiException.invalidJson("the body must be a JSON object");
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> map = (Map<String, Object>) parsed;
-            return new Body(map);
-        } catch (JsonSyntaxException e) {
-            throw ApiException.invalidJson(e.getMessage());
-        }
+        return Body.fromJson(readBody(maxBytes));
     }
 
-    private String readBodyText(int maxBytes) {
+    private byte[] readBody(int maxBytes) {
         try (InputStream in = bodyStream()) {
             byte[] bytes = in.readNBytes(maxBytes + 1);
             if (bytes.length > maxBytes) {
                 throw ApiException.invalidJson("the body is larger than " + maxBytes + " bytes");
             }
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw ApiException.invalidJson("the body is not valid UTF-8");
+            return bytes;
         } catch (IOException e) {
             throw ApiException.invalidJson("the body could not be read completely");
         }

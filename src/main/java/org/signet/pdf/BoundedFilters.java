@@ -30,6 +30,12 @@ final class BoundedFilters {
     /** Largest decoded size of one stream: an A4 page scanned at 600 dpi in colour is about 105 MB. */
     static final long MAX_DECODED_BYTES = 128L * 1024 * 1024;
 
+    /**
+     * Largest decoded size of an object or cross-reference stream, which PDFBox holds whole in memory
+     * while it reads the file: the cross-reference stream of a million objects is about 7 MB.
+     */
+    static final long MAX_STRUCTURE_BYTES = 32L * 1024 * 1024;
+
     private static final List<COSName> EXPANDING = List.of(
             COSName.FLATE_DECODE, COSName.FLATE_DECODE_ABBREVIATION,
             COSName.LZW_DECODE, COSName.LZW_DECODE_ABBREVIATION,
@@ -114,13 +120,21 @@ final class BoundedFilters {
         @Override
         public DecodeResult decode(InputStream encoded, OutputStream decoded, COSDictionary parameters, int index)
                 throws IOException {
-            return original.decode(encoded, new CountingOutputStream(decoded, limit), parameters, index);
+            return original.decode(encoded, new CountingOutputStream(decoded, limitFor(parameters)), parameters, index);
         }
 
         @Override
         public DecodeResult decode(InputStream encoded, OutputStream decoded, COSDictionary parameters, int index,
                 DecodeOptions options) throws IOException {
-            return original.decode(encoded, new CountingOutputStream(decoded, limit), parameters, index, options);
+            return original.decode(encoded, new CountingOutputStream(decoded, limitFor(parameters)), parameters, index,
+                    options);
+        }
+
+        /** {@code parameters} is the stream's own dictionary, which says whether it holds the file's structure. */
+        private long limitFor(COSDictionary parameters) {
+            COSName type = parameters == null ? null : parameters.getCOSName(COSName.TYPE);
+            boolean structure = COSName.OBJ_STM.equals(type) || COSName.XREF.equals(type);
+            return structure ? Math.min(limit, MAX_STRUCTURE_BYTES) : limit;
         }
 
         @Override

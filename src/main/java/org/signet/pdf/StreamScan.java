@@ -1,7 +1,6 @@
 package org.signet.pdf;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -45,7 +44,6 @@ final class StreamScan {
     private final Map<COSStream, Long> decodedSize = new IdentityHashMap<>();
     private final Map<COSDictionary, Long> resourcesCost = new IdentityHashMap<>();
     private final Set<COSDictionary> walking = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final byte[] sink = new byte[64 * 1024];
     private long decoded;
 
     /**
@@ -127,24 +125,19 @@ final class StreamScan {
         return size(stream) + resources(stream.getCOSDictionary(COSName.RESOURCES), depth + 1);
     }
 
-    /** A stream's decoded size, decoding it the first time it is met. */
+    /** A stream's decoded size, decoding it into a counter the first time it is met. */
     private long size(COSStream stream) throws InvalidFileException {
         Long known = decodedSize.get(stream);
         if (known != null) {
             return known;
         }
-        long size = 0;
-        try (InputStream in = stream.createInputStream()) {
-            for (int n; (n = in.read(sink)) != -1; ) {
-                size += n;
-                decoded += n;
-                if (decoded > MAX_TOTAL_DECODED_BYTES) {
-                    throw tooLarge();
-                }
-            }
+        long size;
+        try {
+            size = DecodedLength.of(stream, MAX_TOTAL_DECODED_BYTES - decoded);
         } catch (IOException | RuntimeException e) {
-            throw BoundedFilters.isOverLimit(e) ? tooLarge() : damaged(e);
+            throw e instanceof DecodedLength.OverBudget || BoundedFilters.isOverLimit(e) ? tooLarge() : damaged(e);
         }
+        decoded += size;
         decodedSize.put(stream, size);
         return size;
     }

@@ -337,6 +337,15 @@ class DocumentIntakeTest {
     }
 
     @Test
+    void inspect_objectStreamPastItsOwnLimit_refusedThoughAContentStreamMayBeThatLarge() throws Exception {
+        // PDFBox holds an object stream whole in memory while reading: 48 MB is past their 32 MiB.
+        Path file = IntakeSamples.objectStreamPdf(dir.resolve("objstm-large.pdf"), 48L * 1024 * 1024);
+
+        assertEquals("the PDF expands to too much data to process (it may be a decompression bomb)",
+                rejection(file));
+    }
+
+    @Test
     void inspect_objectStreamWithinLimitIsRead() throws Exception {
         Path file = IntakeSamples.objectStreamPdf(dir.resolve("objstm.pdf"), 1000);
 

@@ -25,8 +25,8 @@ import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 
-/** Builds the PDFs and images that the intake and rendering tests feed in. */
-final class IntakeSamples {
+/** Builds the PDFs and images that the intake and rendering tests feed in, and the hostile uploads of the API tests. */
+public final class IntakeSamples {
 
     private IntakeSamples() {
     }
@@ -91,13 +91,19 @@ final class IntakeSamples {
      * cross-reference table and /Root 1 0 R, for structures PDFBox itself would refuse to write.
      */
     static Path rawPdf(Path file, byte[]... bodies) throws IOException {
+        Files.write(file, rawPdf(bodies));
+        return file;
+    }
+
+    /** The bytes of {@link #rawPdf(Path, byte[][])}. */
+    public static byte[] rawPdf(byte[]... bodies) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         write(out, "%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n");
         List<Integer> offsets = new ArrayList<>();
         for (int i = 0; i < bodies.length; i++) {
             offsets.add(out.size());
             write(out, (i + 1) + " 0 obj\n");
-            out.write(bodies[i]);
+            out.writeBytes(bodies[i]);
             write(out, "\nendobj\n");
         }
         int xref = out.size();
@@ -108,29 +114,33 @@ final class IntakeSamples {
         table.append("trailer\n<< /Size ").append(bodies.length + 1).append(" /Root 1 0 R >>\nstartxref\n")
                 .append(xref).append("\n%%EOF\n");
         write(out, table.toString());
-        Files.write(file, out.toByteArray());
-        return file;
+        return out.toByteArray();
     }
 
     /** A US Letter one-page PDF: objects 1-3 are catalog, tree and page, then {@code more} from 4 on. */
     static Path singlePagePdf(Path file, String pageEntries, byte[]... more) throws IOException {
+        return Files.write(file, singlePagePdf(pageEntries, more));
+    }
+
+    /** The bytes of {@link #singlePagePdf(Path, String, byte[][])}. */
+    public static byte[] singlePagePdf(String pageEntries, byte[]... more) {
         List<byte[]> bodies = new ArrayList<>(List.of(
                 ascii("<< /Type /Catalog /Pages 2 0 R >>"),
                 ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
                 ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] " + pageEntries + " >>")));
         bodies.addAll(Arrays.asList(more));
-        return rawPdf(file, bodies.toArray(new byte[0][]));
+        return rawPdf(bodies.toArray(new byte[0][]));
     }
 
-    static byte[] ascii(String text) {
+    public static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.ISO_8859_1);
     }
 
     /** A stream object body: the dictionary entries, then the data as given. */
-    static byte[] stream(String entries, byte[] data) throws IOException {
+    public static byte[] stream(String entries, byte[] data) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         write(out, "<< " + entries + " /Length " + data.length + " >>\nstream\n");
-        out.write(data);
+        out.writeBytes(data);
         write(out, "\nendstream");
         return out.toByteArray();
     }
@@ -141,6 +151,17 @@ final class IntakeSamples {
 
     /** Catalog, page tree and page inside a Flate object stream padded with {@code padding} spaces. */
     static Path objectStreamPdf(Path file, long padding) throws IOException {
+        return Files.write(file, objectStreamPdf(objects -> {
+            try {
+                return deflated(objects, padding);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }));
+    }
+
+    /** Catalog, page tree and page inside a Flate object stream whose zlib data {@code deflate} makes of them. */
+    public static byte[] objectStreamPdf(java.util.function.UnaryOperator<byte[]> deflate) {
         String[] objects = {
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -151,7 +172,7 @@ final class IntakeSamples {
             header.append(i + 1).append(' ').append(body.length()).append(' ');
             body.append(objects[i]).append('\n');
         }
-        byte[] data = deflated(ascii(header + body.toString()), padding);
+        byte[] data = deflate.apply(ascii(header + body.toString()));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(ascii("%PDF-1.7\n"));
         int objstm = out.size();
@@ -172,7 +193,7 @@ final class IntakeSamples {
         out.writeBytes(ascii("5 0 obj\n"));
         out.writeBytes(stream("/Type /XRef /Size 6 /W [1 4 2] /Root 1 0 R", rows.toByteArray()));
         out.writeBytes(ascii("\nendobj\nstartxref\n" + xref + "\n%%EOF\n"));
-        return Files.write(file, out.toByteArray());
+        return out.toByteArray();
     }
 
     static byte[] deflatedSpaces(long count) throws IOException {

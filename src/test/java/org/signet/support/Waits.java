@@ -16,7 +16,12 @@ public final class Waits {
 
     /** Checks {@code condition} every millisecond until it holds; fails naming {@code what} after 10 s. */
     public static void awaitUntil(BooleanSupplier condition, String what) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        awaitUntil(condition, what, DEADLINE);
+    }
+
+    /** Checks {@code condition} every millisecond until it holds; fails naming {@code what} after {@code limit}. */
+    public static void awaitUntil(BooleanSupplier condition, String what, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("not in time: " + what);
