@@ -67,7 +67,7 @@ final class InDoubtWrites {
         for (Object o : Answers.array(200, client.get("documents/" + doc.id + "/signers"))) {
             Map<?, ?> record = (Map<?, ?>) o;
             if (s.email.equals(record.get("email"))) {
-                CrashWorkload.added(s, record);
+                DocumentSteps.added(s, record);
                 doc.signers.add(s);
                 return true;
             }

@@ -51,9 +51,14 @@ final class TrackedDocument {
     boolean touched = true;
     boolean contentChecked;
 
+    /** A document whose one page names it, so that its file differs from every other's. */
     TrackedDocument(String title, List<Signer> planned) {
+        this(title, planned, TestFiles.pdf(1, title + " page "));
+    }
+
+    TrackedDocument(String title, List<Signer> planned, byte[] pdf) {
         this.title = title;
-        this.pdf = TestFiles.pdf(1, title + " page ");
+        this.pdf = pdf;
         this.sha256 = TestFiles.sha256(pdf);
         this.planned = List.copyOf(planned);
     }
