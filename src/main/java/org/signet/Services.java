@@ -144,6 +144,8 @@ final class Services {
         FieldStore fields = new FieldStore(db, clock);
         AuditStore audit = new AuditStore(db, clock);
         files = new StoredFiles(db, vault, clock);
+        // No request is in flight yet: a file still unclaimed was left by one that a crash interrupted.
+        files.destroyUnclaimed();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
                 signer -> signers.find(signer).map(s -> links.signing(s.accessToken())));

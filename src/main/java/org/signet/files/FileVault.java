@@ -57,8 +57,21 @@ public final class FileVault {
 
     /** Encrypts the stream to a new file under a random name, hashing the plaintext on the way. */
     public StoredFile write(InputStream plaintext) throws IOException {
-        String name = HexFormat.of().formatHex(Crypto.randomBytes(NAME_BYTES));
-        Path tmp = files.resolve(name + ".tmp");
+        return write(newName(), plaintext);
+    }
+
+    /**
+     * A random name for a file not written yet, so that a caller can record it before any byte of it
+     * reaches the disk: a crash in the middle of the write then leaves a name to clean up, not an
+     * unknown file.
+     */
+    public String newName() {
+        return HexFormat.of().formatHex(Crypto.randomBytes(NAME_BYTES));
+    }
+
+    /** As {@link #write(InputStream)}, under a name from {@link #newName()} that holds no file yet. */
+    public StoredFile write(String name, InputStream plaintext) throws IOException {
+        Path tmp = files.resolve(StoredFile.checkName(name) + ".tmp");
         byte[] dataKey = Crypto.randomBytes(MasterKey.KEY_BYTES);
         try {
             byte[] wrapped = master.wrap(dataKey, name);
@@ -99,9 +112,13 @@ public final class FileVault {
         }
     }
 
-    /** Removes a stored file; one already gone is not an error. */
+    /**
+     * Removes a stored file, and the temporary file of a write that a crash interrupted; one already
+     * gone is not an error.
+     */
     public void delete(String name) throws IOException {
         Files.deleteIfExists(files.resolve(StoredFile.checkName(name)));
+        Files.deleteIfExists(files.resolve(name + ".tmp"));
     }
 
     private static Sealed seal(InputStream plaintext, SecretKey key, OutputStream out) throws IOException {

@@ -152,6 +152,7 @@ public final class Documents {
             Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
                     file.fileHash(), expiresAt, reminderDays, templateId));
+            files.claim(file.originalFileId(), file.pdfFileId());
             List<String> notes = new ArrayList<>();
             if (templateId != null) {
                 notes.add("from template " + templateId);

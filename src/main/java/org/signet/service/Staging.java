@@ -38,8 +38,11 @@ public final class Staging {
 
     public Staged stage(long userId, AcceptedFile f) {
         String token = Tokens.base62(32);
-        staged.insert(userId, token, f.originalFilename(), f.kind().mediaType(), f.totalPages(), f.pages(),
-                f.originalFileId(), f.pdfFileId(), f.fileHash(), f.removed());
+        db.inTransaction(() -> {
+            staged.insert(userId, token, f.originalFilename(), f.kind().mediaType(), f.totalPages(), f.pages(),
+                    f.originalFileId(), f.pdfFileId(), f.fileHash(), f.removed());
+            files.claim(f.originalFileId(), f.pdfFileId());
+        });
         return new Staged(PREFIX + token, f.originalFilename(), now() + StagedFileStore.LIFETIME_SECONDS);
     }
 

@@ -114,6 +114,7 @@ public final class Templates {
                 List<Field> placed = fields.forDocument(now.id());
                 Template t = templates.insert(p.userId(), name, description, now.originalFilename(), now.mediaType(),
                         now.pages(), copies.original(), copies.pdf(), now.fileHash());
+                files.claim(copies.original(), copies.pdf());
                 Map<Long, Integer> slotOf = new HashMap<>();
                 for (Signer s : parties) {
                     slotOf.put(s.id(), slotOf.size() + 1);
@@ -139,8 +140,12 @@ public final class Templates {
 
     /** An empty template from an accepted upload. */
     public Detail upload(Principal p, AcceptedFile f, String name, String description) {
-        return db.inTransaction(() -> detailOf(templates.insert(p.userId(), name, description, f.originalFilename(),
-                f.kind().mediaType(), f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash())));
+        return db.inTransaction(() -> {
+            Template t = templates.insert(p.userId(), name, description, f.originalFilename(), f.kind().mediaType(),
+                    f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash());
+            files.claim(f.originalFileId(), f.pdfFileId());
+            return detailOf(t);
+        });
     }
 
     public Detail update(Principal p, long id, String name, String description) {

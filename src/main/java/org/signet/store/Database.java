@@ -285,8 +285,8 @@ public final class Database implements AutoCloseable {
 
     /**
      * Runs {@code work} on the thread's transaction's connection; outside a transaction, a read on a
-     * pooled connection and anything else on the write connection, which a write inside a read
-     * transaction cannot have.
+     * pooled connection, a change of rows as a transaction of its own, and anything else alone on the
+     * write connection, which a write inside a read transaction cannot have.
      */
     private <T> T withConnection(String sql, SqlWork<T> work) {
         Transaction tx = transaction.get();
@@ -304,7 +304,24 @@ public final class Database implements AutoCloseable {
                 connections.release(c);
             }
         }
+        if (changesRows(sql)) {
+            // A transaction of one statement: it shares the group commit's fsync with the other writers
+            // and returns once durable, where a lone statement would hold the write connection through
+            // a COMMIT of the open batch and an fsync of its own.
+            return writer.transaction(w -> runOn(w, sql, work));
+        }
         return writer.alone(w -> runOn(w, sql, work));
+    }
+
+    /** INSERT, UPDATE, DELETE and REPLACE can run in a transaction; a PRAGMA or a script may not. */
+    static boolean changesRows(String sql) {
+        String s = sql.stripLeading();
+        for (String verb : new String[] {"INSERT", "UPDATE", "DELETE", "REPLACE"}) {
+            if (s.regionMatches(true, 0, verb, 0, verb.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static <T> T runOn(CachedConnection c, String sql, SqlWork<T> work) {

@@ -13,9 +13,16 @@ import org.signet.files.StoredFile;
 /**
  * Encrypted files and the table that holds their wrapped data keys. Deleting a row destroys the
  * only copy of the file's key, so the bytes on disk become unreadable even before they are removed.
+ * A file is listed as unclaimed before its first byte is written and until its owner's transaction
+ * claims it (and again from the moment its row is forgotten until its bytes are erased), so that
+ * what a crash leaves between the two is found and destroyed at the next start.
  */
 public final class StoredFiles {
     private static final Logger LOG = Logger.getLogger("signet.files");
+    /** Whether any owner refers to a stored file: a document, a staged file or a template. */
+    private static final String OWNED = "SELECT EXISTS (SELECT 1 FROM documents WHERE ?1 IN (original_file_id, "
+            + "pdf_file_id, signed_file_id)) OR EXISTS (SELECT 1 FROM staged_files WHERE ?1 IN (original_file_id, "
+            + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ?1 IN (original_file_id, pdf_file_id)) AS owned";
 
     private final Database db;
     private final FileVault vault;
@@ -30,12 +37,38 @@ public final class StoredFiles {
         this.clock = clock;
     }
 
-    /** Encrypts the stream to disk, then records its key; call outside a transaction (it does I/O). */
+    /**
+     * Encrypts the stream to disk, then records its key; the file stays unclaimed until its owner's
+     * transaction calls {@link #claim}. Call outside a transaction: it does I/O, and the listing must
+     * be durable before the first byte is written.
+     */
     public Saved save(InputStream plaintext) throws IOException {
-        StoredFile f = vault.write(plaintext);
+        if (db.inTransactionNow()) {
+            throw new IllegalStateException("files are saved outside a transaction, which then claims them");
+        }
+        String name = vault.newName();
+        db.update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, ?)", name, now());
+        StoredFile f;
+        try {
+            f = vault.write(name, plaintext);
+        } catch (IOException | RuntimeException e) {
+            try {
+                strikeOff(name); // the vault removed what it had written
+            } catch (RuntimeException listing) {
+                e.addSuppressed(listing); // still listed: the next start finds nothing to destroy
+            }
+            throw e;
+        }
         long id = db.insert("INSERT INTO stored_files(name, wrapped_key, size, sha256, created_at) VALUES (?,?,?,?,?)",
-                f.name(), f.wrappedKey(), f.size(), f.sha256Hex(), clock.millis() / 1000);
+                f.name(), f.wrappedKey(), f.size(), f.sha256Hex(), now());
         return new Saved(id, f.sha256Hex(), f.size());
+    }
+
+    /** Marks saved files as owned; call in the transaction that records their owner, so both commit together. */
+    public void claim(long... ids) {
+        for (long id : ids) {
+            db.update("DELETE FROM unclaimed_files WHERE name = (SELECT name FROM stored_files WHERE id = ?)", id);
+        }
     }
 
     public Saved save(byte[] plaintext) throws IOException {
@@ -67,20 +100,67 @@ public final class StoredFiles {
         return db.queryOne("SELECT size FROM stored_files WHERE id = ?", r -> r.getLong("size"), id);
     }
 
-    /** Removes the key row (inside the caller's transaction) and returns the file name to erase afterwards. */
+    /**
+     * Removes the key row (inside the caller's transaction) and returns the file name to erase
+     * afterwards; until then the name is listed as unclaimed, so a crash before the erase does not
+     * leave the bytes behind for good.
+     */
     public Optional<String> forget(long id) {
         Optional<String> name = db.queryOne("SELECT name FROM stored_files WHERE id = ?", r -> r.string("name"), id);
         db.update("DELETE FROM stored_files WHERE id = ?", id);
+        name.ifPresent(n -> db.update("INSERT OR IGNORE INTO unclaimed_files(name, listed_at) VALUES (?, ?)", n, now()));
         return name;
     }
 
-    /** Erases a forgotten file's bytes; a failure only leaves undecryptable bytes behind. */
+    /**
+     * Erases a forgotten file's bytes, then strikes its name off; a failure only leaves undecryptable
+     * bytes behind, still listed, so the next start tries again.
+     */
     public void erase(String name) {
         try {
             vault.delete(name);
         } catch (IOException | UncheckedIOException e) {
             LOG.log(Level.WARNING, "could not remove encrypted file " + name + "; its key is already gone", e);
+            return;
         }
+        strikeOff(name);
+    }
+
+    /**
+     * Destroys every file still unclaimed: its key row, unless something owns it after all, and its
+     * bytes. Call at start, before any request can save a file; returns how many were destroyed.
+     */
+    public int destroyUnclaimed() {
+        int destroyed = 0;
+        for (String name : db.query("SELECT name FROM unclaimed_files", r -> r.string("name"))) {
+            if (db.inTransaction(() -> forgetIfUnowned(name))) {
+                erase(name);
+                destroyed++;
+            }
+        }
+        if (destroyed > 0) {
+            LOG.warning("destroyed " + destroyed + " stored file(s) that an interrupted request left without an owner");
+        }
+        return destroyed;
+    }
+
+    /** Inside a transaction: drops the key row of an unowned file and answers true, or strikes an owned one off. */
+    private boolean forgetIfUnowned(String name) {
+        Optional<Long> id = db.queryOne("SELECT id FROM stored_files WHERE name = ?", r -> r.getLong("id"), name);
+        if (id.isPresent() && db.queryOne(OWNED, r -> r.getInt("owned"), id.get()).orElse(0) == 1) {
+            strikeOff(name);
+            return false;
+        }
+        id.ifPresent(i -> db.update("DELETE FROM stored_files WHERE id = ?", i));
+        return true;
+    }
+
+    private void strikeOff(String name) {
+        db.update("DELETE FROM unclaimed_files WHERE name = ?", name);
+    }
+
+    private long now() {
+        return clock.millis() / 1000;
     }
 
     private Optional<StoredFile.Ref> ref(long id) {

@@ -144,18 +144,35 @@ class WriterTest {
     }
 
     @Test
-    void update_outsideATransaction_commitsTheOpenBatchFirst() throws Exception {
+    void update_outsideATransaction_joinsTheOpenBatchAsATransactionOfItsOwn() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CompletableFuture<Void> holder = holdInside("batched", release);
         CompletableFuture<Integer> single = CompletableFuture.supplyAsync(
                 () -> db.update("INSERT INTO t(v) VALUES ('single')"), threads);
         awaitUntil(() -> db.writersWaiting() == 1, "the single statement is queued");
+        CompletableFuture<Integer> failing = CompletableFuture.supplyAsync(
+                () -> db.update("INSERT INTO t(id, v) VALUES (1, 'same id as batched')"), threads);
+        awaitUntil(() -> db.writersWaiting() == 2, "a failing single statement is queued too");
+        long before = db.writesEnded();
 
         release.countDown();
         holder.get(10, TimeUnit.SECONDS);
         assertEquals(1, single.get(10, TimeUnit.SECONDS));
+        assertThrows(Exception.class, () -> failing.get(10, TimeUnit.SECONDS));
 
         assertEquals(List.of("batched", "single"), db.query("SELECT v FROM t ORDER BY id", r -> r.string("v")));
+        assertEquals(before + 1, db.writesEnded(), "one COMMIT, shared; the failed statement undid only itself");
+    }
+
+    @Test
+    void changesRows_onlyStatementsThatCanRunInATransaction() {
+        assertTrue(Database.changesRows("INSERT INTO t(v) VALUES (1)"));
+        assertTrue(Database.changesRows("  update t SET v = 2"));
+        assertTrue(Database.changesRows("DELETE FROM t"));
+        assertTrue(Database.changesRows("REPLACE INTO t(v) VALUES (3)"));
+        assertFalse(Database.changesRows("PRAGMA user_version = 3"));
+        assertFalse(Database.changesRows("VACUUM"));
+        assertFalse(Database.changesRows("CREATE TABLE u (x)"));
     }
 
     /** A transaction that inserts {@code v} and then waits inside until {@code release}. */

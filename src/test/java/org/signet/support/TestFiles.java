@@ -48,6 +48,14 @@ public final class TestFiles {
 
     /** A PDF of {@code count} A4 pages (595 x 842 points), each saying which page it is. */
     public static byte[] pdf(int count) {
+        return pdf(count, "Test page ");
+    }
+
+    /**
+     * A PDF of {@code count} A4 pages, each saying {@code label} and its number: a different label
+     * gives different bytes, so a file stored under the wrong document would show.
+     */
+    public static byte[] pdf(int count, String label) {
         try (PDDocument doc = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
             PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
             for (int i = 1; i <= count; i++) {
@@ -57,7 +65,7 @@ public final class TestFiles {
                     cs.beginText();
                     cs.setFont(font, 18);
                     cs.newLineAtOffset(72, 760);
-                    cs.showText("Test page " + i);
+                    cs.showText(label + i);
                     cs.endText();
                 }
             }

@@ -19,12 +19,12 @@ public final class Waits {
         awaitUntil(condition, what, DEADLINE);
     }
 
-    /** Checks {@code condition} every millisecond until it holds; fails naming {@code what} after {@code limit}. */
-    public static void awaitUntil(BooleanSupplier condition, String what, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
+    /** As {@link #awaitUntil(BooleanSupplier, String)}, for what takes longer, such as a JVM starting on a busy machine. */
+    public static void awaitUntil(BooleanSupplier condition, String what, Duration deadline) {
+        long end = System.nanoTime() + deadline.toNanos();
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not in time: " + what);
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not within " + deadline.toSeconds() + " s: " + what);
             }
             LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
         }

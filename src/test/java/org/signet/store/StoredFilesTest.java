@@ -1,0 +1,153 @@
+package org.signet.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.TestServer.expectObject;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.signet.files.FileVault;
+import org.signet.support.ApiFlow;
+import org.signet.support.Multipart;
+import org.signet.support.TestFiles;
+import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
+
+/**
+ * Stored files and what a crash may leave of them: a file written whose owner never committed, a
+ * write cut off before its row, bytes whose row was forgotten but not yet erased. The next start
+ * destroys exactly those, and never a file something owns.
+ */
+class StoredFilesTest {
+    @TempDir
+    Path dir;
+    private TestServer server;
+    private Account alice;
+    private StoredFiles files;
+    private FileVault vault;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = TestServer.start(dir);
+        alice = server.account("alice@example.com", false);
+        vault = FileVault.open(dir);
+        files = new StoredFiles(server.app.database(), vault, Clock.systemUTC());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void destroyUnclaimed_savedButNeverClaimed_destroysRowAndBytes() throws Exception {
+        StoredFiles.Saved saved = files.save(new byte[] {1, 2, 3});
+        String name = nameOf(saved.id());
+
+        assertEquals(1, files.destroyUnclaimed());
+
+        assertEquals(0, count("SELECT count(*) FROM stored_files WHERE id = ?", saved.id()));
+        assertFalse(Files.exists(vaultFile(name)), "the bytes are gone too");
+        assertEquals(0, count("SELECT count(*) FROM unclaimed_files"));
+    }
+
+    @Test
+    void destroyUnclaimed_claimedInItsOwnersTransaction_keepsTheFile() throws Exception {
+        StoredFiles.Saved saved = files.save(new byte[] {4, 5, 6});
+        server.app.database().inTransaction(() -> files.claim(saved.id()));
+
+        assertEquals(0, files.destroyUnclaimed());
+        assertArrayEquals(new byte[] {4, 5, 6}, files.read(saved.id()));
+    }
+
+    @Test
+    void destroyUnclaimed_writeCutOffBeforeItsRow_removesFileAndTemporaryFile() throws Exception {
+        String name = vault.newName();
+        server.app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", name);
+        vault.write(name, new ByteArrayInputStream(new byte[] {7}));
+        Files.write(vaultFile(name + ".tmp"), new byte[] {8});
+
+        assertEquals(1, files.destroyUnclaimed());
+
+        assertFalse(Files.exists(vaultFile(name)));
+        assertFalse(Files.exists(vaultFile(name + ".tmp")));
+    }
+
+    @Test
+    void destroyUnclaimed_forgottenButNotErased_erasesTheBytes() throws Exception {
+        StoredFiles.Saved saved = files.save(new byte[] {9});
+        String name = nameOf(saved.id());
+        server.app.database().inTransaction(() -> files.claim(saved.id()));
+        server.app.database().inTransaction(() -> files.forget(saved.id()));
+
+        assertTrue(Files.exists(vaultFile(name)), "a crash came before the erase");
+        assertEquals(1, files.destroyUnclaimed());
+        assertFalse(Files.exists(vaultFile(name)));
+    }
+
+    @Test
+    void destroyUnclaimed_listedButOwnedByADocument_keepsItAndStrikesItOff() throws Exception {
+        String id = server.uploadPdf(alice.full(), "kept.pdf", TestFiles.pdf(1));
+        long fileId = server.app.database().queryLong("SELECT original_file_id FROM documents WHERE id = ?", id);
+        server.app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", nameOf(fileId));
+
+        assertEquals(0, files.destroyUnclaimed());
+
+        assertEquals(0, count("SELECT count(*) FROM unclaimed_files"));
+        assertEquals(200, server.get("documents/" + id + "/file", alice.full()).statusCode());
+    }
+
+    @Test
+    void save_insideATransaction_isRefused() {
+        assertThrows(IllegalStateException.class, () -> server.app.database().inTransaction(() -> {
+            try {
+                return files.save(new byte[] {1});
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        }));
+    }
+
+    /** Every way a file comes in claims it in the transaction that records its owner. */
+    @Test
+    void everyOwner_claimsItsFiles() {
+        ApiFlow flow = new ApiFlow(server, alice.full(), Clock.systemUTC());
+        String doc = server.uploadPdf(alice.full(), "doc.pdf", TestFiles.pdf(1));
+        server.upload(alice.full(), new Multipart().file("file", "scan.png", "image/png", TestFiles.png(40, 30)));
+        expectObject(201, server.postMultipart("files", alice.full(),
+                new Multipart().file("file", "staged.pdf", "application/pdf", TestFiles.pdf(1))));
+        expectObject(201, server.postMultipart("templates/upload", alice.full(),
+                new Multipart().file("file", "form.pdf", "application/pdf", TestFiles.pdf(1))));
+        expectObject(201, flow.post("templates", Map.of("document_id", Long.parseLong(doc), "name", "Copy")));
+        String signer = flow.addSignerWithSignatureField(doc, "sam@example.com").token();
+        flow.send(doc);
+        TestServer.expect(200, flow.sign(signer));
+        flow.awaitSealed(doc);
+
+        assertEquals(List.of(), server.app.database().query("SELECT name FROM unclaimed_files", r -> r.string("name")));
+    }
+
+    private String nameOf(long fileId) {
+        return server.app.database().queryOne("SELECT name FROM stored_files WHERE id = ?", r -> r.string("name"), fileId)
+                .orElseThrow();
+    }
+
+    private long count(String sql, Object... params) {
+        return server.app.database().queryLong(sql, params);
+    }
+
+    private Path vaultFile(String name) {
+        return dir.resolve("files").resolve(name);
+    }
+}
