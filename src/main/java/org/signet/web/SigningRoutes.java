@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.signet.http.ApiException;
 import org.signet.http.Body;
 import org.signet.http.Errors;
+import org.signet.http.Form;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;

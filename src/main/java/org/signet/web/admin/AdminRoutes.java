@@ -18,7 +18,7 @@ import org.signet.service.Links;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.Wire;
-import org.signet.web.Form;
+import org.signet.http.Form;
 
 /**
  * The administrator pages under {@code /admin} (S12): sign-in and sign-out here, the sections in

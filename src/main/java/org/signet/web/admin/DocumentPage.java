@@ -21,7 +21,7 @@ import org.signet.service.Documents;
 import org.signet.service.Links;
 import org.signet.service.Refusal;
 import org.signet.service.Workflow;
-import org.signet.web.Form;
+import org.signet.http.Form;
 
 /**
  * One document (S12): its signers with their status and signing links, a summary of its fields, the

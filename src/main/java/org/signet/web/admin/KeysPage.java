@@ -16,7 +16,7 @@ import org.signet.http.Router;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
-import org.signet.web.Form;
+import org.signet.http.Form;
 
 /**
  * API keys (S3, S12): the list with last use, a form to create one (an administrator may create it

@@ -10,7 +10,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
-import org.signet.web.Form;
+import org.signet.http.Form;
 
 /** Host-site accounts, for administrators only (S12): list, create, grant or withdraw administration, disable. */
 final class UsersPage implements AdminRoutes.Section {

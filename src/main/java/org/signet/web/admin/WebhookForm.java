@@ -6,7 +6,7 @@ import java.util.List;
 import org.signet.domain.Webhook;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Webhooks;
-import org.signet.web.Form;
+import org.signet.http.Form;
 
 /** The form that creates or edits a webhook: its URL, the events it wants (or all), and whether it is active. */
 final class WebhookForm {

@@ -12,7 +12,7 @@ import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Refusal;
 import org.signet.service.Webhooks;
-import org.signet.web.Form;
+import org.signet.http.Form;
 
 /**
  * Webhooks (S10, S12): list and create, edit, rotate the secret (shown once, on the answering page),

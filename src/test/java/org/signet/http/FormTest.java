@@ -1,4 +1,4 @@
-package org.signet.web;
+package org.signet.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package org.signet.web;
+package org.signet.http;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.signet.http.Body;
-import org.signet.http.Request;
 import org.signet.service.Refusal;
 
 /**
