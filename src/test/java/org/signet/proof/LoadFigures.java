@@ -65,19 +65,6 @@ final class LoadFigures {
         return List.copyOf(unexpected);
     }
 
-    /** How many answers of {@code kind} had {@code status}, over all kinds when kind is null. */
-    int count(String kind, int status) {
-        int n = 0;
-        for (Map.Entry<String, Kind> e : kinds.entrySet()) {
-            if (kind == null || kind.equals(e.getKey())) {
-                synchronized (e.getValue()) {
-                    n += e.getValue().statuses.getOrDefault(status, 0);
-                }
-            }
-        }
-        return n;
-    }
-
     /** The table printed after a run: requests, statuses and p50/p99 latency per kind. */
     String table(double seconds) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%-38s %8s %8s  %-22s %9s %9s%n",

@@ -29,7 +29,7 @@ class LoadTest {
     private static final int CLIENTS = 64;
     private static final Duration DURATION = Duration.ofSeconds(Long.getLong("load.seconds", 60));
     /** Requests per hour for the limited key; its clients reach it within seconds. */
-    private static final int LIMIT = 40;
+    private static final int LIMIT = 20;
 
     @TempDir
     Path dir;
