@@ -1,8 +1,6 @@
 package org.signet.proof;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.signet.support.Waits;
 
 /**
@@ -27,14 +27,16 @@ final class SignetProcess implements AutoCloseable {
     /** What the graceful stop logs; a SIGKILL leaves no chance to write it. */
     private static final String STOPPED_LINE = "Signet stopped";
 
+    /** What {@code serve} prints once it listens; port 0 lets the system choose, so no port is ever taken. */
+    private static final Pattern RUNNING_AT = Pattern.compile("Signet is running at http://[^:/]+:(\\d+)");
+
     private final Process process;
-    private final int port;
     private final Path log;
     private final long logStart;
+    private int port;
 
-    private SignetProcess(Process process, int port, Path log, long logStart) {
+    private SignetProcess(Process process, Path log, long logStart) {
         this.process = process;
-        this.port = port;
         this.log = log;
         this.logStart = logStart;
     }
@@ -46,16 +48,15 @@ final class SignetProcess implements AutoCloseable {
      * reaches the disk.
      */
     static SignetProcess start(Path dataDir, Path log) throws IOException {
-        int port = freePort();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = List.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), "org.signet.Main",
-                "serve", "--data", dataDir.toAbsolutePath().toString(), "--port", Integer.toString(port));
+                "serve", "--data", dataDir.toAbsolutePath().toString(), "--port", "0");
         long logStart = Files.exists(log) ? Files.size(log) : 0;
         // A file, not a pipe: a pipe nobody reads stalls the child once it is full.
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        return new SignetProcess(p, port, log, logStart);
+        return new SignetProcess(p, log, logStart);
     }
 
     String siteUrl() {
@@ -66,15 +67,23 @@ final class SignetProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** Waits until {@code /healthz} answers 200; fails with the log's tail if the process ends first. */
+    /**
+     * Waits until Signet says where it listens and {@code /healthz} answers 200 there; fails with the
+     * log's tail if the process ends first.
+     */
     void awaitReady(HttpClient client) {
-        HttpRequest health = HttpRequest.newBuilder(URI.create(siteUrl() + "/healthz"))
-                .timeout(Duration.ofSeconds(5)).build();
         Waits.awaitUntil(() -> {
             if (!process.isAlive()) {
                 throw new AssertionError("Signet ended with code " + process.exitValue() + " before it was ready:\n"
                         + logTail());
             }
+            Matcher m = RUNNING_AT.matcher(ownLog());
+            if (!m.find()) {
+                return false;
+            }
+            port = Integer.parseInt(m.group(1));
+            HttpRequest health = HttpRequest.newBuilder(URI.create(siteUrl() + "/healthz"))
+                    .timeout(Duration.ofSeconds(5)).build();
             try {
                 return client.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
             } catch (IOException notListeningYet) {
@@ -135,13 +144,6 @@ final class SignetProcess implements AutoCloseable {
     String logTail() {
         List<String> lines = ownLog().lines().toList();
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-    }
-
-    /** A port nobody listens on now; the child binds it a moment later. */
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 
     /** Never leaves a process behind, whatever failed. */
