@@ -26,7 +26,8 @@ final class PageHtml {
      * @param kind the page kind the script reads from {@code body[data-page]}
      */
     static String document(String title, String kind, boolean withScript, String body) {
-        String script = withScript ? "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n" : "";
+        String script = withScript
+                ? ScriptText.dataBlock() + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n" : "";
         return "<!DOCTYPE html>\n"
                 + "<html lang=\"en\">\n<head>\n"
                 + "<meta charset=\"utf-8\" />\n"

@@ -88,6 +88,22 @@ final class SignerPage {
         assertTrue(inked.intValue() > 100, "the drawing left almost no ink: " + inked + " pixels");
     }
 
+    /** Makes the page see a touch screen, as a phone has. */
+    void touchScreen() {
+        ((org.openqa.selenium.chromium.HasCdp) browser.driver()).executeCdpCommand("Emulation.setTouchEmulationEnabled",
+                java.util.Map.of("enabled", true, "maxTouchPoints", 5));
+    }
+
+    /** Taps {@code element} with a finger: touch down and up at its centre. */
+    void tap(WebElement element) {
+        PointerInput finger = new PointerInput(PointerInput.Kind.TOUCH, "signing-touch");
+        Sequence tap = new Sequence(finger, 0)
+                .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.fromElement(element), 0, 0))
+                .addAction(finger.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
+                .addAction(finger.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
+        ((RemoteWebDriver) browser.driver()).perform(List.of(tap));
+    }
+
     /** Types {@code text} as the signature on the Type tab. */
     void typeSignature(String text) {
         browser.click(By.id("tab-type"));
