@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,6 +34,7 @@ import org.signet.support.DocumentSetup;
 import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.TestServer;
+import org.signet.support.Waits;
 
 /**
  * {@code GET /sign/{token}/document.pdf}: each party's copy under the same rules as the page (S7):
@@ -166,6 +168,37 @@ class SigningRoutesDownloadTest {
         }
         String text = text(sealed);
         assertTrue(text.contains("Ann agrees to clause 7") && text.contains("Bob agrees too"), text);
+    }
+
+    @Test
+    void download_completedButSealPending_theCopyWithEveryValueNotSealed() throws Exception {
+        doc.send();
+        annSigns();
+        // The stored files cannot be read while the last party signs: the seal fails and waits for its retry.
+        Path files = dir.resolve("files");
+        Path away = dir.resolve("files-away");
+        Files.move(files, away);
+        expect(200, flow.sign(bob.token(), Map.of(doc.fieldId(bob, "text"), "Bob agrees too")));
+        Waits.awaitUntil(() -> sealAttempts() >= 1, "the first sealing attempt");
+        Files.move(away, files);
+
+        byte[] pdf = pdf(download(bob));
+
+        assertEquals("completed", doc.status());
+        assertEquals(2, SealedFile.pageCount(pdf), "no certificate before the seal");
+        String text = text(pdf);
+        assertTrue(text.contains("Ann agrees to clause 7") && text.contains("Bob agrees too"), text);
+        try (PDDocument d = Loader.loadPDF(pdf)) {
+            assertTrue(d.getSignatureDictionaries().isEmpty());
+        }
+        Map<String, Object> session = object(flow.session(bob.token()));
+        assertEquals(false, session.get("sealed"));
+        assertEquals("/sign/" + bob.token() + "/document.pdf", session.get("download_url"));
+    }
+
+    private int sealAttempts() {
+        return server.app.database().queryOne("SELECT seal_attempts FROM documents WHERE id = ?",
+                r -> r.getInt("seal_attempts"), Long.parseLong(doc.id())).orElseThrow();
     }
 
     @Test
