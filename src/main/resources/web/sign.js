@@ -602,9 +602,7 @@
 
   function setZoom(zoom) {
     state.zoom = zoom;
-    const documentArea = $('#document');
-    documentArea.style.width = zoom === 1 ? '' : (zoom * 100) + '%';
-    documentArea.classList.toggle('is-zoomed', zoom !== 1);
+    main.style.setProperty('--zoom', String(zoom));
     const percentShown = Math.round(zoom * 100);
     const reset = $('#zoom-reset');
     reset.textContent = percentShown + '%';
@@ -904,7 +902,7 @@
     const section = el('section', { id: id, class: 'card outcome' + (success ? ' is-success' : ''), tabindex: -1 }, parts);
     const documentArea = $('#document');
     documentArea.removeAttribute('aria-busy');
-    documentArea.style.width = '';
+    main.style.removeProperty('--zoom');
     documentArea.textContent = '';
     documentArea.append(section);
     $('#scroller').scrollTop = 0;
@@ -1114,7 +1112,7 @@
       return;
     }
     const documentArea = $('#document');
-    documentArea.before(renderTools(session));
+    main.before(renderTools(session));
     const parties = renderParties(session);
     if (parties) {
       documentArea.before(parties);

@@ -29,6 +29,16 @@ final class SignerPage {
         return this;
     }
 
+    /** Leaves the guided form (a phone's default) for the whole pages, where every field is on its page. */
+    SignerPage pageForm() {
+        WebElement toggle = browser.visible(By.id("guided-toggle"));
+        if ("true".equals(toggle.getAttribute("aria-pressed"))) {
+            toggle.click();
+            browser.until(d -> "false".equals(toggle.getAttribute("aria-pressed")));
+        }
+        return this;
+    }
+
     /** The control of the signer's only field of {@code type}, once it is on the page. */
     WebElement field(String type) {
         return browser.visible(By.cssSelector("[data-field-id][data-field-type='" + type + "']"));
