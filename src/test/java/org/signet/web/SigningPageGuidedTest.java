@@ -135,6 +135,35 @@ class SigningPageGuidedTest {
         assertEquals("viewed", doc.signer(signer).get("status"), "nothing was signed");
     }
 
+    @Test
+    void phone_withTheKeyboardOpen_dialogButtonsAndStepStayInReach() {
+        DocumentSetup doc = WORLD.upload("Short screen", 1);
+        Party signer = doc.party("Sam Short", "signer", 1);
+        doc.field(signer, "signature", 1, 72, 600, 220, 50).send();
+        // An on-screen keyboard leaves about 480 px of an 844 px phone.
+        browser.reset(WIDTH, 480);
+        page.touchScreen();
+
+        browser.open(signer.url());
+        assertInView(browser.visible(By.id("guided-next")));
+        page.tap(browser.clickable(By.id("guided-input")));
+        browser.visible(By.id("signature-dialog"));
+        page.tap(browser.clickable(By.id("tab-type")));
+        browser.visible(By.id("type-input")).sendKeys("Sam Short");
+        assertInView(browser.visible(By.id("apply-signature")));
+        assertInView(browser.visible(By.id("cancel-signature")));
+        page.tap(browser.clickable(By.id("apply-signature")));
+        browser.until(ExpectedConditions.invisibilityOfElementLocated(By.id("signature-dialog")));
+        page.tap(browser.clickable(By.id("guided-next")));
+        assertInView(browser.visible(By.id("finish")));
+    }
+
+    private void assertInView(WebElement element) {
+        assertTrue((Boolean) browser.js("const r = arguments[0].getBoundingClientRect();"
+                + "return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;", element),
+                element.getAttribute("id") + " is outside the " + WIDTH + "x" + browser.js("return window.innerHeight") + " window");
+    }
+
     /** The field being filled is highlighted on the page and scrolled into the view above the bar. */
     private void assertCurrentFieldShown(String type) {
         browser.until(d -> page.box(type).getAttribute("class").contains("is-current"));
