@@ -1120,8 +1120,14 @@
     renderPages(session);
     watchPages();
     if (document.activeElement === document.body) {
-      // Lets arrow keys, Page Down and Space scroll the document straight away.
-      $('#scroller').focus({ preventScroll: true });
+      // Lets arrow keys, Page Down and Space scroll the document straight away. The ring around
+      // the whole document stays off until a key is pressed, as nobody moved focus there.
+      const scroller = $('#scroller');
+      scroller.classList.add('is-quiet');
+      const wake = () => scroller.classList.remove('is-quiet');
+      scroller.addEventListener('keydown', wake, { once: true });
+      scroller.addEventListener('blur', wake, { once: true });
+      scroller.focus({ preventScroll: true });
     }
     if (role === 'viewer') {
       $('#view-only').hidden = false;
