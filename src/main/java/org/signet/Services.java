@@ -148,7 +148,7 @@ final class Services {
         files.destroyUnclaimed();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
-                signer -> signers.find(signer).map(s -> links.signing(s.accessToken())));
+                signer -> signers.find(signer).map(links::signing));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
