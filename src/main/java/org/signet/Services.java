@@ -208,7 +208,8 @@ final class Services {
         new Assets().routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
                 config.integer("ratelimit.key_per_hour"), config.string("site.url").startsWith("https:")).routes(site);
-        new SigningRoutes(signing, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"))
+        new SigningRoutes(signing, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"),
+                config.siteLanguage())
                 .routes(site);
     }
 }
