@@ -159,7 +159,7 @@ final class Services {
         WebhookEvents events = new WebhookEvents(db, webhookStore, clock,
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
-                () -> scheduler.soon("mail", mailSender::runOnce)), users, wire);
+                () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
                 wire);
