@@ -43,7 +43,7 @@ final class PageLanguage {
         double bestWeight = 0;
         String[] ranges = acceptLanguage.split(",", MAX_RANGES + 1);
         for (int i = 0; i < Math.min(ranges.length, MAX_RANGES); i++) {
-            String[] parts = ranges[i].split(";");
+            String[] parts = ranges[i].split(";", -1);
             String primary = parts[0].strip().toLowerCase(Locale.ROOT).split("-", 2)[0];
             Optional<Language> language = Language.fromCode(primary);
             double weight = weight(parts);

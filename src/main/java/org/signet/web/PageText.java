@@ -20,21 +20,23 @@ final class PageText {
 
     /** The data block for {@code language}, ready to go into the page's head. */
     static String block(Language language) {
-        return "<script type=\"application/json\" id=\"" + ID + "\">" + json(language) + "</script>\n";
-    }
-
-    /**
-     * The words as JSON in which {@code <}, {@code >} and {@code &} are written as {@code \u003c} and so on,
-     * so that no value ({@code </script>}, {@code <!--}) can end the block or change how it is parsed.
-     * Those characters occur in JSON only inside strings, where the escapes mean the same.
-     */
-    static String json(Language language) {
         Messages m = Messages.of(BUNDLE, language);
-        Map<String, Object> words = new TreeMap<>();
+        Map<String, String> words = new TreeMap<>();
         for (String key : m.keys()) {
             words.put(key, m.get(key));
         }
         words.put("lang", language.code());
-        return Json.write(words).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+        return dataBlock(words);
+    }
+
+    /**
+     * {@code words} as a JSON data block in which {@code <}, {@code >} and {@code &} are written as JSON
+     * unicode escapes (backslash, u003c and so on), so that no value ({@code </script>}, {@code <!--})
+     * can end the block or change how it is parsed. Those characters occur in JSON only inside strings, where the escapes
+     * mean the same.
+     */
+    static String dataBlock(Map<String, String> words) {
+        String json = Json.write(words).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+        return "<script type=\"application/json\" id=\"" + ID + "\">" + json + "</script>\n";
     }
 }
