@@ -273,6 +273,20 @@ class SignerLanguageTest {
         }
     }
 
+    @Test
+    void declined_toTheOwner_inTheSitesLanguage_notTheSigners() throws Exception {
+        start("site.language=de");
+        Party ann = sent("Lease", List.of(signer("Ann", "ann@example.org", 1, "language", "fr"))).get(0);
+
+        assertEquals(200, flow.postToLink(ann.token(), "decline", Map.of("reason", "Falsche Adresse")).statusCode());
+        MimeMessage toOwner = flow.mail.awaitDelivered("olivia@example.org", m -> true);
+
+        assertEquals("Ann hat abgelehnt: Lease", SentMail.subject(toOwner));
+        for (String body : bodies(toOwner)) {
+            assertTrue(body.contains("Guten Tag olivia,") && body.contains("Falsche Adresse"), body);
+        }
+    }
+
     /** The decoded text/plain and text/html parts. */
     private static List<String> bodies(Part part) throws MessagingException, IOException {
         List<String> out = new ArrayList<>();
