@@ -1,8 +1,9 @@
 /*
  * Signet signing page script: fills the page shell from GET /sign/{token}/session, lets the
- * signer fill their fields and capture a signature, and talks to the JSON endpoints under the
- * same token. Also drives the PIN and login forms. Plain ES2017, no build step, no network
- * access beyond this site.
+ * signer fill their fields on the pages or one at a time in the guided form, capture a
+ * signature, and talks to the JSON endpoints under the same token. Also drives the PIN and
+ * login forms. Plain ES2017, no build step, no network access beyond this site. Every word it
+ * shows comes from the page's text block (#page-text), in the signer's language.
  */
 'use strict';
 (function () {
@@ -20,10 +21,51 @@
   const AUTO_TYPES = ['name', 'email', 'date'];
   const CAPTURE_TYPES = ['signature', 'initials'];
   const CLOSED_CODES = ['not_your_turn', 'already_completed', 'document_closed'];
-  const LABELS = {
-    signature: 'Signature', initials: 'Initials', stamp: 'Stamp', text: 'Text', textarea: 'Text',
-    checkbox: 'Checkbox', dropdown: 'Choice', name: 'Name', email: 'Email', date: 'Date signed'
-  };
+  const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+  const PHONE = '(max-width: 640px)';
+
+  // ---- Text ----------------------------------------------------------------------------
+
+  const TEXT = (() => {
+    const block = document.getElementById('page-text');
+    try {
+      return block ? JSON.parse(block.textContent) : {};
+    } catch (e) {
+      return {};
+    }
+  })();
+  const LANG = TEXT.lang || document.documentElement.lang || 'en';
+  const plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(LANG) : null;
+
+  /** The text for {@code key} with its {name} placeholders filled from {@code vars}. */
+  function t(key, vars) {
+    const template = Object.prototype.hasOwnProperty.call(TEXT, key) ? String(TEXT[key]) : key;
+    return template.replace(/\{(\w+)\}/g, (whole, name) => (vars && name in vars ? String(vars[name]) : whole));
+  }
+
+  /** The singular or plural form of {@code key} (key.one or key.other) for {@code count}. */
+  function tn(key, count, vars) {
+    const form = plurals && plurals.select(count) === 'one' ? 'one' : (plurals ? 'other' : (count === 1 ? 'one' : 'other'));
+    return t(key + '.' + form, Object.assign({ count: count }, vars || {}));
+  }
+
+  /** What to tell the signer about a refused request, in their language rather than the server's. */
+  function errorText(result) {
+    const key = 'error.' + result.code;
+    if (Object.prototype.hasOwnProperty.call(TEXT, key)) {
+      return t(key);
+    }
+    return result.status === 429 ? t('error.rate_limited') : t('error.generic', { status: result.status });
+  }
+
+  /** Dates as the signer writes them. */
+  function localDate(date) {
+    try {
+      return new Intl.DateTimeFormat(LANG, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+    } catch (e) {
+      return date.toISOString().slice(0, 10);
+    }
+  }
 
   /** Creates an element with attributes and children (strings become text, never markup). */
   function el(tag, attrs, children) {
@@ -51,8 +93,7 @@
         body: body === undefined ? undefined : JSON.stringify(body)
       });
     } catch (e) {
-      return { ok: false, status: 0, code: 'network', data: {},
-        message: 'Signet could not be reached. Check your connection and try again.' };
+      return { ok: false, status: 0, code: 'network', data: {} };
     }
     let json = null;
     try {
@@ -64,9 +105,7 @@
       return { ok: true, status: response.status, body: json || {} };
     }
     const error = json && typeof json === 'object' ? json : {};
-    return { ok: false, status: response.status, code: error.code || 'http_' + response.status,
-      data: error.data || {},
-      message: error.message || 'Something went wrong (error ' + response.status + '). Please try again.' };
+    return { ok: false, status: response.status, code: error.code || 'http_' + response.status, data: error.data || {} };
   }
 
   function say(text) {
@@ -105,7 +144,7 @@
       if (!body) {
         return;
       }
-      setBusy(button, true, 'Checking\u2026');
+      setBusy(button, true, t('gate.checking'));
       const result = await api('POST', form.id === 'pin-form' ? '/pin' : '/login', body);
       if (result.ok) {
         window.location.reload();
@@ -129,21 +168,20 @@
     initGate($('#pin-form'), input, button, () => {
       const pin = input.value.trim();
       if (!/^[0-9]{4,8}$/.test(pin)) {
-        gateFail(input, 'Enter the PIN: 4 to 8 digits.');
+        gateFail(input, t('pin.format'));
         return null;
       }
       return { pin: pin };
     }, (result) => {
       if (result.code === 'pin_locked' || result.status === 429) {
-        say('Too many wrong PINs: this link is locked for 15 minutes. Try again later.');
+        say(t('pin.locked'));
         input.disabled = true;
         button.disabled = true;
       } else if (result.code === 'invalid_pin') {
         const left = Number(result.data.attempts_left);
-        gateFail(input, (result.message || 'That PIN is not correct.')
-          + (left > 0 ? ' ' + left + (left === 1 ? ' try' : ' tries') + ' left before the link locks for 15 minutes.' : ''));
+        gateFail(input, left > 0 ? tn('pin.triesLeft', left) : t('pin.wrong'));
       } else {
-        gateFail(input, result.message);
+        gateFail(input, errorText(result));
       }
     });
   }
@@ -153,14 +191,13 @@
     const password = $('#login-password');
     initGate($('#login-form'), password, $('#login-submit'), () => {
       if (!password.value) {
-        gateFail(password, 'Enter your password.');
+        gateFail(password, t('login.passwordMissing'));
         return null;
       }
       return { email: email.value, password: password.value };
     }, (result) => {
       password.value = '';
-      gateFail(password, result.code === 'invalid_login'
-        ? 'That email and password do not match. Try again.' : result.message);
+      gateFail(password, result.code === 'invalid_login' ? t('login.wrong') : errorText(result));
     });
   }
 
@@ -174,6 +211,9 @@
     values: {}, // field id -> string
     lastField: null,
     missingShown: false,
+    zoom: 1,
+    guided: false,
+    step: 0,
     captures: { signature: null, initials: null } // {method, image, text, preview}
   };
 
@@ -198,8 +238,13 @@
     return String(field.is_required) === '1' || field.is_required === true;
   }
 
+  function typeLabel(type) {
+    const key = 'field.' + type;
+    return Object.prototype.hasOwnProperty.call(TEXT, key) ? t(key) : t('field.generic');
+  }
+
   function fieldLabel(field) {
-    return (field.field_name || '').trim() || LABELS[field.field_type] || 'Field';
+    return (field.field_name || '').trim() || typeLabel(field.field_type);
   }
 
   function isFilled(field) {
@@ -215,6 +260,12 @@
 
   function byTopLeft(a, b) {
     return number(a.position_y, 0) - number(b.position_y, 0) || number(a.position_x, 0) - number(b.position_x, 0);
+  }
+
+  /** Reading order (page, then top to bottom, then left to right), which is also the focus order. */
+  function inReadingOrder(list) {
+    return (list || []).map((f) => Object.assign({}, f, { id: String(f.id) }))
+      .sort((a, b) => number(a.page_number, 0) - number(b.page_number, 0) || byTopLeft(a, b));
   }
 
   /** Filled in by the sender from a template variable: shown, never changed by the signer. */
@@ -240,99 +291,161 @@
   function autoText(field) {
     const signer = state.session.signer || {};
     if (field.field_type === 'name') {
-      return signer.name || 'Your name';
+      return signer.name || t('auto.name');
     }
-    return field.field_type === 'email' ? (signer.email || 'Your email') : 'Date of signing';
+    return field.field_type === 'email' ? (signer.email || t('auto.email')) : localDate(new Date());
   }
 
-  function inputControl(field) {
+  /**
+   * A text, text area, checkbox or dropdown control for {@code field}. The page and the guided
+   * form each have one; both write the same value, and {@link setValue} keeps the other in step.
+   */
+  function valueControl(field, className) {
     const type = field.field_type;
-    const value = field.value || '';
+    const value = state.values[field.id] !== undefined ? state.values[field.id] : (field.value || '');
     let control;
     if (type === 'textarea') {
-      control = el('textarea', { class: 'field-control', maxlength: 5000, placeholder: field.placeholder || null });
+      control = el('textarea', { class: className, maxlength: 5000, placeholder: field.placeholder || null });
       control.value = value;
     } else if (type === 'checkbox') {
-      control = el('input', { type: 'checkbox', class: 'field-control field-check' });
+      control = el('input', { type: 'checkbox', class: className + ' field-check' });
       control.checked = value === '1';
     } else if (type === 'dropdown') {
-      control = el('select', { class: 'field-control' }, [el('option', { value: '' }, ['Choose\u2026'])]);
+      control = el('select', { class: className }, [el('option', { value: '' }, [t('dropdown.choose')])]);
       parseOptions(field.options).forEach((option) => control.append(el('option', { value: option }, [option])));
       control.value = value;
     } else {
-      control = el('input', { type: 'text', class: 'field-control', maxlength: 1000,
+      control = el('input', { type: 'text', class: className, maxlength: 1000,
         placeholder: field.placeholder || null, autocomplete: 'off' });
       control.value = value;
     }
-    const read = () => (type === 'checkbox' ? (control.checked ? '1' : '0') : control.value);
-    state.values[field.id] = read();
-    control.addEventListener(type === 'checkbox' || type === 'dropdown' ? 'change' : 'input', () => {
-      state.values[field.id] = read();
-      fieldChanged(field);
-    });
+    state.values[field.id] = readControl(field, control);
+    control.addEventListener(type === 'checkbox' || type === 'dropdown' ? 'change' : 'input',
+      () => setValue(field, readControl(field, control), control));
     if (isRequired(field)) {
       control.setAttribute('aria-required', 'true');
     }
+    return control;
+  }
+
+  function readControl(field, control) {
+    return field.field_type === 'checkbox' ? (control.checked ? '1' : '0') : control.value;
+  }
+
+  function writeControl(field, control, value) {
+    if (field.field_type === 'checkbox') {
+      control.checked = value === '1';
+    } else if (control.value !== value) {
+      control.value = value;
+    }
+  }
+
+  /** Records a value typed in one control and shows it in the other. */
+  function setValue(field, value, from) {
+    state.values[field.id] = value;
+    const box = state.boxes.get(field.id);
+    if (box && box.control !== from && box.control.tagName !== 'BUTTON') {
+      writeControl(field, box.control, value);
+    }
+    if (guided.control && guided.control !== from && guided.field === field) {
+      writeControl(field, guided.control, value);
+    }
+    fieldChanged(field);
+  }
+
+  function inputControl(field) {
+    const control = valueControl(field, 'field-control');
     control.setAttribute('aria-label', fieldLabel(field));
+    if (!control.getAttribute('placeholder') && control.tagName !== 'SELECT' && field.field_type !== 'checkbox') {
+      control.setAttribute('placeholder', fieldLabel(field));
+    }
     return control;
   }
 
   function buttonControl(field) {
     const type = field.field_type;
     const control = el('button', { type: 'button', class: 'field-control field-capture' });
-    control.addEventListener('click', () => {
-      if (type === 'stamp') {
-        state.boxes.get(field.id).wrap.querySelector('[data-stamp-input]').click();
-      } else {
-        openCapture(type, control);
-      }
-    });
+    control.addEventListener('click', (event) => captureFor(field, control, event));
     return control;
   }
 
-  /** Shows the empty prompt or the captured image inside a signature, initials or stamp box. */
+  /** Opens the way to add a signature, initials or stamp for {@code field}. */
+  function captureFor(field, opener, event) {
+    if (field.field_type === 'stamp') {
+      state.boxes.get(field.id).wrap.querySelector('[data-stamp-input]').click();
+    } else {
+      // A keyboard press (a click with no pointer detail) opens on typing rather than drawing.
+      openCapture(field.field_type, opener, event && event.detail === 0);
+    }
+  }
+
+  function captureImage(field) {
+    const type = field.field_type;
+    return type === 'stamp' ? state.values[field.id] : (state.captures[type] || {}).preview;
+  }
+
+  /**
+   * Shows the empty prompt or the captured image inside a signature, initials or stamp button.
+   * The accessible name starts with the visible prompt, so speech users can say what they see.
+   */
+  function paintButton(field, button) {
+    const image = captureImage(field);
+    const prompt = t('prompt.' + field.field_type);
+    const required = isRequired(field) ? 'Required' : '';
+    button.textContent = '';
+    if (image) {
+      button.append(el('img', { src: image, alt: '' }));
+      button.setAttribute('aria-label', t('capture.added' + required, { name: fieldLabel(field) }));
+    } else {
+      button.append(el('span', { class: 'field-prompt' }, [prompt]));
+      button.setAttribute('aria-label', t('capture.empty' + required, { prompt: prompt, name: fieldLabel(field) }));
+    }
+  }
+
   function paintCapture(field) {
     const box = state.boxes.get(field.id);
-    const type = field.field_type;
-    const image = type === 'stamp' ? state.values[field.id] : (state.captures[type] || {}).preview;
-    const required = isRequired(field) ? ', required' : '';
-    box.control.textContent = '';
-    if (image) {
-      box.control.append(el('img', { src: image, alt: '' }));
-      box.control.setAttribute('aria-label', fieldLabel(field) + ': added. Select to change it' + required);
-      box.wrap.classList.add('is-filled');
-    } else {
-      const prompt = { signature: 'Sign', initials: 'Initial', stamp: 'Add stamp' }[type];
-      box.control.append(el('span', { class: 'field-prompt' }, [prompt]));
-      box.control.setAttribute('aria-label', fieldLabel(field) + ': select to add' + required);
-      box.wrap.classList.remove('is-filled');
+    paintButton(field, box.control);
+    box.wrap.classList.toggle('is-filled', Boolean(captureImage(field)));
+    if (guided.field === field && guided.control) {
+      paintButton(field, guided.control);
     }
   }
 
   function renderField(field, size) {
     const type = field.field_type;
-    const wrap = el('div', { class: 'field field-' + type, 'data-field-box': field.id, title: fieldLabel(field) });
+    const wrap = el('div', { class: 'field field-' + type, 'data-field-box': field.id });
     place(wrap, field, size);
     wrap.style.setProperty('--fs', number(field.font_size, 11) || 11);
     let control;
     if (AUTO_TYPES.indexOf(type) >= 0) {
       control = el('div', { class: 'field-control field-auto', role: 'note',
-        'aria-label': fieldLabel(field) + ': filled in automatically' }, [autoText(field)]);
+        'aria-label': t('field.auto', { name: fieldLabel(field) }) }, [autoText(field)]);
     } else if (isPrefilled(field)) {
-      const shown = type === 'checkbox' ? (field.value === '1' ? '\u2611' : '\u2610') : (field.value || '');
+      const checkbox = type === 'checkbox';
+      const shown = checkbox ? (field.value === '1' ? '\u2611' : '\u2610') : (field.value || '');
       control = el('div', { class: 'field-control field-auto field-prefilled', role: 'note',
-        'aria-label': fieldLabel(field) + ': ' + (type === 'checkbox' ? (field.value === '1' ? 'checked' : 'not checked')
-          : shown) + ', filled in by the sender' }, [shown]);
+        'aria-label': t('field.prefilled', { name: fieldLabel(field),
+          value: checkbox ? t(field.value === '1' ? 'field.checked' : 'field.unchecked') : shown }) }, [shown]);
     } else if (CAPTURE_TYPES.indexOf(type) >= 0 || type === 'stamp') {
       control = buttonControl(field);
     } else {
       control = inputControl(field);
     }
-    if (isRequired(field) && AUTO_TYPES.indexOf(type) < 0 && !isPrefilled(field)) {
+    const open = AUTO_TYPES.indexOf(type) < 0 && !isPrefilled(field);
+    if (isRequired(field) && open) {
       wrap.classList.add('is-required');
     }
     control.setAttribute('data-field-id', field.id);
     control.setAttribute('data-field-type', type);
+    if (open) {
+      // Every field the signer fills shows its name; the control's own name says it to screen readers.
+      wrap.append(el('span', { class: 'field-tag', 'aria-hidden': 'true' }, [fieldLabel(field)]));
+      wrap.addEventListener('click', () => {
+        if (state.guided) {
+          showStep(fillable().indexOf(field), true);
+        }
+      });
+    }
     wrap.append(control);
     if (type === 'stamp') {
       wrap.append(stampInput(field));
@@ -354,12 +467,23 @@
     place(box, item, size);
     box.style.setProperty('--fs', number(item.font_size, 11) || 11);
     if (/^data:image\/(png|jpeg);/.test(value)) {
-      box.append(el('img', { src: value, alt: (LABELS[type] || 'Value') + ' added by another party' }));
+      box.append(el('img', { src: value, alt: t('completed.image', { name: typeLabel(type) }) }));
     } else if (type === 'checkbox') {
-      box.append(el('span', { 'aria-label': value === '1' ? 'Checked' : 'Not checked' }, [value === '1' ? '\u2713' : '']));
+      box.append(el('span', { role: 'img', 'aria-label': t(value === '1' ? 'completed.checked' : 'completed.unchecked') },
+        [value === '1' ? '\u2713' : '']));
     } else {
       box.append(el('span', {}, [value]));
     }
+    return box;
+  }
+
+  /** A field another party still has to fill, shown to an approver so they see what they approve. */
+  function renderPending(item, size) {
+    const box = el('div', { class: 'pending', role: 'note',
+      'aria-label': t('review.field', { field: fieldLabel(item), name: item.signer_name || '' }) });
+    place(box, item, size);
+    box.append(el('span', { class: 'field-tag', 'aria-hidden': 'true' },
+      [t('review.field', { field: fieldLabel(item), name: item.signer_name || '' })]));
     return box;
   }
 
@@ -367,18 +491,21 @@
     const documentArea = $('#document');
     const sizes = Array.isArray(session.pages) ? session.pages : [];
     const total = Math.max(number(session.total_pages, 0), sizes.length) || 1;
+    const pending = inReadingOrder(session.review_fields);
     documentArea.textContent = '';
     for (let n = 1; n <= total; n++) {
       const given = sizes[n - 1] || sizes[0] || {};
       const size = { width: number(given.width, 612) || 612, height: number(given.height, 792) || 792 };
-      const page = el('section', { class: 'page', 'data-page-number': n, 'aria-label': 'Page ' + n + ' of ' + total });
+      const label = t('page.label', { page: n, total: total });
+      const page = el('section', { class: 'page', 'data-page-number': n, 'aria-label': label });
       page.style.aspectRatio = size.width + ' / ' + size.height;
       page.dataset.width = size.width;
-      page.append(el('img', { class: 'page-image', src: base + '/pages/' + n + '.png', alt: 'Page ' + n + ' of ' + total,
+      page.append(el('img', { class: 'page-image', src: base + '/pages/' + n + '.png', alt: label,
         loading: n > 2 ? 'lazy' : 'eager', decoding: 'async', draggable: 'false' }));
       const layer = el('div', { class: 'page-layer' });
       (session.completed_values || []).filter((c) => number(c.page_number, 0) === n)
         .forEach((c) => layer.append(renderCompleted(c, size)));
+      pending.filter((f) => number(f.page_number, 0) === n).forEach((f) => layer.append(renderPending(f, size)));
       state.fields.filter((f) => number(f.page_number, 0) === n)
         .forEach((f) => layer.append(renderField(f, size)));
       page.append(layer);
@@ -405,6 +532,259 @@
     }
   }
 
+  // ---- Signing page: who takes part ----------------------------------------------------
+
+  function partyStatus(party) {
+    if (party.status === 'signed') {
+      return t(party.role === 'approver' ? 'status.approved' : 'status.signed');
+    }
+    return party.status === 'declined' ? t(party.role === 'approver' ? 'status.rejected' : 'status.declined')
+      : t(party.role === 'viewer' ? 'status.viewer' : 'status.waiting');
+  }
+
+  /** The parties in signing order, so everyone sees who signs before and after them. */
+  function renderParties(session) {
+    const parties = Array.isArray(session.parties) ? session.parties : [];
+    if (parties.length < 2) {
+      return null;
+    }
+    const list = el('ol', { class: 'parties-list' });
+    parties.forEach((party) => {
+      const who = party.is_you ? t('parties.you', { name: party.name }) : party.name;
+      list.append(el('li', { class: party.is_you ? 'is-you' : null }, [
+        el('span', { class: 'party-name' }, [who]),
+        ' ',
+        el('span', { class: 'role-badge' }, [t('role.' + party.role)]),
+        ' ',
+        el('span', { class: 'party-status' }, [partyStatus(party)])
+      ]));
+    });
+    const details = el('details', { id: 'parties', class: 'parties', open: role === 'approver' }, [
+      el('summary', {}, [t('parties.title', { count: parties.length })]),
+      list
+    ]);
+    if (role === 'approver' && (session.review_fields || []).length) {
+      details.append(el('p', { class: 'hint' }, [t('review.intro')]));
+    }
+    return details;
+  }
+
+  // ---- Signing page: tools (page indicator, zoom, guided mode, download) ---------------
+
+  function renderTools(session) {
+    const total = Math.max(number(session.total_pages, 0), (session.pages || []).length) || 1;
+    const indicator = el('span', { id: 'page-indicator', class: 'page-indicator' }, [t('page.label', { page: 1, total: total })]);
+    const zoomOut = el('button', { type: 'button', id: 'zoom-out', class: 'btn btn-secondary btn-small btn-icon',
+      'aria-label': t('zoom.out') }, ['\u2212']);
+    const zoomLevel = el('button', { type: 'button', id: 'zoom-reset', class: 'btn btn-secondary btn-small',
+      'aria-label': t('zoom.reset', { percent: 100 }) }, ['100%']);
+    const zoomIn = el('button', { type: 'button', id: 'zoom-in', class: 'btn btn-secondary btn-small btn-icon',
+      'aria-label': t('zoom.in') }, ['+']);
+    const tools = el('div', { id: 'tools', class: 'tools', role: 'toolbar', 'aria-label': t('tools.label') }, [
+      indicator,
+      el('span', { class: 'zoom' }, [zoomOut, zoomLevel, zoomIn])
+    ]);
+    zoomOut.addEventListener('click', () => zoomBy(-1));
+    zoomIn.addEventListener('click', () => zoomBy(1));
+    zoomLevel.addEventListener('click', () => setZoom(1));
+    if (role === 'signer' && fillable().length) {
+      const toggle = el('button', { type: 'button', id: 'guided-toggle', class: 'btn btn-secondary btn-small',
+        'aria-pressed': 'false' }, [t('guided.toggle')]);
+      toggle.addEventListener('click', () => setGuided(!state.guided, true));
+      tools.append(toggle);
+    }
+    if (session.download_url) {
+      tools.append(el('a', { id: 'download', class: 'btn btn-secondary btn-small', href: session.download_url,
+        download: '' }, [t('download.document')]));
+    }
+    return tools;
+  }
+
+  function setZoom(zoom) {
+    state.zoom = zoom;
+    main.style.setProperty('--zoom', String(zoom));
+    const percentShown = Math.round(zoom * 100);
+    const reset = $('#zoom-reset');
+    reset.textContent = percentShown + '%';
+    reset.setAttribute('aria-label', t('zoom.reset', { percent: percentShown }));
+    $('#zoom-out').disabled = zoom <= ZOOMS[0];
+    $('#zoom-in').disabled = zoom >= ZOOMS[ZOOMS.length - 1];
+    say(t('zoom.now', { percent: percentShown }));
+  }
+
+  function zoomBy(direction) {
+    const index = ZOOMS.indexOf(state.zoom);
+    const next = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, index + direction))];
+    if (next !== state.zoom) {
+      setZoom(next);
+    }
+  }
+
+  /** Keeps "Page n of N" on the page that fills the middle of the document view. */
+  function watchPages() {
+    const scroller = $('#scroller');
+    const indicator = $('#page-indicator');
+    const pages = Array.from(document.querySelectorAll('#document .page'));
+    let queued = false;
+    const update = () => {
+      queued = false;
+      const view = scroller.getBoundingClientRect();
+      const middle = view.top + view.height / 2;
+      const current = pages.find((p) => p.getBoundingClientRect().bottom >= middle) || pages[pages.length - 1];
+      if (current) {
+        const text = t('page.label', { page: current.getAttribute('data-page-number'), total: pages.length });
+        if (indicator.textContent !== text) {
+          indicator.textContent = text;
+        }
+      }
+    };
+    scroller.addEventListener('scroll', () => {
+      if (!queued) {
+        queued = true;
+        window.requestAnimationFrame(update);
+      }
+    }, { passive: true });
+  }
+
+  // ---- Signing page: the guided form ----------------------------------------------------
+
+  /** The guided form's parts, kept so a value typed on the page shows there and back. */
+  const guided = { field: null, control: null };
+
+  function buildGuided() {
+    const progress = el('progress', { id: 'guided-progress', class: 'guided-progress', max: 1, value: 0,
+      'aria-labelledby': 'guided-count' });
+    const panel = el('section', { id: 'guided', class: 'guided', hidden: true, 'aria-labelledby': 'guided-count' }, [
+      el('div', { class: 'guided-head' }, [
+        el('h2', { id: 'guided-count', class: 'guided-count', tabindex: -1 }, ['']),
+        progress
+      ]),
+      el('div', { id: 'guided-step', class: 'guided-step' }),
+      el('p', { id: 'guided-error', class: 'guided-error', role: 'status', 'aria-live': 'polite' }),
+      el('div', { class: 'guided-nav' }, [
+        el('button', { type: 'button', id: 'guided-back', class: 'btn btn-secondary' }, [t('guided.back')]),
+        el('button', { type: 'button', id: 'guided-next', class: 'btn btn-primary' }, [t('guided.next')])
+      ])
+    ]);
+    $('#action-bar .actionbar-inner').prepend(panel);
+    $('#guided-back').addEventListener('click', () => showStep(state.step - 1, true));
+    $('#guided-next').addEventListener('click', guidedNext);
+  }
+
+  /** The guided form's control for {@code field}, labelled with its name. */
+  function guidedControl(field) {
+    const type = field.field_type;
+    const id = 'guided-input';
+    const hint = el('p', { id: 'guided-hint', class: 'hint' },
+      [t(isRequired(field) ? 'guided.required' : 'guided.optional')]);
+    let control;
+    if (CAPTURE_TYPES.indexOf(type) >= 0 || type === 'stamp') {
+      control = el('button', { type: 'button', id: id, class: 'guided-capture', 'aria-describedby': 'guided-hint' });
+      paintButton(field, control);
+      control.addEventListener('click', (event) => captureFor(field, control, event));
+      return { control: control, parts: [el('p', { class: 'guided-label' }, [fieldLabel(field)]), control, hint] };
+    }
+    control = valueControl(field, 'input guided-input');
+    control.id = id;
+    control.setAttribute('aria-describedby', 'guided-hint guided-error');
+    const label = el('label', { class: 'guided-label', for: id }, [fieldLabel(field)]);
+    if (type === 'checkbox') {
+      return { control: control, parts: [el('div', { class: 'guided-check' }, [control, label]), hint] };
+    }
+    return { control: control, parts: [label, control, hint] };
+  }
+
+  /** Shows step {@code index}: a field, or after the last one the review with consent and Finish. */
+  function showStep(index, focus) {
+    const steps = fillable();
+    const step = Math.max(0, Math.min(steps.length, index));
+    state.step = step;
+    document.querySelectorAll('.field.is-current').forEach((node) => node.classList.remove('is-current'));
+    const holder = $('#guided-step');
+    holder.textContent = '';
+    $('#guided-error').textContent = '';
+    const reviewing = step === steps.length;
+    const required = steps.filter(isRequired);
+    $('#guided-progress').max = steps.length;
+    $('#guided-progress').value = steps.filter(isFilled).length;
+    $('#guided-back').disabled = step === 0;
+    $('#guided-next').hidden = reviewing;
+    $('#guided-next').textContent = step === steps.length - 1 ? t('guided.review') : t('guided.next');
+    $('#actions').hidden = !reviewing;
+    guided.field = null;
+    guided.control = null;
+    if (reviewing) {
+      $('#guided-count').textContent = t('guided.reviewTitle');
+      const open = required.filter((f) => !isFilled(f)).length;
+      holder.append(el('p', { class: 'guided-summary' },
+        [open ? tn('missing', open) : t('guided.reviewText')]));
+      if (focus) {
+        $('#guided-count').focus();
+      }
+      return;
+    }
+    const field = steps[step];
+    const built = guidedControl(field);
+    guided.field = field;
+    guided.control = built.control;
+    $('#guided-count').textContent = t('guided.count', { step: step + 1, total: steps.length });
+    built.parts.forEach((part) => holder.append(part));
+    const box = state.boxes.get(field.id);
+    box.wrap.classList.add('is-current');
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    box.wrap.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+    if (focus) {
+      built.control.focus({ preventScroll: true });
+    }
+  }
+
+  function guidedNext() {
+    const field = fillable()[state.step];
+    if (field && isRequired(field) && !isFilled(field)) {
+      $('#guided-error').textContent = t('guided.requiredMissing');
+      if (guided.control.tagName !== 'BUTTON') {
+        guided.control.setAttribute('aria-invalid', 'true');
+      }
+      guided.control.focus();
+      return;
+    }
+    showStep(state.step + 1, true);
+  }
+
+  /** Switches between the whole pages and one field at a time; the values stay as they are. */
+  function setGuided(on, focus) {
+    state.guided = on;
+    document.body.classList.toggle('is-guided', on);
+    $('#guided').hidden = !on;
+    $('#guided-toggle').setAttribute('aria-pressed', String(on));
+    $('#next-field').hidden = on || fillable().length === 0;
+    $('#progress').hidden = on;
+    // The page's own controls step aside for the guided ones: one control per field in the tab order.
+    const layerHidden = on ? 'true' : null;
+    document.querySelectorAll('#document .page-layer').forEach((layer) => {
+      if (layerHidden) {
+        layer.setAttribute('aria-hidden', layerHidden);
+      } else {
+        layer.removeAttribute('aria-hidden');
+      }
+    });
+    state.boxes.forEach((box) => {
+      box.control.tabIndex = on ? -1 : 0;
+    });
+    if (on) {
+      // A fresh form starts at its first field; one already begun, at the first required field still empty.
+      const steps = fillable();
+      const begun = steps.some(isFilled);
+      const open = steps.findIndex((f) => isRequired(f) && !isFilled(f));
+      showStep(!begun ? 0 : (open < 0 ? steps.length : open), focus);
+    } else {
+      document.querySelectorAll('.field.is-current').forEach((node) => node.classList.remove('is-current'));
+      guided.field = null;
+      guided.control = null;
+      $('#actions').hidden = false;
+    }
+  }
+
   // ---- Signing page: progress, validation, outcome -------------------------------------
 
   function fieldChanged(field) {
@@ -412,6 +792,13 @@
     if (box && isFilled(field)) {
       box.wrap.classList.remove('is-invalid');
       box.control.removeAttribute('aria-invalid');
+    }
+    if (guided.field === field && isFilled(field)) {
+      guided.control.removeAttribute('aria-invalid');
+      $('#guided-error').textContent = '';
+    }
+    if (state.guided) {
+      $('#guided-progress').value = fillable().filter(isFilled).length;
     }
     updateProgress();
   }
@@ -424,8 +811,7 @@
     const required = fillable().filter(isRequired);
     const done = required.filter(isFilled).length;
     const text = required.length === 0 ? ''
-      : done === required.length ? 'All required fields are complete'
-        : done + ' of ' + required.length + ' required fields complete';
+      : done === required.length ? t('progress.done') : t('progress.count', { done: done, total: required.length });
     if (progress.textContent !== text) {
       progress.textContent = text;
     }
@@ -433,13 +819,8 @@
       // The message about empty fields follows the count as they are filled, and goes once none is left.
       const left = required.length - done;
       state.missingShown = left > 0;
-      say(left > 0 ? missingMessage(left) : '');
+      say(left > 0 ? tn('missing', left) : '');
     }
-  }
-
-  function missingMessage(count) {
-    return count === 1 ? 'One required field is still empty. It is marked in red.'
-      : count + ' required fields are still empty. They are marked in red.';
   }
 
   function missingRequired() {
@@ -455,11 +836,18 @@
         box.control.setAttribute('aria-invalid', 'true');
       }
     });
-    if (boxes.length) {
-      goTo(boxes[0]);
-      // "Next field" starts again from the first empty one, which has focus now, rather than skip it.
-      state.lastField = null;
+    if (!boxes.length) {
+      return;
     }
+    if (state.guided) {
+      // The guided form goes back to the first empty field and asks for it.
+      showStep(fillable().findIndex((f) => f.id === boxes[0].field.id), true);
+      $('#guided-error').textContent = t('guided.requiredMissing');
+      return;
+    }
+    goTo(boxes[0]);
+    // "Next field" starts again from the first empty one, which has focus now, rather than skip it.
+    state.lastField = null;
   }
 
   function goTo(box) {
@@ -481,43 +869,68 @@
     goTo(state.boxes.get((after || list[0]).id));
   }
 
+  /** The link to the document a party can keep: the signed PDF once sealed, their copy before. */
+  function downloadLink(session) {
+    if (!session || !session.download_url) {
+      return null;
+    }
+    return el('p', { class: 'outcome-download' }, [
+      el('a', { id: 'download-done', class: 'btn btn-primary', href: session.download_url, download: '' },
+        [t(session.sealed ? 'download.signed' : 'download.copy')])
+    ]);
+  }
+
   /** Replaces the document and the actions with a final message; nothing more to do here. */
-  function showOutcome(id, heading, text, success) {
+  function showOutcome(id, heading, text, success, session) {
     document.querySelectorAll('dialog[open]').forEach((dialog) => dialog.close());
     say('');
     $('#action-bar').hidden = true;
-    const section = el('section', { id: id, class: 'card outcome' + (success ? ' is-success' : ''), tabindex: -1 }, [
+    document.body.classList.remove('is-guided');
+    const tools = $('#tools');
+    if (tools) {
+      tools.remove();
+    }
+    const parts = [
       el('span', { class: 'outcome-icon', 'aria-hidden': 'true' }, [success ? '\u2713' : '!']),
       el('h2', { class: 'card-title' }, [heading]),
       el('p', {}, [text])
-    ]);
+    ];
+    const download = downloadLink(session);
+    if (download) {
+      parts.push(download);
+    }
+    const section = el('section', { id: id, class: 'card outcome' + (success ? ' is-success' : ''), tabindex: -1 }, parts);
     const documentArea = $('#document');
     documentArea.removeAttribute('aria-busy');
+    main.style.removeProperty('--zoom');
     documentArea.textContent = '';
     documentArea.append(section);
     $('#scroller').scrollTop = 0;
     section.focus();
   }
 
+  /** Shows the outcome once the session is read again, so the download offered is the current one. */
+  async function showDone(heading, text) {
+    const fresh = await api('GET', '/session');
+    showOutcome('done', heading, text, true, fresh.ok ? fresh.body : null);
+  }
+
   function showClosed(result) {
-    const headings = {
-      not_your_turn: 'It is not your turn yet',
-      already_completed: 'Nothing more to do',
-      document_closed: 'This document is closed'
-    };
-    showOutcome('notice', headings[result.code] || 'This document is not available', result.message, false);
+    const key = 'closed.' + result.code;
+    const heading = Object.prototype.hasOwnProperty.call(TEXT, key) ? t(key) : t('closed.unavailable');
+    showOutcome('notice', heading, errorText(result), false);
   }
 
   function showWaiting(session) {
     const status = (session.signer || {}).status;
     if (status === 'signed') {
-      showOutcome('notice', role === 'approver' ? 'You have approved this document' : 'You have already signed',
-        'There is nothing more for you to do. Everyone receives the completed document by email once all have signed.', true);
+      showOutcome('notice', t(role === 'approver' ? 'waiting.approved' : 'waiting.signed'),
+        t('waiting.signedText'), true, session);
     } else if (status === 'declined') {
-      showOutcome('notice', 'You declined this document', 'The sender has been told. There is nothing more to do.', false);
+      showOutcome('notice', t(role === 'approver' ? 'waiting.rejected' : 'waiting.declined'),
+        t('waiting.declinedText'), false);
     } else {
-      showOutcome('notice', 'This document is not ready for you',
-        'It is not your turn yet, or the document has been closed. If it is waiting for you, you will get an email when it is your turn.', false);
+      showOutcome('notice', t('waiting.other'), t('waiting.otherText'), false);
     }
   }
 
@@ -526,13 +939,13 @@
       showClosed(result);
     } else if (result.code === 'missing_required_fields') {
       const ids = (result.data && result.data.field_ids) || [];
-      say(result.message || 'Some required fields are still empty.');
+      say(ids.length ? tn('missing', ids.length) : t('missing.some'));
       markInvalid(ids);
     } else if (result.code === 'consent_required') {
-      say(result.message || 'Tick the consent box first.');
+      say(t('consent.first'));
       $('#consent').focus();
     } else {
-      say(result.message);
+      say(errorText(result));
     }
   }
 
@@ -569,25 +982,24 @@
   async function finish() {
     const button = $('#finish');
     if (!$('#consent').checked) {
-      say('Tick the box to agree to use electronic records and signatures first.');
+      say(t('consent.first'));
       $('#consent').focus();
       return;
     }
     const missing = missingRequired();
     if (missing.length) {
-      say(missingMessage(missing.length));
+      say(tn('missing', missing.length));
       markInvalid(missing);
       return;
     }
     say('');
-    setBusy(button, true, 'Finishing\u2026');
+    setBusy(button, true, t('finish.busy'));
     const result = await api('POST', '/submit', submission());
     setBusy(button, false);
     if (result.ok) {
       const completed = result.body.document_status === 'completed';
-      showOutcome('done', 'You have signed', completed
-        ? 'Everyone has now signed \u201c' + state.session.title + '\u201d. The completed document is on its way to you by email. You can close this page.'
-        : 'Your signature on \u201c' + state.session.title + '\u201d has been recorded. When everyone has signed, you will receive the completed document by email. You can close this page.', true);
+      await showDone(t('signed.heading'), t(completed ? 'signed.completed' : 'signed.recorded',
+        { title: state.session.title }));
     } else {
       handleFailure(result);
     }
@@ -596,15 +1008,15 @@
   async function approve() {
     const button = $('#approve');
     if (!$('#consent').checked) {
-      say('Tick the box to agree to use electronic records and signatures first.');
+      say(t('consent.first'));
+      $('#consent').focus();
       return;
     }
-    setBusy(button, true, 'Approving\u2026');
+    setBusy(button, true, t('approve.busy'));
     const result = await api('POST', '/submit', { consent: true });
     setBusy(button, false);
     if (result.ok) {
-      showOutcome('done', 'You have approved', 'Your approval of \u201c' + state.session.title
-        + '\u201d has been recorded. You will receive the completed document by email once everyone has signed. You can close this page.', true);
+      await showDone(t('approved.heading'), t('approved.text', { title: state.session.title }));
     } else {
       handleFailure(result);
     }
@@ -623,7 +1035,7 @@
       reason.focus();
     });
     reason.addEventListener('input', () => {
-      count.textContent = reason.value.length + ' of 1000 characters';
+      count.textContent = t('decline.count', { count: reason.value.length });
       reason.removeAttribute('aria-invalid');
     });
     $('#cancel-decline').addEventListener('click', () => dialog.close());
@@ -635,22 +1047,20 @@
     confirm.addEventListener('click', async () => {
       const text = reason.value.trim();
       if (!text) {
-        error.textContent = 'Please give a reason.';
+        error.textContent = t('decline.reasonMissing');
         reason.setAttribute('aria-invalid', 'true');
         reason.focus();
         return;
       }
-      setBusy(confirm, true, 'Sending\u2026');
+      setBusy(confirm, true, t('decline.busy'));
       const result = await api('POST', '/decline', { reason: text.slice(0, 1000) });
       setBusy(confirm, false);
       if (result.ok) {
-        const rejected = role === 'approver';
-        showOutcome('done', rejected ? 'You rejected this document' : 'You declined to sign',
-          'The sender has been told, with your reason, and the document is now closed. You can close this page.', false);
+        showOutcome('done', t(role === 'approver' ? 'rejected.heading' : 'declined.heading'), t('declined.text'), false);
       } else if (CLOSED_CODES.indexOf(result.code) >= 0) {
         showClosed(result);
       } else {
-        error.textContent = result.message;
+        error.textContent = errorText(result);
       }
     });
   }
@@ -676,33 +1086,48 @@
     }
     $('#actions').hidden = false;
     updateProgress();
+    if ($('#guided-toggle')) {
+      buildGuided();
+      // A phone gets one field at a time; a desktop can switch to it.
+      setGuided(window.matchMedia(PHONE).matches, false);
+    }
   }
 
   async function initSigning() {
     const result = await api('GET', '/session');
     if (!result.ok) {
-      showOutcome('notice', CLOSED_CODES.indexOf(result.code) >= 0 ? 'This document is not available' : 'The document could not be opened',
-        result.message, false);
+      showOutcome('notice', t(CLOSED_CODES.indexOf(result.code) >= 0 ? 'closed.unavailable' : 'closed.openFailed'),
+        errorText(result), false);
       return;
     }
     const session = result.body;
     state.session = session;
-    // Reading order (page, then top to bottom, then left to right) is also the focus order.
-    state.fields = (session.fields || []).map((f) => Object.assign({}, f, { id: String(f.id) }))
-      .sort((a, b) => number(a.page_number, 0) - number(b.page_number, 0) || byTopLeft(a, b));
+    state.fields = inReadingOrder(session.fields);
     if (session.requires) {
-      showOutcome('notice', 'Please reload the page', 'This document is protected. Reload the page to '
-        + (session.requires === 'pin' ? 'enter your PIN.' : 'sign in.'), false);
+      showOutcome('notice', t('reload.heading'), t(session.requires === 'pin' ? 'reload.pin' : 'reload.login'), false);
       return;
     }
     if (!session.can_act && role !== 'viewer') {
       showWaiting(session);
       return;
     }
+    const documentArea = $('#document');
+    main.before(renderTools(session));
+    const parties = renderParties(session);
+    if (parties) {
+      documentArea.before(parties);
+    }
     renderPages(session);
+    watchPages();
     if (document.activeElement === document.body) {
-      // Lets arrow keys, Page Down and Space scroll the document straight away.
-      $('#scroller').focus({ preventScroll: true });
+      // Lets arrow keys, Page Down and Space scroll the document straight away. The ring around
+      // the whole document stays off until a key is pressed, as nobody moved focus there.
+      const scroller = $('#scroller');
+      scroller.classList.add('is-quiet');
+      const wake = () => scroller.classList.remove('is-quiet');
+      scroller.addEventListener('keydown', wake, { once: true });
+      scroller.addEventListener('blur', wake, { once: true });
+      scroller.focus({ preventScroll: true });
     }
     if (role === 'viewer') {
       $('#view-only').hidden = false;
@@ -729,12 +1154,12 @@
 
   function uploadError(file) {
     if (!file) {
-      return 'Choose an image file.';
+      return t('upload.none');
     }
     if (file.type !== 'image/png' && file.type !== 'image/jpeg') {
-      return 'That file is not a PNG or JPEG image.';
+      return t('upload.type');
     }
-    return file.size > MAX_IMAGE_BYTES ? 'That image is larger than 1 MB. Choose a smaller one.' : null;
+    return file.size > MAX_IMAGE_BYTES ? t('upload.size') : null;
   }
 
   /** Reads a PNG or JPEG file as a data URL after checking its type, size and dimensions. */
@@ -746,12 +1171,12 @@
         return;
       }
       const reader = new FileReader();
-      reader.onerror = () => reject(new Error('That file could not be read.'));
+      reader.onerror = () => reject(new Error(t('upload.unreadable')));
       reader.onload = () => {
         const image = new Image();
-        image.onerror = () => reject(new Error('That file is not an image that can be shown.'));
+        image.onerror = () => reject(new Error(t('upload.notImage')));
         image.onload = () => (image.naturalWidth > MAX_IMAGE_SIDE || image.naturalHeight > MAX_IMAGE_SIDE
-          ? reject(new Error('That image is larger than 2000 by 2000 pixels. Choose a smaller one.'))
+          ? reject(new Error(t('upload.dimensions')))
           : resolve(reader.result));
         image.src = reader.result;
       };
@@ -776,7 +1201,7 @@
         say(e.message);
       }
       picker.value = '';
-      state.boxes.get(field.id).control.focus();
+      (guided.field === field ? guided.control : state.boxes.get(field.id).control).focus();
     });
     return picker;
   }
@@ -957,7 +1382,11 @@
     return (name || '').split(/\s+/).filter(Boolean).map((part) => part.charAt(0).toUpperCase()).join('');
   }
 
-  function openCapture(kind, opener) {
+  /**
+   * Opens the capture dialog for a signature or initials. {@code preferTyping} (a keyboard user)
+   * opens it on Type, since drawing needs a pointer.
+   */
+  function openCapture(kind, opener, preferTyping) {
     const dialog = $('#signature-dialog');
     const name = (state.session.signer || {}).name || '';
     const previous = state.captures[kind];
@@ -966,16 +1395,16 @@
     capture.strokes = [];
     capture.upload = null;
     dialog.classList.toggle('is-initials', kind === 'initials');
-    $('#signature-dialog-title').textContent = kind === 'initials' ? 'Add your initials' : 'Add your signature';
-    $('#type-label').textContent = kind === 'initials' ? 'Type your initials' : 'Type your full name';
+    $('#signature-dialog-title').textContent = t('capture.title.' + kind);
+    $('#type-label').textContent = t('capture.typeLabel.' + kind);
     $('#type-input').value = previous && previous.method === 'type' ? previous.text
       : (kind === 'initials' ? initials(name) : name);
     $('#type-preview').textContent = $('#type-input').value;
     $('#upload-input').value = '';
     $('#upload-preview').hidden = true;
     dialog.showModal();
-    // Opens on Draw, or on the way this mark was made last time when it is being changed.
-    selectTab(previous ? previous.method : 'draw', true);
+    // Opens on the way this mark was made last time when it is being changed, else on Draw.
+    selectTab(previous ? previous.method : (preferTyping ? 'type' : 'draw'), true);
   }
 
   async function applyCapture() {
@@ -1001,9 +1430,20 @@
     $('#signature-dialog').close();
   }
 
+  /** Drawing needs a pointer: the drawing panel offers a keyboard user the other two ways. */
+  function offerKeyboardWays() {
+    const typeInstead = el('button', { type: 'button', id: 'draw-type-instead', class: 'btn-link' }, [t('capture.typeInstead')]);
+    const uploadInstead = el('button', { type: 'button', id: 'draw-upload-instead', class: 'btn-link' }, [t('capture.uploadInstead')]);
+    typeInstead.addEventListener('click', () => selectTab('type', false) || $('#type-input').focus());
+    uploadInstead.addEventListener('click', () => selectTab('upload', false) || $('#upload-input').focus());
+    $('#panel-draw .panel-tools').prepend(el('p', { class: 'keyboard-ways' },
+      [t('capture.noPointer'), ' ', typeInstead, ' ', uploadInstead]));
+  }
+
   function initCapture() {
     const dialog = $('#signature-dialog');
     initTabs();
+    offerKeyboardWays();
     initDrawing();
     $('#type-input').addEventListener('input', () => {
       $('#type-preview').textContent = $('#type-input').value;

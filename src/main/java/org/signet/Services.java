@@ -50,6 +50,7 @@ import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
+import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
@@ -100,6 +101,7 @@ final class Services {
     final StagingCleanupJob stagingCleanup;
     final Completion completion;
     final Signing signing;
+    private final SignerCopies signerCopies;
     final UnlockSessions unlockSessions;
     final Webhooks webhooks;
     final AdminSessions adminSessions;
@@ -172,6 +174,7 @@ final class Services {
         linkUnlock = new LinkUnlock(signers, users, unlockSessions, clock);
         signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
                 new PageImages(files, tmpDir, heavyWork), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
+        signerCopies = new SignerCopies(db, signing, linkUnlock, fields, signers, audit, files, heavyWork);
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
@@ -208,8 +211,8 @@ final class Services {
         new Assets().routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
                 config.integer("ratelimit.key_per_hour"), config.string("site.url").startsWith("https:")).routes(site);
-        new SigningRoutes(signing, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"),
-                config.siteLanguage())
+        new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
+                config.string("site.url").startsWith("https:"), config.siteLanguage())
                 .routes(site);
     }
 }

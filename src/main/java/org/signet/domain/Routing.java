@@ -28,6 +28,11 @@ public final class Routing {
         return out;
     }
 
+    /** Every party in the order they take their turns: approvers first, then by signing_order, ties by id. */
+    public static List<Signer> inOrder(List<Signer> signers) {
+        return groups(signers).stream().flatMap(List::stream).toList();
+    }
+
     private static boolean blocking(Signer s) {
         return s.role() != Signer.Role.VIEWER && !s.done();
     }

@@ -19,7 +19,8 @@ import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 
 /**
  * Builds the finished document: the original pages with every field value drawn in place,
- * followed by the certificate-of-completion pages.
+ * followed by the certificate-of-completion pages; or, while a document is still being signed,
+ * the same pages with the values given so far.
  */
 public final class FinalPdfBuilder {
 
@@ -38,16 +39,38 @@ public final class FinalPdfBuilder {
      */
     public static byte[] build(byte[] originalPdf, List<PlacedValue> values, CertificateData certificate)
             throws IOException {
+        Objects.requireNonNull(certificate, "certificate");
+        return draw(originalPdf, values, (document, sans) ->
+                CertificatePage.append(document, sans, Fonts.sansBold(document), certificate));
+    }
+
+    /**
+     * The document as it stands before it is finished: the original pages with {@code values}
+     * drawn in as the finished document will draw them, and no certificate, since nothing is
+     * certified yet.
+     *
+     * @throws IOException as {@link #build}
+     */
+    public static byte[] withValues(byte[] originalPdf, List<PlacedValue> values) throws IOException {
+        return draw(originalPdf, values, (document, sans) -> { });
+    }
+
+    /** What is added after the values are drawn, with the font they were drawn in. */
+    @FunctionalInterface
+    private interface Ending {
+        void append(PDDocument document, PDFont sans) throws IOException;
+    }
+
+    private static byte[] draw(byte[] originalPdf, List<PlacedValue> values, Ending ending) throws IOException {
         Objects.requireNonNull(originalPdf, "originalPdf");
         Objects.requireNonNull(values, "values");
-        Objects.requireNonNull(certificate, "certificate");
         try (PDDocument document = load(originalPdf)) {
             // The finished copy is for reading and archiving: it keeps no passwords or permissions.
             document.setAllSecurityToBeRemoved(true);
             flattenForms(document);
             PDFont sans = Fonts.sans(document);
             paintValues(document, sans, values);
-            CertificatePage.append(document, sans, Fonts.sansBold(document), certificate);
+            ending.append(document, sans);
             ByteArrayOutputStream out = new ByteArrayOutputStream(originalPdf.length + 64 * 1024);
             document.save(out);
             return out.toByteArray();

@@ -3,7 +3,6 @@ package org.signet.service;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +16,6 @@ import java.util.logging.Logger;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
-import org.signet.domain.Field;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
@@ -170,28 +168,11 @@ public final class Completion {
 
     private byte[] build(Document d) throws IOException {
         List<Signer> parties = signers.forDocument(d.id());
-        List<PlacedValue> values = new ArrayList<>();
-        for (Field f : fields.forDocument(d.id())) {
-            placed(f).ifPresent(values::add);
-        }
+        List<PlacedValue> values = PlacedValues.of(fields.forDocument(d.id()), signers);
         byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values, certificateData(d, parties));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
         return new PdfSealer(certificate.get()).seal(unsigned, "All parties signed with Signet", "Signet",
                 Instant.ofEpochSecond(completedAt));
-    }
-
-    private java.util.Optional<PlacedValue> placed(Field f) {
-        byte[] image = null;
-        if (f.type().image()) {
-            image = signers.image(f.signerId(), f.type().wire()).orElse(null);
-            if (image == null) {
-                return java.util.Optional.empty();
-            }
-        } else if (f.value().isEmpty()) {
-            return java.util.Optional.empty();
-        }
-        return java.util.Optional.of(new PlacedValue(f.pageNumber(), (float) f.x(), (float) f.y(), (float) f.width(),
-                (float) f.height(), f.type().wire(), f.value(), image, f.fontSize()));
     }
 
     private CertificateData certificateData(Document d, List<Signer> parties) {

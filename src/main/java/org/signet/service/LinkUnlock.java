@@ -48,6 +48,15 @@ public final class LinkUnlock {
         return null;
     }
 
+    /** The link, if this browser session has passed its PIN and login; 403 naming what is still needed otherwise. */
+    public SignerLink requirePassed(SignerLink link, String sessionId) {
+        String pending = pending(link, sessionId);
+        if (pending != null) {
+            throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
+        }
+        return link;
+    }
+
     /** Checks a PIN; returns the session id that now has it, or throws 400 invalid_pin / 429 pin_locked. */
     public String pin(SignerLink link, String pin, String sessionId) {
         if (link.signer().pinHash() == null) {

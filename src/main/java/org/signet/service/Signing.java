@@ -49,8 +49,14 @@ public final class Signing {
     private final ZoneId zone;
     private final LongConsumer sealing;
 
-    /** What a signer's page shows of the document: their own fields and the others' filled ones with their images. */
-    public record Shown(List<Field> mine, List<Field> others, Map<Long, byte[]> imagesByField) {}
+    /**
+     * What a signer's page shows of the document: their own fields, the others' filled ones with their
+     * images, and for an approver the others' fields still to be filled (what the approval covers).
+     */
+    public record Shown(List<Field> mine, List<Field> others, Map<Long, byte[]> imagesByField, List<Field> toReview) {
+        /** A link that shows nothing of the document: locked or closed. */
+        public static final Shown NOTHING = new Shown(List.of(), List.of(), Map.of(), List.of());
+    }
 
     /** The answer to a submission: whether it was an approval, and the document's status afterwards. */
     public record Signed(boolean approved, DocumentStatus documentStatus) {}
@@ -121,10 +127,16 @@ public final class Signing {
         return link.with(viewed, d);
     }
 
-    /** This signer's fields and the other parties' filled ones, from one read of the document's fields. */
+    /**
+     * This signer's fields, the other parties' filled ones, and for an approver the others' empty ones,
+     * from one read of the document's fields. An empty field carries no value to leak; a filled one is
+     * shown to every party already.
+     */
     public Shown shown(SignerLink link) {
+        boolean approver = link.signer().role() == Signer.Role.APPROVER;
         List<Field> mine = new ArrayList<>();
         List<Field> others = new ArrayList<>();
+        List<Field> toReview = new ArrayList<>();
         Map<Long, byte[]> images = new LinkedHashMap<>();
         for (Field f : fields.forDocument(link.document().id())) {
             if (f.signerId() == link.signer().id()) {
@@ -134,9 +146,11 @@ public final class Signing {
                 if (f.type().image()) {
                     signers.image(f.signerId(), f.type().wire()).ifPresent(b -> images.put(f.id(), b));
                 }
+            } else if (approver) {
+                toReview.add(f);
             }
         }
-        return new Shown(mine, others, images);
+        return new Shown(mine, others, images, toReview);
     }
 
     /** Page {@code n} of an unlocked, open link's document as PNG; 404 for a page it does not have. */
@@ -268,11 +282,7 @@ public final class Signing {
 
     /** The link, if this browser has passed its PIN and login; 403 naming what is still needed otherwise. */
     private SignerLink unlocked(SignerLink link, Visit visit) {
-        String pending = unlock.pending(link, visit.sessionId());
-        if (pending != null) {
-            throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
-        }
-        return link;
+        return unlock.requirePassed(link, visit.sessionId());
     }
 
     /** The 409s of S7, in one place. */

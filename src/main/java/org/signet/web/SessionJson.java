@@ -4,15 +4,20 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.signet.domain.Document;
 import org.signet.domain.Field;
+import org.signet.domain.Routing;
+import org.signet.domain.Signer;
+import org.signet.service.SignerCopies;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
 import org.signet.text.Wire;
 
 /**
- * {@code GET /sign/{token}/session} (S7): what the page needs to show a signer their part. Until
- * the link is unlocked, or when it is closed, nothing of the document's content is included.
+ * {@code GET /sign/{token}/session} (S7): what the page needs to show a signer their part, who else
+ * takes part and where to download the document. Until the link is unlocked, or when it is closed,
+ * nothing of the document's content is included.
  */
 public final class SessionJson {
     private final Signing signing;
@@ -34,13 +39,48 @@ public final class SessionJson {
         m.put("pages", shown ? d.pages().stream().map(p -> Map.of("width", p.width(), "height", p.height())).toList()
                 : List.of());
         m.put("signer", signer(link));
-        Signing.Shown fields = shown ? signing.shown(link) : new Signing.Shown(List.of(), List.of(), Map.of());
+        Signing.Shown fields = shown ? signing.shown(link) : Signing.Shown.NOTHING;
         m.put("fields", fields.mine().stream().map(SessionJson::field).toList());
         m.put("completed_values", fields.others().stream().map(f -> completed(f, fields.imagesByField())).toList());
+        m.put("review_fields", fields.toReview().stream().map(f -> toReview(f, link.parties())).toList());
+        m.put("parties", unlocked && inFlow(link) ? parties(link) : List.of());
         m.put("requires", pending);
         m.put("can_act", unlocked && link.canAct());
         m.put("closed", link.closed() == null ? null : link.closed().name().toLowerCase());
         m.put("document_status", d.status().wire());
+        Optional<SignerCopies.Kind> copy = unlocked ? SignerCopies.available(link) : Optional.empty();
+        m.put("download_url", copy.isPresent() ? "/sign/" + link.signer().accessToken() + "/document.pdf" : null);
+        m.put("sealed", copy.orElse(null) == SignerCopies.Kind.SEALED);
+        return m;
+    }
+
+    /** A party waiting, acting or done sees who takes part; once recalled, declined or expired, nobody does. */
+    private static boolean inFlow(SignerLink link) {
+        SignerLink.Closed c = link.closed();
+        return c != SignerLink.Closed.RECALLED && c != SignerLink.Closed.DECLINED && c != SignerLink.Closed.EXPIRED;
+    }
+
+    /** Every party in the order they take their turns; names and progress only, never an address or a token. */
+    private static List<Map<String, Object>> parties(SignerLink link) {
+        return Routing.inOrder(link.parties()).stream().map(p -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", p.name());
+            m.put("role", p.role().wire());
+            m.put("status", p.status().wire());
+            m.put("signing_order", Integer.toString(p.signingOrder()));
+            m.put("is_you", p.id() == link.signer().id());
+            return m;
+        }).toList();
+    }
+
+    /** Another party's field still to be filled, as an approver reviews it: where it is and whose, no value. */
+    private static Map<String, Object> toReview(Field f, List<Signer> parties) {
+        Map<String, Object> m = box(f);
+        m.put("id", Wire.id(f.id()));
+        m.put("field_name", f.name());
+        m.put("is_required", Wire.flag(f.required()));
+        m.put("signer_name", parties.stream().filter(p -> p.id() == f.signerId()).map(Signer::name).findFirst()
+                .orElse(""));
         return m;
     }
 

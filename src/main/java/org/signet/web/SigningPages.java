@@ -46,7 +46,9 @@ public final class SigningPages {
                 + " <span class=\"role-badge\">" + escape(m.get("role." + role)) + "</span></p>\n</div>\n";
         // The document scrolls in its own box above the action bar, so the bar never covers a
         // field: scrolling a field into view (by focus, by script or by a test driver) reveals it.
-        String body = "<div id=\"scroller\" class=\"scroller\" tabindex=\"-1\">\n"
+        // The box takes keyboard focus, named by the title, so an approver or viewer can scroll it.
+        String body = "<div id=\"scroller\" class=\"scroller\" tabindex=\"0\" role=\"region\""
+                + " aria-labelledby=\"doc-title\">\n"
                 + PageHtml.topbar(heading)
                 + "<main id=\"main\" class=\"document-area\" data-token=\"" + escape(token)
                 + "\" data-role=\"" + role + "\">\n"

@@ -1,6 +1,7 @@
 package org.signet.web;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import org.signet.domain.Language;
 import org.signet.http.ApiException;
 import org.signet.http.Body;
+import org.signet.http.ContentDisposition;
 import org.signet.http.Errors;
 import org.signet.http.Form;
 import org.signet.http.Request;
@@ -16,6 +18,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Refusal;
+import org.signet.service.SignerCopies;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
 import org.signet.service.Submission;
@@ -32,15 +35,17 @@ public final class SigningRoutes {
     static final int MAX_SUBMIT_BYTES = 6 << 20;
 
     private final Signing signing;
+    private final SignerCopies copies;
     private final LinkUnlock unlock;
     private final SessionJson sessionJson;
     private final boolean secureCookies;
     private final Language siteLanguage;
 
     /** @param siteLanguage {@code site.language}, for a page whose signer and browser name no language */
-    public SigningRoutes(Signing signing, LinkUnlock unlock, SessionJson sessionJson, boolean secureCookies,
-            Language siteLanguage) {
+    public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
+            boolean secureCookies, Language siteLanguage) {
         this.signing = signing;
+        this.copies = copies;
         this.unlock = unlock;
         this.sessionJson = sessionJson;
         this.secureCookies = secureCookies;
@@ -52,6 +57,7 @@ public final class SigningRoutes {
         site.get("/sign/{token}", this::page);
         site.get("/sign/{token}/session", this::session);
         site.get("/sign/{token}/pages/{file}", this::pageImage);
+        site.get("/sign/{token}/document.pdf", this::document);
         site.post("/sign/{token}/pin", this::pin);
         site.post("/sign/{token}/login", this::login);
         site.post("/sign/{token}/submit", this::submit);
@@ -141,6 +147,24 @@ public final class SigningRoutes {
         }
         byte[] png = signing.page(req.pathParam("token"), visit(req), Integer.parseInt(file.substring(0, file.length() - 4)));
         return Response.bytes(200, "image/png", png).header("Cache-Control", "private, max-age=600");
+    }
+
+    /**
+     * The party's copy of the document (S7, S8), as a download only: never shown inline, never cached,
+     * since it may hold signatures. HEAD checks the same rules without making the copy.
+     */
+    private Response document(Request req) throws IOException {
+        String token = req.pathParam("token");
+        SignerCopies.Copy copy = req.method().equals("HEAD") ? copies.describe(token, visit(req))
+                : copies.download(token, visit(req));
+        // Opened before the answer starts, so a stored file that cannot be read is a 500, never a 200 cut short.
+        InputStream opened = copy.open();
+        return Response.stream(200, "application/pdf", copy.size(), out -> {
+            try (InputStream in = opened) {
+                in.transferTo(out);
+            }
+        }).header("Content-Disposition", ContentDisposition.attachment(DownloadName.of(copy.title())))
+                .header("Cache-Control", "no-store");
     }
 
     private Response pin(Request req) {

@@ -31,6 +31,14 @@ class RoutingTest {
     }
 
     @Test
+    void inOrder_mixedRoles_approversFirstThenBySigningOrderThenById() {
+        List<Signer> all = List.of(pending(5, Role.SIGNER, 2), pending(1, Role.SIGNER, 1), pending(2, Role.APPROVER, 2),
+                pending(6, Role.VIEWER, 1), pending(3, Role.APPROVER, 1));
+
+        assertEquals(List.of(3L, 2L, 1L, 6L, 5L), ids(Routing.inOrder(all)));
+    }
+
+    @Test
     void open_approversPending_onlyTheFirstApproverGroupIsOpen() {
         List<Signer> all = List.of(pending(1, Role.SIGNER, 1), pending(2, Role.APPROVER, 2),
                 pending(3, Role.APPROVER, 1), pending(4, Role.VIEWER, 1));

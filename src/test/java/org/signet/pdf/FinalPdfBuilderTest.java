@@ -244,6 +244,28 @@ class FinalPdfBuilderTest {
                 certificate(1)));
     }
 
+    @Test
+    void withValues_drawsValuesOnTheOriginalPagesAndAddsNoCertificate() throws IOException {
+        byte[] pdf = FinalPdfBuilder.withValues(original(2, 0),
+                List.of(text(2, 72, 100, 220, 24, "text", "Given so far")));
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            assertEquals(2, doc.getNumberOfPages());
+            assertTextOnlyIn(doc, 2, "Given so far", new Rectangle2D.Float(72, 100, 220, 24));
+            assertFalse(pageText(doc, 1).contains("Given so far"));
+            assertTrue(pageText(doc, 1).contains("Original page 1"));
+        }
+    }
+
+    @Test
+    void withValues_flattensFormFieldsAsTheFinishedDocumentWill() throws IOException {
+        byte[] pdf = FinalPdfBuilder.withValues(withForm(), List.of());
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            assertEquals(1, doc.getNumberOfPages());
+            assertTrue(doc.getPage(0).getAnnotations().stream().noneMatch(a -> a instanceof PDAnnotationWidget));
+            assertTrue(pageText(doc, 1).contains("Filled before sending"), pageText(doc, 1));
+        }
+    }
+
     // --- fixtures -------------------------------------------------------------------------
 
     private static PlacedValue text(int page, float x, float y, float w, float h, String type, String text) {

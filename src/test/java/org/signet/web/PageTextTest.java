@@ -37,8 +37,8 @@ class PageTextTest {
 
         assertEquals("en", en.get("lang"));
         assertEquals("de", de.get("lang"));
-        assertEquals("Loading the document\u2026", en.get("loading"));
-        assertEquals("Das Dokument wird geladen \u2026", de.get("loading"));
+        assertEquals("Checking\u2026", en.get("gate.checking"));
+        assertEquals("Wird geprüft\u2026", de.get("gate.checking"));
         assertEquals(en.keySet(), de.keySet());
         assertEquals(en.keySet(), parse(PageText.block(Language.FR)).keySet());
         assertEquals(en.keySet(), parse(PageText.block(Language.ES)).keySet());

@@ -19,10 +19,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.ApiFlow;
+import org.signet.support.DocumentSetup;
 import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 class SessionJsonTest {
+    private static final Set<String> REVIEW_KEYS = Set.of("id", "field_type", "field_name", "page_number",
+            "position_x", "position_y", "width", "height", "is_required", "signer_name");
     private static final Set<String> FIELD_KEYS = Set.of("id", "field_type", "page_number", "position_x",
             "position_y", "width", "height", "is_required", "options", "value");
 
@@ -117,6 +120,95 @@ class SessionJsonTest {
     }
 
     @Test
+    void render_parties_inSigningOrderWithYouMarkedAndNoAddressesOrTokens() {
+        DocumentSetup doc = DocumentSetup.upload(flow, "parties", 1);
+        Party later = doc.party("Sue Later", "signer", 2);
+        Party viewer = doc.party("Vic Viewer", "viewer", 1);
+        Party sam = doc.party("Sam First", "signer", 1);
+        Party approver = doc.party("Ada Approver", "approver", 3);
+        doc.field(sam, "signature", 1, 72, 80, 200, 60).field(later, "signature", 1, 72, 300, 200, 60).send();
+        expect(200, flow.sign(approver.token()));
+
+        HttpResponse<String> r = flow.session(sam.token());
+
+        assertEquals(List.of(party("Ada Approver", "approver", "signed", "3", false),
+                party("Vic Viewer", "viewer", "pending", "1", false), party("Sam First", "signer", "viewed", "1", true),
+                party("Sue Later", "signer", "pending", "2", false)), object(r).get("parties"));
+        for (Party other : List.of(later, viewer, approver)) {
+            assertFalse(r.body().contains(other.email()), other.email());
+            assertFalse(r.body().contains(other.token()), other.name());
+        }
+        Map<?, ?> waiting = (Map<?, ?>) ((List<?>) object(flow.session(later.token())).get("parties")).get(3);
+        assertEquals(true, waiting.get("is_you"), "a party whose turn has not come sees who goes first");
+    }
+
+    private static Map<String, Object> party(String name, String role, String status, String order, boolean you) {
+        return Map.of("name", name, "role", role, "status", status, "signing_order", order, "is_you", you);
+    }
+
+    @Test
+    void render_approver_reviewsTheOthersFieldsStillToBeFilled() {
+        DocumentSetup doc = DocumentSetup.upload(flow, "approval", 1);
+        Party checker = doc.party("Cat Checker", "approver", 1);
+        Party approver = doc.party("Ada Approver", "approver", 2);
+        Party sam = doc.party("Sam Signer", "signer", 1);
+        doc.field(checker, "text", 1, 72, 20, 200, 30).field(sam, "signature", 1, 72.5, 80, 200, 60)
+                .field(sam, "text", 1, 72, 200, 200, 30, "field_name", "Rent", "placeholder", "secret hint",
+                        "is_required", false).send();
+        expect(200, flow.sign(checker.token(), Map.of(doc.fieldId(checker, "text"), "Checked by Cat")));
+
+        Map<String, Object> s = object(flow.session(approver.token()));
+
+        List<?> review = (List<?>) s.get("review_fields");
+        assertEquals(2, review.size(), review.toString());
+        Map<?, ?> signature = (Map<?, ?>) review.get(0);
+        assertEquals(REVIEW_KEYS, signature.keySet());
+        assertEquals(doc.fieldId(sam, "signature"), signature.get("id"));
+        assertEquals("signature", signature.get("field_type"));
+        assertEquals("72.5", signature.get("position_x"));
+        assertEquals("80", signature.get("position_y"));
+        assertEquals("200", signature.get("width"));
+        assertEquals("1", signature.get("page_number"));
+        assertEquals("1", signature.get("is_required"));
+        assertEquals("Sam Signer", signature.get("signer_name"));
+        Map<?, ?> rent = (Map<?, ?>) review.get(1);
+        assertEquals("Rent", rent.get("field_name"));
+        assertEquals("0", rent.get("is_required"));
+        assertFalse(s.toString().contains("secret hint"), "no placeholder of another party");
+        List<?> done = (List<?>) s.get("completed_values");
+        assertEquals(1, done.size(), "the filled field is a completed value, not one to review");
+        assertEquals("Checked by Cat", ((Map<?, ?>) done.get(0)).get("value"));
+    }
+
+    @Test
+    void render_signerOrViewer_noFieldsToReview() {
+        DocumentSetup doc = DocumentSetup.upload(flow, "no review", 1);
+        Party sam = doc.party("Sam Signer", "signer", 1);
+        Party viewer = doc.party("Vic Viewer", "viewer", 1);
+        Party sue = doc.party("Sue Signer", "signer", 1);
+        doc.field(sam, "signature", 1, 72, 80, 200, 60).field(sue, "signature", 1, 72, 300, 200, 60).send();
+
+        for (Party p : List.of(sam, viewer)) {
+            Map<String, Object> s = object(flow.session(p.token()));
+            assertEquals(List.of(), s.get("review_fields"), p.name());
+            assertTrue(s.containsKey("review_fields"));
+        }
+    }
+
+    @Test
+    void render_recalled_noPartiesNoReviewNoDownload() {
+        expect(200, flow.put("documents/" + docId, Map.of("status", "draft")));
+
+        Map<String, Object> s = object(flow.session(ann.token()));
+
+        assertEquals("recalled", s.get("closed"));
+        assertEquals(List.of(), s.get("parties"));
+        assertEquals(List.of(), s.get("review_fields"));
+        assertNull(s.get("download_url"));
+        assertEquals(false, s.get("sealed"));
+    }
+
+    @Test
     void render_never_carriesHiddenSignerData() {
         HttpResponse<String> r = flow.session(ann.token());
         String body = r.body();
@@ -125,7 +217,10 @@ class SessionJsonTest {
                 "signing_url")) {
             assertFalse(body.contains(hidden), hidden + " in " + body);
         }
-        assertFalse(body.contains(ann.token()));
+        // The caller's own token appears once, in the download path it already holds; nowhere else.
+        String ownDownload = "\"download_url\":\"/sign/" + ann.token() + "/document.pdf\"";
+        assertTrue(body.contains(ownDownload), body);
+        assertFalse(body.replace(ownDownload, "").contains(ann.token()));
         assertFalse(body.contains(bob.token()));
         assertEquals("no-store", r.headers().firstValue("Cache-Control").orElse(""));
     }

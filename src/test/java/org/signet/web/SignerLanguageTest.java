@@ -204,7 +204,7 @@ class SignerLanguageTest {
 
         assertTrue(r.body().contains("<script type=\"application/json\" id=\"page-text\">{"), r.body());
         assertTrue(r.body().contains("\"lang\":\"de\""), r.body());
-        assertTrue(r.body().contains("\"loading\":\"Das Dokument wird geladen \u2026\""), r.body());
+        assertTrue(r.body().contains("\"gate.checking\":\"Wird geprüft\u2026\""), r.body());
         Matcher tags = SCRIPT_TAG.matcher(r.body());
         while (tags.find()) {
             String tag = tags.group();

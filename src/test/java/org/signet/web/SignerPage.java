@@ -29,6 +29,16 @@ final class SignerPage {
         return this;
     }
 
+    /** Leaves the guided form (a phone's default) for the whole pages, where every field is on its page. */
+    SignerPage pageForm() {
+        WebElement toggle = browser.visible(By.id("guided-toggle"));
+        if ("true".equals(toggle.getAttribute("aria-pressed"))) {
+            toggle.click();
+            browser.until(d -> "false".equals(toggle.getAttribute("aria-pressed")));
+        }
+        return this;
+    }
+
     /** The control of the signer's only field of {@code type}, once it is on the page. */
     WebElement field(String type) {
         return browser.visible(By.cssSelector("[data-field-id][data-field-type='" + type + "']"));
@@ -86,6 +96,22 @@ final class SignerPage {
                 + "const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
                 + "let n = 0; for (let i = 3; i < d.length; i += 4) { if (d[i] > 0) n++; } return n;", canvas);
         assertTrue(inked.intValue() > 100, "the drawing left almost no ink: " + inked + " pixels");
+    }
+
+    /** Makes the page see a touch screen, as a phone has. */
+    void touchScreen() {
+        ((org.openqa.selenium.chromium.HasCdp) browser.driver()).executeCdpCommand("Emulation.setTouchEmulationEnabled",
+                java.util.Map.of("enabled", true, "maxTouchPoints", 5));
+    }
+
+    /** Taps {@code element} with a finger: touch down and up at its centre. */
+    void tap(WebElement element) {
+        PointerInput finger = new PointerInput(PointerInput.Kind.TOUCH, "signing-touch");
+        Sequence tap = new Sequence(finger, 0)
+                .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.fromElement(element), 0, 0))
+                .addAction(finger.createPointerDown(PointerInput.MouseButton.LEFT.asArg()))
+                .addAction(finger.createPointerUp(PointerInput.MouseButton.LEFT.asArg()));
+        ((RemoteWebDriver) browser.driver()).perform(List.of(tap));
     }
 
     /** Types {@code text} as the signature on the Type tab. */

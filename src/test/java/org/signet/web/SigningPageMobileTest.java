@@ -14,7 +14,10 @@ import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
 import org.signet.support.Party;
 
-/** The signing page on a phone-sized screen in a real headless Chromium: fits, scales, signs (S7). */
+/**
+ * The signing page's whole-page form on a phone-sized screen in a real headless Chromium: fits,
+ * scales, signs (S7). The guided form a phone starts with is in {@link SigningPageGuidedTest}.
+ */
 class SigningPageMobileTest {
     private static final int WIDTH = 390;
     private static final int HEIGHT = 844;
@@ -37,7 +40,7 @@ class SigningPageMobileTest {
         DocumentSetup doc = WORLD.upload("Phone contract", 1);
         Party signer = phoneSigner(doc);
 
-        page.open(signer);
+        page.open(signer).pageForm();
         assertNoSideScroll();
         page.type("text", "On the go");
         page.field("checkbox").click();
@@ -60,7 +63,7 @@ class SigningPageMobileTest {
         DocumentSetup doc = WORLD.upload("Phone layout", 1);
         Party signer = phoneSigner(doc);
 
-        page.open(signer);
+        page.open(signer).pageForm();
         Rectangle sheet = browser.visible(By.cssSelector(".page[data-page-number='1']")).getRect();
         assertTrue(sheet.getWidth() <= WIDTH, "page wider than the phone: " + sheet.getWidth());
         double scale = sheet.getWidth() / 595.0;

@@ -1,0 +1,186 @@
+package org.signet.web;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.signet.support.Browser;
+import org.signet.support.DocumentSetup;
+import org.signet.support.Party;
+
+/**
+ * The signing page with the keyboard alone, in a real headless Chromium: a signer fills, signs
+ * and finishes, an approver reads and approves, a viewer scrolls and zooms, never touching the
+ * mouse; every element that takes focus on the way shows a visible focus ring.
+ */
+class SigningPageKeyboardTest {
+    @RegisterExtension
+    static final SigningPageFixture WORLD = new SigningPageFixture(1280, 900);
+
+    private static final int MOST_TABS = 40;
+
+    private final SignerPage page = WORLD.page();
+    private final Browser browser = WORLD.browser;
+    private final List<String> stops = new ArrayList<>();
+
+    @Test
+    void signer_keyboardOnly_fillsSignsByTypingAndFinishes() {
+        DocumentSetup doc = WORLD.upload("Keyboard lease", 1);
+        Party signer = doc.party("Kim Keys", "signer", 1);
+        doc.field(signer, "text", 1, 72, 120, 220, 24, "field_name", "Company")
+                .field(signer, "checkbox", 1, 72, 170, 18, 18, "field_name", "Terms accepted")
+                .field(signer, "signature", 1, 72, 600, 220, 50).send();
+        page.open(signer);
+
+        tabTo(e -> "text".equals(e.getAttribute("data-field-type")));
+        keys("Kim's Company");
+        tabTo(e -> "checkbox".equals(e.getAttribute("data-field-type")));
+        keys(Keys.SPACE);
+        tabTo(e -> "signature".equals(e.getAttribute("data-field-type")));
+        keys(Keys.ENTER);
+        // Opened from the keyboard, the dialog starts on typing, since drawing needs a pointer.
+        browser.until(d -> "true".equals(d.findElement(By.id("tab-type")).getAttribute("aria-selected")));
+        tabTo(e -> "type-input".equals(e.getAttribute("id")));
+        keys(Keys.ENTER);
+        browser.until(d -> page.box("signature").getAttribute("class").contains("is-filled"));
+        assertEquals("signature", active().getAttribute("data-field-type"), "focus goes back to the signature box");
+        tabTo(e -> "consent".equals(e.getAttribute("id")));
+        keys(Keys.SPACE);
+        tabTo(e -> "finish".equals(e.getAttribute("id")));
+        keys(Keys.ENTER);
+
+        WebElement done = browser.visible(By.id("done"));
+        assertTrue(done.getText().contains("You have signed"), done.getText());
+        assertEquals("Kim's Company", doc.value(signer, "text"));
+        assertEquals("1", doc.value(signer, "checkbox"));
+        assertEquals("signed", doc.signer(signer).get("status"));
+    }
+
+    @Test
+    void signer_drawingPad_offersTypeAndUploadToTheKeyboard() {
+        DocumentSetup doc = WORLD.upload("Keyboard drawing", 1);
+        Party signer = doc.party("Dee Draw", "signer", 1);
+        doc.field(signer, "signature", 1, 72, 600, 220, 50).send();
+        page.open(signer);
+        page.openSignatureDialog(); // by mouse: it opens on Draw
+
+        tabTo(e -> "draw-type-instead".equals(e.getAttribute("id")));
+        keys(Keys.ENTER);
+        browser.until(d -> "true".equals(d.findElement(By.id("tab-type")).getAttribute("aria-selected")));
+        assertEquals("type-input", active().getAttribute("id"));
+        keys(Keys.chord(Keys.SHIFT, Keys.TAB));
+        browser.click(By.id("tab-draw"));
+        tabTo(e -> "draw-upload-instead".equals(e.getAttribute("id")));
+        keys(Keys.ENTER);
+        browser.until(d -> "upload-input".equals(active().getAttribute("id")));
+        keys(Keys.ESCAPE);
+        browser.until(d -> !d.findElement(By.id("signature-dialog")).isDisplayed());
+    }
+
+    @Test
+    void approver_keyboardOnly_scrollsReadsAndApproves() {
+        DocumentSetup doc = WORLD.upload("Keyboard budget", 3);
+        Party approver = doc.party("Abe Approver", "approver", 1);
+        Party signer = doc.party("Sid Signer", "signer", 2);
+        doc.field(signer, "signature", 3, 72, 600, 220, 50).send();
+        page.open(approver);
+
+        assertScrollsWithKeys();
+        tabTo(e -> "consent".equals(e.getAttribute("id")));
+        keys(Keys.SPACE);
+        tabTo(e -> "approve".equals(e.getAttribute("id")));
+        keys(Keys.ENTER);
+
+        WebElement done = browser.visible(By.id("done"));
+        assertTrue(done.getText().contains("You have approved"), done.getText());
+        assertEquals("signed", doc.signer(approver).get("status"));
+    }
+
+    @Test
+    void viewer_keyboardOnly_scrollsAndZooms() {
+        DocumentSetup doc = WORLD.upload("Keyboard minutes", 3);
+        Party signer = doc.party("Sue Signer", "signer", 1);
+        Party viewer = doc.party("Vic Viewer", "viewer", 1);
+        doc.field(signer, "signature", 1, 72, 600, 220, 50).send();
+        page.open(viewer);
+
+        assertScrollsWithKeys();
+        int before = browser.visible(By.cssSelector(".page")).getRect().getWidth();
+        tabTo(e -> "zoom-in".equals(e.getAttribute("id")));
+        keys(Keys.ENTER);
+        browser.until(d -> d.findElement(By.cssSelector(".page")).getRect().getWidth() > before * 1.2);
+        assertEquals("125%", browser.visible(By.id("zoom-reset")).getText());
+        keys(Keys.ENTER, Keys.ENTER, Keys.ENTER);
+        browser.until(d -> "300%".equals(d.findElement(By.id("zoom-reset")).getText()));
+        assertTrue((Boolean) browser.js("const s = document.getElementById('scroller'); return s.scrollWidth > s.clientWidth;"),
+                "zoomed to 300%, the document scrolls sideways");
+        assertTrue(!browser.visible(By.id("zoom-in")).isEnabled(), "zoom in is offered past the largest size");
+    }
+
+    /**
+     * From the top of the page, Tab reaches the document box, whose ring shows, and Page Down
+     * scrolls it; the page indicator follows.
+     */
+    private void assertScrollsWithKeys() {
+        browser.js("document.activeElement.blur(); window.scrollTo(0, 0);");
+        tabTo(e -> "scroller".equals(e.getAttribute("id")));
+        long top = scrollTop();
+        keys(Keys.PAGE_DOWN);
+        browser.until(d -> scrollTop() > top);
+        keys(Keys.END);
+        browser.until(d -> "Page 3 of 3".equals(d.findElement(By.id("page-indicator")).getText()));
+        keys(Keys.HOME);
+        browser.until(d -> scrollTop() == 0);
+    }
+
+    private long scrollTop() {
+        return ((Number) browser.js("return document.getElementById('scroller').scrollTop")).longValue();
+    }
+
+    /** Presses Tab until {@code target} has focus, checking that every stop on the way shows its focus. */
+    private void tabTo(Predicate<WebElement> target) {
+        for (int i = 0; i < MOST_TABS; i++) {
+            keys(Keys.TAB);
+            WebElement now = active();
+            stops.add(describe(now));
+            if (now.getTagName().equals("body")) {
+                continue; // focus went round through the browser's own controls
+            }
+            assertFocusShows(now);
+            if (target.test(now)) {
+                return;
+            }
+        }
+        fail("not reached with " + MOST_TABS + " presses of Tab; focus went " + stops);
+    }
+
+    private void assertFocusShows(WebElement element) {
+        String ring = (String) browser.js("const s = getComputedStyle(arguments[0]);"
+                + "return s.outlineStyle + ' ' + s.outlineWidth + ' ' + s.boxShadow;", element);
+        boolean outline = !ring.startsWith("none") && !ring.startsWith("hidden") && !ring.contains(" 0px ");
+        assertTrue(outline || !ring.endsWith("none"), describe(element) + " has focus but shows no ring: " + ring);
+    }
+
+    private WebElement active() {
+        return browser.driver().switchTo().activeElement();
+    }
+
+    private void keys(CharSequence... keys) {
+        new Actions(browser.driver()).sendKeys(keys).perform();
+    }
+
+    private static String describe(WebElement e) {
+        String id = e.getAttribute("id");
+        return e.getTagName() + (id == null || id.isEmpty() ? "" : "#" + id)
+                + (e.getAttribute("data-field-type") == null ? "" : "[" + e.getAttribute("data-field-type") + "]");
+    }
+}
