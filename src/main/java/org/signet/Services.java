@@ -150,7 +150,7 @@ final class Services {
         files.destroyUnclaimed();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
-                signer -> signers.find(signer).map(s -> links.signing(s.accessToken())));
+                signer -> signers.find(signer).map(links::signing));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
@@ -161,7 +161,7 @@ final class Services {
         WebhookEvents events = new WebhookEvents(db, webhookStore, clock,
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
-                () -> scheduler.soon("mail", mailSender::runOnce)), users, wire);
+                () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
                 wire);
@@ -211,7 +211,8 @@ final class Services {
         new Assets().routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
                 config.integer("ratelimit.key_per_hour"), config.string("site.url").startsWith("https:")).routes(site);
-        new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing), config.string("site.url").startsWith("https:"))
+        new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
+                config.string("site.url").startsWith("https:"), config.siteLanguage())
                 .routes(site);
     }
 }

@@ -19,7 +19,7 @@ public final class SignerJson {
     /** GET /documents/{id}/signers and the add-signer response: with the signing URL. */
     public Map<String, Object> listForm(Signer s) {
         Map<String, Object> m = base(s);
-        m.put("signing_url", links.signing(s.accessToken()));
+        m.put("signing_url", links.signing(s));
         return m;
     }
 
@@ -44,6 +44,7 @@ public final class SignerJson {
         m.put("role", s.role().wire());
         m.put("signing_order", Integer.toString(s.signingOrder()));
         m.put("status", s.status().wire());
+        m.put("language", s.language() == null ? null : s.language().code());
         m.put("viewed_at", wire.time(s.viewedAt()));
         m.put("signed_at", wire.time(s.signedAt()));
         return m;

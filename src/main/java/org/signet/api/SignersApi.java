@@ -1,15 +1,17 @@
 package org.signet.api;
 
 import org.signet.domain.EmailAddress;
+import org.signet.domain.Language;
 import org.signet.domain.Signer;
 import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Documents;
+import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 
-/** Signers and fields of a document (S5): list and add signers, read and replace fields. */
+/** Signers and fields of a document (S5): list, add and update signers, read and replace fields. */
 public final class SignersApi {
     private final Documents documents;
     private final Workflow workflow;
@@ -26,6 +28,7 @@ public final class SignersApi {
     public void routes(Router r) {
         r.get("/documents/{id}/signers", this::listSigners);
         r.post("/documents/{id}/signers", this::addSigner);
+        r.put("/documents/{id}/signers/{signer_id}", this::updateSigner);
         r.get("/documents/{id}/fields", this::listFields);
         r.post("/documents/{id}/fields", this::saveFields);
     }
@@ -48,6 +51,7 @@ public final class SignersApi {
         int order = b.optLong("signing_order", 1, 1000).orElse(1L).intValue();
         boolean requireLogin = b.optBool("require_wp_login").orElse(false);
         String pin = b.optString("pin_code").orElse(null);
+        Language language = language(b);
         if (email != null && !EmailAddress.isValid(email.strip())) {
             b.reject("email", "email is not a valid email address.");
         }
@@ -56,8 +60,30 @@ public final class SignersApi {
         }
         b.check();
         Signer s = workflow.addSigner(req.caller().principal(), id,
-                new Workflow.SignerRequest(name, email.strip(), role, order, requireLogin, pin), Actors.of(req));
+                new Workflow.SignerRequest(name, email.strip(), role, order, requireLogin, pin, language), Actors.of(req));
         return Response.created(signerJson.listForm(s));
+    }
+
+    /** Changes what may change once a signer exists: their language ({@code null} for the site's default). */
+    private Response updateSigner(Request req) {
+        long id = req.pathId("id");
+        long signerId = req.pathId("signer_id");
+        Body b = req.json();
+        Language language = language(b);
+        b.check();
+        Signer s = b.has("language")
+                ? workflow.setLanguage(req.caller().principal(), id, signerId, language)
+                : documents.signers(req.caller().principal(), id).stream().filter(found -> found.id() == signerId)
+                        .findFirst().orElseThrow(() -> Refusal.notFound("Signer"));
+        return Response.ok(signerJson.listForm(s));
+    }
+
+    /** The optional {@code language}: one of the codes Signet speaks, or null (or absent) for the site's default. */
+    static Language language(Body b) {
+        return b.optString("language").map(code -> Language.fromCode(code).orElseGet(() -> {
+            b.reject("language", "language must be one of " + Language.choices() + ".");
+            return null;
+        })).orElse(null);
     }
 
     private Response listFields(Request req) {

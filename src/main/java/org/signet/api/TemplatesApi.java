@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.signet.domain.EmailAddress;
+import org.signet.domain.Language;
 import org.signet.domain.Signer;
 import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
@@ -166,7 +167,7 @@ public final class TemplatesApi {
         return out;
     }
 
-    /** {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?}, one per slot. */
+    /** {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?, language?}, one per slot. */
     private static List<Templates.SlotSigner> signers(Body b) {
         Object raw = b.require("signers");
         List<Templates.SlotSigner> out = new ArrayList<>();
@@ -190,6 +191,7 @@ public final class TemplatesApi {
             })).orElse(null);
             Integer order = s.optLong("signing_order", 1, 1000).map(Long::intValue).orElse(null);
             boolean login = s.optBool("require_wp_login").orElse(false);
+            Language language = SignersApi.language(s);
             if (email != null && !EmailAddress.isValid(email.strip())) {
                 s.reject("email", "email is not a valid email address.");
             }
@@ -198,7 +200,7 @@ public final class TemplatesApi {
             } catch (Refusal r) {
                 throw prefixed(r, prefix);
             }
-            out.add(new Templates.SlotSigner(name, email.strip(), role, order, login));
+            out.add(new Templates.SlotSigner(name, email.strip(), role, order, login, language));
         }
         return out;
     }

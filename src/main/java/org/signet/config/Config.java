@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.StringJoiner;
+import org.signet.domain.Language;
 
 /**
  * Signet's settings, resolved once at start from (lowest to highest) built-in defaults, the
@@ -139,6 +140,11 @@ public final class Config {
 
     public ZoneId zone() {
         return ZoneId.of(string("timezone"));
+    }
+
+    /** The language of signers who have none of their own, and of every email to a document's owner. */
+    public Language siteLanguage() {
+        return Language.fromCode(string("site.language")).orElseThrow();
     }
 
     public Source source(String key) {

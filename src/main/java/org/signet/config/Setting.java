@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.signet.domain.Language;
 
 /** One known configuration key: its default, what values it accepts, and whether it is secret. */
 record Setting(String key, String defaultValue, String expected, Predicate<String> valid, boolean secret) {
@@ -25,6 +26,8 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("rest.prefix", "wp-json", "letters, digits, '-' or '_'", Setting::segment, false),
             new Setting("rest.namespace", "wpsigner", "letters, digits, '-' or '_'", Setting::segment, false),
             new Setting("timezone", "UTC", "a time-zone id such as UTC or Europe/Berlin", Setting::zone, false),
+            new Setting("site.language", "en", "a language code: " + Language.choices(),
+                    s -> Language.fromCode(s.trim()).isPresent(), false),
             new Setting("smtp.host", "", "a host name", s -> true, false),
             new Setting("smtp.port", "587", "a port number 1..65535", s -> intIn(s, 1, 65535), false),
             new Setting("smtp.username", "", "a user name", s -> true, false),

@@ -4,9 +4,12 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** A party to a document. The token, PIN digest, IP and user agent are hidden and never rendered. */
+/**
+ * A party to a document. The token, PIN digest, IP and user agent are hidden and never rendered.
+ * {@code language} is null when the signer has none of their own and the site's default applies.
+ */
 public record Signer(long id, long documentId, String name, String email, Role role, int signingOrder, Status status,
-        String accessToken, String pinHash, boolean requireLogin, Long invitedAt, Long lastRemindedAt, Long viewedAt,
+        String accessToken, String pinHash, boolean requireLogin, Language language, Long invitedAt, Long lastRemindedAt, Long viewedAt,
         Long signedAt, Long declinedAt, String declineReason, String signatureIp, String signatureUserAgent,
         int pinFailures, Long pinLockedUntil, long createdAt, long updatedAt) {
 
@@ -54,7 +57,7 @@ public record Signer(long id, long documentId, String name, String email, Role r
             throw new IllegalStateException("a " + status.wire() + " signer cannot become " + to.wire());
         }
         return new Signer(id, documentId, name, email, role, signingOrder, to, accessToken, pinHash, requireLogin,
-                invitedAt, lastRemindedAt, to == Status.VIEWED ? Long.valueOf(at) : viewedAt,
+                language, invitedAt, lastRemindedAt, to == Status.VIEWED ? Long.valueOf(at) : viewedAt,
                 to == Status.SIGNED ? Long.valueOf(at) : signedAt, to == Status.DECLINED ? Long.valueOf(at) : declinedAt,
                 declineReason, signatureIp, signatureUserAgent, pinFailures, pinLockedUntil, createdAt, at);
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.signet.domain.Language;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 import org.signet.store.Database;
@@ -38,8 +39,8 @@ public final class MailQueue {
     }
 
     /**
-     * Renders {@code template} with {@code vars} now, so a later change to the templates does not
-     * alter a queued message, and queues it for delivery at once.
+     * Renders {@code template} in {@code language} with {@code vars} now, so a later change to the
+     * templates does not alter a queued message, and queues it for delivery at once.
      *
      * @param toName the recipient's name, or null or empty when unknown
      * @param documentId the document the message is about, or null
@@ -47,9 +48,9 @@ public final class MailQueue {
      * @return the id of the queued message
      * @throws IllegalArgumentException for an unknown template, a missing variable or an empty recipient
      */
-    public long enqueue(String template, Map<String, String> vars, String to, String toName, Long documentId,
-                        QueuedAttachment attachment) {
-        long id = insert(template, vars, to, toName, documentId, attachment);
+    public long enqueue(String template, Language language, Map<String, String> vars, String to, String toName,
+                        Long documentId, QueuedAttachment attachment) {
+        long id = insert(template, language, vars, to, toName, documentId, attachment);
         db.afterCommit(wakeSender);
         return id;
     }
@@ -59,19 +60,19 @@ public final class MailQueue {
      * (a reminder whose request reports what became of it); the sender is not woken, so the two never
      * race for it. Should the caller not get to it, the sender's next periodic run delivers it.
      */
-    public long enqueueForDirectDelivery(String template, Map<String, String> vars, String to, String toName,
-            Long documentId) {
-        return insert(template, vars, to, toName, documentId, null);
+    public long enqueueForDirectDelivery(String template, Language language, Map<String, String> vars, String to,
+            String toName, Long documentId) {
+        return insert(template, language, vars, to, toName, documentId, null);
     }
 
-    private long insert(String template, Map<String, String> vars, String to, String toName, Long documentId,
-            QueuedAttachment attachment) {
+    private long insert(String template, Language language, Map<String, String> vars, String to, String toName,
+            Long documentId, QueuedAttachment attachment) {
         Objects.requireNonNull(to, "to");
         if (to.isBlank()) {
             throw new IllegalArgumentException("Mail recipient is empty (template '" + template + "')");
         }
         // Rendering first: a template problem must abort the caller's transaction before anything is written.
-        RenderedMessage message = templates.render(template, vars);
+        RenderedMessage message = templates.render(template, language, vars);
         return table.insert(template, to.strip(), toName == null ? "" : toName.strip(), message.subject(),
                 message.text(), message.html(), documentId, attachment, clock.instant().getEpochSecond());
     }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,13 +13,16 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.signet.domain.Language;
 
 /**
  * The emails Signet sends, read from {@code mail/<name>.subject.txt}, {@code <name>.txt} and
  * {@code <name>.html} on the classpath and filled in with {@code {{var}}} values. Bodies sit
  * inside {@code mail/layout.txt} and {@code mail/layout.html} at {@code {{content}}};
  * {@code {{button Label}}} in an HTML body places {@code mail/button.html}, the button to
- * {@code {{link}}} with the link written out beneath it.
+ * {@code {{link}}} with the link written out beneath it. Those files are English; each other
+ * language has the same files in its own folder ({@code mail/de/invitation.html}), and a file
+ * missing there is taken from English, so a new message can go out before it is translated.
  */
 public final class MessageTemplates {
 
@@ -33,12 +37,14 @@ public final class MessageTemplates {
     private record Template(String subject, String text, String html) {
     }
 
-    private final Map<String, Template> templates;
-    private final Template layout;
+    /** One language's messages and the layout they sit in. */
+    private record Catalogue(Map<String, Template> templates, Template layout) {
+    }
 
-    private MessageTemplates(Map<String, Template> templates, Template layout) {
-        this.templates = templates;
-        this.layout = layout;
+    private final Map<Language, Catalogue> catalogues;
+
+    private MessageTemplates(Map<Language, Catalogue> catalogues) {
+        this.catalogues = catalogues;
     }
 
     /**
@@ -47,28 +53,44 @@ public final class MessageTemplates {
      * @throws IllegalStateException when a template file is missing from the build
      */
     public static MessageTemplates load() {
-        String button = resource("button.html");
+        Map<Language, Catalogue> catalogues = new EnumMap<>(Language.class);
+        for (Language language : Language.values()) {
+            catalogues.put(language, load(language));
+        }
+        return new MessageTemplates(catalogues);
+    }
+
+    private static Catalogue load(Language language) {
+        String button = resource(language, "button.html");
         Map<String, Template> templates = new LinkedHashMap<>();
         for (String name : NAMES) {
-            String html = BUTTON.matcher(resource(name + ".html")).replaceAll(
+            String html = BUTTON.matcher(resource(language, name + ".html")).replaceAll(
                     m -> Matcher.quoteReplacement(button.replace("{{label}}", escapeHtml(m.group(1).strip()))));
             // Trailing newlines are trimmed so the layout alone decides the spacing around {{content}}.
-            templates.put(name, new Template(resource(name + ".subject.txt"),
-                    resource(name + ".txt").stripTrailing(), html.stripTrailing()));
+            templates.put(name, new Template(resource(language, name + ".subject.txt"),
+                    resource(language, name + ".txt").stripTrailing(), html.stripTrailing()));
         }
-        Template layout = new Template("", resource("layout.txt"), resource("layout.html"));
-        return new MessageTemplates(Map.copyOf(templates), layout);
+        Template layout = new Template("", resource(language, "layout.txt"), resource(language, "layout.html"));
+        return new Catalogue(Map.copyOf(templates), layout);
+    }
+
+    /** Where {@code file} lives for {@code language}: {@code /mail/} for English, {@code /mail/xx/} for the others. */
+    public static String path(Language language, String file) {
+        return "/mail/" + (language == Language.BASE ? "" : language.code() + "/") + file;
     }
 
     /**
-     * Fills in template {@code name}. Values go into the text body as they are and into the HTML
-     * body escaped; the subject is one line. Variables the template does not use are ignored.
+     * Fills in template {@code name} in {@code language}. Values go into the text body as they are
+     * and into the HTML body escaped; the subject is one line. Variables the template does not use
+     * are ignored.
      *
      * @throws IllegalArgumentException for an unknown template, or a placeholder without a value
      */
-    public RenderedMessage render(String name, Map<String, String> vars) {
+    public RenderedMessage render(String name, Language language, Map<String, String> vars) {
         Objects.requireNonNull(vars, "vars");
-        Template template = templates.get(name);
+        Catalogue catalogue = catalogues.get(Objects.requireNonNull(language, "language"));
+        Template layout = catalogue.layout();
+        Template template = catalogue.templates().get(name);
         if (template == null) {
             throw new IllegalArgumentException("Unknown mail template '" + name + "'; known: " + NAMES);
         }
@@ -104,10 +126,14 @@ public final class MessageTemplates {
         return Html.escape(value);
     }
 
-    private static String resource(String file) {
-        String path = "/mail/" + file;
+    /** {@code file} in {@code language}, else in English. */
+    private static String resource(Language language, String file) {
+        String path = path(language, file);
         try (InputStream in = MessageTemplates.class.getResourceAsStream(path)) {
             if (in == null) {
+                if (language != Language.BASE) {
+                    return resource(Language.BASE, file);
+                }
                 throw new IllegalStateException("Mail template file missing from the classpath: " + path);
             }
             // Files edited on Windows must not put stray CRs into the bodies.

@@ -228,12 +228,12 @@ public final class Completion {
             Set<String> sent = new HashSet<>();
             for (Signer s : signers.forDocument(d.id())) {
                 if (sent.add(s.email().toLowerCase(Locale.ROOT))) {
-                    notify.completed(now, s.email(), s.name(), saved.id());
+                    notify.completed(now, s, saved.id());
                 }
             }
             User owner = notify.owner(now);
             if (sent.add(owner.email().toLowerCase(Locale.ROOT))) {
-                notify.completed(now, owner.email(), owner.name(), saved.id());
+                notify.completedToOwner(now, owner, saved.id());
             }
             return java.util.Optional.<String>empty();
         });

@@ -1,6 +1,7 @@
 package org.signet.service;
 
 import java.util.function.Supplier;
+import org.signet.domain.Signer;
 
 /** Public addresses built from {@code site.url}, which by default is known only once the port is bound. */
 public final class Links {
@@ -14,8 +15,12 @@ public final class Links {
         return siteUrl.get();
     }
 
-    /** S7: {@code {site.url}/sign/{token}}. */
-    public String signing(String token) {
-        return siteUrl.get() + "/sign/" + token;
+    /**
+     * S7: {@code {site.url}/sign/{token}}, with {@code ?lang=xx} when the signer has a language of their own,
+     * so the page speaks it even before the token is looked up (and in a browser that asks for another).
+     */
+    public String signing(Signer s) {
+        String link = siteUrl.get() + "/sign/" + s.accessToken();
+        return s.language() == null ? link : link + "?lang=" + s.language().code();
     }
 }

@@ -1,29 +1,42 @@
 package org.signet.service;
 
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.signet.domain.Document;
+import org.signet.domain.Language;
 import org.signet.domain.QueuedAttachment;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.mail.MailQueue;
 import org.signet.mail.SigningLinks;
 import org.signet.store.UserStore;
+import org.signet.text.Messages;
 import org.signet.text.Wire;
 
 /**
  * The messages of S9, queued in the caller's transaction. Templates live in resources; this class
- * only chooses the template and fills its variables. A PIN is never among them.
+ * only chooses the template and its language and fills its variables. A PIN is never among them.
+ * A signer is written to in their own language, else the site's; a document's owner in the site's.
  */
 public final class Notifications {
+    /** The sentences put into the templates, such as when the request expires. */
+    static final String LINES = "mail/lines";
+
     private final MailQueue queue;
     private final UserStore users;
     private final Wire wire;
+    private final Language siteLanguage;
 
-    public Notifications(MailQueue queue, UserStore users, Wire wire) {
+    public Notifications(MailQueue queue, UserStore users, Wire wire, Language siteLanguage) {
         this.queue = queue;
         this.users = users;
         this.wire = wire;
+        this.siteLanguage = siteLanguage;
     }
 
     /** An invitation to sign; for an approver a request to review and approve; for a viewer a view-only link. */
@@ -33,12 +46,12 @@ public final class Notifications {
             case VIEWER -> "view_invitation";
             case SIGNER -> "invitation";
         };
-        return queue.enqueue(template, linkVars(d, s), s.email(), s.name(), d.id(), null);
+        return queue.enqueue(template, languageOf(s), linkVars(d, s), s.email(), s.name(), d.id(), null);
     }
 
     /** A reminder, which the request that asked for it delivers at once (or the sender's next run). */
     public long remind(Document d, Signer s) {
-        return queue.enqueueForDirectDelivery("reminder", linkVars(d, s), s.email(), s.name(), d.id());
+        return queue.enqueueForDirectDelivery("reminder", languageOf(s), linkVars(d, s), s.email(), s.name(), d.id());
     }
 
     /** Tells the owner who declined (or, an approver, rejected) and why. */
@@ -52,17 +65,26 @@ public final class Notifications {
         vars.put("decline_reason", reason);
         vars.put("document_id", Long.toString(d.id()));
         String template = s.role() == Signer.Role.APPROVER ? "rejected" : "declined";
-        return queue.enqueue(template, vars, owner.email(), owner.name(), d.id(), null);
+        return queue.enqueue(template, siteLanguage, vars, owner.email(), owner.name(), d.id(), null);
     }
 
-    /** The finished document, attached, to one party or the owner. */
-    public long completed(Document d, String email, String name, long signedFileId) {
+    /** The finished document, attached, to one party. */
+    public long completed(Document d, Signer s, long signedFileId) {
+        return completed(d, s.email(), s.name(), languageOf(s), signedFileId);
+    }
+
+    /** The finished document, attached, to its owner. */
+    public long completedToOwner(Document d, User owner, long signedFileId) {
+        return completed(d, owner.email(), owner.name(), siteLanguage, signedFileId);
+    }
+
+    private long completed(Document d, String email, String name, Language language, long signedFileId) {
         Map<String, String> vars = new LinkedHashMap<>();
         vars.put("recipient_name", name);
         vars.put("sender_name", owner(d).name());
         vars.put("document_title", d.title());
         QueuedAttachment pdf = new QueuedAttachment(d.title() + "-signed.pdf", "application/pdf", signedFileId);
-        return queue.enqueue("completed", vars, email, name, d.id(), pdf);
+        return queue.enqueue("completed", language, vars, email, name, d.id(), pdf);
     }
 
     /** Tells the owner that sealing gave up, with the cause, so a finished document is never silently stuck. */
@@ -73,26 +95,37 @@ public final class Notifications {
         vars.put("document_title", d.title());
         vars.put("seal_error", error);
         vars.put("document_id", Long.toString(d.id()));
-        return queue.enqueue("seal_failed", vars, owner.email(), owner.name(), d.id(), null);
+        return queue.enqueue("seal_failed", siteLanguage, vars, owner.email(), owner.name(), d.id(), null);
     }
 
     public User owner(Document d) {
         return users.find(d.ownerId()).orElseThrow();
     }
 
+    private Language languageOf(Signer s) {
+        return s.language() != null ? s.language() : siteLanguage;
+    }
+
     private Map<String, String> linkVars(Document d, Signer s) {
+        Messages lines = Messages.of(LINES, languageOf(s));
         Map<String, String> vars = new LinkedHashMap<>();
         vars.put("recipient_name", s.name());
         vars.put("sender_name", owner(d).name());
         vars.put("document_title", d.title());
         // The token is a credential: the queue keeps a placeholder, the sender puts the link in.
         vars.put("link", SigningLinks.placeholder(s.id()));
-        vars.put("expires_line", d.expiresAt() == null ? ""
-                : "This request expires on " + wire.time(d.expiresAt()) + " (" + wire.zone().getId() + ").");
+        vars.put("expires_line", d.expiresAt() == null ? "" : expiresLine(lines, d.expiresAt()));
         // Says that the link is guarded, never the PIN: the sender shares that by another channel (S9).
-        vars.put("access_line", s.pinHash() != null
-                ? "The link asks for a PIN, which " + owner(d).name() + " gives you separately."
-                : s.requireLogin() ? "The link asks you to sign in with your account for this email address." : "");
+        vars.put("access_line", s.pinHash() != null ? lines.get("access_line.pin", owner(d).name())
+                : s.requireLogin() ? lines.get("access_line.login") : "");
         return vars;
+    }
+
+    /** When the request expires, as people write dates and times in the recipient's language, in the site's zone. */
+    private String expiresLine(Messages lines, long epochSeconds) {
+        ZonedDateTime at = Instant.ofEpochSecond(epochSeconds).atZone(wire.zone());
+        Locale locale = lines.language().locale();
+        return lines.get("expires_line", DateTimeFormatter.ofLocalizedDate(FormatStyle.LONG).withLocale(locale).format(at),
+                DateTimeFormatter.ofLocalizedTime(FormatStyle.SHORT).withLocale(locale).format(at), wire.zone().getId());
     }
 }

@@ -15,6 +15,7 @@ import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
 import org.signet.domain.Field;
+import org.signet.domain.Language;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
 import org.signet.domain.Principal;
@@ -66,8 +67,9 @@ public final class Templates {
     /** One page of templates and the total. */
     public record Page(List<Detail> items, long total) {}
 
-    /** The signer for one slot, as the client gave it; null role and order take the slot's. */
-    public record SlotSigner(String name, String email, Signer.Role role, Integer signingOrder, boolean requireLogin) {}
+    /** The signer for one slot, as the client gave it; null role and order take the slot's, a null language the site's. */
+    public record SlotSigner(String name, String email, Signer.Role role, Integer signingOrder, boolean requireLogin,
+            Language language) {}
 
     /** What {@code POST /templates/{id}/documents} asks for; null title takes the template's name. */
     public record NewDocumentRequest(String title, Map<String, String> variables, List<SlotSigner> signers, boolean send,
@@ -229,7 +231,7 @@ public final class Templates {
             TemplateSlot defaults = slots.getOrDefault(slot, new TemplateSlot(slot, Signer.Role.SIGNER, slot));
             Signer added = workflow.addSigner(p, d.id(), new Workflow.SignerRequest(s.name(), s.email(),
                     s.role() != null ? s.role() : defaults.role(),
-                    s.signingOrder() != null ? s.signingOrder() : defaults.signingOrder(), s.requireLogin(), null), actor);
+                    s.signingOrder() != null ? s.signingOrder() : defaults.signingOrder(), s.requireLogin(), null, s.language()), actor);
             signerOfSlot.put(slot, added.id());
         }
         return signerOfSlot;

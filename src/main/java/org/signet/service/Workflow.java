@@ -14,6 +14,7 @@ import org.signet.domain.DocumentStatus.Trigger;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
 import org.signet.domain.FieldType;
+import org.signet.domain.Language;
 import org.signet.domain.NewField;
 import org.signet.domain.NewSigner;
 import org.signet.domain.Principal;
@@ -43,9 +44,12 @@ public final class Workflow {
     private final WebhookEvents events;
     private final DocumentAccess access;
 
-    /** A signer to add, as the client gave it; the PIN in clear until it is hashed here. */
+    /**
+     * A signer to add, as the client gave it; the PIN in clear until it is hashed here, the language null
+     * for the site's default.
+     */
     public record SignerRequest(String name, String email, Signer.Role role, int signingOrder, boolean requireLogin,
-            String pin) {}
+            String pin, Language language) {}
 
     /** Reads a fields payload against the document and its signers' ids, listing every problem at once. */
     @FunctionalInterface
@@ -176,13 +180,27 @@ public final class Workflow {
                 throw Refusal.invalid("duplicate_signer", "A signer with this email is already on the document.");
             }
             Signer added = signers.insert(new NewSigner(d.id(), r.name(), r.email(), r.role(), r.signingOrder(),
-                    pinHash, r.requireLogin()));
+                    pinHash, r.requireLogin(), r.language()));
             audit.record(d.id(), "signer_added", actor, added.email());
             events.signer(d, added, "signer.added");
             if (d.status().inProgress() && inviteOpenGroups(d, signers.forDocument(d.id()), actor) > 0) {
                 return signers.find(added.id()).orElseThrow();
             }
             return added;
+        });
+    }
+
+    /**
+     * Sets the signer's own language, or with null goes back to the site's default, in any state of the
+     * document: it only decides how later pages and emails speak to them.
+     */
+    public Signer setLanguage(Principal p, long documentId, long signerId, Language language) {
+        return db.inTransaction(() -> {
+            Document d = access.require(p, documentId);
+            Signer s = signers.find(signerId).filter(found -> found.documentId() == d.id())
+                    .orElseThrow(() -> Refusal.notFound("Signer"));
+            signers.setLanguage(s.id(), language);
+            return signers.find(s.id()).orElseThrow();
         });
     }
 

@@ -8,6 +8,7 @@ import org.signet.http.Form;
 import org.signet.http.Request;
 import org.signet.service.Refusal;
 import org.signet.service.SignerLink;
+import org.signet.text.Messages;
 
 /**
  * The PIN and login gates posted as plain HTML forms, for a browser that runs no script. The JSON
@@ -23,13 +24,17 @@ final class GateForm {
         String unlock(SignerLink link, Form form);
     }
 
-    /** The refusal as the page's script words it, with the tries left before the link locks. */
-    static String reason(Refusal r) {
+    /**
+     * The refusal in the page's language, with the tries left before the link locks; a refusal the
+     * catalogue has no words for keeps its own message.
+     */
+    static String reason(Messages m, Refusal r) {
+        String reason = m.find("gate.error." + r.code()).orElse(r.getMessage());
         if (r.data().get("attempts_left") instanceof Number n && n.intValue() > 0) {
             int left = n.intValue();
-            return r.getMessage() + " " + left + (left == 1 ? " try" : " tries") + " left before the link locks for 15 minutes.";
+            return reason + " " + m.get(left == 1 ? "gate.tries_left.one" : "gate.tries_left.other", left);
         }
-        return r.getMessage();
+        return reason;
     }
 
     static boolean posted(Request req) {

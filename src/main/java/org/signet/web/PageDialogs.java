@@ -1,8 +1,11 @@
 package org.signet.web;
 
+import org.signet.text.Messages;
+
 /**
  * The modal dialogs of the signing page: signature capture (draw, type, upload) and decline or
- * reject with a reason. They are rendered hidden with the page and opened by the page script.
+ * reject with a reason. They are rendered hidden with the page and opened by the page script; each
+ * {@code {{key}}} in their markup is that message of the page's language.
  */
 final class PageDialogs {
 
@@ -10,69 +13,71 @@ final class PageDialogs {
     }
 
     /** The capture dialog; the script retitles it for initials and reuses it. */
-    static String signatureDialog() {
-        return """
+    static String signatureDialog(Messages m) {
+        return PageHtml.words(m, """
                 <dialog id="signature-dialog" class="dialog" aria-labelledby="signature-dialog-title">
                 <div class="dialog-body">
-                <h2 id="signature-dialog-title" class="dialog-title">Add your signature</h2>
-                <div class="tabs" role="tablist" aria-label="How to add it">
-                <button type="button" class="tab" role="tab" id="tab-draw" data-tab="draw" aria-controls="panel-draw" aria-selected="true">Draw</button>
-                <button type="button" class="tab" role="tab" id="tab-type" data-tab="type" aria-controls="panel-type" aria-selected="false" tabindex="-1">Type</button>
-                <button type="button" class="tab" role="tab" id="tab-upload" data-tab="upload" aria-controls="panel-upload" aria-selected="false" tabindex="-1">Upload</button>
+                <h2 id="signature-dialog-title" class="dialog-title">{{signature.title}}</h2>
+                <div class="tabs" role="tablist" aria-label="{{signature.how}}">
+                <button type="button" class="tab" role="tab" id="tab-draw" data-tab="draw" aria-controls="panel-draw" aria-selected="true">{{signature.draw}}</button>
+                <button type="button" class="tab" role="tab" id="tab-type" data-tab="type" aria-controls="panel-type" aria-selected="false" tabindex="-1">{{signature.type}}</button>
+                <button type="button" class="tab" role="tab" id="tab-upload" data-tab="upload" aria-controls="panel-upload" aria-selected="false" tabindex="-1">{{signature.upload}}</button>
                 </div>
                 <div class="tab-panel" role="tabpanel" id="panel-draw" aria-labelledby="tab-draw">
-                <p class="hint" id="draw-hint">Draw with your mouse, finger or pen inside the box.</p>
+                <p class="hint" id="draw-hint">{{signature.draw_hint}}</p>
                 <div class="canvas-wrap">
-                <canvas id="signature-canvas" class="signature-canvas" role="img" aria-label="Drawing area" aria-describedby="draw-hint"></canvas>
+                <canvas id="signature-canvas" class="signature-canvas" role="img" aria-label="{{signature.drawing_area}}" aria-describedby="draw-hint"></canvas>
                 <span class="canvas-baseline" aria-hidden="true"></span>
                 </div>
-                <div class="panel-tools"><button type="button" id="clear-signature" class="btn btn-quiet btn-small">Clear</button></div>
+                <div class="panel-tools"><button type="button" id="clear-signature" class="btn btn-quiet btn-small">{{signature.clear}}</button></div>
                 </div>
                 <div class="tab-panel" role="tabpanel" id="panel-type" aria-labelledby="tab-type" hidden="hidden">
-                <label class="label" for="type-input" id="type-label">Type your full name</label>
+                <label class="label" for="type-input" id="type-label">{{signature.type_label}}</label>
                 <input id="type-input" class="input" type="text" maxlength="100" autocomplete="off" spellcheck="false" />
                 <div id="type-preview" class="type-preview" aria-hidden="true"></div>
                 </div>
                 <div class="tab-panel" role="tabpanel" id="panel-upload" aria-labelledby="tab-upload" hidden="hidden">
-                <label class="label" for="upload-input">Choose an image</label>
-                <p class="hint" id="upload-hint">PNG or JPEG, at most 1 MB. A dark signature on a white or clear background works best.</p>
+                <label class="label" for="upload-input">{{signature.upload_label}}</label>
+                <p class="hint" id="upload-hint">{{signature.upload_hint}}</p>
                 <input id="upload-input" class="file-input" type="file" accept="image/png,image/jpeg" aria-describedby="upload-hint" />
-                <div class="upload-preview-wrap"><img id="upload-preview" class="upload-preview" alt="Preview of the chosen image" hidden="hidden" /></div>
+                <div class="upload-preview-wrap"><img id="upload-preview" class="upload-preview" alt="{{signature.upload_preview}}" hidden="hidden" /></div>
                 </div>
                 <p id="signature-error" class="dialog-error" role="status" aria-live="polite"></p>
-                <p class="fine-print">By selecting Apply you agree that this mark is your electronic signature on this document, as binding as one written by hand.</p>
+                <p class="fine-print">{{signature.fine_print}}</p>
                 <div class="dialog-actions">
-                <button type="button" id="cancel-signature" class="btn btn-secondary">Cancel</button>
-                <button type="button" id="apply-signature" class="btn btn-primary" disabled="disabled">Apply</button>
+                <button type="button" id="cancel-signature" class="btn btn-secondary">{{signature.cancel}}</button>
+                <button type="button" id="apply-signature" class="btn btn-primary" disabled="disabled">{{signature.apply}}</button>
                 </div>
                 </div>
                 </dialog>
-                """;
+                """);
     }
 
     /**
      * The dialog asking for a reason; {@code approver} words it as a rejection.
      *
-     * @param senderName already escaped
+     * @param senderName as it is, not escaped; empty when unknown
      */
-    static String declineDialog(boolean approver, String senderName) {
-        String verb = approver ? "Reject" : "Decline";
-        String title = approver ? "Reject this document" : "Decline to sign";
-        return """
+    static String declineDialog(Messages m, boolean approver, String senderName) {
+        String text = senderName.isEmpty() ? PageHtml.text(m, "decline.text_no_sender")
+                : PageHtml.text(m, "decline.text", PageHtml.escape(senderName));
+        // The reason's text goes in after the words, so a sender's name is never read as a {{key}}.
+        return PageHtml.words(m, """
                 <dialog id="decline-dialog" class="dialog" aria-labelledby="decline-dialog-title" aria-describedby="decline-dialog-text">
                 <div class="dialog-body">
-                <h2 id="decline-dialog-title" class="dialog-title">%s</h2>
-                <p id="decline-dialog-text">%s will see your reason. The document is then closed for everyone and cannot be signed; this cannot be undone.</p>
-                <label class="label" for="decline-reason">Reason</label>
+                <h2 id="decline-dialog-title" class="dialog-title">{{%s}}</h2>
+                <p id="decline-dialog-text">{{TEXT}}</p>
+                <label class="label" for="decline-reason">{{decline.reason}}</label>
                 <textarea id="decline-reason" class="input textarea" rows="4" maxlength="1000" required="required" aria-describedby="decline-count"></textarea>
-                <p id="decline-count" class="counter">0 of 1000 characters</p>
+                <p id="decline-count" class="counter">{{decline.count}}</p>
                 <p id="decline-error" class="dialog-error" role="status" aria-live="polite"></p>
                 <div class="dialog-actions">
-                <button type="button" id="cancel-decline" class="btn btn-secondary">Cancel</button>
-                <button type="button" id="confirm-decline" class="btn btn-danger">%s</button>
+                <button type="button" id="cancel-decline" class="btn btn-secondary">{{decline.cancel}}</button>
+                <button type="button" id="confirm-decline" class="btn btn-danger">{{%s}}</button>
                 </div>
                 </div>
                 </dialog>
-                """.formatted(title, senderName.isEmpty() ? "The sender" : senderName, verb);
+                """.formatted(approver ? "decline.title_approver" : "decline.title",
+                approver ? "decline.confirm_approver" : "decline.confirm")).replace("{{TEXT}}", text);
     }
 }

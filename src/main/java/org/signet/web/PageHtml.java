@@ -1,6 +1,9 @@
 package org.signet.web;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.signet.text.Html;
+import org.signet.text.Messages;
 
 /**
  * The HTML frame shared by the signer's pages, and the escaping every dynamic value goes
@@ -11,6 +14,9 @@ final class PageHtml {
 
     static final String STYLESHEET = "/assets/sign.css";
     static final String SCRIPT = "/assets/sign.js";
+    /** The words of the pages rendered here; the page script's are in {@link PageText#BUNDLE}. */
+    static final String BUNDLE = "web/messages";
+    private static final Pattern WORD = Pattern.compile("\\{\\{([a-z_.]+)}}");
 
     private PageHtml() {
     }
@@ -20,21 +26,22 @@ final class PageHtml {
     }
 
     /**
-     * A complete document: head with the viewport, the stylesheet and (when {@code withScript})
-     * the page script, then {@code body}, which must already be escaped markup.
+     * A complete document in {@code m}'s language: head with the viewport, the stylesheet and (when
+     * {@code withScript}) the page script with its words, then {@code body}, which must already be
+     * escaped markup.
      *
      * @param kind the page kind the script reads from {@code body[data-page]}
      */
-    static String document(String title, String kind, boolean withScript, String body) {
-        String script = withScript
-                ? ScriptText.dataBlock() + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n" : "";
+    static String document(Messages m, String title, String kind, boolean withScript, String body) {
+        String script = withScript ? PageText.block(m.language())
+                + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n" : "";
         return "<!DOCTYPE html>\n"
-                + "<html lang=\"en\">\n<head>\n"
+                + "<html lang=\"" + m.language().code() + "\">\n<head>\n"
                 + "<meta charset=\"utf-8\" />\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
                 + "<meta name=\"robots\" content=\"noindex, nofollow\" />\n"
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
-                + "<title>" + escape(title) + " - Signet</title>\n"
+                + "<title>" + escape(m.get("page.title", title)) + "</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
                 + script
@@ -42,6 +49,23 @@ final class PageHtml {
                 + "<body data-page=\"" + escape(kind) + "\">\n"
                 + body
                 + "</body>\n</html>\n";
+    }
+
+    /**
+     * The message {@code key}, escaped, with {@code {0}}, {@code {1}} ... replaced by {@code markup},
+     * which must already be escaped: for words around an element, such as "Sent by <strong>..</strong>".
+     */
+    static String text(Messages m, String key, String... markup) {
+        String html = escape(m.get(key));
+        for (int i = 0; i < markup.length; i++) {
+            html = html.replace("{" + i + "}", markup[i]);
+        }
+        return html;
+    }
+
+    /** {@code markup} with each {@code {{key}}} replaced by that message, escaped. */
+    static String words(Messages m, String markup) {
+        return WORD.matcher(markup).replaceAll(found -> Matcher.quoteReplacement(text(m, found.group(1))));
     }
 
     /** The top bar with the Signet name and, when not empty, {@code inner} markup beside it. */

@@ -1,37 +1,24 @@
 package org.signet.web;
 
 import static org.signet.web.PageHtml.escape;
+import static org.signet.web.PageHtml.text;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.signet.text.Messages;
 
 /**
  * The HTML documents of the signer's pages (spec S7): the signing page shell that
  * {@code /assets/sign.js} fills from the session endpoint, the PIN and login gates, and the
- * notice shown instead of the document when there is nothing to sign.
+ * notice shown instead of the document when there is nothing to sign. Every word comes from
+ * {@code m}, the page's language's catalogue.
  */
 public final class SigningPages {
 
     private static final Set<String> ROLES = Set.of("signer", "approver", "viewer");
-
-    private static final String CONSENT = """
-            Consent to use electronic records and signatures
-
-            By ticking the consent box you agree to receive this document and the notices about it \
-            electronically, and to sign it with an electronic signature. You agree that your \
-            electronic signature is legally binding, just like a handwritten signature on paper.
-
-            Paper copy: you may ask the sender named at the top of this page for a paper copy of \
-            this document at any time, at no charge.
-
-            Withdrawing consent: you may withdraw your consent at any time before you sign, by \
-            choosing Decline instead of signing or by telling the sender. Withdrawing consent does \
-            not undo anything you have already signed electronically.
-
-            System requirements: a current version of a common web browser (such as Chrome, Edge, \
-            Firefox or Safari) with JavaScript turned on, and an email address to receive the \
-            completed document as a PDF, which you can save or print.
-            """;
+    private static final List<String> CONSENT = List.of("consent.title", "consent.agreement", "consent.paper_copy",
+            "consent.withdrawal", "consent.requirements");
 
     private SigningPages() {
     }
@@ -43,7 +30,7 @@ public final class SigningPages {
      * @param role signer, approver or viewer
      * @throws IllegalArgumentException for any other role
      */
-    public static String signingPage(String token, String documentTitle, String senderName,
+    public static String signingPage(Messages m, String token, String documentTitle, String senderName,
                                      String signerName, String role) {
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(documentTitle, "documentTitle");
@@ -54,9 +41,9 @@ public final class SigningPages {
         String sender = escape(senderName);
         String heading = "<div class=\"doc-heading\">\n"
                 + "<h1 id=\"doc-title\" class=\"doc-title\">" + escape(documentTitle) + "</h1>\n"
-                + "<p class=\"sent-by\">Sent by <strong id=\"sender-name\">" + sender + "</strong>"
-                + " to <span id=\"signer-name\">" + escape(signerName) + "</span>"
-                + " <span class=\"role-badge\">" + roleLabel(role) + "</span></p>\n</div>\n";
+                + "<p class=\"sent-by\">" + text(m, "sign.sent_by", "<strong id=\"sender-name\">" + sender + "</strong>",
+                        "<span id=\"signer-name\">" + escape(signerName) + "</span>")
+                + " <span class=\"role-badge\">" + escape(m.get("role." + role)) + "</span></p>\n</div>\n";
         // The document scrolls in its own box above the action bar, so the bar never covers a
         // field: scrolling a field into view (by focus, by script or by a test driver) reveals it.
         // The box takes keyboard focus, named by the title, so an approver or viewer can scroll it.
@@ -65,86 +52,89 @@ public final class SigningPages {
                 + PageHtml.topbar(heading)
                 + "<main id=\"main\" class=\"document-area\" data-token=\"" + escape(token)
                 + "\" data-role=\"" + role + "\">\n"
-                + "<noscript><p class=\"notice-inline\">This page needs JavaScript to show the document."
-                + " Turn JavaScript on and reload the page.</p></noscript>\n"
+                + "<noscript><p class=\"notice-inline\">" + text(m, "sign.noscript") + "</p></noscript>\n"
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
-                + "<p class=\"loading\">Loading the document&#8230;</p></div>\n"
+                + "<p class=\"loading\">" + text(m, "sign.loading") + "</p></div>\n"
                 + "</main>\n</div>\n"
-                + actionBar(role)
-                + dialogs(role, sender);
-        return PageHtml.document(documentTitle, "sign", true, body);
+                + actionBar(m, role)
+                + dialogs(m, role, senderName);
+        return PageHtml.document(m, documentTitle, "sign", true, body);
     }
 
     /**
      * The PIN gate. {@code locked} disables the form and says for how long.
      *
      * @param errorOrNull a message to show, such as a wrong PIN; null for none
+     * @param action where the form posts, the link's {@code /pin} with the page's {@code lang} if it had one
      */
-    public static String pinPage(String token, String documentTitle, String errorOrNull, boolean locked) {
+    public static String pinPage(Messages m, String token, String action, String documentTitle, String errorOrNull,
+                                 boolean locked) {
         Objects.requireNonNull(token, "token");
-        String message = locked && errorOrNull == null
-                ? "This link is locked for 15 minutes after too many wrong PINs. Try again later."
-                : errorOrNull;
+        String message = locked && errorOrNull == null ? m.get("pin.locked") : errorOrNull;
         String off = locked ? " disabled=\"disabled\"" : "";
-        String form = "<p>Enter the PIN the sender gave you to open this document.</p>\n"
-                + "<form id=\"pin-form\" class=\"gate-form\" method=\"post\" action=\"/sign/" + escape(token)
-                + "/pin\" novalidate=\"novalidate\">\n"
-                + "<label class=\"label\" for=\"pin-input\">PIN</label>\n"
+        String form = "<p>" + text(m, "pin.intro") + "</p>\n"
+                + "<form id=\"pin-form\" class=\"gate-form\" method=\"post\" action=\"" + escape(action)
+                + "\" novalidate=\"novalidate\">\n"
+                + "<label class=\"label\" for=\"pin-input\">" + text(m, "pin.label") + "</label>\n"
                 + "<input id=\"pin-input\" class=\"input input-pin\" name=\"pin\" type=\"password\""
                 + " inputmode=\"numeric\" autocomplete=\"one-time-code\" pattern=\"[0-9]*\" minlength=\"4\""
                 + " maxlength=\"8\" required=\"required\" aria-describedby=\"message\"" + off + " />\n"
                 + PageHtml.messageRegion(message)
                 + "<button id=\"pin-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off
-                + ">Continue</button>\n</form>\n";
-        return PageHtml.document(documentTitle, "pin", true,
-                gate(token, documentTitle, "Protected document", form, locked));
+                + ">" + text(m, "pin.continue") + "</button>\n</form>\n";
+        return PageHtml.document(m, documentTitle, "pin", true,
+                gate(token, documentTitle, text(m, "pin.eyebrow"), form, locked));
     }
 
     /**
      * The login gate for a signer who must sign in as the host-site account with {@code email}.
      *
      * @param errorOrNull a message to show, such as wrong credentials; null for none
+     * @param action where the form posts, the link's {@code /login} with the page's {@code lang} if it had one
      */
-    public static String loginPage(String token, String documentTitle, String email, String errorOrNull) {
+    public static String loginPage(Messages m, String token, String action, String documentTitle, String email,
+                                   String errorOrNull) {
         Objects.requireNonNull(token, "token");
-        String form = "<p>Sign in with your account to open this document.</p>\n"
-                + "<form id=\"login-form\" class=\"gate-form\" method=\"post\" action=\"/sign/" + escape(token)
-                + "/login\" novalidate=\"novalidate\">\n"
-                + "<label class=\"label\" for=\"login-email\">Email</label>\n"
+        String form = "<p>" + text(m, "login.intro") + "</p>\n"
+                + "<form id=\"login-form\" class=\"gate-form\" method=\"post\" action=\"" + escape(action)
+                + "\" novalidate=\"novalidate\">\n"
+                + "<label class=\"label\" for=\"login-email\">" + text(m, "login.email") + "</label>\n"
                 + "<input id=\"login-email\" class=\"input\" name=\"email\" type=\"email\" readonly=\"readonly\""
                 + " autocomplete=\"username\" value=\"" + escape(email) + "\" />\n"
-                + "<label class=\"label\" for=\"login-password\">Password</label>\n"
+                + "<label class=\"label\" for=\"login-password\">" + text(m, "login.password") + "</label>\n"
                 + "<input id=\"login-password\" class=\"input\" name=\"password\" type=\"password\""
                 + " autocomplete=\"current-password\" required=\"required\" aria-describedby=\"message\" />\n"
                 + PageHtml.messageRegion(errorOrNull)
-                + "<button id=\"login-submit\" class=\"btn btn-primary btn-block\" type=\"submit\">Sign in</button>\n"
+                + "<button id=\"login-submit\" class=\"btn btn-primary btn-block\" type=\"submit\">"
+                + text(m, "login.submit") + "</button>\n"
                 + "</form>\n";
-        return PageHtml.document(documentTitle, "login", true,
-                gate(token, documentTitle, "Sign in required", form, false));
+        return PageHtml.document(m, documentTitle, "login", true,
+                gate(token, documentTitle, text(m, "login.eyebrow"), form, false));
     }
 
     /**
      * A page with a heading and a message and nothing else: no document, no script. Used for
      * finished, declined, expired or recalled documents, acted or waiting signers, unknown links.
      */
-    public static String notice(String heading, String message) {
+    public static String notice(Messages m, String heading, String message) {
         Objects.requireNonNull(heading, "heading");
         String body = PageHtml.topbar("")
                 + "<main id=\"main\" class=\"narrow\">\n<section id=\"notice\" class=\"card notice\">\n"
                 + "<h1 class=\"card-title\">" + escape(heading) + "</h1>\n"
                 + PageHtml.paragraphs(message == null ? "" : message)
                 + "</section>\n</main>\n";
-        return PageHtml.document(heading, "notice", false, body);
+        return PageHtml.document(m, heading, "notice", false, body);
     }
 
     /**
      * The consent to electronic records and signatures, as plain text with a title line and
      * paragraphs separated by blank lines.
      */
-    public static String consentStatement() {
-        return CONSENT.strip();
+    public static String consentStatement(Messages m) {
+        return String.join("\n\n", CONSENT.stream().map(m::get).toList());
     }
 
+    /** @param eyebrow already escaped */
     private static String gate(String token, String documentTitle, String eyebrow, String form, boolean locked) {
         return PageHtml.topbar("")
                 + "<main id=\"main\" class=\"narrow\" data-token=\"" + escape(token) + "\""
@@ -156,62 +146,56 @@ public final class SigningPages {
                 + "</section>\n</main>\n";
     }
 
-    private static String roleLabel(String role) {
-        return switch (role) {
-            case "approver" -> "Approver";
-            case "viewer" -> "Viewer";
-            default -> "Signer";
-        };
-    }
-
-    private static String actionBar(String role) {
-        StringBuilder bar = new StringBuilder("<section id=\"action-bar\" class=\"actionbar\" aria-label=\"Actions\">\n"
-                + "<div class=\"actionbar-inner\">\n");
+    private static String actionBar(Messages m, String role) {
+        StringBuilder bar = new StringBuilder("<section id=\"action-bar\" class=\"actionbar\" aria-label=\""
+                + text(m, "sign.actions") + "\">\n<div class=\"actionbar-inner\">\n");
         bar.append(PageHtml.messageRegion(null));
         if (role.equals("viewer")) {
-            bar.append("<p id=\"view-only\" class=\"view-only\" hidden=\"hidden\">You have view-only access to this"
-                    + " document. There is nothing for you to sign.</p>\n");
+            bar.append("<p id=\"view-only\" class=\"view-only\" hidden=\"hidden\">").append(text(m, "sign.view_only"))
+                    .append("</p>\n");
         } else {
             bar.append("<div id=\"actions\" class=\"actions\" hidden=\"hidden\">\n")
-                    .append(consentBlock())
-                    .append(role.equals("approver") ? approverButtons() : signerButtons())
+                    .append(consentBlock(m))
+                    .append(role.equals("approver") ? approverButtons(m) : signerButtons(m))
                     .append("</div>\n");
         }
         return bar.append("</div>\n</section>\n").toString();
     }
 
-    private static String consentBlock() {
-        String title = consentStatement().lines().findFirst().orElse("");
+    private static String consentBlock(Messages m) {
         return "<div class=\"consent\">\n<div class=\"consent-line\">\n"
                 + "<input type=\"checkbox\" id=\"consent\" class=\"checkbox\" />\n"
-                + "<label for=\"consent\">I agree to use electronic records and signatures.</label>\n</div>\n"
+                + "<label for=\"consent\">" + text(m, "consent.agree") + "</label>\n</div>\n"
                 + "<details id=\"consent-details\" class=\"consent-details\">\n"
-                + "<summary id=\"consent-summary\">Read the consent terms</summary>\n"
-                + "<div class=\"consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"" + escape(title) + "\">\n"
-                + PageHtml.paragraphs(consentStatement()) + "</div>\n</details>\n</div>\n";
+                + "<summary id=\"consent-summary\">" + text(m, "consent.read_terms") + "</summary>\n"
+                + "<div class=\"consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"" + text(m, "consent.title")
+                + "\">\n" + PageHtml.paragraphs(consentStatement(m)) + "</div>\n</details>\n</div>\n";
     }
 
-    private static String signerButtons() {
+    private static String signerButtons(Messages m) {
         return "<div class=\"action-side\">\n"
                 + "<p id=\"progress\" class=\"progress\" aria-live=\"polite\"></p>\n"
                 + "<div class=\"buttons\">\n"
-                + "<button type=\"button\" id=\"decline\" class=\"btn btn-quiet\">Decline</button>\n"
-                + "<button type=\"button\" id=\"next-field\" class=\"btn btn-secondary\">Next field</button>\n"
-                + "<button type=\"button\" id=\"finish\" class=\"btn btn-primary\" disabled=\"disabled\">Finish</button>\n"
+                + "<button type=\"button\" id=\"decline\" class=\"btn btn-quiet\">" + text(m, "sign.decline") + "</button>\n"
+                + "<button type=\"button\" id=\"next-field\" class=\"btn btn-secondary\">" + text(m, "sign.next_field")
+                + "</button>\n"
+                + "<button type=\"button\" id=\"finish\" class=\"btn btn-primary\" disabled=\"disabled\">"
+                + text(m, "sign.finish") + "</button>\n"
                 + "</div>\n</div>\n";
     }
 
-    private static String approverButtons() {
+    private static String approverButtons(Messages m) {
         return "<div class=\"action-side\">\n<div class=\"buttons\">\n"
-                + "<button type=\"button\" id=\"reject\" class=\"btn btn-quiet\">Reject</button>\n"
-                + "<button type=\"button\" id=\"approve\" class=\"btn btn-primary\" disabled=\"disabled\">Approve</button>\n"
+                + "<button type=\"button\" id=\"reject\" class=\"btn btn-quiet\">" + text(m, "sign.reject") + "</button>\n"
+                + "<button type=\"button\" id=\"approve\" class=\"btn btn-primary\" disabled=\"disabled\">"
+                + text(m, "sign.approve") + "</button>\n"
                 + "</div>\n</div>\n";
     }
 
-    private static String dialogs(String role, String escapedSender) {
+    private static String dialogs(Messages m, String role, String senderName) {
         return switch (role) {
-            case "signer" -> PageDialogs.signatureDialog() + PageDialogs.declineDialog(false, escapedSender);
-            case "approver" -> PageDialogs.declineDialog(true, escapedSender);
+            case "signer" -> PageDialogs.signatureDialog(m) + PageDialogs.declineDialog(m, false, senderName);
+            case "approver" -> PageDialogs.declineDialog(m, true, senderName);
             default -> "";
         };
     }

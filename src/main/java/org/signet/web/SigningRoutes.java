@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.domain.Language;
 import org.signet.http.ApiException;
 import org.signet.http.Body;
 import org.signet.http.ContentDisposition;
@@ -22,6 +23,7 @@ import org.signet.service.SignerLink;
 import org.signet.service.Signing;
 import org.signet.service.Submission;
 import org.signet.service.Visit;
+import org.signet.text.Messages;
 
 /**
  * The signer's pages and their JSON endpoints under {@code /sign/{token}} (S7). The token is the
@@ -37,14 +39,17 @@ public final class SigningRoutes {
     private final LinkUnlock unlock;
     private final SessionJson sessionJson;
     private final boolean secureCookies;
+    private final Language siteLanguage;
 
+    /** @param siteLanguage {@code site.language}, for a page whose signer and browser name no language */
     public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
-            boolean secureCookies) {
+            boolean secureCookies, Language siteLanguage) {
         this.signing = signing;
         this.copies = copies;
         this.unlock = unlock;
         this.sessionJson = sessionJson;
         this.secureCookies = secureCookies;
+        this.siteLanguage = siteLanguage;
     }
 
     public void routes(Router site) {
@@ -63,34 +68,67 @@ public final class SigningRoutes {
     private Response home(Request req) {
         Optional<String> token = req.query("wps_sign").filter(t -> t.matches("[A-Za-z0-9_-]{1,100}"));
         if (token.isPresent()) {
-            return Response.redirect("/sign/" + token.get());
+            return Response.redirect("/sign/" + token.get() + keptLanguage(req));
         }
-        return Response.html(200, SigningPages.notice("Signet", "This is a Signet electronic-signature service. "
-                + "Open the personal link from your email to review and sign a document."));
+        return html(200, SigningPages.notice(words(req, null), "Signet", words(req, null).get("home.text")));
     }
 
     private Response page(Request req) {
+        String token = req.pathParam("token");
         SignerLink link;
         try {
-            link = signing.resolve(req.pathParam("token"));
+            link = signing.resolve(token);
         } catch (Refusal e) {
-            return Response.html(404, SigningPages.notice("This link is not valid",
-                    "Check that you opened the whole link from your email, or ask the sender for a new one."));
+            return invalidLink(req);
         }
+        Messages m = words(req, link);
         String title = link.document().title();
         String pending = unlock.pending(link, req.cookie(COOKIE));
         if (pending != null) {
-            return Response.html(200, "login".equals(pending)
-                    ? SigningPages.loginPage(req.pathParam("token"), title, link.signer().email(), null)
-                    : SigningPages.pinPage(req.pathParam("token"), title, null, unlock.locked(link)));
+            return html(200, gatePage(req, m, pending, link, null));
         }
         SignerLink.Closed closed = link.closed();
         if (closed != null) {
-            return Response.html(200, Notices.of(closed, title, signing.senderName(link)));
+            return html(200, Notices.of(m, closed, title, signing.senderName(link)));
         }
         link = signing.view(link, visit(req));
-        return Response.html(200, SigningPages.signingPage(req.pathParam("token"), title,
+        return html(200, SigningPages.signingPage(m, token, title,
                 signing.senderName(link), link.signer().name(), link.signer().role().wire()));
+    }
+
+    /** The PIN or login gate ({@code gate}) in the page's language, its form posting back with the page's lang. */
+    private String gatePage(Request req, Messages m, String gate, SignerLink link, Refusal refusalOrNull) {
+        String token = req.pathParam("token");
+        String title = link.document().title();
+        String action = "/sign/" + token + "/" + gate + keptLanguage(req);
+        if (gate.equals("login")) {
+            String error = refusalOrNull == null ? null : GateForm.reason(m, refusalOrNull);
+            return SigningPages.loginPage(m, token, action, title, link.signer().email(), error);
+        }
+        boolean locked = unlock.locked(link);
+        String error = refusalOrNull == null || locked ? null : GateForm.reason(m, refusalOrNull);
+        return SigningPages.pinPage(m, token, action, title, error, locked);
+    }
+
+    private Response invalidLink(Request req) {
+        Messages m = words(req, null);
+        return html(404, SigningPages.notice(m, m.get("invalid.title"), m.get("invalid.text")));
+    }
+
+    /** The catalogue of the language this request's page speaks; {@code link} is null when the token matched nobody. */
+    private Messages words(Request req, SignerLink link) {
+        Language own = link == null ? null : link.signer().language();
+        return Messages.of(PageHtml.BUNDLE, PageLanguage.choose(req, own, siteLanguage));
+    }
+
+    /** {@code ?lang=xx} when the request named a language, so a gate's post and its redirect keep it. */
+    private static String keptLanguage(Request req) {
+        return PageLanguage.asked(req).map(l -> "?lang=" + l.code()).orElse("");
+    }
+
+    /** A page whose language may follow the browser's Accept-Language, which caches must tell apart. */
+    private static Response html(int status, String page) {
+        return Response.html(status, page).header("Vary", "Accept-Language");
     }
 
     private Response session(Request req) {
@@ -164,18 +202,14 @@ public final class SigningRoutes {
         try {
             link = signing.resolve(token);
         } catch (Refusal e) {
-            return Response.html(404, SigningPages.notice("This link is not valid",
-                    "Check that you opened the whole link from your email, or ask the sender for a new one."));
+            return invalidLink(req);
         }
         GateForm.requireSameOrigin(req);
         try {
-            return withSession(req, Response.redirect("/sign/" + token), attempt.unlock(link, Form.read(req)));
+            return withSession(req, Response.redirect("/sign/" + token + keptLanguage(req)),
+                    attempt.unlock(link, Form.read(req)));
         } catch (Refusal e) {
-            String title = link.document().title();
-            boolean locked = unlock.locked(link);
-            return Response.html(Errors.status(e.kind()), gate.equals("login")
-                    ? SigningPages.loginPage(token, title, link.signer().email(), e.getMessage())
-                    : SigningPages.pinPage(token, title, locked ? null : GateForm.reason(e), locked));
+            return html(Errors.status(e.kind()), gatePage(req, words(req, link), gate, link, e));
         }
     }
 

@@ -79,7 +79,7 @@ class SignersApiTest {
 
         assertEquals(201, r.statusCode(), r.body());
         Map<String, Object> s = object(r);
-        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "viewed_at", "signed_at",
+        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "language", "viewed_at", "signed_at",
                 "signing_url"), s.keySet());
         assertEquals("Ann Lee", s.get("name"));
         assertEquals("signer", s.get("role"));
@@ -462,5 +462,75 @@ class SignersApiTest {
         assertEquals(400, r.statusCode());
         assertEquals("invalid_state", code(r));
         assertTrue(array(flow.get("documents/" + doc + "/fields")).isEmpty());
+    }
+
+    @Test
+    void addSigner_language_storedReturnedAndCarriedByTheSigningUrl() {
+        Map<String, Object> made = object(add(with(ann(), "language", "de")));
+
+        assertEquals("de", made.get("language"));
+        assertTrue(((String) made.get("signing_url")).endsWith("?lang=de"), (String) made.get("signing_url"));
+        Map<?, ?> listed = (Map<?, ?>) array(flow.get("documents/" + doc + "/signers")).get(0);
+        assertEquals("de", listed.get("language"));
+        assertEquals(made.get("signing_url"), listed.get("signing_url"));
+        assertEquals("de", ((Map<?, ?>) ((List<?>) flow.document(doc).get("signers")).get(0)).get("language"));
+    }
+
+    @Test
+    void addSigner_withoutLanguage_nullAndAPlainSigningUrl() {
+        Map<String, Object> made = object(add(ann()));
+
+        assertTrue(made.containsKey("language"));
+        assertEquals(null, made.get("language"));
+        assertFalse(((String) made.get("signing_url")).contains("?"), (String) made.get("signing_url"));
+    }
+
+    @Test
+    void addSigner_unknownLanguage_invalidParamAndNoSignerAdded() {
+        for (Object bad : new Object[] {"it", "DE", "de-CH", "", 7, true, List.of("de")}) {
+            assertInvalidParam(add(with(ann(), "language", bad)), "language");
+        }
+        assertEquals(List.of(), array(flow.get("documents/" + doc + "/signers")));
+    }
+
+    @Test
+    void updateSigner_language_setChangedAndCleared() {
+        String id = (String) object(add(ann())).get("id");
+        String path = "documents/" + doc + "/signers/" + id;
+
+        Map<String, Object> french = object(flow.put(path, Map.of("language", "fr")));
+        Map<String, Object> spanish = object(flow.put(path, Map.of("language", "es")));
+        Map<String, Object> untouched = object(flow.put(path, Map.of()));
+        Map<String, Object> cleared = object(flow.put(path, with(Map.of(), "language", null)));
+
+        assertEquals("fr", french.get("language"));
+        assertTrue(((String) french.get("signing_url")).endsWith("?lang=fr"));
+        assertEquals("es", spanish.get("language"));
+        assertEquals("es", untouched.get("language"));
+        assertEquals(null, cleared.get("language"));
+        assertFalse(((String) cleared.get("signing_url")).contains("?lang="));
+        assertEquals(null, ((Map<?, ?>) array(flow.get("documents/" + doc + "/signers")).get(0)).get("language"));
+    }
+
+    @Test
+    void updateSigner_unknownLanguage_invalidParamAndUnchanged() {
+        String id = (String) object(add(with(ann(), "language", "de"))).get("id");
+        String path = "documents/" + doc + "/signers/" + id;
+
+        for (Object bad : new Object[] {"pt", "En", 1, Map.of()}) {
+            assertInvalidParam(flow.put(path, Map.of("language", bad)), "language");
+        }
+        assertEquals("de", ((Map<?, ?>) array(flow.get("documents/" + doc + "/signers")).get(0)).get("language"));
+    }
+
+    @Test
+    void updateSigner_ofAnotherDocument_notFound() {
+        String id = (String) object(add(ann())).get("id");
+        String other = flow.upload("Other", 1);
+
+        HttpResponse<String> r = flow.put("documents/" + other + "/signers/" + id, Map.of("language", "fr"));
+
+        assertEquals(404, r.statusCode(), r.body());
+        assertEquals(null, ((Map<?, ?>) array(flow.get("documents/" + doc + "/signers")).get(0)).get("language"));
     }
 }

@@ -347,4 +347,24 @@ class TemplatesApiTest {
         stripper.extractRegions(pdf.getPage(0));
         return stripper.getTextForRegion("box");
     }
+
+    @Test
+    void createDocument_signersWithLanguage_keepIt_aBadOneRefusedNamingItsSigner() {
+        Object id = templateOf(contract()).get("id");
+        List<Map<String, Object>> given = new java.util.ArrayList<>(signers("a@example.org", "b@example.org"));
+        Map<String, Object> french = new LinkedHashMap<>(given.get(0));
+        french.put("language", "fr");
+        given.set(0, french);
+        Map<String, Object> bad = new LinkedHashMap<>(given.get(1));
+        bad.put("language", "klingon");
+
+        HttpResponse<String> refused = create(id, Map.of("signers", List.of(french, bad)));
+        String doc = (String) expectObject(201, create(id, Map.of("signers", given))).get("id");
+
+        assertEquals(400, refused.statusCode(), refused.body());
+        assertTrue(((Map<?, ?>) data(refused).get("params")).containsKey("signers[1].language"), refused.body());
+        List<Object> made = array(flow.get("documents/" + doc + "/signers"));
+        assertEquals("fr", ((Map<?, ?>) made.get(0)).get("language"));
+        assertNull(((Map<?, ?>) made.get(1)).get("language"));
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.Language;
 
 class ConfigTest {
     @TempDir
@@ -81,5 +82,17 @@ class ConfigTest {
         assertEquals("http://localhost:4321", c.siteUrl(4321));
         assertEquals("https://sign.example.com", c.with("site.url", "https://sign.example.com").siteUrl(4321));
         assertThrows(ConfigException.class, () -> c.with("site.url", "ftp://x"));
+    }
+
+    @Test
+    void siteLanguage_englishByDefault_oneOfTheFourOtherwiseRefused() throws Exception {
+        assertEquals(Language.EN, Config.load(dir, Optional.empty(), Map.of(), Map.of()).siteLanguage());
+        assertEquals(Language.DE, Config.load(dir, Optional.empty(), Map.of("SIGNET_SITE_LANGUAGE", "de"), Map.of())
+                .siteLanguage());
+        for (String bad : new String[] {"it", "DE", "de-DE", ""}) {
+            ConfigException e = assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(),
+                    Map.of("site.language", bad)), bad);
+            assertTrue(e.getMessage().contains("en, de, fr or es"), e.getMessage());
+        }
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.Language;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 import org.signet.store.DataFolder;
@@ -55,7 +56,7 @@ class MailQueueTest {
     void enqueue_insideTransactionThatThrows_leavesNoRow() {
         assertThrows(IllegalStateException.class, () -> db.inTransaction(() -> {
             db.insert("INSERT INTO users(email, name, created_at) VALUES ('a@x.org', 'A', 1)");
-            queue.enqueue("invitation", invitationVars("NDA"), "jurgen@example.org", "Jürgen", 7L, null);
+            queue.enqueue("invitation", Language.EN, invitationVars("NDA"), "jurgen@example.org", "Jürgen", 7L, null);
             throw new IllegalStateException("the document change failed");
         }));
 
@@ -68,7 +69,7 @@ class MailQueueTest {
     void enqueue_insideTransactionThatCommits_isQueuedWithTheChange() {
         long id = db.inTransaction(() -> {
             db.insert("INSERT INTO users(email, name, created_at) VALUES ('a@x.org', 'A', 1)");
-            return queue.enqueue("invitation", invitationVars("NDA"), "jurgen@example.org", "Jürgen", 7L, null);
+            return queue.enqueue("invitation", Language.EN, invitationVars("NDA"), "jurgen@example.org", "Jürgen", 7L, null);
         });
 
         assertEquals(1, db.queryLong("SELECT count(*) FROM users"));
@@ -78,11 +79,11 @@ class MailQueueTest {
 
     @Test
     void enqueue_rendersSubjectTextAndHtmlWithTheVarsAndIsDueAtOnce() {
-        long id = queue.enqueue("invitation", invitationVars("Vertrag für Müller"), " jurgen@example.org ",
+        long id = queue.enqueue("invitation", Language.EN, invitationVars("Vertrag für Müller"), " jurgen@example.org ",
                 "Jürgen Müller", 42L, null);
 
         OutboxEntry entry = queue.find(id).orElseThrow();
-        RenderedMessage expected = TEMPLATES.render("invitation", invitationVars("Vertrag für Müller"));
+        RenderedMessage expected = TEMPLATES.render("invitation", Language.EN, invitationVars("Vertrag für Müller"));
         assertEquals(expected.subject(), entry.subject());
         assertEquals(expected.text(), entry.textBody());
         assertEquals(expected.html(), entry.htmlBody());
@@ -105,7 +106,7 @@ class MailQueueTest {
     @Test
     void enqueue_withAttachmentAndNoDocument_storesTheFileReference() {
         QueuedAttachment pdf = new QueuedAttachment("NDA-signed.pdf", "application/pdf", 12);
-        long id = queue.enqueue("completed", Map.of("recipient_name", "Bob", "sender_name", "Alice",
+        long id = queue.enqueue("completed", Language.EN, Map.of("recipient_name", "Bob", "sender_name", "Alice",
                 "document_title", "NDA", "note", "Attached."), "bob@example.org", null, null, pdf);
 
         OutboxEntry entry = queue.find(id).orElseThrow();
@@ -117,9 +118,9 @@ class MailQueueTest {
     @Test
     void enqueue_unknownTemplateOrMissingVar_throwsAndQueuesNothing() {
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> queue.enqueue("welcome", Map.of(), "a@example.org", "", null, null));
+                () -> queue.enqueue("welcome", Language.EN, Map.of(), "a@example.org", "", null, null));
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-                () -> queue.enqueue("invitation", Map.of("link", LINK), "a@example.org", "", null, null));
+                () -> queue.enqueue("invitation", Language.EN, Map.of("link", LINK), "a@example.org", "", null, null));
 
         assertTrue(unknown.getMessage().contains("welcome"), unknown.getMessage());
         assertTrue(missing.getMessage().contains("{{"), missing.getMessage());
@@ -129,7 +130,7 @@ class MailQueueTest {
     @Test
     void enqueue_blankRecipient_throws() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> queue.enqueue("invitation", invitationVars("NDA"), "  ", "", null, null));
+                () -> queue.enqueue("invitation", Language.EN, invitationVars("NDA"), "  ", "", null, null));
 
         assertTrue(e.getMessage().contains("recipient"), e.getMessage());
     }
@@ -137,7 +138,7 @@ class MailQueueTest {
     @Test
     void enqueue_survivesClosingAndReopeningTheDatabase() throws Exception {
         long id = db.inTransaction(() ->
-                queue.enqueue("invitation", invitationVars("NDA"), "jurgen@example.org", "Jürgen", 7L, null));
+                queue.enqueue("invitation", Language.EN, invitationVars("NDA"), "jurgen@example.org", "Jürgen", 7L, null));
         db.close();
 
         db = DataFolder.openDatabase(dir, "NORMAL", 2);
@@ -151,9 +152,9 @@ class MailQueueTest {
 
     @Test
     void list_byStatus_returnsOldestFirstUpToTheLimit() {
-        long first = queue.enqueue("invitation", invitationVars("One"), "a@example.org", "", null, null);
-        long second = queue.enqueue("invitation", invitationVars("Two"), "b@example.org", "", null, null);
-        long third = queue.enqueue("invitation", invitationVars("Three"), "c@example.org", "", null, null);
+        long first = queue.enqueue("invitation", Language.EN, invitationVars("One"), "a@example.org", "", null, null);
+        long second = queue.enqueue("invitation", Language.EN, invitationVars("Two"), "b@example.org", "", null, null);
+        long third = queue.enqueue("invitation", Language.EN, invitationVars("Three"), "c@example.org", "", null, null);
         db.update("UPDATE mail_outbox SET status = 'sent' WHERE id = ?", second);
 
         List<OutboxEntry> pending = queue.list(OutboxEntry.Status.PENDING, 10);
@@ -172,7 +173,7 @@ class MailQueueTest {
 
     @Test
     void toString_leavesOutTheBodiesWithTheirLinks() {
-        long id = queue.enqueue("invitation", invitationVars("NDA"), "jurgen@example.org", "", null, null);
+        long id = queue.enqueue("invitation", Language.EN, invitationVars("NDA"), "jurgen@example.org", "", null, null);
 
         String shown = queue.find(id).orElseThrow().toString();
 

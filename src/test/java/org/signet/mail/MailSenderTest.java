@@ -36,6 +36,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.Language;
 import org.signet.config.Config;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
@@ -90,7 +91,7 @@ class MailSenderTest {
         InternetAddress to = (InternetAddress) received.getAllRecipients()[0];
         assertEquals("jurgen@example.org", to.getAddress());
         assertEquals("Jürgen Müller", to.getPersonal());
-        assertEquals(TEMPLATES.render("invitation", vars("Vertrag für Müller")).subject(), received.getSubject());
+        assertEquals(TEMPLATES.render("invitation", Language.EN, vars("Vertrag für Müller")).subject(), received.getSubject());
         MimeParts parts = MimeParts.of(received);
         assertTrue(parts.text.contains(LINK), parts.text);
         assertTrue(parts.html.contains("href=\"" + LINK + "\""), parts.html);
@@ -285,7 +286,7 @@ class MailSenderTest {
         StoredFiles files = new StoredFiles(db, FileVault.open(dir), clock);
         byte[] pdf = pdfLike(150_000);
         long fileId = files.save(pdf).id();
-        long id = queue.enqueue("completed", completedVars(), "jurgen@example.org", "Jürgen", 3L,
+        long id = queue.enqueue("completed", Language.EN, completedVars(), "jurgen@example.org", "Jürgen", 3L,
                 new QueuedAttachment("Vertrag für Müller-signed.pdf", "application/pdf", fileId));
 
         new MailSender(db, smtp(greenMail.getSmtp().getPort()), files::readIfStored, clock).runOnce();
@@ -303,7 +304,7 @@ class MailSenderTest {
     void runOnce_attachmentNoLongerStored_failsWithAClearReason() throws Exception {
         StoredFiles files = new StoredFiles(db, FileVault.open(dir), clock);
         long fileId = files.save(pdfLike(1_000)).id();
-        long id = queue.enqueue("completed", completedVars(), "jurgen@example.org", "Jürgen", 3L,
+        long id = queue.enqueue("completed", Language.EN, completedVars(), "jurgen@example.org", "Jürgen", 3L,
                 new QueuedAttachment("NDA-signed.pdf", "application/pdf", fileId));
         db.inTransaction(() -> files.forget(fileId));
 
@@ -318,7 +319,7 @@ class MailSenderTest {
 
     @Test
     void runOnce_attachmentUnreadable_isRetriedLater() throws Exception {
-        long id = queue.enqueue("completed", completedVars(), "jurgen@example.org", "Jürgen", 3L,
+        long id = queue.enqueue("completed", Language.EN, completedVars(), "jurgen@example.org", "Jürgen", 3L,
                 new QueuedAttachment("NDA-signed.pdf", "application/pdf", 5));
         MailSender.AttachmentLoader broken = fileId -> {
             throw new IOException("disk read error");
@@ -389,7 +390,7 @@ class MailSenderTest {
     @Test
     void pruneDelivered_sentLongAgo_deletedPendingAndFailedKept() {
         long old = enqueueInvitation("old@example.org", "Old");
-        long bad = queue.enqueue("invitation", vars("Bad"), "not an address", "", 1L, null);
+        long bad = queue.enqueue("invitation", Language.EN, vars("Bad"), "not an address", "", 1L, null);
         sender(message -> {
             if (message.to().contains("@")) {
                 return;
@@ -411,7 +412,7 @@ class MailSenderTest {
     }
 
     private long enqueueInvitation(String to, String title) {
-        return queue.enqueue("invitation", vars(title), to, "Jürgen Müller", 1L, null);
+        return queue.enqueue("invitation", Language.EN, vars(title), to, "Jürgen Müller", 1L, null);
     }
 
     private OutboxEntry entry(long id) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.signet.domain.Language;
 
 class MessageTemplatesTest {
 
@@ -37,7 +38,7 @@ class MessageTemplatesTest {
     @ParameterizedTest
     @ValueSource(strings = {"invitation", "approval_request", "reminder", "completed", "declined", "rejected"})
     void render_eachTemplate_showsTitleAndNamesInSubjectTextAndHtml(String name) {
-        RenderedMessage message = TEMPLATES.render(name, vars());
+        RenderedMessage message = TEMPLATES.render(name, Language.EN, vars());
 
         assertTrue(message.subject().contains("Vertrag für Müller"), message.subject());
         assertFalse(message.subject().contains("\n"));
@@ -56,7 +57,7 @@ class MessageTemplatesTest {
     @ParameterizedTest
     @ValueSource(strings = {"invitation", "view_invitation", "approval_request", "reminder"})
     void render_linkTemplates_showButtonAndWrittenOutLink(String name) {
-        RenderedMessage message = TEMPLATES.render(name, vars());
+        RenderedMessage message = TEMPLATES.render(name, Language.EN, vars());
 
         assertTrue(message.text().contains(LINK), message.text());
         assertTrue(message.html().contains("<a href=\"" + LINK + "\""), message.html());
@@ -65,7 +66,7 @@ class MessageTemplatesTest {
 
     @Test
     void render_declined_namesTheDocumentAndTheReasonWithoutALink() {
-        RenderedMessage message = TEMPLATES.render("declined", vars());
+        RenderedMessage message = TEMPLATES.render("declined", Language.EN, vars());
 
         for (String body : new String[] {message.text(), message.html()}) {
             assertTrue(body.contains("9021"), body);
@@ -77,7 +78,7 @@ class MessageTemplatesTest {
     @ParameterizedTest
     @ValueSource(strings = {"invitation", "approval_request", "reminder"})
     void render_signerTemplates_sayTheLinkIsPersonalAndShowExpiry(String name) {
-        RenderedMessage message = TEMPLATES.render(name, vars());
+        RenderedMessage message = TEMPLATES.render(name, Language.EN, vars());
 
         assertTrue(message.text().contains("do not forward"), message.text());
         assertTrue(message.html().contains("do not forward"), message.html());
@@ -90,14 +91,14 @@ class MessageTemplatesTest {
         Map<String, String> vars = vars();
         vars.put("expires_line", "");
 
-        RenderedMessage message = TEMPLATES.render("invitation", vars);
+        RenderedMessage message = TEMPLATES.render("invitation", Language.EN, vars);
 
         assertFalse(message.text().contains("expires"));
     }
 
     @Test
     void render_completed_saysOnceWhatIsAttached() {
-        RenderedMessage message = TEMPLATES.render("completed", vars());
+        RenderedMessage message = TEMPLATES.render("completed", Language.EN, vars());
 
         for (String body : new String[] {message.text(), message.html()}) {
             assertTrue(body.contains("The signed PDF is attached."), body);
@@ -107,7 +108,7 @@ class MessageTemplatesTest {
 
     @Test
     void render_rejected_saysRejectedNotDeclined() {
-        RenderedMessage message = TEMPLATES.render("rejected", vars());
+        RenderedMessage message = TEMPLATES.render("rejected", Language.EN, vars());
 
         assertTrue(message.subject().contains("rejected"), message.subject());
         for (String body : new String[] {message.text(), message.html()}) {
@@ -119,7 +120,7 @@ class MessageTemplatesTest {
 
     @Test
     void render_declined_showsSignerEmailAndReason() {
-        RenderedMessage message = TEMPLATES.render("declined", vars());
+        RenderedMessage message = TEMPLATES.render("declined", Language.EN, vars());
 
         for (String body : new String[] {message.text(), message.html()}) {
             assertTrue(body.contains("bob@example.org"), body);
@@ -132,7 +133,7 @@ class MessageTemplatesTest {
         Map<String, String> vars = vars();
         vars.put("document_title", "<script>alert('x')</script> & Co");
 
-        RenderedMessage message = TEMPLATES.render("invitation", vars);
+        RenderedMessage message = TEMPLATES.render("invitation", Language.EN, vars);
 
         assertFalse(message.html().contains("<script>"), message.html());
         assertTrue(message.html().contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; Co"));
@@ -145,7 +146,7 @@ class MessageTemplatesTest {
         Map<String, String> vars = vars();
         vars.put("document_title", "{{link}} and $1 \\ backslash");
 
-        RenderedMessage message = TEMPLATES.render("reminder", vars);
+        RenderedMessage message = TEMPLATES.render("reminder", Language.EN, vars);
 
         assertTrue(message.text().contains("{{link}} and $1 \\ backslash"), message.text());
     }
@@ -155,7 +156,7 @@ class MessageTemplatesTest {
         Map<String, String> vars = vars();
         vars.put("document_title", "Line one\r\nLine two");
 
-        assertEquals("Completed: Line one Line two", TEMPLATES.render("completed", vars).subject());
+        assertEquals("Completed: Line one Line two", TEMPLATES.render("completed", Language.EN, vars).subject());
     }
 
     @Test
@@ -164,7 +165,7 @@ class MessageTemplatesTest {
         vars.remove("link");
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TEMPLATES.render("invitation", vars));
+                () -> TEMPLATES.render("invitation", Language.EN, vars));
 
         assertTrue(e.getMessage().contains("{{link}}"), e.getMessage());
         assertTrue(e.getMessage().contains("invitation"), e.getMessage());
@@ -173,7 +174,7 @@ class MessageTemplatesTest {
     @Test
     void render_unknownTemplate_throws() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> TEMPLATES.render("password_reset", vars()));
+                () -> TEMPLATES.render("password_reset", Language.EN, vars()));
 
         assertTrue(e.getMessage().contains("password_reset"), e.getMessage());
     }
@@ -185,7 +186,7 @@ class MessageTemplatesTest {
         vars.put("pin_code", "4711");
 
         for (String name : MessageTemplates.NAMES) {
-            RenderedMessage message = TEMPLATES.render(name, vars);
+            RenderedMessage message = TEMPLATES.render(name, Language.EN, vars);
             assertFalse(message.text().contains("4711") || message.html().contains("4711"), name);
         }
     }

@@ -230,7 +230,7 @@ class NotificationsTest {
         MimeMessage m = received(greenMail, 1)[0];
 
         for (String body : bodies(m)) {
-            assertTrue(body.contains("2030-02-01 12:00:00 (UTC)"), body);
+            assertTrue(body.contains("This request expires on February 1, 2030 at 12:00 PM (UTC)."), body);
         }
     }
 

@@ -175,7 +175,7 @@ class WorkflowTest {
         signs(a);
 
         Signer late = workflow.addSigner(owner, id(doc), new Workflow.SignerRequest("Late", "late@example.org",
-                Signer.Role.SIGNER, 1, false, null), SIGNER);
+                Signer.Role.SIGNER, 1, false, null, null), SIGNER);
 
         assertTrue(late.invited());
         assertEquals(1, flow.mail.queued("late@example.org", "invitation").size());

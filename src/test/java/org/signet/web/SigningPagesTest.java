@@ -19,12 +19,15 @@ import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.signet.domain.Language;
+import org.signet.text.Messages;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 class SigningPagesTest {
 
+    private static final Messages EN = Messages.of(PageHtml.BUNDLE, Language.EN);
     private static final String TOKEN = "AbC-123_xyzAbC-123_xyzAbC-123_xyzAbC-123_xy";
     private static final String NASTY = "<script>alert(\"x\")</script> & 'quotes'";
 
@@ -46,7 +49,7 @@ class SigningPagesTest {
     }
 
     private static String signer() {
-        return SigningPages.signingPage(TOKEN, "Lease 2025", "Alice Owner", "Bob Signer", "signer");
+        return SigningPages.signingPage(EN, TOKEN, "Lease 2025", "Alice Owner", "Bob Signer", "signer");
     }
 
     @Test
@@ -64,7 +67,7 @@ class SigningPagesTest {
 
     @Test
     void signingPage_titleAndNamesWithMarkup_areEscaped() throws Exception {
-        String html = SigningPages.signingPage("t\"><img src=x>", NASTY, NASTY, NASTY, "signer");
+        String html = SigningPages.signingPage(EN, "t\"><img src=x>", NASTY, NASTY, NASTY, "signer");
         Document doc = parse(html);
 
         assertFalse(html.contains("<script>alert"), "raw script tag in the page");
@@ -78,7 +81,7 @@ class SigningPagesTest {
 
     @Test
     void signingPage_titleWithControlCharacter_stillParses() throws Exception {
-        Document doc = parse(SigningPages.signingPage(TOKEN, "Bad\u0001title\u0000", "A", "B", "signer"));
+        Document doc = parse(SigningPages.signingPage(EN, TOKEN, "Bad\u0001title\u0000", "A", "B", "signer"));
 
         assertEquals("Bad title ", byId(doc, "doc-title").getTextContent());
     }
@@ -117,7 +120,7 @@ class SigningPagesTest {
 
     @Test
     void signingPage_approver_hasApproveAndRejectButNoCapture() throws Exception {
-        Document doc = parse(SigningPages.signingPage(TOKEN, "Lease", "Alice", "Carol", "approver"));
+        Document doc = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Carol", "approver"));
 
         assertNotNull(byId(doc, "consent"));
         assertEquals("disabled", byId(doc, "approve").getAttribute("disabled"));
@@ -130,7 +133,7 @@ class SigningPagesTest {
 
     @Test
     void signingPage_viewer_hasNoteAndNoActions() throws Exception {
-        Document doc = parse(SigningPages.signingPage(TOKEN, "Lease", "Alice", "Dan", "viewer"));
+        Document doc = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Dan", "viewer"));
 
         assertTrue(byId(doc, "view-only").getTextContent().contains("view-only access"));
         for (String id : List.of("consent", "finish", "decline", "approve", "reject", "signature-dialog", "decline-dialog")) {
@@ -141,7 +144,7 @@ class SigningPagesTest {
     @Test
     void signingPage_unknownRole_isRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SigningPages.signingPage(TOKEN, "Lease", "Alice", "Bob", "owner"));
+                () -> SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", "owner"));
 
         assertTrue(e.getMessage().contains("owner"), e.getMessage());
     }
@@ -159,7 +162,7 @@ class SigningPagesTest {
 
     @Test
     void consentStatement_coversAgreementPaperCopyWithdrawalAndRequirements() {
-        String text = SigningPages.consentStatement().replaceAll("\\s+", " ");
+        String text = SigningPages.consentStatement(EN).replaceAll("\\s+", " ");
 
         for (String piece : List.of("electronic records", "electronic signature", "legally binding",
                 "handwritten", "paper copy", "sender", "no charge", "withdraw", "Decline",
@@ -170,7 +173,7 @@ class SigningPagesTest {
 
     @Test
     void pinPage_open_hasFormScriptAndToken() throws Exception {
-        String html = SigningPages.pinPage(TOKEN, NASTY, null, false);
+        String html = SigningPages.pinPage(EN, TOKEN, "/sign/" + TOKEN + "/pin", NASTY, null, false);
         Document doc = parse(html);
 
         assertEquals("pin", ((Element) doc.getElementsByTagName("body").item(0)).getAttribute("data-page"));
@@ -186,14 +189,14 @@ class SigningPagesTest {
 
     @Test
     void pinPage_withError_showsItEscaped() throws Exception {
-        Document doc = parse(SigningPages.pinPage(TOKEN, "Lease", "Wrong PIN <b>3</b> tries left", false));
+        Document doc = parse(SigningPages.pinPage(EN, TOKEN, "/sign/" + TOKEN + "/pin", "Lease", "Wrong PIN <b>3</b> tries left", false));
 
         assertEquals("Wrong PIN <b>3</b> tries left", byId(doc, "message").getTextContent());
     }
 
     @Test
     void pinPage_locked_disablesFormAndSaysFifteenMinutes() throws Exception {
-        Document doc = parse(SigningPages.pinPage(TOKEN, "Lease", null, true));
+        Document doc = parse(SigningPages.pinPage(EN, TOKEN, "/sign/" + TOKEN + "/pin", "Lease", null, true));
 
         assertEquals("disabled", byId(doc, "pin-input").getAttribute("disabled"));
         assertEquals("disabled", byId(doc, "pin-submit").getAttribute("disabled"));
@@ -203,7 +206,7 @@ class SigningPagesTest {
 
     @Test
     void loginPage_any_prefillsEmailReadOnlyAndShowsError() throws Exception {
-        Document doc = parse(SigningPages.loginPage(TOKEN, "Lease", "bob+\"x\"@example.org", "Wrong password."));
+        Document doc = parse(SigningPages.loginPage(EN, TOKEN, "/sign/" + TOKEN + "/login", "Lease", "bob+\"x\"@example.org", "Wrong password."));
 
         Element email = byId(doc, "login-email");
         assertEquals("bob+\"x\"@example.org", email.getAttribute("value"));
@@ -216,7 +219,7 @@ class SigningPagesTest {
 
     @Test
     void notice_any_showsHeadingAndMessageButNeverTheDocument() throws Exception {
-        String html = SigningPages.notice("Already <signed>", "Nothing more to do & \"thanks\".");
+        String html = SigningPages.notice(EN, "Already <signed>", "Nothing more to do & \"thanks\".");
         Document doc = parse(html);
 
         assertEquals("Already <signed>", doc.getElementsByTagName("h1").item(0).getTextContent());
@@ -233,11 +236,11 @@ class SigningPagesTest {
     @ValueSource(strings = {"signer", "approver", "viewer", "pin", "pin-locked", "login", "notice"})
     void everyPage_any_hasUniqueIds(String page) throws Exception {
         String html = switch (page) {
-            case "pin" -> SigningPages.pinPage(TOKEN, "Lease", "Wrong", false);
-            case "pin-locked" -> SigningPages.pinPage(TOKEN, "Lease", null, true);
-            case "login" -> SigningPages.loginPage(TOKEN, "Lease", "bob@example.org", null);
-            case "notice" -> SigningPages.notice("Expired", "This link has expired.");
-            default -> SigningPages.signingPage(TOKEN, "Lease", "Alice", "Bob", page);
+            case "pin" -> SigningPages.pinPage(EN, TOKEN, "/sign/" + TOKEN + "/pin", "Lease", "Wrong", false);
+            case "pin-locked" -> SigningPages.pinPage(EN, TOKEN, "/sign/" + TOKEN + "/pin", "Lease", null, true);
+            case "login" -> SigningPages.loginPage(EN, TOKEN, "/sign/" + TOKEN + "/login", "Lease", "bob@example.org", null);
+            case "notice" -> SigningPages.notice(EN, "Expired", "This link has expired.");
+            default -> SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", page);
         };
         NodeList ids = all(parse(html), "//@id");
         Set<String> seen = new HashSet<>();

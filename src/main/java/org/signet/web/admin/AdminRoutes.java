@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
+import org.signet.domain.Language;
 import org.signet.http.Handler;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -17,6 +18,7 @@ import org.signet.service.Documents;
 import org.signet.service.Links;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
+import org.signet.text.Messages;
 import org.signet.text.Wire;
 import org.signet.http.Form;
 
@@ -63,7 +65,7 @@ public final class AdminRoutes {
     public static AdminRoutes create(AdminSessions sessions, Accounts accounts, ApiKeys keys, Documents documents,
             Workflow workflow, Webhooks webhooks, Links links, Wire wire, Clock clock, int defaultRateLimit,
             boolean secureCookies) {
-        AdminView view = new AdminView(Messages.load(), wire);
+        AdminView view = new AdminView(Messages.of("web/admin/messages", Language.BASE), wire);
         return new AdminRoutes(sessions, view, secureCookies,
                 new DashboardPage(view, documents, clock, wire.zone()),
                 new KeysPage(view, keys, accounts, defaultRateLimit),

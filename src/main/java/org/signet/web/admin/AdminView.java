@@ -7,6 +7,7 @@ import org.signet.http.Response;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Refusal;
 import org.signet.text.Html;
+import org.signet.text.Messages;
 import org.signet.text.Wire;
 
 /**

@@ -110,7 +110,7 @@ final class DocumentPage implements AdminRoutes.Section {
                         "<input type=\"hidden\" name=\"signer_id\" value=\"" + p.id() + "\" />\n") : "";
         return "<div class=\"copy\"><label class=\"visually-hidden\" for=\"" + id + "\">" + v.t("document.link_of", p.name())
                 + "</label><input id=\"" + id + "\" class=\"link-field\" type=\"text\" readonly=\"readonly\" value=\""
-                + esc(links.signing(p.accessToken())) + "\" />"
+                + esc(links.signing(p)) + "\" />"
                 + "<button type=\"button\" class=\"btn btn-quiet copy-button\" data-copy=\"" + id + "\" data-copied=\""
                 + v.t("document.copied") + "\">" + v.t("document.copy") + "</button></div>\n" + remind;
     }

@@ -15,14 +15,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.FieldType;
+import org.signet.domain.Language;
 import org.signet.domain.Signer;
 import org.signet.domain.WebhookDelivery;
 import org.signet.service.Refusal;
 import org.signet.store.StatsStore;
+import org.signet.text.Messages;
 
-/** Every message the pages ask for exists: the literal keys in the sources, and the keys made from enum values. */
+/** Every message the administrator pages ask for exists: the literal keys in the sources, and the keys made from enum values. */
 class MessagesTest {
-    private static final Messages M = Messages.load();
+    private static final Messages M = Messages.of("web/admin/messages", Language.BASE);
     private static final Pattern KEY = Pattern.compile("\"([a-z_]+\\.[a-z_]+(?:\\.[a-z_]+)?)\"");
 
     @Test
@@ -72,6 +74,6 @@ class MessagesTest {
     void get_fillsArgumentsAndRefusesUnknownKeys() {
         assertEquals("Page 2 of 5", M.get("pager.position", 2, 5));
         assertThrows(IllegalArgumentException.class, () -> M.get("no.such_key"));
-        assertTrue(M.all().size() > 100);
+        assertTrue(M.keys().size() > 100);
     }
 }

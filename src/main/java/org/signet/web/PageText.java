@@ -1,0 +1,42 @@
+package org.signet.web;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.signet.domain.Language;
+import org.signet.json.Json;
+import org.signet.text.Messages;
+
+/**
+ * The page script's words, given to it in the page as a JSON data block
+ * ({@code <script type="application/json" id="page-text">}): every key of the {@code web/script}
+ * catalogue in the page's language, and {@code lang}. A data block is never executed, so the
+ * Content-Security-Policy without inline script holds.
+ */
+final class PageText {
+    static final String BUNDLE = "web/script";
+    static final String ID = "page-text";
+
+    private PageText() {}
+
+    /** The data block for {@code language}, ready to go into the page's head. */
+    static String block(Language language) {
+        Messages m = Messages.of(BUNDLE, language);
+        Map<String, String> words = new TreeMap<>();
+        for (String key : m.keys()) {
+            words.put(key, m.get(key));
+        }
+        words.put("lang", language.code());
+        return dataBlock(words);
+    }
+
+    /**
+     * {@code words} as a JSON data block in which {@code <}, {@code >} and {@code &} are written as JSON
+     * unicode escapes (backslash, u003c and so on), so that no value ({@code </script>}, {@code <!--})
+     * can end the block or change how it is parsed. Those characters occur in JSON only inside strings, where the escapes
+     * mean the same.
+     */
+    static String dataBlock(Map<String, String> words) {
+        String json = Json.write(words).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+        return "<script type=\"application/json\" id=\"" + ID + "\">" + json + "</script>\n";
+    }
+}
