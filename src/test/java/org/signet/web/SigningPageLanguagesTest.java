@@ -29,7 +29,7 @@ class SigningPageLanguagesTest {
     private final Browser browser = WORLD.browser;
 
     private static Party german(DocumentSetup doc) {
-        Party greta = doc.party("Greta Groß", "signer", 1, "language", "de");
+        Party greta = doc.party("Greta Weiss", "signer", 1, "language", "de");
         doc.field(greta, "text", 1, 72, 120, 220, 24, "field_name", "Firma")
                 .field(greta, "checkbox", 1, 72, 170, 18, 18, "field_name", "Bedingungen gelesen")
                 .field(greta, "signature", 1, 72, 600, 220, 50).send();
@@ -61,7 +61,7 @@ class SigningPageLanguagesTest {
         page.tap(browser.clickable(By.id("guided-input")));
         assertEquals("Unterschrift hinzufügen", browser.visible(By.id("signature-dialog-title")).getText());
         page.tap(browser.clickable(By.id("tab-type")));
-        browser.visible(By.id("type-input")).sendKeys("Greta Groß");
+        browser.visible(By.id("type-input")).sendKeys("Greta Weiss");
         page.tap(browser.clickable(By.id("apply-signature")));
         browser.until(d -> !d.findElement(By.id("signature-dialog")).isDisplayed());
         page.tap(browser.clickable(By.id("guided-next")));
