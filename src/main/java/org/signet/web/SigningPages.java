@@ -117,11 +117,23 @@ public final class SigningPages {
      * finished, declined, expired or recalled documents, acted or waiting signers, unknown links.
      */
     public static String notice(Messages m, String heading, String message) {
+        return notice(m, heading, message, null, null);
+    }
+
+    /**
+     * A notice that also offers the party's copy of the document at {@code downloadHref} (a path
+     * under the site), under the button text {@code downloadLabel}; no offer when the href is null.
+     */
+    public static String notice(Messages m, String heading, String message, String downloadHref, String downloadLabel) {
         Objects.requireNonNull(heading, "heading");
+        String offer = downloadHref == null ? ""
+                : "<p class=\"outcome-download\"><a id=\"download-done\" class=\"btn btn-primary\" href=\""
+                        + escape(downloadHref) + "\" download=\"\">" + escape(downloadLabel) + "</a></p>\n";
         String body = PageHtml.topbar("")
                 + "<main id=\"main\" class=\"narrow\">\n<section id=\"notice\" class=\"card notice\">\n"
                 + "<h1 class=\"card-title\">" + escape(heading) + "</h1>\n"
                 + PageHtml.paragraphs(message == null ? "" : message)
+                + offer
                 + "</section>\n</main>\n";
         return PageHtml.document(m, heading, "notice", false, body);
     }

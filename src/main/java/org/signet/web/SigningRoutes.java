@@ -89,7 +89,7 @@ public final class SigningRoutes {
         }
         SignerLink.Closed closed = link.closed();
         if (closed != null) {
-            return html(200, Notices.of(m, closed, title, signing.senderName(link)));
+            return html(200, Notices.of(m, link, token, signing.senderName(link)));
         }
         link = signing.view(link, visit(req));
         return html(200, SigningPages.signingPage(m, token, title,

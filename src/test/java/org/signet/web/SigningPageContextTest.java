@@ -72,11 +72,18 @@ class SigningPageContextTest {
         assertEquals("Download your copy", copy.getText());
         assertPdf(copy);
 
+        // Coming back later, the party finds the same offer on the notice, which runs no script.
+        WebElement acted = page.notice(ann);
+        assertEquals("Download your copy", acted.findElement(By.id("download-done")).getText());
+        assertPdf(acted.findElement(By.id("download-done")));
+
         doc.signing(bob, "POST", "submit", Map.of("consent", true, "signature", Map.of("method", "type", "text", "Bob Baker")));
         doc.sealed();
-        browser.open(ann.url());
-        WebElement notice = browser.visible(By.id("notice"));
+        WebElement notice = page.notice(ann);
         assertTrue(notice.getText().contains("completed"), notice.getText());
+        WebElement signed = notice.findElement(By.id("download-done"));
+        assertEquals("Download the signed PDF", signed.getText());
+        assertPdf(signed);
     }
 
     /** The link answers a PDF attachment in this browser, with its cookies. */
