@@ -1,9 +1,9 @@
 package org.signet.jobs;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -21,14 +21,15 @@ import java.util.logging.Logger;
  * jobs. A periodic job whose previous run is still going skips its turn; work asked for {@link #soon}
  * always runs. Each run is wrapped so that a failure is logged and the next run still happens. Work
  * handed in after {@link #close()} is dropped with a log line: queues live in the database, so the
- * periodic sweep after the next start picks it up.
+ * periodic sweep after the next start picks it up. For the same reason a stop drops the work that
+ * waits for a worker and gives only the running work time to finish.
  */
 public final class Scheduler implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.jobs");
     private static final Duration STOP_WAIT = Duration.ofSeconds(10);
 
     private final ScheduledThreadPoolExecutor timer;
-    private final ExecutorService workers;
+    private final ThreadPoolExecutor workers;
     private final Map<String, AtomicBoolean> running = new ConcurrentHashMap<>();
 
     public Scheduler(int workerThreads) {
@@ -83,11 +84,19 @@ public final class Scheduler implements AutoCloseable {
         }
     }
 
-    /** Stops the timer, lets running jobs finish for a while, then interrupts what is left. */
+    /**
+     * Stops the timer, drops the work not yet started (a backlog of seals after a busy hour would
+     * otherwise hold the stop for the whole wait and then be interrupted anyway), lets running jobs
+     * finish for a while, then interrupts what is left.
+     */
     @Override
     public void close() {
         timer.shutdownNow();
         workers.shutdown();
+        int dropped = workers.getQueue().drainTo(new ArrayList<>());
+        if (dropped > 0) {
+            LOG.log(Level.FINE, "dropped " + dropped + " job(s) not yet started: their work waits in the database");
+        }
         try {
             if (!workers.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                 workers.shutdownNow();

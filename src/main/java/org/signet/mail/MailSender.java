@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongFunction;
 import java.util.logging.Level;
@@ -65,6 +66,8 @@ public final class MailSender {
     private final Clock clock;
     private final LongFunction<Optional<String>> links;
     private final ReentrantLock lock = new ReentrantLock();
+    /** A run was asked for; one that finds another delivering leaves it to that one to run again. */
+    private final AtomicBoolean wanted = new AtomicBoolean();
 
     /** A sender for messages without signing-link placeholders. */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock) {
@@ -82,17 +85,20 @@ public final class MailSender {
     }
 
     /**
-     * Delivers every pending message due now, first due first. Returns at once when another
-     * delivery is running; that one, or the next run, takes care of the messages.
+     * Delivers every pending message due now, first due first. Returns at once when another run
+     * is delivering; that one runs once more before it ends, so a message queued meanwhile (due
+     * after that run began) goes out then, not at the next periodic run.
      */
     public void runOnce() {
-        if (!lock.tryLock()) {
-            return;
-        }
-        try {
-            deliverDue(now());
-        } finally {
-            lock.unlock();
+        wanted.set(true);
+        // Asked for after the holder's last look at `wanted`: then the lock is free again here.
+        while (wanted.get() && lock.tryLock()) {
+            try {
+                wanted.set(false);
+                deliverDue(now());
+            } finally {
+                lock.unlock();
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.signet.support.Waits;
 
 /** The scheduler: failures do not stop later runs, slow work does not hold up other jobs, and close is orderly. */
 class SchedulerTest {
@@ -90,6 +91,32 @@ class SchedulerTest {
         s.close();
 
         assertEquals(1, finished.get(), "close returned before the running job finished");
+    }
+
+    @Test
+    void close_dropsWorkNotYetStarted() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger queuedRan = new AtomicInteger();
+        Scheduler s = new Scheduler(1);
+        s.soon("seal", () -> {
+            started.countDown();
+            await(release);
+        });
+        assertTrue(started.await(WAIT_SECONDS, TimeUnit.SECONDS));
+        for (int i = 0; i < 100; i++) {
+            s.soon("seal", queuedRan::incrementAndGet);
+        }
+
+        Thread closing = new Thread(s::close);
+        closing.start();
+        // Waiting for the running job is the last thing close does, after it dropped the queue.
+        Waits.awaitUntil(() -> closing.getState() == Thread.State.TIMED_WAITING, "close waiting for the running job");
+        release.countDown();
+        closing.join(TimeUnit.SECONDS.toMillis(WAIT_SECONDS));
+
+        assertTrue(!closing.isAlive(), "close did not return");
+        assertEquals(0, queuedRan.get(), "work that waited for a worker ran during the stop");
     }
 
     private static void await(CountDownLatch latch) {

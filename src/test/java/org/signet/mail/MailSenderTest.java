@@ -262,6 +262,31 @@ class MailSenderTest {
     }
 
     @Test
+    void runOnce_queuedWhileAnotherRunDelivers_deliveredByThatRun() throws Exception {
+        long first = enqueueInvitation("jurgen@example.org", "NDA");
+        BlockingTransport transport = new BlockingTransport();
+        MailSender sender = sender(transport);
+        Thread running = new Thread(sender::runOnce, "first-run");
+        running.start();
+        try {
+            assertTrue(transport.entered.await(5, TimeUnit.SECONDS));
+            // Queued after the running delivery began, so not among the messages due when it did.
+            clock.advance(Duration.ofSeconds(1));
+            long second = enqueueInvitation("ines@example.org", "Lease");
+            assertTimeoutPreemptively(Duration.ofSeconds(2), sender::runOnce);
+            transport.release.countDown();
+            running.join(5_000);
+
+            assertFalse(running.isAlive());
+            assertEquals(OutboxEntry.Status.SENT, entry(first).status());
+            assertEquals(OutboxEntry.Status.SENT, entry(second).status(), "left for the next periodic run");
+            assertEquals(2, transport.sends.get());
+        } finally {
+            transport.release.countDown();
+        }
+    }
+
+    @Test
     void deliverNow_mixedMessages_reportsPerIdWhetherHandedOver() throws Exception {
         long retrying = enqueueInvitation("jurgen@example.org", "NDA");
         sender(smtp(unusedPort())).runOnce();

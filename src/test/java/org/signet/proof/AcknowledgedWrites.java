@@ -17,24 +17,23 @@ import org.signet.support.TestFiles;
 final class AcknowledgedWrites {
     private final Ledger ledger;
     private final ProofClient client;
-    private int checked;
 
     AcknowledgedWrites(Ledger ledger, ProofClient client) {
         this.ledger = ledger;
         this.client = client;
     }
 
-    /** Checks the documents touched since their last check, or all of them; returns how many were checked. */
+    /**
+     * Checks the documents touched since their last check, or all of them, a few at a time (no one
+     * writes meanwhile, and each document is checked by one thread); returns how many were checked.
+     */
     int check(boolean all) throws IOException {
-        checked = 0;
-        for (TrackedDocument doc : ledger.documents) {
-            if (all || doc.touched) {
-                check(doc);
-                doc.touched = false;
-                checked++;
-            }
-        }
-        return checked;
+        List<TrackedDocument> due = ledger.documents.stream().filter(d -> all || d.touched).toList();
+        InParallel.forEach(due, doc -> {
+            check(doc);
+            doc.touched = false;
+        });
+        return due.size();
     }
 
     private void check(TrackedDocument doc) throws IOException {

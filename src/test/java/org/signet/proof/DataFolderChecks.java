@@ -6,6 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import org.signet.support.Waits;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -18,6 +22,8 @@ final class DataFolderChecks {
     private final Path dataDir;
     private final Ledger ledger;
     private final GreenMailOperations smtp;
+    /** The stored files found whole after an earlier kill; see {@link VaultContents#check(Path, Connection, Set)}. */
+    private final Set<String> verifiedFiles = new HashSet<>();
     private long filesDecrypted;
     private VaultContents.Findings lastVault;
     private DeliveredMail.Findings lastMail;
@@ -28,14 +34,18 @@ final class DataFolderChecks {
         this.smtp = smtp;
     }
 
-    /** Everything that must hold in whatever state a kill left; {@code drained}: all mail delivered too. */
+    /**
+     * Everything that must hold in whatever state a kill left; {@code drained}: all mail delivered too,
+     * and this is the last check, which decrypts every stored file again, not only those new since the
+     * kill before.
+     */
     void afterKill(int kills, boolean drained) throws SQLException, IOException {
         if (!Files.exists(database())) {
             return; // killed before it made its database
         }
         try (Connection db = readOnly()) {
             StoredInvariants.check(db).forEach(p -> ledger.problem("after kill " + kills + ": " + p));
-            lastVault = VaultContents.check(dataDir, db);
+            lastVault = drained ? VaultContents.check(dataDir, db) : VaultContents.check(dataDir, db, verifiedFiles);
             filesDecrypted += lastVault.filesChecked();
             lastVault.damaged().forEach(p -> ledger.problem("after kill " + kills + ": " + p));
             lastMail = DeliveredMail.check(db, smtp, kills, drained);
@@ -54,11 +64,23 @@ final class DataFolderChecks {
         }
     }
 
-    /** Pending messages in the queue now. */
-    int pendingMail() throws SQLException {
+    /**
+     * Waits until the mail queue holds no pending message. One connection serves every look: the
+     * wait polls every millisecond, and opening the database that often would take the CPU the
+     * server and the SMTP server need to deliver.
+     */
+    void awaitMailDelivered(Duration deadline) throws SQLException {
         try (Connection db = readOnly()) {
+            Waits.awaitUntil(() -> pendingMail(db) == 0, "every queued message delivered", deadline);
+        }
+    }
+
+    private static int pendingMail(Connection db) {
+        try {
             return Integer.parseInt(StoredInvariants.firstColumn(db,
                     "SELECT count(*) FROM mail_outbox WHERE status = 'pending'"));
+        } catch (SQLException e) {
+            throw new AssertionError(e);
         }
     }
 

@@ -5,9 +5,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -42,16 +45,15 @@ final class SignetProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code java -cp <this JVM's class path> org.signet.Main serve} (the jar's main class; the
-     * jar itself is only built after the tests). C1 only and the serial collector: on two cores the
-     * child's start-up should not compete with its own JIT and GC threads, and neither changes what
-     * reaches the disk.
+     * Starts {@code java -cp <class path> org.signet.Main serve} (the jar's main class; the jar
+     * itself is only built after the tests) as {@code jvm} says. C1 only and the serial collector:
+     * on two cores the child's start-up should not compete with its own JIT and GC threads, and
+     * neither changes what reaches the disk.
      */
-    static SignetProcess start(Path dataDir, Path log) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), "org.signet.Main",
-                "serve", "--data", dataDir.toAbsolutePath().toString(), "--port", "0");
+    static SignetProcess start(ChildJvm jvm, Path dataDir, Path log) throws IOException {
+        List<String> command = jvm.command(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Djava.awt.headless=true"), "org.signet.Main", List.of("serve", "--data",
+                dataDir.toAbsolutePath().toString(), "--port", "0"));
         long logStart = Files.exists(log) ? Files.size(log) : 0;
         // A file, not a pipe: a pipe nobody reads stalls the child once it is full.
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
@@ -129,12 +131,20 @@ final class SignetProcess implements AutoCloseable {
         }
     }
 
-    /** What this process wrote to the shared log. */
+    /**
+     * What this process wrote to the shared log, read from where it began; readiness is polled
+     * every millisecond while the child starts, so a poll must not read what earlier processes wrote.
+     */
     private String ownLog() {
-        try {
-            byte[] all = Files.readAllBytes(log);
-            return new String(all, (int) Math.min(logStart, all.length), (int) Math.max(0, all.length - logStart),
-                    StandardCharsets.UTF_8);
+        try (FileChannel channel = FileChannel.open(log, StandardOpenOption.READ)) {
+            long from = Math.min(logStart, channel.size());
+            ByteBuffer bytes = ByteBuffer.allocate((int) (channel.size() - from));
+            while (bytes.hasRemaining()) {
+                if (channel.read(bytes, from + bytes.position()) < 0) {
+                    break;
+                }
+            }
+            return new String(bytes.array(), 0, bytes.position(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }

@@ -32,13 +32,28 @@ final class VaultContents {
             + "AND NOT EXISTS (SELECT 1 FROM staged_files s WHERE f.id IN (s.original_file_id, s.pdf_file_id)) "
             + "AND NOT EXISTS (SELECT 1 FROM templates t WHERE f.id IN (t.original_file_id, t.pdf_file_id))";
 
-    /** What was found: files that do not decrypt to their record, rows and files that belong to nothing. */
+    /**
+     * What was found: how many files were decrypted, those that do not decrypt to their record, rows
+     * and files that belong to nothing.
+     */
     record Findings(int filesChecked, List<String> damaged, List<String> unreferencedRows, List<String> strayFiles) {}
 
     private VaultContents() {}
 
     static Findings check(Path dataDir, Connection db) throws SQLException, IOException {
+        return check(dataDir, db, new HashSet<>());
+    }
+
+    /**
+     * As {@link #check(Path, Connection)}, decrypting only the recorded files not in {@code verified}
+     * (a file's name, key, size and hash, as {@link #recordOf} writes them), and adding to it each
+     * one that decrypts to its record. A stored file is written once under a new name and never
+     * changed, so a file verified after one kill need not be decrypted again after the next; the
+     * caller checks everything again at the end.
+     */
+    static Findings check(Path dataDir, Connection db, Set<String> verified) throws SQLException, IOException {
         List<String> damaged = new ArrayList<>();
+        int decrypted = 0;
         Set<String> recorded = new HashSet<>();
         boolean hasKey = Files.exists(dataDir.resolve("keys").resolve("master.key"));
         // Opening the vault creates a missing master key, which would change the folder under test.
@@ -48,15 +63,22 @@ final class VaultContents {
             while (rs.next()) {
                 String name = rs.getString("name");
                 recorded.add(name);
+                String record = recordOf(name, rs.getBytes("wrapped_key"), rs.getLong("size"), rs.getString("sha256"));
+                if (verified.contains(record)) {
+                    continue;
+                }
+                decrypted++;
                 String problem = vault == null ? "recorded, but there is no master key"
                         : decrypts(vault, new StoredFile.Ref(name, rs.getBytes("wrapped_key")), rs.getLong("size"),
                                 rs.getString("sha256"));
                 if (problem != null) {
                     damaged.add("stored file " + rs.getLong("id") + " (" + name + "): " + problem);
+                } else {
+                    verified.add(record);
                 }
             }
         }
-        return new Findings(recorded.size(), damaged, StoredInvariants.rows(db, UNREFERENCED, 1000),
+        return new Findings(decrypted, damaged, StoredInvariants.rows(db, UNREFERENCED, 1000),
                 stray(dataDir.resolve("files"), recorded));
     }
 
@@ -65,6 +87,11 @@ final class VaultContents {
         Set<String> recorded = new HashSet<>(StoredInvariants.rows(db, "SELECT name FROM stored_files", Integer.MAX_VALUE));
         return new Findings(0, List.of(), StoredInvariants.rows(db, UNREFERENCED, 1000),
                 stray(dataDir.resolve("files"), recorded));
+    }
+
+    /** What identifies a verified file: everything its row says it is. */
+    private static String recordOf(String name, byte[] wrappedKey, long size, String sha256) {
+        return name + " " + HexFormat.of().formatHex(wrappedKey) + " " + size + " " + sha256;
     }
 
     /** Null when the file decrypts to its recorded size and hash, else what is wrong. */
