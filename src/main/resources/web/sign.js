@@ -657,7 +657,8 @@
     const panel = el('section', { id: 'guided', class: 'guided', hidden: true, 'aria-labelledby': 'guided-count' }, [
       el('div', { class: 'guided-head' }, [
         el('h2', { id: 'guided-count', class: 'guided-count', tabindex: -1 }, ['']),
-        progress
+        progress,
+        el('button', { type: 'button', id: 'guided-decline', class: 'btn btn-quiet btn-small' }, [t('guided.decline')])
       ]),
       el('div', { id: 'guided-step', class: 'guided-step' }),
       el('p', { id: 'guided-error', class: 'guided-error', role: 'status', 'aria-live': 'polite' }),
@@ -669,6 +670,8 @@
     $('#action-bar .actionbar-inner').prepend(panel);
     $('#guided-back').addEventListener('click', () => showStep(state.step - 1, true));
     $('#guided-next').addEventListener('click', guidedNext);
+    // Declining needs no field filled: it is offered at every step, not only at the review.
+    $('#guided-decline').addEventListener('click', () => openDecline($('#guided-decline')));
   }
 
   /** The guided form's control for {@code field}, labelled with its name. */
@@ -769,7 +772,14 @@
       }
     });
     state.boxes.forEach((box) => {
-      box.control.tabIndex = on ? -1 : 0;
+      if (box.control.tagName === 'DIV') {
+        return; // filled in by Signet or the sender: never in the tab order
+      }
+      if (on) {
+        box.control.tabIndex = -1;
+      } else {
+        box.control.removeAttribute('tabindex');
+      }
     });
     if (on) {
       // A fresh form starts at its first field; one already begun, at the first required field still empty.
@@ -1022,6 +1032,9 @@
     }
   }
 
+  /** Opens the decline (or reject) dialog; focus returns to {@code from} when it closes. */
+  let openDecline = () => {};
+
   function initDecline() {
     const dialog = $('#decline-dialog');
     const reason = $('#decline-reason');
@@ -1029,11 +1042,15 @@
     const error = $('#decline-error');
     const confirm = $('#confirm-decline');
     const opener = $('#decline') || $('#reject');
-    opener.addEventListener('click', () => {
+    // Where focus goes back to: the button that opened the dialog, the action bar's or the guided form's.
+    let returnTo = opener;
+    openDecline = (from) => {
+      returnTo = from;
       error.textContent = '';
       dialog.showModal();
       reason.focus();
-    });
+    };
+    opener.addEventListener('click', () => openDecline(opener));
     reason.addEventListener('input', () => {
       count.textContent = t('decline.count', { count: reason.value.length });
       reason.removeAttribute('aria-invalid');
@@ -1041,7 +1058,7 @@
     $('#cancel-decline').addEventListener('click', () => dialog.close());
     dialog.addEventListener('close', () => {
       if (document.activeElement === document.body || dialog.contains(document.activeElement)) {
-        opener.focus();
+        returnTo.focus();
       }
     });
     confirm.addEventListener('click', async () => {

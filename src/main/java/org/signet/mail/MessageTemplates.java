@@ -1,6 +1,5 @@
 package org.signet.mail;
 
-import org.signet.text.Html;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,15 +13,18 @@ import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.signet.domain.Language;
+import org.signet.text.Html;
+import org.signet.text.Messages;
 
 /**
  * The emails Signet sends, read from {@code mail/<name>.subject.txt}, {@code <name>.txt} and
  * {@code <name>.html} on the classpath and filled in with {@code {{var}}} values. Bodies sit
  * inside {@code mail/layout.txt} and {@code mail/layout.html} at {@code {{content}}};
  * {@code {{button Label}}} in an HTML body places {@code mail/button.html}, the button to
- * {@code {{link}}} with the link written out beneath it. Those files are English; each other
+ * {@code {{link}}} with the link written out beneath it. The messages are English; each other
  * language has the same files in its own folder ({@code mail/de/invitation.html}), and a file
- * missing there is taken from English, so a new message can go out before it is translated.
+ * missing there is taken from English, so a new message can go out before it is translated. The
+ * layout and the button are one markup for all, their few words taken from {@code mail/lines}.
  */
 public final class MessageTemplates {
 
@@ -40,6 +42,9 @@ public final class MessageTemplates {
     /** One language's messages and the layout they sit in. */
     private record Catalogue(Map<String, Template> templates, Template layout) {
     }
+
+    /** The words around every message (footer, the line under a button), per language. */
+    public static final String LINES = "mail/lines";
 
     private final Map<Language, Catalogue> catalogues;
 
@@ -61,7 +66,12 @@ public final class MessageTemplates {
     }
 
     private static Catalogue load(Language language) {
-        String button = resource(language, "button.html");
+        Messages lines = Messages.of(LINES, language);
+        UnaryOperator<String> frame = source -> source
+                .replace("{{frame_lang}}", language.code())
+                .replace("{{frame_footer}}", escapeHtml(lines.get("frame.footer")))
+                .replace("{{frame_button_hint}}", escapeHtml(lines.get("frame.button_hint")));
+        String button = frame.apply(resource(Language.BASE, "button.html"));
         Map<String, Template> templates = new LinkedHashMap<>();
         for (String name : NAMES) {
             String html = BUTTON.matcher(resource(language, name + ".html")).replaceAll(
@@ -70,7 +80,10 @@ public final class MessageTemplates {
             templates.put(name, new Template(resource(language, name + ".subject.txt"),
                     resource(language, name + ".txt").stripTrailing(), html.stripTrailing()));
         }
-        Template layout = new Template("", resource(language, "layout.txt"), resource(language, "layout.html"));
+        // The frame's markup is one for every language; only its words differ.
+        Template layout = new Template("",
+                resource(Language.BASE, "layout.txt").replace("{{frame_footer}}", lines.get("frame.footer")),
+                frame.apply(resource(Language.BASE, "layout.html")));
         return new Catalogue(Map.copyOf(templates), layout);
     }
 

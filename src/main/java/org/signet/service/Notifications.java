@@ -13,6 +13,7 @@ import org.signet.domain.QueuedAttachment;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.mail.MailQueue;
+import org.signet.mail.MessageTemplates;
 import org.signet.mail.SigningLinks;
 import org.signet.store.UserStore;
 import org.signet.text.Messages;
@@ -25,7 +26,7 @@ import org.signet.text.Wire;
  */
 public final class Notifications {
     /** The sentences put into the templates, such as when the request expires. */
-    static final String LINES = "mail/lines";
+    static final String LINES = MessageTemplates.LINES;
 
     private final MailQueue queue;
     private final UserStore users;

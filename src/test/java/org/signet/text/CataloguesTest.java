@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,6 +18,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.signet.domain.Language;
+import org.signet.mail.MessageTemplates;
+import org.signet.mail.RenderedMessage;
 
 /**
  * Every language says everything English says: each catalogue has the same keys in every language,
@@ -77,7 +80,7 @@ class CataloguesTest {
     @Test
     void mailTemplates_everyLanguage_hasTheEnglishFilesWithTheirVariablesTranslated() throws IOException {
         List<String> english = mailFiles(MAIL);
-        assertTrue(english.size() >= 27, english.toString());
+        assertTrue(english.size() >= 24, english.toString());
         List<String> problems = new ArrayList<>();
         for (Language l : translations()) {
             Path folder = MAIL.resolve(l.code());
@@ -99,11 +102,16 @@ class CataloguesTest {
     }
 
     @Test
-    void mailLayout_everyLanguage_namesItsLanguage() throws IOException {
+    void mailFrame_everyLanguage_namesItsLanguageAndSpeaksIt() {
+        MessageTemplates templates = MessageTemplates.load();
+        Map<String, String> vars = Map.of("document_title", "T", "sender_name", "S", "recipient_name", "N",
+                "link", "https://x.test/s", "expires_line", "", "access_line", "");
         for (Language l : Language.values()) {
-            Path folder = l == Language.BASE ? MAIL : MAIL.resolve(l.code());
-            assertTrue(Files.readString(folder.resolve("layout.html")).contains("<html lang=\"" + l.code() + "\">"),
-                    l.code());
+            RenderedMessage m = templates.render("invitation", l, vars);
+            Messages lines = Messages.of(MessageTemplates.LINES, l);
+            assertTrue(m.html().contains("<html lang=\"" + l.code() + "\">"), l.code());
+            assertTrue(m.html().contains(Html.escape(lines.get("frame.button_hint"))), l.code());
+            assertTrue(m.text().strip().endsWith(lines.get("frame.footer")), l.code() + ": " + m.text());
         }
     }
 
@@ -117,11 +125,12 @@ class CataloguesTest {
         return p;
     }
 
-    /** The template files directly in {@code folder}: the messages' .txt and .html, the layout and the button. */
+    /** The message files directly in {@code folder}; the layout and the button are shared by all languages. */
     private static List<String> mailFiles(Path folder) throws IOException {
         try (Stream<Path> files = Files.list(folder)) {
             return files.filter(Files::isRegularFile).map(f -> f.getFileName().toString())
-                    .filter(n -> n.endsWith(".txt") || n.endsWith(".html")).sorted().toList();
+                    .filter(n -> n.endsWith(".txt") || n.endsWith(".html"))
+                    .filter(n -> !List.of("layout.txt", "layout.html", "button.html").contains(n)).sorted().toList();
         }
     }
 

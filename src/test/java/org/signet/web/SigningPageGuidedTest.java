@@ -136,6 +136,27 @@ class SigningPageGuidedTest {
     }
 
     @Test
+    void phone_declineFromTheFirstStep_needsNoFieldFilled() {
+        DocumentSetup doc = WORLD.upload("Declined on the go", 2);
+        Party signer = guidedSigner(doc);
+
+        browser.open(signer.url());
+        browser.visible(By.id("guided-input"));
+        page.tap(browser.clickable(By.id("guided-decline")));
+        browser.visible(By.id("decline-dialog"));
+        browser.visible(By.id("decline-reason")).sendKeys("Wrong company name.");
+        page.tap(browser.clickable(By.id("cancel-decline")));
+        browser.until(ExpectedConditions.invisibilityOfElementLocated(By.id("decline-dialog")));
+        assertEquals("guided-decline", browser.driver().switchTo().activeElement().getAttribute("id"),
+                "focus goes back to the button that opened the dialog");
+        WebElement done = page.decline("guided-decline", " Really wrong.");
+
+        assertTrue(done.getText().contains("declined"), done.getText());
+        assertEquals("declined", doc.status());
+        assertEquals("Wrong company name. Really wrong.", doc.signer(signer).get("decline_reason"));
+    }
+
+    @Test
     void phone_withTheKeyboardOpen_dialogButtonsAndStepStayInReach() {
         DocumentSetup doc = WORLD.upload("Short screen", 1);
         Party signer = doc.party("Sam Short", "signer", 1);

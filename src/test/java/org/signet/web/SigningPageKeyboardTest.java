@@ -136,10 +136,21 @@ class SigningPageKeyboardTest {
         long top = scrollTop();
         keys(Keys.PAGE_DOWN);
         browser.until(d -> scrollTop() > top);
+        awaitScrollStill();
         keys(Keys.END);
+        // Home waits until End's smooth scroll has landed: a key pressed during it may be lost to it.
+        browser.until(d -> (Boolean) browser.js("const s = document.getElementById('scroller');"
+                + "return s.scrollTop + s.clientHeight >= s.scrollHeight - 1;"));
         browser.until(d -> "Page 3 of 3".equals(d.findElement(By.id("page-indicator")).getText()));
         keys(Keys.HOME);
         browser.until(d -> scrollTop() == 0);
+    }
+
+    /** Until two looks a frame apart see the same position: a smooth scroll has ended. */
+    private void awaitScrollStill() {
+        browser.until(d -> (Boolean) ((org.openqa.selenium.JavascriptExecutor) d).executeAsyncScript(
+                "const done = arguments[arguments.length - 1]; const s = document.getElementById('scroller');"
+                + "const a = s.scrollTop; requestAnimationFrame(() => requestAnimationFrame(() => done(s.scrollTop === a)));"));
     }
 
     private long scrollTop() {
