@@ -3,6 +3,7 @@ package org.signet.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.SentMail.bodies;
 
 import com.icegreen.greenmail.base.GreenMailOperations;
 import com.icegreen.greenmail.junit5.GreenMailExtension;
@@ -11,9 +12,7 @@ import com.icegreen.greenmail.util.ServerSetup;
 import com.icegreen.greenmail.util.ServerSetupTest;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
-import jakarta.mail.Part;
 import jakarta.mail.internet.MimeMessage;
-import jakarta.mail.internet.MimeMultipart;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -99,19 +98,6 @@ class NotificationsTest {
         assertTrue(mail.waitForIncomingEmail(WAIT_MS, count), "expected " + count + " message(s) within " + WAIT_MS
                 + " ms, got " + mail.getReceivedMessages().length);
         return mail.getReceivedMessages();
-    }
-
-    /** The decoded text/plain and text/html parts. */
-    private static List<String> bodies(Part part) throws MessagingException, IOException {
-        List<String> out = new ArrayList<>();
-        if (part.getContent() instanceof MimeMultipart multipart) {
-            for (int i = 0; i < multipart.getCount(); i++) {
-                out.addAll(bodies(multipart.getBodyPart(i)));
-            }
-        } else if (part.isMimeType("text/plain") || part.isMimeType("text/html")) {
-            out.add((String) part.getContent());
-        }
-        return out;
     }
 
     private static String raw(MimeMessage m) throws Exception {

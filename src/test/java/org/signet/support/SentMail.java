@@ -1,9 +1,11 @@
 package org.signet.support;
 
 import jakarta.mail.MessagingException;
+import jakarta.mail.Part;
 import jakarta.mail.Session;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
+import jakarta.mail.internet.MimeMultipart;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -109,5 +111,18 @@ public final class SentMail {
         } catch (MessagingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The decoded text/plain and text/html parts of a message or part. */
+    public static List<String> bodies(Part part) throws MessagingException, IOException {
+        List<String> out = new ArrayList<>();
+        if (part.getContent() instanceof MimeMultipart multipart) {
+            for (int i = 0; i < multipart.getCount(); i++) {
+                out.addAll(bodies(multipart.getBodyPart(i)));
+            }
+        } else if (part.isMimeType("text/plain") || part.isMimeType("text/html")) {
+            out.add((String) part.getContent());
+        }
+        return out;
     }
 }

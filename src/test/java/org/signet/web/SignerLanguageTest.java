@@ -3,18 +3,14 @@ package org.signet.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.SentMail.bodies;
 
-import jakarta.mail.MessagingException;
-import jakarta.mail.Part;
 import jakarta.mail.internet.MimeMessage;
-import jakarta.mail.internet.MimeMultipart;
-import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -285,18 +281,5 @@ class SignerLanguageTest {
         for (String body : bodies(toOwner)) {
             assertTrue(body.contains("Guten Tag olivia,") && body.contains("Falsche Adresse"), body);
         }
-    }
-
-    /** The decoded text/plain and text/html parts. */
-    private static List<String> bodies(Part part) throws MessagingException, IOException {
-        List<String> out = new ArrayList<>();
-        if (part.getContent() instanceof MimeMultipart multipart) {
-            for (int i = 0; i < multipart.getCount(); i++) {
-                out.addAll(bodies(multipart.getBodyPart(i)));
-            }
-        } else if (part.isMimeType("text/plain") || part.isMimeType("text/html")) {
-            out.add((String) part.getContent());
-        }
-        return out;
     }
 }

@@ -16,6 +16,7 @@ import org.signet.support.Party;
 
 /** What a signer does on the signing page, in the browser, step by step, for the browser tests. */
 final class SignerPage {
+    private static final int MOST_TABS = 40;
     private final Browser browser;
 
     SignerPage(Browser browser) {
@@ -176,5 +177,58 @@ final class SignerPage {
     WebElement notice(Party party) {
         browser.open(party.url());
         return browser.visible(By.id("notice"));
+    }
+
+    /**
+     * Presses Tab until an element that {@code target} accepts has focus, and checks that every
+     * element focused on the way shows a focus ring. Fails naming the stops when it never comes.
+     */
+    WebElement tabTo(java.util.function.Predicate<WebElement> target) {
+        List<String> stops = new java.util.ArrayList<>();
+        for (int i = 0; i < MOST_TABS; i++) {
+            keys(org.openqa.selenium.Keys.TAB);
+            WebElement now = focused();
+            stops.add(describe(now));
+            if (now.getTagName().equals("body")) {
+                continue; // focus went round through the browser's own controls
+            }
+            assertFocusShows(now);
+            if (target.test(now)) {
+                return now;
+            }
+        }
+        throw new AssertionError("not reached with " + MOST_TABS + " presses of Tab; focus went " + stops);
+    }
+
+    /** Tabs to the element with {@code id}. */
+    WebElement tabToId(String id) {
+        return tabTo(e -> id.equals(e.getAttribute("id")));
+    }
+
+    /** Tabs to the signer's field of {@code type}. */
+    WebElement tabToField(String type) {
+        return tabTo(e -> type.equals(e.getAttribute("data-field-type")));
+    }
+
+    /** Types {@code keys} into whatever has focus, as a keyboard does. */
+    void keys(CharSequence... keys) {
+        new org.openqa.selenium.interactions.Actions(browser.driver()).sendKeys(keys).perform();
+    }
+
+    WebElement focused() {
+        return browser.driver().switchTo().activeElement();
+    }
+
+    private void assertFocusShows(WebElement element) {
+        String ring = (String) browser.js("const s = getComputedStyle(arguments[0]);"
+                + "return s.outlineStyle + ' ' + s.outlineWidth + ' ' + s.boxShadow;", element);
+        boolean outline = !ring.startsWith("none") && !ring.startsWith("hidden") && !ring.contains(" 0px ");
+        assertTrue(outline || !ring.endsWith("none"), describe(element) + " has focus but shows no ring: " + ring);
+    }
+
+    private static String describe(WebElement e) {
+        String id = e.getAttribute("id");
+        return e.getTagName() + (id == null || id.isEmpty() ? "" : "#" + id)
+                + (e.getAttribute("data-field-type") == null ? "" : "[" + e.getAttribute("data-field-type") + "]");
     }
 }

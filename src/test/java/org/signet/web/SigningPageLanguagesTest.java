@@ -11,7 +11,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.interactions.Actions;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
 import org.signet.support.Party;
@@ -124,30 +123,18 @@ class SigningPageLanguagesTest {
     }
 
     private void tabTo(String fieldType) {
-        for (int i = 0; i < 40; i++) {
-            keys(Keys.TAB);
-            if (fieldType.equals(active().getAttribute("data-field-type"))) {
-                return;
-            }
-        }
-        throw new AssertionError("Tab never reached the " + fieldType + " field");
+        page.tabToField(fieldType);
     }
 
     private void tabToId(String id) {
-        for (int i = 0; i < 40; i++) {
-            keys(Keys.TAB);
-            if (id.equals(active().getAttribute("id"))) {
-                return;
-            }
-        }
-        throw new AssertionError("Tab never reached #" + id);
+        page.tabToId(id);
     }
 
     private WebElement active() {
-        return browser.driver().switchTo().activeElement();
+        return page.focused();
     }
 
     private void keys(CharSequence... keys) {
-        new Actions(browser.driver()).sendKeys(keys).perform();
+        page.keys(keys);
     }
 }
