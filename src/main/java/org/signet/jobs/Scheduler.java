@@ -27,12 +27,25 @@ import java.util.logging.Logger;
 public final class Scheduler implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.jobs");
     private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+    /**
+     * After the interrupt, the time a job gets to put its work back in order (a message marked for
+     * retry, say) before the caller closes the database under it.
+     */
+    private static final Duration INTERRUPTED_WAIT = Duration.ofSeconds(5);
+
+    private final Duration stopWait;
 
     private final ScheduledThreadPoolExecutor timer;
     private final ThreadPoolExecutor workers;
     private final Map<String, AtomicBoolean> running = new ConcurrentHashMap<>();
 
     public Scheduler(int workerThreads) {
+        this(workerThreads, STOP_WAIT);
+    }
+
+    /** A scheduler whose {@link #close()} lets running jobs go on for {@code stopWait} before interrupting them. */
+    Scheduler(int workerThreads, Duration stopWait) {
+        this.stopWait = stopWait;
         timer = new ScheduledThreadPoolExecutor(1, named("signet-timer-"));
         timer.setRemoveOnCancelPolicy(true);
         workers = new ThreadPoolExecutor(workerThreads, workerThreads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
@@ -87,7 +100,7 @@ public final class Scheduler implements AutoCloseable {
     /**
      * Stops the timer, drops the work not yet started (a backlog of seals after a busy hour would
      * otherwise hold the stop for the whole wait and then be interrupted anyway), lets running jobs
-     * finish for a while, then interrupts what is left.
+     * finish for a while, then interrupts what is left and waits a little longer for it to end.
      */
     @Override
     public void close() {
@@ -98,8 +111,12 @@ public final class Scheduler implements AutoCloseable {
             LOG.log(Level.FINE, "dropped " + dropped + " job(s) not yet started: their work waits in the database");
         }
         try {
-            if (!workers.awaitTermination(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!workers.awaitTermination(stopWait.toMillis(), TimeUnit.MILLISECONDS)) {
                 workers.shutdownNow();
+                // Returning now would let the database close under a job that is still winding down.
+                if (!workers.awaitTermination(INTERRUPTED_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    LOG.warning("a job still runs after being interrupted; Signet stops without it");
+                }
             }
         } catch (InterruptedException e) {
             workers.shutdownNow();

@@ -144,6 +144,9 @@ public final class MailSender {
             List<OutboxEntry> batch = table.due(cutoff, BATCH);
             List<OutboxEntry> fresh = batch.stream().filter(e -> seen.add(e.id())).toList();
             for (OutboxEntry entry : fresh) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return; // Signet is stopping: the rest waits in the queue for the next start
+                }
                 failuresInARow = deliver(entry) == Outcome.RETRY ? failuresInARow + 1 : 0;
                 if (failuresInARow == FAILURES_IN_A_ROW) {
                     LOG.log(Level.WARNING, "Mail delivery paused after {0} temporary failures in a "

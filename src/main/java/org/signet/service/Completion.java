@@ -79,6 +79,9 @@ public final class Completion {
         long now = documents.now();
         int sealed = 0;
         for (long id : documents.dueForSealing(now, 100)) {
+            if (Thread.currentThread().isInterrupted()) {
+                break; // Signet is stopping: the rest stay due for the next start
+            }
             if (seal(id, now)) {
                 sealed++;
             }

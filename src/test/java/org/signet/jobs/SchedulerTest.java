@@ -94,6 +94,29 @@ class SchedulerTest {
     }
 
     @Test
+    void close_jobStillRunningAfterTheWait_isInterruptedAndAllowedToWindDown() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicInteger woundDown = new AtomicInteger();
+        Scheduler s = new Scheduler(1, java.time.Duration.ofMillis(50));
+        s.soon("mail", () -> {
+            started.countDown();
+            while (!Thread.currentThread().isInterrupted()) {
+                Thread.onSpinWait();
+            }
+            // Putting the work back in order (marking a message for retry) takes a moment.
+            for (long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200); System.nanoTime() < until; ) {
+                Thread.onSpinWait();
+            }
+            woundDown.incrementAndGet();
+        });
+        assertTrue(started.await(WAIT_SECONDS, TimeUnit.SECONDS));
+
+        s.close();
+
+        assertEquals(1, woundDown.get(), "close returned while the interrupted job still wound down");
+    }
+
+    @Test
     void close_dropsWorkNotYetStarted() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
