@@ -88,7 +88,12 @@ public final class Scheduler implements AutoCloseable {
                 try {
                     task.run();
                 } catch (Throwable t) {
-                    LOG.log(Level.WARNING, "job " + name + " failed; it will run again at its next time", t);
+                    if (workers.isShutdown()) {
+                        // Cut short by the stop: not a fault, and what it had not done waits in the database.
+                        LOG.log(Level.FINE, "job " + name + " stopped by the stop; its work waits in the database", t);
+                    } else {
+                        LOG.log(Level.WARNING, "job " + name + " failed; it will run again at its next time", t);
+                    }
                 }
             });
         } catch (RejectedExecutionException e) {
