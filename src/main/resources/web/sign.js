@@ -37,9 +37,13 @@
   const LANG = TEXT.lang || document.documentElement.lang || 'en';
   const plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(LANG) : null;
 
+  function has(key) {
+    return Object.prototype.hasOwnProperty.call(TEXT, key);
+  }
+
   /** The text for {@code key} with its {name} placeholders filled from {@code vars}. */
   function t(key, vars) {
-    const template = Object.prototype.hasOwnProperty.call(TEXT, key) ? String(TEXT[key]) : key;
+    const template = has(key) ? String(TEXT[key]) : key;
     return template.replace(/\{(\w+)\}/g, (whole, name) => (vars && name in vars ? String(vars[name]) : whole));
   }
 
@@ -49,13 +53,15 @@
     return t(key + '.' + form, Object.assign({ count: count }, vars || {}));
   }
 
+  /** The text for {@code key} when the catalogue has one (a key made from a server's code), else for {@code fallback}. */
+  function tOr(key, fallback, vars) {
+    return t(has(key) ? key : fallback, vars);
+  }
+
   /** What to tell the signer about a refused request, in their language rather than the server's. */
   function errorText(result) {
-    const key = 'error.' + result.code;
-    if (Object.prototype.hasOwnProperty.call(TEXT, key)) {
-      return t(key);
-    }
-    return result.status === 429 ? t('error.rate_limited') : t('error.generic', { status: result.status });
+    return tOr('error.' + result.code, result.status === 429 ? 'error.rate_limited' : 'error.generic',
+      { status: result.status });
   }
 
   /** Dates as the signer writes them. */
@@ -239,8 +245,7 @@
   }
 
   function typeLabel(type) {
-    const key = 'field.' + type;
-    return Object.prototype.hasOwnProperty.call(TEXT, key) ? t(key) : t('field.generic');
+    return tOr('field.' + type, 'field.generic');
   }
 
   function fieldLabel(field) {
@@ -479,11 +484,10 @@
 
   /** A field another party still has to fill, shown to an approver so they see what they approve. */
   function renderPending(item, size) {
-    const box = el('div', { class: 'pending', role: 'note',
-      'aria-label': t('review.field', { field: fieldLabel(item), name: item.signer_name || '' }) });
+    const label = t('review.field', { field: fieldLabel(item), name: item.signer_name || '' });
+    const box = el('div', { class: 'pending', role: 'note', 'aria-label': label });
     place(box, item, size);
-    box.append(el('span', { class: 'field-tag', 'aria-hidden': 'true' },
-      [t('review.field', { field: fieldLabel(item), name: item.signer_name || '' })]));
+    box.append(el('span', { class: 'field-tag', 'aria-hidden': 'true' }, [label]));
     return box;
   }
 
@@ -926,9 +930,7 @@
   }
 
   function showClosed(result) {
-    const key = 'closed.' + result.code;
-    const heading = Object.prototype.hasOwnProperty.call(TEXT, key) ? t(key) : t('closed.unavailable');
-    showOutcome('notice', heading, errorText(result), false);
+    showOutcome('notice', tOr('closed.' + result.code, 'closed.unavailable'), errorText(result), false);
   }
 
   function showWaiting(session) {

@@ -25,9 +25,6 @@ import org.signet.text.Wire;
  * A signer is written to in their own language, else the site's; a document's owner in the site's.
  */
 public final class Notifications {
-    /** The sentences put into the templates, such as when the request expires. */
-    static final String LINES = MessageTemplates.LINES;
-
     private final MailQueue queue;
     private final UserStore users;
     private final Wire wire;
@@ -108,16 +105,17 @@ public final class Notifications {
     }
 
     private Map<String, String> linkVars(Document d, Signer s) {
-        Messages lines = Messages.of(LINES, languageOf(s));
+        Messages lines = Messages.of(MessageTemplates.LINES, languageOf(s));
+        String sender = owner(d).name();
         Map<String, String> vars = new LinkedHashMap<>();
         vars.put("recipient_name", s.name());
-        vars.put("sender_name", owner(d).name());
+        vars.put("sender_name", sender);
         vars.put("document_title", d.title());
         // The token is a credential: the queue keeps a placeholder, the sender puts the link in.
         vars.put("link", SigningLinks.placeholder(s.id()));
         vars.put("expires_line", d.expiresAt() == null ? "" : expiresLine(lines, d.expiresAt()));
         // Says that the link is guarded, never the PIN: the sender shares that by another channel (S9).
-        vars.put("access_line", s.pinHash() != null ? lines.get("access_line.pin", owner(d).name())
+        vars.put("access_line", s.pinHash() != null ? lines.get("access_line.pin", sender)
                 : s.requireLogin() ? lines.get("access_line.login") : "");
         return vars;
     }

@@ -84,10 +84,14 @@ public final class Messages {
     /** The message for {@code key} with its arguments filled in; a missing key is a programming error. */
     public String get(String key, Object... args) {
         String message = find(key).orElseThrow(() -> new IllegalArgumentException("no message " + key));
-        if (args.length == 0) {
-            return message;
-        }
-        // One pass, so an argument that itself holds {1} is never filled in again.
+        return args.length == 0 ? message : fill(message, args);
+    }
+
+    /**
+     * {@code message} with {@code {0}}, {@code {1}} ... replaced by {@code args}; a placeholder without
+     * an argument stays. One pass, so an argument that itself holds {1} is never filled in again.
+     */
+    public static String fill(String message, Object... args) {
         return ARGUMENT.matcher(message).replaceAll(m -> {
             int i = Integer.parseInt(m.group(1));
             return Matcher.quoteReplacement(i < args.length ? String.valueOf(args[i]) : m.group());

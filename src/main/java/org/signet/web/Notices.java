@@ -23,7 +23,7 @@ final class Notices {
             return SigningPages.notice(m, m.get(key + ".title"), text);
         }
         return SigningPages.notice(m, m.get(key + ".title"), text,
-                "/sign/" + token + "/document.pdf",
+                SigningRoutes.copyPath(token),
                 m.get(copy.get() == SignerCopies.Kind.SEALED ? "notice.download.signed" : "notice.download.copy"));
     }
 }

@@ -56,11 +56,7 @@ final class PageHtml {
      * which must already be escaped: for words around an element, such as "Sent by <strong>..</strong>".
      */
     static String text(Messages m, String key, String... markup) {
-        String html = escape(m.get(key));
-        for (int i = 0; i < markup.length; i++) {
-            html = html.replace("{" + i + "}", markup[i]);
-        }
-        return html;
+        return Messages.fill(escape(m.get(key)), (Object[]) markup);
     }
 
     /** {@code markup} with each {@code {{key}}} replaced by that message, escaped. */

@@ -2,6 +2,7 @@ package org.signet.web;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.signet.domain.Language;
 import org.signet.json.Json;
 import org.signet.text.Messages;
@@ -16,10 +17,17 @@ final class PageText {
     static final String BUNDLE = "web/script";
     static final String ID = "page-text";
 
+    /** Made once per language: every page with a script carries its block. */
+    private static final Map<Language, String> BLOCKS = new ConcurrentHashMap<>();
+
     private PageText() {}
 
     /** The data block for {@code language}, ready to go into the page's head. */
     static String block(Language language) {
+        return BLOCKS.computeIfAbsent(language, PageText::make);
+    }
+
+    private static String make(Language language) {
         Messages m = Messages.of(BUNDLE, language);
         Map<String, String> words = new TreeMap<>();
         for (String key : m.keys()) {

@@ -49,7 +49,7 @@ public final class SessionJson {
         m.put("closed", link.closed() == null ? null : link.closed().name().toLowerCase());
         m.put("document_status", d.status().wire());
         Optional<SignerCopies.Kind> copy = unlocked ? SignerCopies.available(link) : Optional.empty();
-        m.put("download_url", copy.isPresent() ? "/sign/" + link.signer().accessToken() + "/document.pdf" : null);
+        m.put("download_url", copy.isPresent() ? SigningRoutes.copyPath(link.signer().accessToken()) : null);
         m.put("sealed", copy.orElse(null) == SignerCopies.Kind.SEALED);
         return m;
     }

@@ -52,6 +52,11 @@ public final class SigningRoutes {
         this.siteLanguage = siteLanguage;
     }
 
+    /** Where the party with signing link {@code token} downloads their copy (the route {@link #document}). */
+    static String copyPath(String token) {
+        return "/sign/" + token + "/document.pdf";
+    }
+
     public void routes(Router site) {
         site.get("/", this::home);
         site.get("/sign/{token}", this::page);

@@ -3,7 +3,6 @@ package org.signet.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -34,22 +33,22 @@ class SigningPageKeyboardTest {
                 .field(signer, "signature", 1, 72, 600, 220, 50).send();
         page.open(signer);
 
-        tabTo(e -> "text".equals(e.getAttribute("data-field-type")));
-        keys("Kim's Company");
-        tabTo(e -> "checkbox".equals(e.getAttribute("data-field-type")));
-        keys(Keys.SPACE);
-        tabTo(e -> "signature".equals(e.getAttribute("data-field-type")));
-        keys(Keys.ENTER);
+        page.tabToField("text");
+        page.keys("Kim's Company");
+        page.tabToField("checkbox");
+        page.keys(Keys.SPACE);
+        page.tabToField("signature");
+        page.keys(Keys.ENTER);
         // Opened from the keyboard, the dialog starts on typing, since drawing needs a pointer.
         browser.until(d -> "true".equals(d.findElement(By.id("tab-type")).getAttribute("aria-selected")));
-        tabTo(e -> "type-input".equals(e.getAttribute("id")));
-        keys(Keys.ENTER);
+        page.tabToId("type-input");
+        page.keys(Keys.ENTER);
         browser.until(d -> page.box("signature").getAttribute("class").contains("is-filled"));
-        assertEquals("signature", active().getAttribute("data-field-type"), "focus goes back to the signature box");
-        tabTo(e -> "consent".equals(e.getAttribute("id")));
-        keys(Keys.SPACE);
-        tabTo(e -> "finish".equals(e.getAttribute("id")));
-        keys(Keys.ENTER);
+        assertEquals("signature", page.focused().getAttribute("data-field-type"), "focus goes back to the signature box");
+        page.tabToId("consent");
+        page.keys(Keys.SPACE);
+        page.tabToId("finish");
+        page.keys(Keys.ENTER);
 
         WebElement done = browser.visible(By.id("done"));
         assertTrue(done.getText().contains("You have signed"), done.getText());
@@ -66,16 +65,16 @@ class SigningPageKeyboardTest {
         page.open(signer);
         page.openSignatureDialog(); // by mouse: it opens on Draw
 
-        tabTo(e -> "draw-type-instead".equals(e.getAttribute("id")));
-        keys(Keys.ENTER);
+        page.tabToId("draw-type-instead");
+        page.keys(Keys.ENTER);
         browser.until(d -> "true".equals(d.findElement(By.id("tab-type")).getAttribute("aria-selected")));
-        assertEquals("type-input", active().getAttribute("id"));
-        keys(Keys.chord(Keys.SHIFT, Keys.TAB));
+        assertEquals("type-input", page.focused().getAttribute("id"));
+        page.keys(Keys.chord(Keys.SHIFT, Keys.TAB));
         browser.click(By.id("tab-draw"));
-        tabTo(e -> "draw-upload-instead".equals(e.getAttribute("id")));
-        keys(Keys.ENTER);
-        browser.until(d -> "upload-input".equals(active().getAttribute("id")));
-        keys(Keys.ESCAPE);
+        page.tabToId("draw-upload-instead");
+        page.keys(Keys.ENTER);
+        browser.until(d -> "upload-input".equals(page.focused().getAttribute("id")));
+        page.keys(Keys.ESCAPE);
         browser.until(d -> !d.findElement(By.id("signature-dialog")).isDisplayed());
     }
 
@@ -88,10 +87,10 @@ class SigningPageKeyboardTest {
         page.open(approver);
 
         assertScrollsWithKeys();
-        tabTo(e -> "consent".equals(e.getAttribute("id")));
-        keys(Keys.SPACE);
-        tabTo(e -> "approve".equals(e.getAttribute("id")));
-        keys(Keys.ENTER);
+        page.tabToId("consent");
+        page.keys(Keys.SPACE);
+        page.tabToId("approve");
+        page.keys(Keys.ENTER);
 
         WebElement done = browser.visible(By.id("done"));
         assertTrue(done.getText().contains("You have approved"), done.getText());
@@ -108,11 +107,11 @@ class SigningPageKeyboardTest {
 
         assertScrollsWithKeys();
         int before = browser.visible(By.cssSelector(".page")).getRect().getWidth();
-        tabTo(e -> "zoom-in".equals(e.getAttribute("id")));
-        keys(Keys.ENTER);
+        page.tabToId("zoom-in");
+        page.keys(Keys.ENTER);
         browser.until(d -> d.findElement(By.cssSelector(".page")).getRect().getWidth() > before * 1.2);
         assertEquals("125%", browser.visible(By.id("zoom-reset")).getText());
-        keys(Keys.ENTER, Keys.ENTER, Keys.ENTER);
+        page.keys(Keys.ENTER, Keys.ENTER, Keys.ENTER);
         browser.until(d -> "300%".equals(d.findElement(By.id("zoom-reset")).getText()));
         assertTrue((Boolean) browser.js("const s = document.getElementById('scroller'); return s.scrollWidth > s.clientWidth;"),
                 "zoomed to 300%, the document scrolls sideways");
@@ -125,17 +124,17 @@ class SigningPageKeyboardTest {
      */
     private void assertScrollsWithKeys() {
         browser.js("document.activeElement.blur(); window.scrollTo(0, 0);");
-        tabTo(e -> "scroller".equals(e.getAttribute("id")));
+        page.tabToId("scroller");
         long top = scrollTop();
-        keys(Keys.PAGE_DOWN);
+        page.keys(Keys.PAGE_DOWN);
         browser.until(d -> scrollTop() > top);
         awaitScrollStill();
-        keys(Keys.END);
+        page.keys(Keys.END);
         // Home waits until End's smooth scroll has landed: a key pressed during it may be lost to it.
         browser.until(d -> (Boolean) browser.js("const s = document.getElementById('scroller');"
                 + "return s.scrollTop + s.clientHeight >= s.scrollHeight - 1;"));
         browser.until(d -> "Page 3 of 3".equals(d.findElement(By.id("page-indicator")).getText()));
-        keys(Keys.HOME);
+        page.keys(Keys.HOME);
         browser.until(d -> scrollTop() == 0);
     }
 
@@ -148,17 +147,5 @@ class SigningPageKeyboardTest {
 
     private long scrollTop() {
         return ((Number) browser.js("return document.getElementById('scroller').scrollTop")).longValue();
-    }
-
-    private void tabTo(Predicate<WebElement> target) {
-        page.tabTo(target);
-    }
-
-    private WebElement active() {
-        return page.focused();
-    }
-
-    private void keys(CharSequence... keys) {
-        page.keys(keys);
     }
 }

@@ -80,23 +80,23 @@ class SigningPageLanguagesTest {
         Party greta = german(doc);
         page.open(greta);
 
-        tabTo("text");
-        keys("Tastatur GmbH");
-        tabTo("checkbox");
-        keys(Keys.SPACE);
-        tabTo("signature");
-        keys(Keys.ENTER);
+        page.tabToField("text");
+        page.keys("Tastatur GmbH");
+        page.tabToField("checkbox");
+        page.keys(Keys.SPACE);
+        page.tabToField("signature");
+        page.keys(Keys.ENTER);
         browser.until(d -> "true".equals(d.findElement(By.id("tab-type")).getAttribute("aria-selected")));
         assertEquals("Geben Sie Ihren vollständigen Namen ein", browser.visible(By.id("type-label")).getText());
-        keys(Keys.TAB);
-        assertEquals("type-input", active().getAttribute("id"));
-        keys(Keys.ENTER);
+        page.keys(Keys.TAB);
+        assertEquals("type-input", page.focused().getAttribute("id"));
+        page.keys(Keys.ENTER);
         browser.until(d -> page.box("signature").getAttribute("class").contains("is-filled"));
         assertEquals("Alle Pflichtfelder sind ausgefüllt", browser.visible(By.id("progress")).getText());
-        tabToId("consent");
-        keys(Keys.SPACE);
-        tabToId("finish");
-        keys(Keys.ENTER);
+        page.tabToId("consent");
+        page.keys(Keys.SPACE);
+        page.tabToId("finish");
+        page.keys(Keys.ENTER);
 
         WebElement done = browser.visible(By.id("done"));
         assertEquals("Sie haben unterschrieben", done.findElement(By.tagName("h2")).getText());
@@ -120,21 +120,5 @@ class SigningPageLanguagesTest {
         browser.until(d -> !d.findElement(By.id("message")).getText().isBlank());
         assertEquals(List.of(), Axe.violations(browser.driver()), lang);
         assertEquals(List.of(), browser.consoleErrors(), lang);
-    }
-
-    private void tabTo(String fieldType) {
-        page.tabToField(fieldType);
-    }
-
-    private void tabToId(String id) {
-        page.tabToId(id);
-    }
-
-    private WebElement active() {
-        return page.focused();
-    }
-
-    private void keys(CharSequence... keys) {
-        page.keys(keys);
     }
 }
