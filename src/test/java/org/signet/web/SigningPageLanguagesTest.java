@@ -3,7 +3,10 @@ package org.signet.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.LocalDate;
+import java.time.format.TextStyle;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,10 +112,16 @@ class SigningPageLanguagesTest {
     void eachLanguage_pageSpeaksItAndHasNoAxeViolations(String lang, String pageLabel, String toggle) {
         DocumentSetup doc = WORLD.upload("Contract " + lang, 1);
         Party party = doc.party("Lee Lang", "signer", 1, "language", lang);
-        doc.field(party, "text", 1, 72, 120, 220, 24).field(party, "signature", 1, 72, 600, 220, 50).send();
+        doc.field(party, "text", 1, 72, 120, 220, 24).field(party, "signature", 1, 72, 600, 220, 50)
+                .field(party, "date", 1, 320, 620, 150, 20).send();
 
         page.open(party);
         assertEquals(lang, browser.driver().findElement(By.tagName("html")).getAttribute("lang"));
+        // The date of signing is shown as the signer's language writes it, month name and all.
+        String month = LocalDate.now().getMonth().getDisplayName(TextStyle.FULL, Locale.forLanguageTag(lang));
+        String date = page.field("date").getText();
+        assertTrue(date.toLowerCase(Locale.ROOT).contains(month.toLowerCase(Locale.ROOT)),
+                lang + ": " + date + " does not name " + month);
         assertEquals(pageLabel, browser.visible(By.id("page-indicator")).getText());
         assertEquals(toggle, browser.visible(By.id("guided-toggle")).getText());
         page.consent();
