@@ -566,6 +566,28 @@ class SignersApiTest {
         assertEquals("de", ((Map<?, ?>) array(flow.get("documents/" + doc + "/signers")).get(0)).get("language"));
     }
 
+    /** The other way to a link asking for an administrator's password: changing a signer once added. */
+    @Test
+    void updateSigner_toRequireAdministratorsLogin_neverTakesEffect() {
+        server.app.users().add("admin@example.org", "Admin", true, null);
+        Map<String, Object> admin = ApiFlow.signerBody("Admin", "admin@example.org", "viewer", 1);
+        String asAdmin = (String) object(add(admin)).get("id");
+        String asAnn = (String) object(add(ann())).get("id");
+
+        HttpResponse<String> login = flow.put("documents/" + doc + "/signers/" + asAdmin,
+                Map.of("require_wp_login", true));
+        HttpResponse<String> email = flow.put("documents/" + doc + "/signers/" + asAnn,
+                Map.of("email", "admin@example.org", "require_wp_login", true));
+
+        for (HttpResponse<String> r : List.of(login, email)) {
+            assertTrue(r.statusCode() == 200 || r.statusCode() == 403, r.body());
+        }
+        for (String id : List.of(asAdmin, asAnn)) {
+            var stored = flow.signers().find(Long.parseLong(id)).orElseThrow();
+            assertFalse(stored.requireLogin() && stored.email().equalsIgnoreCase("admin@example.org"), id);
+        }
+    }
+
     @Test
     void updateSigner_ofAnotherDocument_notFound() {
         String id = (String) object(add(ann())).get("id");
