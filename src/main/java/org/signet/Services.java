@@ -48,6 +48,7 @@ import org.signet.service.KeyAuthentication;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
+import org.signet.service.PasswordCheck;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
 import org.signet.service.SignerCopies;
@@ -132,10 +133,11 @@ final class Services {
         users = new UserStore(db, clock);
         keys = new ApiKeyStore(db, clock);
         keyAuthentication = new KeyAuthentication(keys, clock);
-        AdminSessionStore adminSessionStore = new AdminSessionStore(db);
-        adminSessions = new AdminSessions(users, adminSessionStore, new LoginThrottle(new LoginFailureStore(db), clock,
-                LoginThrottle.ACCOUNT, LoginThrottle.ADDRESS), clock, ADMIN_IDLE);
-        accounts = new Accounts(users, adminSessionStore);
+        // One throttle for every place a host-site password is asked for: the sign-in and the links' login gates.
+        PasswordCheck passwords = new PasswordCheck(users, new LoginThrottle(new LoginFailureStore(db), clock,
+                LoginThrottle.ACCOUNT, LoginThrottle.ADDRESS));
+        adminSessions = new AdminSessions(users, new AdminSessionStore(db), passwords, clock, ADMIN_IDLE);
+        accounts = new Accounts(users);
         apiKeys = new ApiKeys(keys, users);
         DocumentStore documentStore = new DocumentStore(db, clock);
         FileVault vault = FileVault.open(config.dataDir());
@@ -170,8 +172,8 @@ final class Services {
                 documentStore);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events,
                 SiteSeal.loading(config), wire);
-        unlockSessions = new UnlockSessions(clock);
-        linkUnlock = new LinkUnlock(signers, users, unlockSessions, clock);
+        unlockSessions = new UnlockSessions(users, clock);
+        linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
         signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
                 new PageImages(files, tmpDir, heavyWork), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
         signerCopies = new SignerCopies(db, signing, linkUnlock, fields, signers, audit, files, heavyWork);

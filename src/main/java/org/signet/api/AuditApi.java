@@ -51,6 +51,9 @@ public final class AuditApi {
         if (e.apiKeyId() != null) {
             m.put("api_key_id", Wire.id(e.apiKeyId()));
         }
+        if (e.userId() != null) {
+            m.put("user_id", Wire.id(e.userId()));
+        }
         m.put("ip_address", e.ipAddress());
         if (e.userAgent() != null) {
             m.put("user_agent", e.userAgent());

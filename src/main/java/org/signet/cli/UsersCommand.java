@@ -11,7 +11,11 @@ import org.signet.domain.User;
 import org.signet.store.Database;
 import org.signet.store.UserStore;
 
-/** {@code users add|list|passwd|disable}: host-site accounts, managed from the command line. */
+/**
+ * {@code users add|list|passwd|disable}: host-site accounts, managed from the command line through the
+ * same {@link UserStore} as the administrator pages, so a new password or a disabled account ends the
+ * account's sessions on a running server too.
+ */
 final class UsersCommand {
     private final PrintStream out;
     private final Supplier<Optional<char[]>> passwordInput;
@@ -64,7 +68,7 @@ final class UsersCommand {
         String email = a.require("email");
         users.findByEmail(email).orElseThrow(() -> new CommandException("no user with email " + email));
         users.setPassword(email, Passwords.hash(password()));
-        out.println("Password changed for " + email);
+        out.println("Password changed for " + email + "; their sessions have ended");
     }
 
     private void disable(Arguments a, UserStore users) throws UsageException, CommandException {
@@ -72,7 +76,7 @@ final class UsersCommand {
         if (!users.disable(email)) {
             throw new CommandException("no user with email " + email);
         }
-        out.println("Disabled " + email + "; their API keys stop working at once");
+        out.println("Disabled " + email + "; their API keys and sessions stop working at once");
     }
 
     private char[] password() throws CommandException {

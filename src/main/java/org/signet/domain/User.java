@@ -2,4 +2,14 @@ package org.signet.domain;
 
 /** A host-site account: owns documents and keys, may log in, may be an administrator. */
 public record User(long id, String email, String name, boolean admin, boolean disabled, boolean hasPassword,
-        long createdAt) {}
+        long createdAt) {
+
+    /**
+     * Whether a signing link may ask for this account's password when the document is an
+     * administrator's ({@code askerAdmin}) or not: an administrator's password is never something a
+     * non-administrator's document may ask for.
+     */
+    public boolean passwordAskableBy(boolean askerAdmin) {
+        return !admin || askerAdmin;
+    }
+}

@@ -6,23 +6,21 @@ import org.signet.crypto.Passwords;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Principal;
 import org.signet.domain.User;
-import org.signet.store.AdminSessionStore;
 import org.signet.store.UserStore;
 
 /**
- * Host-site accounts as administrators manage them on the administrator pages (S12): list, create,
- * grant or withdraw administration, disable. Everything here is for administrators only; an
- * administrator cannot withdraw their own rights or disable themselves, so a site always keeps one.
+ * Host-site accounts as administrators manage them on the administrator pages: list, create, grant
+ * or withdraw administration, disable. Everything here is for administrators only; an administrator
+ * cannot withdraw their own rights or disable themselves, so a site always keeps one. Granting,
+ * withdrawing and disabling end the account's sessions, as {@link UserStore} does for every such change.
  */
 public final class Accounts {
     static final int MIN_PASSWORD = 8;
 
     private final UserStore users;
-    private final AdminSessionStore sessions;
 
-    public Accounts(UserStore users, AdminSessionStore sessions) {
+    public Accounts(UserStore users) {
         this.users = users;
-        this.sessions = sessions;
     }
 
     public List<User> list(Principal p) {
@@ -58,11 +56,10 @@ public final class Accounts {
         return users.find(id).orElseThrow();
     }
 
-    /** Disables an account: its API keys and its administrator-page sessions stop working at once. */
+    /** Disables an account: its API keys and its sessions stop working at once. */
     public User disable(Principal p, long id) {
         User u = other(p, id);
         users.disable(u.id());
-        sessions.deleteForUser(u.id());
         return users.find(id).orElseThrow();
     }
 

@@ -5,7 +5,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.signet.crypto.Passwords;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Principal;
 import org.signet.domain.User;
@@ -13,26 +12,18 @@ import org.signet.store.AdminSessionStore;
 import org.signet.store.UserStore;
 
 /**
- * Sign-in to the administrator pages (S12): a host-site account's email and password, checked
- * against the stored password hash, through the {@link LoginThrottle}. A session id is 256 random
- * bits that exist in clear only in the browser's cookie; the database keeps its SHA-256, the user,
- * and the CSRF token every form of the session must carry. A session ends at sign-out, after
- * {@code idle} without a request, and at once when its user is disabled.
+ * Sign-in to the administrator pages: a host-site account's email and password, checked by
+ * {@link PasswordCheck}. A session id is 256 random bits that exist in clear only in the browser's
+ * cookie; the database keeps its SHA-256, the user, and the CSRF token every form of the session must
+ * carry. A session ends at sign-out, after {@code idle} without a request, and at once when its
+ * user's password, disabled flag or administrator flag changes.
  */
 public final class AdminSessions {
     /** last_seen_at moves at most this often, so browsing costs a write a minute, not one a request. */
     private static final long TOUCH_INTERVAL_SECONDS = 60;
-    /**
-     * Checked against when the account is unknown, so that timing does not tell which accounts exist.
-     * Made at the first such sign-in, not at start: 310,000 rounds on a cold JVM took 0.75 s of start-up.
-     */
-    private static final class Decoy {
-        static final String HASH = Passwords.hash("decoy password".toCharArray());
-    }
-
     private final UserStore users;
     private final AdminSessionStore store;
-    private final LoginThrottle throttle;
+    private final PasswordCheck passwords;
     private final Clock clock;
     private final Duration idle;
 
@@ -46,10 +37,11 @@ public final class AdminSessions {
         }
     }
 
-    public AdminSessions(UserStore users, AdminSessionStore store, LoginThrottle throttle, Clock clock, Duration idle) {
+    public AdminSessions(UserStore users, AdminSessionStore store, PasswordCheck passwords, Clock clock,
+            Duration idle) {
         this.users = users;
         this.store = store;
-        this.throttle = throttle;
+        this.passwords = passwords;
         this.clock = clock;
         this.idle = idle;
     }
@@ -57,34 +49,31 @@ public final class AdminSessions {
     /**
      * Signs in, ending the session the browser had ({@code previousSessionId}, or null) so that every
      * sign-in gets a new id. Refused alike for an unknown account, a wrong password, an account
-     * without a password and a disabled one; refused while the account or address is locked out.
+     * without a password and a disabled one; while the account or address is locked out, refused with
+     * the same lock for the right password as for a wrong one.
      */
     public SignedIn signIn(String email, char[] password, String clientIp, String previousSessionId) {
-        Optional<Long> locked = throttle.lockedFor(email, clientIp);
-        if (locked.isPresent()) {
-            throw Refusal.tooMany("login_locked", "Too many failed sign-ins.", locked.get());
+        PasswordCheck.Outcome checked = passwords.check(email, password, clientIp, u -> true);
+        if (checked.verdict() == PasswordCheck.Verdict.LOCKED) {
+            throw Refusal.tooMany("login_locked", "Too many failed sign-ins.", checked.retryAfterSeconds());
         }
-        Optional<User> user = users.findByEmail(email).filter(u -> !u.disabled() && u.hasPassword());
-        String hash = user.flatMap(u -> users.passwordHash(u.id())).orElseGet(() -> Decoy.HASH);
-        if (!Passwords.verify(password, hash) || user.isEmpty()) {
-            throw failed(email, clientIp);
+        if (!checked.accepted()) {
+            throw invalidLogin();
         }
-        throttle.succeeded(email);
         if (previousSessionId != null) {
             signOut(previousSessionId);
         }
         String id = Tokens.base64Url(32);
         String csrf = Tokens.base64Url(32);
-        store.insert(digest(id), user.get().id(), csrf, now());
-        return new SignedIn(id, new Session(user.get(), csrf));
+        // A password change between the check and here ends this session before it begins.
+        if (!store.insert(digest(id), checked.user().id(), checked.credentialVersion(), csrf, now())) {
+            throw invalidLogin();
+        }
+        return new SignedIn(id, new Session(checked.user(), csrf));
     }
 
-    private Refusal failed(String email, String clientIp) {
-        throttle.failed(email, clientIp);
-        return throttle.lockedFor(email, clientIp)
-                .map(wait -> Refusal.tooMany("login_locked", "Too many failed sign-ins.", wait))
-                .orElseGet(() -> new Refusal(Refusal.Kind.UNAUTHORIZED, "invalid_login",
-                        "The email or password is not correct.", Map.of()));
+    private static Refusal invalidLogin() {
+        return new Refusal(Refusal.Kind.UNAUTHORIZED, "invalid_login", "The email or password is not correct.", Map.of());
     }
 
     /** The live session with this id, or empty for an unknown, idle, or disabled user's one (which it ends). */
@@ -120,7 +109,7 @@ public final class AdminSessions {
     /** Removes sessions idle for longer than allowed, and stale lockout counts; run now and then. */
     public void evictExpired() {
         store.deleteIdleSince(now() - idle.toSeconds());
-        throttle.evictStale();
+        passwords.evictStale();
     }
 
     private static String digest(String sessionId) {

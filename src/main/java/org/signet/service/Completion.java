@@ -208,7 +208,8 @@ public final class Completion {
      */
     private CertificateData.Event event(AuditEvent e, Map<String, String> namesByEmail) {
         String actor = e.signerName() != null ? e.signerName()
-                : e.apiKeyId() != null ? "API key " + e.apiKeyId() : "Signet";
+                : e.apiKeyId() != null ? "API key " + e.apiKeyId()
+                : e.userId() != null ? "User " + e.userId() : "Signet";
         if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && e.detail() != null) {
             actor = "to " + namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
         }

@@ -1,6 +1,7 @@
 package org.signet.service;
 
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Map;
 import org.signet.crypto.Passwords;
 import org.signet.domain.Signer;
@@ -9,9 +10,11 @@ import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * The PIN and host-site login that stand before a protected link (S7); a link that asks for both
- * needs both. Five wrong tries lock the link for 15 minutes; the count is kept in the database so
- * a restart does not reset it.
+ * The PIN and host-site login that stand before a protected link; a link that asks for both needs
+ * both. Five wrong tries lock the link for 15 minutes; the count is kept in the database so a restart
+ * does not reset it. The login's password is checked by {@link PasswordCheck} on top of that, so its
+ * failures also count against the account and the address wherever else the password is asked for;
+ * the gate answers a locked account or address exactly as a wrong password.
  */
 public final class LinkUnlock {
     static final int MAX_TRIES = 5;
@@ -21,14 +24,17 @@ public final class LinkUnlock {
 
     private final SignerStore signers;
     private final UserStore users;
+    private final PasswordCheck passwords;
     private final UnlockSessions sessions;
     private final Clock clock;
     /** Attempts on one link run one at a time, so parallel guesses cannot outrun the failure count. */
     private final Object[] stripes = new Object[64];
 
-    public LinkUnlock(SignerStore signers, UserStore users, UnlockSessions sessions, Clock clock) {
+    public LinkUnlock(SignerStore signers, UserStore users, PasswordCheck passwords, UnlockSessions sessions,
+            Clock clock) {
         this.signers = signers;
         this.users = users;
+        this.passwords = passwords;
         this.sessions = sessions;
         this.clock = clock;
         for (int i = 0; i < stripes.length; i++) {
@@ -73,24 +79,38 @@ public final class LinkUnlock {
         }
     }
 
-    /** Logs in as the host-site account with the signer's email; 401 invalid_login otherwise. */
-    public String login(SignerLink link, String email, String password, String sessionId) {
+    /**
+     * Logs in as the host-site account with the signer's email; 401 invalid_login otherwise, alike for
+     * a wrong password, another or unknown account, and an account or address locked by failures
+     * here or at the administrator sign-in.
+     */
+    public String login(SignerLink link, String email, String password, String clientIp, String sessionId) {
         if (!link.signer().requireLogin()) {
             throw Refusal.invalid("invalid_login", "This signing link does not ask for a login.");
         }
-        synchronized (stripe(link.signer())) {
-            Signer s = fresh(link.signer());
-            requireNotLocked(s);
-            User u = email == null ? null : users.findByEmail(email.strip()).orElse(null);
-            boolean ok = u != null && !u.disabled() && u.email().equalsIgnoreCase(s.email()) && password != null
-                    && Passwords.verify(password.toCharArray(), users.passwordHash(u.id()).orElse(null));
-            if (ok) {
-                signers.recordPinFailure(s.id(), 0, null);
-                return sessions.pass(sessionId, s.id(), LOGIN);
+        char[] typed = password == null ? new char[0] : password.toCharArray();
+        try {
+            synchronized (stripe(link.signer())) {
+                Signer s = fresh(link.signer());
+                requireNotLocked(s);
+                PasswordCheck.Outcome checked = passwords.check(email, typed, clientIp,
+                        u -> u.email().equalsIgnoreCase(s.email()) && u.passwordAskableBy(ownerIsAdmin(link)));
+                if (checked.accepted()) {
+                    signers.recordPinFailure(s.id(), 0, null);
+                    return sessions.pass(sessionId, s.id(), LOGIN,
+                            new UnlockSessions.Account(checked.user().id(), checked.credentialVersion()));
+                }
+                throw failed(s, "invalid_login", Refusal.Kind.UNAUTHORIZED,
+                        "The email or password is not correct for this signing link.");
             }
-            throw failed(s, "invalid_login", Refusal.Kind.UNAUTHORIZED,
-                    "The email or password is not correct for this signing link.");
+        } finally {
+            Arrays.fill(typed, '\0');
         }
+    }
+
+    /** Whether the document's owner is an administrator now: only then may it ask for an administrator's password. */
+    private boolean ownerIsAdmin(SignerLink link) {
+        return users.find(link.document().ownerId()).map(User::admin).orElse(false);
     }
 
     private Object stripe(Signer s) {

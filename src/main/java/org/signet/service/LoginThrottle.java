@@ -8,10 +8,10 @@ import org.signet.store.LoginFailureStore;
 import org.signet.store.LoginFailureStore.Standing;
 
 /**
- * Locks out sign-in to the administrator pages after repeated failures (S12), per account and per
- * client address: the account limit stops guessing one password from many places, the address
- * limit stops one place from trying many accounts. Counts live in the database, so a restart does
- * not reset them.
+ * Locks out a host-site account's password after repeated failures, per account and per client
+ * address, wherever the password is asked for (through {@link PasswordCheck}): the account limit stops
+ * guessing one password from many places, the address limit stops one place from trying many
+ * accounts. Counts live in the database, so a restart does not reset them.
  */
 public final class LoginThrottle {
     private final LoginFailureStore store;

@@ -20,6 +20,7 @@ import org.signet.domain.NewSigner;
 import org.signet.domain.Principal;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
+import org.signet.domain.User;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -172,9 +173,8 @@ public final class Workflow {
             if (d.status().terminal()) {
                 throw invalidState("Signers cannot be added to a " + d.status().wire() + " document.");
             }
-            if (r.requireLogin() && users.findByEmail(r.email()).isEmpty()) {
-                throw Refusal.invalidParam("require_wp_login",
-                        "require_wp_login needs an email that belongs to a user of this site.");
+            if (r.requireLogin()) {
+                requireAskable(p, d, r.email());
             }
             if (signers.emailTaken(d.id(), r.email())) {
                 throw Refusal.invalid("duplicate_signer", "A signer with this email is already on the document.");
@@ -188,6 +188,20 @@ public final class Workflow {
             }
             return added;
         });
+    }
+
+    /**
+     * A signer who must sign in as a host-site account: the account must exist, and an administrator's
+     * password may be asked for only by an administrator's document, through an administrator's key.
+     */
+    private void requireAskable(Principal p, Document d, String email) {
+        User account = users.findByEmail(email).orElseThrow(() -> Refusal.invalidParam("require_wp_login",
+                "require_wp_login needs an email that belongs to a user of this site."));
+        boolean adminAsks = p.admin() && users.find(d.ownerId()).map(User::admin).orElse(false);
+        if (!account.passwordAskableBy(adminAsks)) {
+            throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Only an administrator's key, on an "
+                    + "administrator's document, may ask a signer to sign in as an administrator.", Map.of());
+        }
     }
 
     /**

@@ -3,7 +3,10 @@ package org.signet.store;
 import java.sql.SQLException;
 import java.util.Optional;
 
-/** Signed-in administrator-page sessions, each known only by the SHA-256 of its id (S12, S14). */
+/**
+ * Signed-in administrator-page sessions, each known only by the SHA-256 of its id. {@link UserStore}
+ * ends a user's sessions when what lets them in changes.
+ */
 public final class AdminSessionStore {
     private final Database db;
 
@@ -15,9 +18,14 @@ public final class AdminSessionStore {
         this.db = db;
     }
 
-    public void insert(String idHash, long userId, String csrfToken, long now) {
-        db.update("INSERT INTO admin_sessions(id_hash, user_id, csrf_token, created_at, last_seen_at) "
-                + "VALUES (?,?,?,?,?)", idHash, userId, csrfToken, now, now);
+    /**
+     * Starts a session for the user, unless their credential version is no longer {@code credentialVersion}
+     * (the one their password was checked at); false then.
+     */
+    public boolean insert(String idHash, long userId, long credentialVersion, String csrfToken, long now) {
+        return db.update("INSERT INTO admin_sessions(id_hash, user_id, csrf_token, created_at, last_seen_at) "
+                + "SELECT ?, id, ?, ?, ? FROM users WHERE id = ? AND credential_version = ?",
+                idHash, csrfToken, now, now, userId, credentialVersion) == 1;
     }
 
     public Optional<Stored> find(String idHash) {
@@ -32,11 +40,6 @@ public final class AdminSessionStore {
 
     public void delete(String idHash) {
         db.update("DELETE FROM admin_sessions WHERE id_hash = ?", idHash);
-    }
-
-    /** Ends every session of a user, as disabling them must. */
-    public int deleteForUser(long userId) {
-        return db.update("DELETE FROM admin_sessions WHERE user_id = ?", userId);
     }
 
     /** Removes sessions idle since before {@code cutoff}; they would be refused anyway. */

@@ -15,8 +15,8 @@ import org.signet.domain.AuditEvent;
  */
 public final class AuditStore {
     static final String GENESIS = "0".repeat(64);
-    private static final String COLUMNS = "id, document_id, action, signer_id, signer_name, api_key_id, ip_address, "
-            + "user_agent, detail, created_at, prev_hash, hash";
+    private static final String COLUMNS = "id, document_id, action, signer_id, signer_name, api_key_id, user_id, "
+            + "ip_address, user_agent, detail, created_at, prev_hash, hash";
 
     private final Database db;
     private final Clock clock;
@@ -34,12 +34,13 @@ public final class AuditStore {
                     r -> r.string("audit_head"), documentId).orElse(GENESIS));
             long now = clock.millis() / 1000;
             AuditEvent e = new AuditEvent(0, documentId, action, actor.signerId(), actor.signerName(),
-                    actor.apiKeyId(), actor.ipAddress(), actor.userAgent(), detail, now, prevHash, null);
+                    actor.apiKeyId(), actor.userId(), actor.ipAddress(), actor.userAgent(), detail, now, prevHash, null);
             String hash = hash(e);
-            db.update("INSERT INTO audit_events(document_id, action, signer_id, signer_name, api_key_id, ip_address, "
-                            + "user_agent, detail, created_at, prev_hash, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    documentId, action, actor.signerId(), actor.signerName(), actor.apiKeyId(), actor.ipAddress(),
-                    actor.userAgent(), detail, now, prevHash, hash);
+            db.update("INSERT INTO audit_events(document_id, action, signer_id, signer_name, api_key_id, user_id, "
+                            + "ip_address, user_agent, detail, created_at, prev_hash, hash) "
+                            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    documentId, action, actor.signerId(), actor.signerName(), actor.apiKeyId(), actor.userId(),
+                    actor.ipAddress(), actor.userAgent(), detail, now, prevHash, hash);
             db.update("UPDATE documents SET audit_head = ? WHERE id = ?", hash, documentId);
             db.remember(key, hash);
         });
@@ -67,21 +68,30 @@ public final class AuditStore {
     /**
      * Hashes an event over its predecessor's hash and every column. Each value is length-prefixed and
      * NULL has its own mark, so no edit can pass by moving text between columns or by replacing a
-     * NULL with the text "null".
+     * NULL with the text "null". The acting user came later: it is appended only when there is one, so
+     * the events written before keep their hashes, while adding or removing a user still changes the
+     * hash (the values read back one by one, so their number is part of what is hashed).
      */
     static String hash(AuditEvent e) {
         StringBuilder content = new StringBuilder();
         for (Object v : new Object[] {e.prevHash(), e.documentId(), e.action(), e.signerId(), e.signerName(),
                 e.apiKeyId(), e.ipAddress(), e.userAgent(), e.detail(), e.createdAt()}) {
-            String text = v == null ? null : v.toString();
-            content.append(text == null ? "-" : text.length() + ":" + text).append('\n');
+            append(content, v);
+        }
+        if (e.userId() != null) {
+            append(content, e.userId());
         }
         return Tokens.sha256Hex(content.toString());
     }
 
+    private static void append(StringBuilder content, Object v) {
+        String text = v == null ? null : v.toString();
+        content.append(text == null ? "-" : text.length() + ":" + text).append('\n');
+    }
+
     private static AuditEvent map(Row r) throws SQLException {
         return new AuditEvent(r.getLong("id"), r.getLong("document_id"), r.string("action"), r.nullableLong("signer_id"),
-                r.string("signer_name"), r.nullableLong("api_key_id"), r.string("ip_address"), r.string("user_agent"),
-                r.string("detail"), r.getLong("created_at"), r.string("prev_hash"), r.string("hash"));
+                r.string("signer_name"), r.nullableLong("api_key_id"), r.nullableLong("user_id"), r.string("ip_address"),
+                r.string("user_agent"), r.string("detail"), r.getLong("created_at"), r.string("prev_hash"), r.string("hash"));
     }
 }

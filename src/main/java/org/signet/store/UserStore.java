@@ -6,7 +6,12 @@ import java.util.List;
 import java.util.Optional;
 import org.signet.domain.User;
 
-/** Host-site accounts. */
+/**
+ * Host-site accounts. Every change to what lets an account in (its password, its disabled flag, its
+ * administrator flag) goes through {@link #changeAccess}, which in the same transaction ends the
+ * account's administrator-page sessions and moves its credential version, so that the login-gate
+ * unlocks made with the account stop counting too; the command line changes accounts here as well.
+ */
 public final class UserStore {
     private static final String COLUMNS = "id, email, name, is_admin, disabled, password_hash, created_at";
 
@@ -17,6 +22,9 @@ public final class UserStore {
         this.db = db;
         this.clock = clock;
     }
+
+    /** What a password is checked against: the account, its password hash (or null) and its credential version. */
+    public record Login(User user, String passwordHash, long credentialVersion) {}
 
     public User add(String email, String name, boolean admin, String passwordHash) {
         long id = db.insert("INSERT INTO users(email, name, is_admin, password_hash, created_at) VALUES (?,?,?,?,?)",
@@ -32,30 +40,58 @@ public final class UserStore {
         return db.queryOne("SELECT " + COLUMNS + " FROM users WHERE email = ?", UserStore::map, email.trim());
     }
 
-    public Optional<String> passwordHash(long userId) {
-        return db.queryOne("SELECT password_hash FROM users WHERE id = ?", r -> r.string("password_hash"), userId);
+    public Optional<Login> login(String email) {
+        return db.queryOne("SELECT " + COLUMNS + ", credential_version FROM users WHERE email = ?",
+                r -> new Login(map(r), r.string("password_hash"), r.getLong("credential_version")), email.trim());
+    }
+
+    /** The account's credential version now; empty when the account is gone. */
+    public Optional<Long> credentialVersion(long userId) {
+        return db.queryOne("SELECT credential_version FROM users WHERE id = ?", r -> r.getLong("credential_version"),
+                userId);
     }
 
     public List<User> list() {
         return db.query("SELECT " + COLUMNS + " FROM users ORDER BY id", UserStore::map);
     }
 
+    /** Sets (or resets) the password; false when no such user. */
     public boolean setPassword(String email, String passwordHash) {
-        return db.update("UPDATE users SET password_hash = ? WHERE email = ?", passwordHash, email.trim()) == 1;
+        return idOf(email).map(id -> changeAccess(id, "password_hash = ?", passwordHash)).orElse(false);
     }
 
     public boolean disable(String email) {
-        return db.update("UPDATE users SET disabled = 1 WHERE email = ?", email.trim()) == 1;
+        return idOf(email).map(this::disable).orElse(false);
     }
 
     /** Grants or withdraws the administrator flag; false when no such user. */
     public boolean setAdmin(long id, boolean admin) {
-        return db.update("UPDATE users SET is_admin = ? WHERE id = ?", admin, id) == 1;
+        return changeAccess(id, "is_admin = ?", admin);
     }
 
     /** Disables an account by id; its keys stop working at once (the auth_changes counter moves). */
     public boolean disable(long id) {
-        return db.update("UPDATE users SET disabled = 1 WHERE id = ?", id) == 1;
+        return changeAccess(id, "disabled = ?", true);
+    }
+
+    /**
+     * Sets one column of what lets the account in, and ends every session of the account: its
+     * administrator-page sessions are deleted, and the moved credential version ends the login-gate
+     * unlocks, which live in the server's memory where another process (the command line) cannot reach.
+     */
+    private boolean changeAccess(long id, String assignment, Object value) {
+        return db.inTransaction(() -> {
+            if (db.update("UPDATE users SET " + assignment + ", credential_version = credential_version + 1 "
+                    + "WHERE id = ?", value, id) != 1) {
+                return false;
+            }
+            db.update("DELETE FROM admin_sessions WHERE user_id = ?", id);
+            return true;
+        });
+    }
+
+    private Optional<Long> idOf(String email) {
+        return db.queryOne("SELECT id FROM users WHERE email = ?", r -> r.getLong("id"), email.trim());
     }
 
     private static User map(Row r) throws SQLException {

@@ -186,7 +186,7 @@ public final class SigningRoutes {
     private Response login(Request req) {
         if (GateForm.posted(req)) {
             return gateForm(req, "login", (link, form) -> unlock.login(link, link.signer().email(),
-                    form.value("password"), req.cookie(COOKIE)));
+                    form.value("password"), req.clientIp(), req.cookie(COOKIE)));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
@@ -194,7 +194,7 @@ public final class SigningRoutes {
         String password = b.optString("password").orElse(null);
         b.check();
         return withSession(req, Response.ok(Map.of("unlocked", true)),
-                unlock.login(link, email, password, req.cookie(COOKIE)));
+                unlock.login(link, email, password, req.clientIp(), req.cookie(COOKIE)));
     }
 
     /**

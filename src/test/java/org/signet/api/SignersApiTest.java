@@ -164,6 +164,49 @@ class SignersApiTest {
         assertTrue(flow.signers().find(Long.parseLong((String) object(r).get("id"))).orElseThrow().requireLogin());
     }
 
+    /** What a hostile non-administrator tried: a link that asks for the administrator's password. */
+    @Test
+    void addSigner_requireWpLoginAsAdministratorWithNonAdministratorsKey_forbiddenAndNothingAdded() {
+        server.app.users().add("admin@example.org", "Admin", true, null);
+        Map<String, Object> admin = ApiFlow.signerBody("Admin", "Admin@Example.org", "viewer", 1);
+
+        HttpResponse<String> r = add(with(admin, "require_wp_login", true));
+
+        assertEquals(403, r.statusCode(), r.body());
+        assertEquals("forbidden", code(r));
+        assertEquals(0, array(flow.get("documents/" + doc + "/signers")).size());
+        assertTrue(flow.audit(doc, "signer_added").isEmpty());
+        assertEquals(201, add(admin).statusCode(), "without the login the administrator is a signer like any other");
+    }
+
+    @Test
+    void addSigner_requireWpLoginAsAdministratorWithAdministratorsKey_created() {
+        ApiFlow admin = new ApiFlow(server, server.account("root@example.org", true).full(), clock);
+        String own = admin.upload("Board minutes", 1);
+        server.app.users().add("second@example.org", "Second", true, null);
+
+        HttpResponse<String> self = admin.postSigner(own, with(ApiFlow.signerBody("Root", "root@example.org",
+                "signer", 1), "require_wp_login", true));
+        HttpResponse<String> colleague = admin.postSigner(own, with(ApiFlow.signerBody("Second", "second@example.org",
+                "signer", 1), "require_wp_login", true));
+
+        assertEquals(201, self.statusCode(), self.body());
+        assertEquals(201, colleague.statusCode(), colleague.body());
+    }
+
+    /** The owner sees the link, so not even an administrator's key may put an administrator's login on it. */
+    @Test
+    void addSigner_requireWpLoginAsAdministratorOnNonAdministratorsDocument_forbiddenEvenWithAdministratorsKey() {
+        ApiFlow admin = new ApiFlow(server, server.account("root@example.org", true).full(), clock);
+
+        HttpResponse<String> r = admin.postSigner(doc, with(ApiFlow.signerBody("Root", "root@example.org", "signer", 1),
+                "require_wp_login", true));
+
+        assertEquals(403, r.statusCode(), r.body());
+        assertEquals("forbidden", code(r));
+        assertEquals(201, admin.postSigner(doc, with(ann(), "require_wp_login", false)).statusCode());
+    }
+
     @Test
     void addSigner_pinOfFourToEightDigits_createdAndNeverReturned() {
         for (String pin : List.of("4826", PIN)) {
@@ -521,6 +564,28 @@ class SignersApiTest {
             assertInvalidParam(flow.put(path, Map.of("language", bad)), "language");
         }
         assertEquals("de", ((Map<?, ?>) array(flow.get("documents/" + doc + "/signers")).get(0)).get("language"));
+    }
+
+    /** The other way to a link asking for an administrator's password: changing a signer once added. */
+    @Test
+    void updateSigner_toRequireAdministratorsLogin_neverTakesEffect() {
+        server.app.users().add("admin@example.org", "Admin", true, null);
+        Map<String, Object> admin = ApiFlow.signerBody("Admin", "admin@example.org", "viewer", 1);
+        String asAdmin = (String) object(add(admin)).get("id");
+        String asAnn = (String) object(add(ann())).get("id");
+
+        HttpResponse<String> login = flow.put("documents/" + doc + "/signers/" + asAdmin,
+                Map.of("require_wp_login", true));
+        HttpResponse<String> email = flow.put("documents/" + doc + "/signers/" + asAnn,
+                Map.of("email", "admin@example.org", "require_wp_login", true));
+
+        for (HttpResponse<String> r : List.of(login, email)) {
+            assertTrue(r.statusCode() == 200 || r.statusCode() == 403, r.body());
+        }
+        for (String id : List.of(asAdmin, asAnn)) {
+            var stored = flow.signers().find(Long.parseLong(id)).orElseThrow();
+            assertFalse(stored.requireLogin() && stored.email().equalsIgnoreCase("admin@example.org"), id);
+        }
     }
 
     @Test

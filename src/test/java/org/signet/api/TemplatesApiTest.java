@@ -256,6 +256,23 @@ class TemplatesApiTest {
     }
 
     @Test
+    void createDocument_requireWpLoginAsAdministratorWithNonAdministratorsKey_forbiddenAndNothingLeftBehind() {
+        server.app.users().add("admin@example.org", "Admin", true, null);
+        Object id = templateOf(contract()).get("id");
+        int files = server.vaultFiles().size();
+        Map<String, Object> admin = new LinkedHashMap<>(Map.of("name", "Admin", "email", "admin@example.org",
+                "require_wp_login", true));
+
+        HttpResponse<String> refused = create(id, Map.of("signers", List.of(signers("a@example.org").get(0), admin)));
+
+        assertEquals(403, refused.statusCode(), refused.body());
+        assertEquals("forbidden", code(refused));
+        assertEquals(files, server.vaultFiles().size(), "no file left behind");
+        assertEquals(1L, ((Number) expectObject(200, flow.get("stats")).get("total")).longValue(),
+                "only the document the template was made from");
+    }
+
+    @Test
     void list_searchPagesAndLimits() {
         String doc = contract();
         templateOf(doc);

@@ -7,11 +7,17 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.json.Json;
+import org.signet.support.AdminClient;
+import org.signet.support.ApiFlow;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
 
@@ -50,6 +56,63 @@ class CliTest {
             String id = ((Number) json.get("id")).toString();
             assertEquals(0, run("", "keys", "revoke", id, "--data", data).code());
             assertEquals(401, server.get("stats", c).statusCode(), "a revoked key stops at once");
+        }
+    }
+
+    /** A sent document whose one signer must sign in as {@code email}; its signing link's token. */
+    private static String loginLink(ApiFlow owner, String email) {
+        String doc = owner.upload("Contract", 1);
+        Party p = owner.addSigner(doc, Map.of("name", "Pat", "email", email, "require_wp_login", true));
+        owner.saveFields(doc, List.of(ApiFlow.field(p.id(), "signature", 1, 72, 100, 200, 60)));
+        owner.send(doc);
+        return p.token();
+    }
+
+    @Test
+    void usersPasswd_endsTheAccountsSessionsOnTheRunningServer() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            String data = dir.toString();
+            assertEquals(0, run("old password\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
+                    "--password-stdin", "--data", data).code());
+            AdminClient pages = new AdminClient(server);
+            assertEquals(302, pages.signIn("pat@example.com", "old password").statusCode());
+            assertEquals(200, pages.get("/admin/keys").statusCode());
+            ApiFlow owner = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+            String token = loginLink(owner, "pat@example.com");
+            String unlocked = ApiFlow.cookie(TestServer.expect(200, owner.postToLink(token, "login",
+                    Map.of("email", "pat@example.com", "password", "old password"))));
+
+            Result changed = run("new password\n", "users", "passwd", "--email", "pat@example.com", "--data", data);
+
+            assertEquals(0, changed.code(), changed.err());
+            HttpResponse<String> keys = pages.get("/admin/keys");
+            assertEquals(302, keys.statusCode());
+            assertEquals("/admin/login?notice=expired", keys.headers().firstValue("Location").orElseThrow());
+            assertEquals("login", TestServer.object(owner.session(token, unlocked)).get("requires"));
+            assertEquals(401, new AdminClient(server).signIn("pat@example.com", "old password").statusCode());
+            assertEquals(302, new AdminClient(server).signIn("pat@example.com", "new password").statusCode());
+        }
+    }
+
+    @Test
+    void usersDisable_endsTheAccountsSessionsOnTheRunningServer() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            String data = dir.toString();
+            assertEquals(0, run("a password\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
+                    "--password-stdin", "--data", data).code());
+            AdminClient pages = new AdminClient(server);
+            assertEquals(302, pages.signIn("pat@example.com", "a password").statusCode());
+            ApiFlow owner = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+            String token = loginLink(owner, "pat@example.com");
+            String unlocked = ApiFlow.cookie(TestServer.expect(200, owner.postToLink(token, "login",
+                    Map.of("email", "pat@example.com", "password", "a password"))));
+
+            Result disabled = run("", "users", "disable", "--email", "pat@example.com", "--data", data);
+
+            assertEquals(0, disabled.code(), disabled.err());
+            assertEquals(302, pages.get("/admin/keys").statusCode());
+            assertEquals("login", TestServer.object(owner.session(token, unlocked)).get("requires"));
+            assertEquals(1, run("", "users", "disable", "--email", "nobody@example.com", "--data", data).code());
         }
     }
 

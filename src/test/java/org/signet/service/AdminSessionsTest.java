@@ -47,7 +47,8 @@ class AdminSessionsTest {
         LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), clock,
                 new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),
                 new LoginThrottle.Policy(5, Duration.ofMinutes(15), Duration.ofMinutes(10)));
-        sessions = new AdminSessions(users, new AdminSessionStore(db), throttle, clock, Duration.ofMinutes(30));
+        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), clock,
+                Duration.ofMinutes(30));
         ada = users.add("ada@example.com", "Ada", true, HASH);
     }
 
@@ -149,6 +150,29 @@ class AdminSessionsTest {
         Refusal r = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
                 "10.0.0.1", null));
         assertEquals("invalid_login", r.code());
+    }
+
+    @Test
+    void find_afterPasswordOrAdministratorChange_endsSession() {
+        List<Runnable> changes = List.of(() -> users.setPassword("ada@example.com", HASH),
+                () -> users.setAdmin(ada.id(), false), () -> users.setAdmin(ada.id(), true));
+        for (Runnable change : changes) {
+            String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+            change.run();
+            assertTrue(sessions.find(id).isEmpty());
+        }
+        assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
+    }
+
+    /** The store's half of a sign-in that a password change overtakes between the check and the session. */
+    @Test
+    void insert_credentialVersionMovedSinceTheCheck_noSession() {
+        AdminSessionStore store = new AdminSessionStore(db);
+        long checked = users.credentialVersion(ada.id()).orElseThrow();
+        users.setPassword("ada@example.com", HASH);
+        assertFalse(store.insert(Tokens.sha256Hex("a"), ada.id(), checked, "csrf", 0));
+        assertTrue(store.insert(Tokens.sha256Hex("b"), ada.id(), checked + 1, "csrf", 0));
+        assertEquals(1, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
     }
 
     @Test

@@ -217,6 +217,84 @@ class LinkUnlockTest {
         assertTrue(page.contains("data-token"), page);
     }
 
+    /** A link of a new document, sent, whose one signer must sign in as {@code email}; its token. */
+    private String loginLink(String email) {
+        return loginLink(flow, email);
+    }
+
+    private static String loginLink(ApiFlow by, String email) {
+        String doc = by.upload("contract", 1);
+        Party p = by.addSigner(doc, body(email, "require_wp_login", true));
+        by.saveFields(doc, List.of(field(p.id(), "signature", 1, 72, 80, 200, 60)));
+        by.send(doc);
+        return p.token();
+    }
+
+    private HttpResponse<String> login(String token, String email, String password) {
+        return flow.postToLink(token, "login", Map.of("email", email, "password", password));
+    }
+
+    @Test
+    void login_unknownOtherOrDisabledAccount_answeredExactlyAsAWrongPassword() {
+        server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
+        server.app.users().add("mallory@example.com", "Mallory", false, Passwords.hash(PASSWORD.toCharArray()));
+        server.app.users().add("dana@example.com", "Dana", false, Passwords.hash(PASSWORD.toCharArray()));
+        String danaLink = loginLink("dana@example.com");
+        server.app.users().disable("dana@example.com");
+
+        HttpResponse<String> wrong = login(loginLink("pat@example.com"), "pat@example.com", "nope");
+        List<HttpResponse<String>> alike = List.of(
+                login(loginLink("pat@example.com"), "nobody@example.com", PASSWORD),
+                login(loginLink("pat@example.com"), "mallory@example.com", PASSWORD),
+                login(danaLink, "dana@example.com", PASSWORD));
+
+        assertEquals(401, wrong.statusCode());
+        for (HttpResponse<String> r : alike) {
+            assertEquals(object(wrong), object(r));
+            assertTrue(r.headers().firstValue("Set-Cookie").isEmpty());
+        }
+    }
+
+    @Test
+    void login_accountMadeAdministratorAfterTheLinkWasMade_rightPasswordAnsweredAsAWrongOne() {
+        long pat = server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray())).id();
+        String token = loginLink("pat@example.com");
+        String other = loginLink("pat@example.com");
+        server.app.users().setAdmin(pat, true);
+
+        HttpResponse<String> right = login(token, "pat@example.com", PASSWORD);
+
+        assertEquals(object(login(other, "pat@example.com", "nope")), object(right));
+        assertEquals("login", object(flow.session(token)).get("requires"));
+    }
+
+    /** An administrator's document may ask for an administrator's password; each change below ends the unlock. */
+    @Test
+    void login_passedThenAccountChanged_unlockEnds() {
+        ApiFlow admin = new ApiFlow(server, server.account("root@example.com", true).full(), clock);
+        List<String> changes = List.of("password", "disabled", "administrator", "administrator withdrawn");
+        for (String change : changes) {
+            String email = change.replace(' ', '-') + "@example.com";
+            long id = server.app.users().add(email, "Pat", change.endsWith("withdrawn"),
+                    Passwords.hash(PASSWORD.toCharArray())).id();
+            String token = loginLink(admin, email);
+            HttpResponse<String> in = expect(200, login(token, email, PASSWORD));
+            assertNull(object(flow.session(token, cookie(in))).get("requires"), change);
+
+            switch (change) {
+                case "password" -> server.app.users().setPassword(email, Passwords.hash("another password".toCharArray()));
+                case "disabled" -> server.app.users().disable(id);
+                case "administrator" -> server.app.users().setAdmin(id, true);
+                default -> server.app.users().setAdmin(id, false);
+            }
+
+            assertEquals("login", object(flow.session(token, cookie(in))).get("requires"), change);
+            assertEquals(403, pageImage(token, cookie(in)).statusCode(), change);
+            assertEquals(403, flow.postToLink(token, "submit", Map.of("consent", true,
+                    "signature", Map.of("method", "type", "text", "Pat")), cookie(in)).statusCode(), change);
+        }
+    }
+
     @Test
     void unlock_loginAndPin_bothNeeded() {
         server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));

@@ -17,7 +17,7 @@ import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
-/** The hash chain (S6): every kind of change to a stored event is detected, and only on its own document. */
+/** The hash chain: every kind of change to a stored event is detected, and only on its own document. */
 class AuditStoreTest {
     @TempDir
     Path dir;
@@ -63,7 +63,8 @@ class AuditStoreTest {
     @Test
     void chainValid_editedColumns_detected() {
         for (String change : List.of("action = 'document_signed'", "ip_address = '203.0.113.5'",
-                "user_agent = 'forged'", "detail = 'null'", "signer_id = 8", "created_at = created_at - 3600", "signer_name = 'Eve'")) {
+                "user_agent = 'forged'", "detail = 'null'", "signer_id = 8", "created_at = created_at - 3600", "signer_name = 'Eve'",
+                "user_id = 3")) {
             String id = "(SELECT id FROM audit_events WHERE document_id = " + doc + " ORDER BY id LIMIT 1 OFFSET 2)";
             String before = db.queryOne("SELECT " + change.substring(0, change.indexOf(' ')) + " AS v FROM audit_events "
                     + "WHERE id = " + id, r -> String.valueOf(r.string("v"))).orElseThrow();
@@ -80,7 +81,7 @@ class AuditStoreTest {
     void chainValid_rehashedRowAfterEdit_stillDetectedByItsSuccessor() {
         AuditEvent second = audit.list(doc).get(1);
         AuditEvent forged = new AuditEvent(second.id(), doc, "document_signed", second.signerId(), second.signerName(),
-                second.apiKeyId(), second.ipAddress(), second.userAgent(), second.detail(), second.createdAt(),
+                second.apiKeyId(), second.userId(), second.ipAddress(), second.userAgent(), second.detail(), second.createdAt(),
                 second.prevHash(), null);
         db.update("UPDATE audit_events SET action = ?, hash = ? WHERE id = ?", forged.action(), AuditStore.hash(forged),
                 second.id());
@@ -95,6 +96,34 @@ class AuditStoreTest {
         assertTrue(audit.chainValid(doc));
         db.update("UPDATE audit_events SET user_agent = ?, detail = ? WHERE id = ?", "ua\u001fx", "y", last);
         assertFalse(audit.chainValid(doc));
+    }
+
+    @Test
+    void record_userOfTheAdministratorPages_keptInTheChain() {
+        db.inTransaction(() -> audit.record(doc, "reminder_sent", Actor.user(3, "192.0.2.3", "admin browser"),
+                "pat@example.com"));
+        AuditEvent e = audit.list(doc).get(4);
+        assertEquals(3L, e.userId());
+        assertEquals(null, e.apiKeyId());
+        assertTrue(audit.chainValid(doc));
+        for (String change : List.of("user_id = 4", "user_id = NULL", "user_id = NULL, api_key_id = 3")) {
+            db.update("UPDATE audit_events SET " + change + " WHERE id = ?", e.id());
+            assertFalse(audit.chainValid(doc), change);
+            db.update("UPDATE audit_events SET user_id = 3, api_key_id = NULL WHERE id = ?", e.id());
+            assertTrue(audit.chainValid(doc), "restored after " + change);
+        }
+    }
+
+    @Test
+    void hash_eventWithoutUser_sameAsBeforeUsersWereRecorded() {
+        for (AuditEvent e : audit.list(doc)) {
+            StringBuilder before = new StringBuilder();
+            for (Object v : new Object[] {e.prevHash(), e.documentId(), e.action(), e.signerId(), e.signerName(),
+                    e.apiKeyId(), e.ipAddress(), e.userAgent(), e.detail(), e.createdAt()}) {
+                before.append(v == null ? "-" : v.toString().length() + ":" + v).append('\n');
+            }
+            assertEquals(org.signet.crypto.Tokens.sha256Hex(before.toString()), e.hash(), e.action());
+        }
     }
 
     @Test

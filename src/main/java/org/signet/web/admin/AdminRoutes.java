@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
+import org.signet.domain.Actor;
 import org.signet.domain.Language;
 import org.signet.http.Handler;
 import org.signet.http.Request;
@@ -117,6 +118,14 @@ public final class AdminRoutes {
                 return view.error(r, s.get());
             }
         };
+    }
+
+    /**
+     * Who the audit trail records for an action taken on these pages: the signed-in user, from where.
+     * Every section passes this to the services, so no admin-page event goes without its user.
+     */
+    static Actor actor(Request req, Session s) {
+        return Actor.user(s.user().id(), req.clientIp(), req.userAgent());
     }
 
     private Response toLogin(Request req) {

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
 import org.signet.domain.Field;
@@ -140,7 +139,7 @@ final class DocumentPage implements AdminRoutes.Section {
         if (!version.equals("original") && !version.equals("signed")) {
             throw Refusal.invalidParam("version", v.m.get("document.version_invalid"));
         }
-        Documents.Download file = documents.download(s.principal(), req.pathId("id"), version, actor(req));
+        Documents.Download file = documents.download(s.principal(), req.pathId("id"), version, AdminRoutes.actor(req, s));
         return Response.stream(200, file.mediaType(), file.size(), out -> {
             try (InputStream in = file.open()) {
                 in.transferTo(out);
@@ -153,13 +152,8 @@ final class DocumentPage implements AdminRoutes.Section {
         long id = req.pathId("id");
         Optional<Long> signer = Optional.ofNullable(form.value("signer_id")).filter(x -> x.matches("\\d{1,18}"))
                 .map(Long::parseLong);
-        workflow.remind(s.principal(), id, signer, actor(req));
+        workflow.remind(s.principal(), id, signer, AdminRoutes.actor(req, s));
         return AdminView.redirect("/admin/documents/" + id, "reminded");
-    }
-
-    /** What the audit trail records of an action taken on these pages: where it came from. */
-    private static Actor actor(Request req) {
-        return new Actor(null, null, null, req.clientIp(), req.userAgent());
     }
 
     private String section(String id, String headingKey, String body) {

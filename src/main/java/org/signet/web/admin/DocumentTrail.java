@@ -30,6 +30,9 @@ final class DocumentTrail {
         if (e.signerName() != null) {
             return esc(e.signerName());
         }
+        if (e.userId() != null) {
+            return v.t("audit.user", e.userId());
+        }
         return e.apiKeyId() != null ? v.t("audit.api_key", e.apiKeyId()) : v.t("audit.site");
     }
 

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -17,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.crypto.Passwords;
 import org.signet.domain.User;
 import org.signet.support.AdminClient;
+import org.signet.support.ApiFlow;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 /** The administrator pages over raw HTTP: cookies, headers, CSRF, ownership, bad input, and keys that stop at once. */
@@ -194,18 +198,89 @@ class AdminHttpTest {
         assertEquals(404, c.get("/admin/documents/" + theirs + "/file?version=signed").statusCode());
     }
 
+    /** A link of a document of {@code other}'s, sent, that asks for a sign-in as {@code email}; its token. */
+    private static String loginLink(String email) {
+        String doc = otherFlow().upload("Guarded", 1);
+        Party p = otherFlow().addSigner(doc, Map.of("name", "Guarded", "email", email, "require_wp_login", true));
+        otherFlow().saveFields(doc, List.of(ApiFlow.field(p.id(), "signature", 1, 72, 100, 200, 60)));
+        otherFlow().send(doc);
+        return p.token();
+    }
+
+    private static ApiFlow otherFlow() {
+        return new ApiFlow(server, other.full(), Clock.systemUTC());
+    }
+
+    /** The cookie of a signing link unlocked by signing in as {@code email}. */
+    private static String unlocked(String token, String email) {
+        return ApiFlow.cookie(TestServer.expect(200, otherFlow().postToLink(token, "login",
+                Map.of("email", email, "password", PASSWORD))));
+    }
+
+    private static Object requires(String token, String cookie) {
+        return TestServer.object(otherFlow().session(token, cookie)).get("requires");
+    }
+
     @Test
     void disableUser_endsTheirSessionAndKeysAtOnce() {
         User victim = server.app.users().add("leaving@example.com", "Leaving", false, HASH);
         var key = server.app.keys().create(victim.id(), "k", "", org.signet.domain.ApiKey.Permission.FULL, 100);
         TestServer.Credentials creds = new TestServer.Credentials(key.key().key(), key.secret());
         assertEquals(200, server.get("stats", creds).statusCode());
+        String token = loginLink("leaving@example.com");
+        String gate = unlocked(token, "leaving@example.com");
         AdminClient theirs = signedIn("leaving@example.com");
         AdminClient c = signedIn("admin@example.com");
         assertEquals(302, c.post("/admin/users/" + victim.id() + "/disable", c.csrf()).statusCode());
         assertEquals(302, theirs.get("/admin").statusCode());
+        assertEquals("login", requires(token, gate), "the signing link's sign-in ends too");
         assertEquals(401, server.get("stats", creds).statusCode());
         assertEquals(401, new AdminClient(server).signIn("leaving@example.com", PASSWORD).statusCode());
+    }
+
+    @Test
+    void makeAdministratorAndWithdraw_eachEndsTheirSessions() {
+        User u = server.app.users().add("rising@example.com", "Rising", false, HASH);
+        String token = loginLink("rising@example.com");
+        String gate = unlocked(token, "rising@example.com");
+        AdminClient theirs = signedIn("rising@example.com");
+        AdminClient c = signedIn("admin@example.com");
+
+        assertEquals(302, c.post("/admin/users/" + u.id() + "/admin", c.csrf(), "admin", "1").statusCode());
+
+        assertEquals(302, theirs.get("/admin/keys").statusCode());
+        assertEquals("login", requires(token, gate));
+        AdminClient again = signedIn("rising@example.com");
+        assertEquals(200, again.get("/admin/users").statusCode());
+        assertEquals(302, c.post("/admin/users/" + u.id() + "/admin", c.csrf(), "admin", "0").statusCode());
+        assertEquals(302, again.get("/admin/keys").statusCode());
+        assertEquals(403, signedIn("rising@example.com").get("/admin/users").statusCode(), "signed in again, as a user");
+    }
+
+    @Test
+    void documentPageActions_auditEventsNameTheSignedInUser() {
+        ApiFlow owner = otherFlow();
+        String doc = owner.upload("Audited", 1);
+        owner.addSignerWithSignatureField(doc, "reader@example.com");
+        owner.send(doc);
+        AdminClient c = signedIn("admin@example.com");
+
+        assertEquals(200, c.get("/admin/documents/" + doc + "/file?version=original").statusCode());
+        assertEquals(302, c.post("/admin/documents/" + doc + "/remind", c.csrf()).statusCode());
+
+        for (String action : List.of("document_downloaded", "reminder_sent")) {
+            List<Map<String, Object>> events = owner.audit(doc, action);
+            assertEquals(1, events.size(), action);
+            Map<String, Object> e = events.get(0);
+            assertEquals(String.valueOf(admin.id()), e.get("user_id"), action);
+            assertFalse(e.containsKey("api_key_id"), action);
+            assertEquals("127.0.0.1", e.get("ip_address"), action);
+            assertTrue(String.valueOf(e.get("user_agent")).startsWith("Java-http-client"), action + ": " + e);
+        }
+        assertEquals(String.valueOf(owner.audit(doc, "document_sent").get(0).get("api_key_id")),
+                String.valueOf(server.app.keys().findByKey(other.full().key()).orElseThrow().id()));
+        assertEquals(true, TestServer.object(owner.get("documents/" + doc + "/audit")).get("chain_valid"));
+        assertTrue(c.get("/admin/documents/" + doc).body().contains("User " + admin.id()));
     }
 
     @Test
