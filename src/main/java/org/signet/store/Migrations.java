@@ -19,20 +19,27 @@ public final class Migrations {
         this.scripts = List.copyOf(scripts);
     }
 
-    /** Loads db/001.sql, db/002.sql, ... until the first number that does not exist. */
+    /** Numbers scanned for scripts; far more migrations than Signet will ever have. */
+    private static final int MAX_NUMBER = 999;
+
+    /**
+     * Loads db/001.sql, db/002.sql, ... in number order. A number may be missing: work on separate
+     * branches reserves numbers ahead, and they are made contiguous when it is merged; the schema
+     * version counts the scripts applied, not their numbers.
+     */
     public static Migrations fromClasspath() {
         List<String> scripts = new ArrayList<>();
-        for (int n = 1; ; n++) {
+        for (int n = 1; n <= MAX_NUMBER; n++) {
             String name = String.format("/db/%03d.sql", n);
             try (InputStream in = Migrations.class.getResourceAsStream(name)) {
-                if (in == null) {
-                    return new Migrations(scripts);
+                if (in != null) {
+                    scripts.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
                 }
-                scripts.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read migration " + name, e);
             }
         }
+        return new Migrations(scripts);
     }
 
     public int latestVersion() {
