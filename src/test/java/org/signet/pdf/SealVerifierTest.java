@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,11 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Set;
 import java.util.function.Predicate;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSArray;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSStream;
+import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +29,7 @@ import org.signet.pdf.SealCheck.Change;
 import org.signet.pdf.SealCheck.Kind;
 import org.signet.pdf.SealCheck.Signature;
 import org.signet.support.AlteredPdfs;
+import org.signet.support.HostileFiles;
 import org.signet.support.TestFiles;
 
 /**
@@ -236,6 +244,52 @@ class SealVerifierTest {
         assertEquals(Set.of(Change.PAGES), c.changes());
         assertFalse(c.coversWholeFile());
         assertTrue(c.intact());
+    }
+
+    @Test
+    void check_aTwoGibibyteStreamAppendedAfterTheSeal_comparedAsStoredNeverInflated() throws Exception {
+        byte[] bomb;
+        try (PDDocument doc = Loader.loadPDF(sealed)) {
+            COSStream content = doc.getDocument().createCOSStream();
+            try (OutputStream out = content.createRawOutputStream()) {
+                out.write(HostileFiles.zlibZeros(2 * HostileFiles.GIB));
+            }
+            content.setItem(COSName.FILTER, COSName.FLATE_DECODE);
+            doc.getPage(0).getCOSObject().setItem(COSName.CONTENTS, content);
+            doc.getPage(0).getCOSObject().setNeedToBeUpdated(true);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            doc.saveIncremental(out);
+            bomb = out.toByteArray();
+        }
+        long started = System.nanoTime();
+
+        SealCheck c = check(bomb);
+
+        assertEquals(Set.of(Change.PAGES), c.changes());
+        assertTrue(c.intact());
+        assertTrue(System.nanoTime() - started < 10_000_000_000L, "checked in bounded time");
+    }
+
+    @Test
+    void check_arraysNestedDeeplyAfterTheSeal_refusedNotOverflowed() throws Exception {
+        byte[] nested;
+        try (PDDocument doc = Loader.loadPDF(sealed)) {
+            COSArray deep = new COSArray();
+            COSArray inner = deep;
+            for (int i = 0; i < CosDigest.MAX_DEPTH + 10; i++) {
+                COSArray next = new COSArray();
+                inner.add(next);
+                inner = next;
+            }
+            doc.getPage(0).getCOSObject().setItem(COSName.getPDFName("Deep"), deep);
+            doc.getPage(0).getCOSObject().setNeedToBeUpdated(true);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            doc.saveIncremental(out);
+            nested = out.toByteArray();
+        }
+
+        InvalidFileException e = assertThrows(InvalidFileException.class, () -> check(nested));
+        assertTrue(e.getMessage().contains("too complex"), e.getMessage());
     }
 
     @Test
