@@ -14,6 +14,12 @@
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();
+    var chosen = document.getElementById('verify-file').files[0];
+    if (chosen && chosen.size > Number(form.getAttribute('data-max-bytes'))) {
+      // Said at once: the server would refuse it too, but only after the whole file was sent.
+      message.textContent = form.getAttribute('data-too-large');
+      return;
+    }
     button.disabled = true;
     message.textContent = '';
     status.textContent = form.getAttribute('data-busy');

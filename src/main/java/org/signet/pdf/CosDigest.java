@@ -73,7 +73,8 @@ final class CosDigest {
         if (!walking.add(resolved)) {
             return CYCLE;
         }
-        byte[] d = resolved instanceof COSArray a ? array(a, depth) : dictionary((COSDictionary) resolved, Set.of(), depth);
+        byte[] d = resolved instanceof COSArray a ? array(a, depth)
+                : dictionary((COSDictionary) resolved, Set.of(), depth);
         walking.remove(resolved);
         done.put(resolved, d);
         return d;

@@ -200,7 +200,7 @@ public final class SealVerifier {
         return perms != null && perms.getDictionaryObject(COSName.DOCMDP) instanceof COSDictionary;
     }
 
-    /** The file as it was up to {@code end}, an earlier revision, or the whole file; each read through its own handle. */
+    /** The file as it was up to {@code end} (an earlier revision) or the whole file, each through its own handle. */
     private PDDocument load(long end) throws IOException {
         RandomAccessRead source = end == length ? new RandomAccessReadBufferedFile(file) : new FilePrefix(file, end);
         try {

@@ -78,7 +78,7 @@ public final class Verification {
         return new Outcome(check, document);
     }
 
-    /** The stored document that has a sealed file with this SHA-256; 400 for a malformed hash, 404 for an unknown one. */
+    /** The stored document one of whose sealed files has this SHA-256; 400 when malformed, 404 when unknown. */
     public SealedDocument document(String sha256) {
         if (sha256 == null || !sha256.matches(SHA256_HEX)) {
             throw Refusal.invalidParam("sha256", "sha256 must be 64 lower-case hexadecimal digits.");
@@ -103,7 +103,8 @@ public final class Verification {
 
     private List<Party> parties(Document d) {
         return signers.forDocument(d.id()).stream()
-                .map(s -> new Party(s.name(), s.role().wire(), s.status() == Signer.Status.SIGNED ? s.signedAt() : null))
+                .map(s -> new Party(s.name(), s.role().wire(),
+                        s.status() == Signer.Status.SIGNED ? s.signedAt() : null))
                 .toList();
     }
 

@@ -3,6 +3,8 @@ package org.signet.web;
 import static org.signet.web.PageHtml.escape;
 import static org.signet.web.PageHtml.text;
 
+import java.math.RoundingMode;
+import java.text.NumberFormat;
 import java.util.List;
 import org.signet.pdf.SealCheck;
 import org.signet.service.Verification;
@@ -30,29 +32,31 @@ final class VerifyPage {
      * The page: the form posting to {@code action}, then {@code outcome}'s results when there is one,
      * or {@code errorOrNull} beside the form when the file could not be checked.
      *
-     * @param maxMegabytes the largest upload accepted, as the form's hint says it
+     * @param maxBytes the largest upload accepted ({@code upload.max_bytes}), which the form names in megabytes
      */
-    String render(String action, long maxMegabytes, Verification.Outcome outcome, String errorOrNull) {
+    String render(String action, long maxBytes, Verification.Outcome outcome, String errorOrNull) {
         String body = PageHtml.topbar("")
                 + "<main id=\"main\" class=\"narrow verify\">\n"
-                + form(action, maxMegabytes, errorOrNull)
+                + form(action, maxBytes, errorOrNull)
                 + (outcome == null ? "" : results(outcome))
                 + "</main>\n";
         String script = "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n";
         return PageHtml.document(m, m.get("verify.title"), "verify", STYLESHEET, script, body);
     }
 
-    private String form(String action, long maxMegabytes, String errorOrNull) {
+    private String form(String action, long maxBytes, String errorOrNull) {
+        String megabytes = megabytes(maxBytes, m);
         return "<section class=\"card\" aria-labelledby=\"verify-title\">\n"
                 + "<h1 id=\"verify-title\" class=\"card-title\">" + text(m, "verify.title") + "</h1>\n"
                 + "<p>" + text(m, "verify.intro") + "</p>\n"
                 + "<form id=\"verify-form\" class=\"verify-form\" method=\"post\" action=\"" + escape(action)
                 + "\" enctype=\"multipart/form-data\" data-busy=\"" + text(m, "verify.checking")
-                + "\" data-failed=\"" + text(m, "verify.error.other") + "\">\n"
+                + "\" data-failed=\"" + text(m, "verify.error.other") + "\" data-max-bytes=\"" + maxBytes
+                + "\" data-too-large=\"" + text(m, "verify.error.file_too_large", megabytes) + "\">\n"
                 + "<label class=\"label\" for=\"verify-file\">" + text(m, "verify.file_label") + "</label>\n"
                 + "<input id=\"verify-file\" class=\"file-input\" type=\"file\" name=\"file\""
                 + " accept=\"application/pdf,.pdf\" required=\"required\" aria-describedby=\"verify-hint message\" />\n"
-                + "<p id=\"verify-hint\" class=\"hint\">" + text(m, "verify.file_hint", String.valueOf(maxMegabytes))
+                + "<p id=\"verify-hint\" class=\"hint\">" + text(m, "verify.file_hint", megabytes)
                 + "</p>\n"
                 + PageHtml.messageRegion(errorOrNull)
                 + "<p id=\"verify-status\" class=\"hint verify-status\" role=\"status\" aria-live=\"polite\"></p>\n"
@@ -64,7 +68,8 @@ final class VerifyPage {
         SealCheck c = outcome.check();
         String verdict = verdict(outcome);
         boolean good = verdict.equals("good");
-        return "<section id=\"results\" class=\"card verify-results\" aria-labelledby=\"results-title\" tabindex=\"-1\">\n"
+        return "<section id=\"results\" class=\"card verify-results\" aria-labelledby=\"results-title\""
+                + " tabindex=\"-1\">\n"
                 + "<h2 id=\"results-title\" class=\"card-title\">" + text(m, "verify.results") + "</h2>\n"
                 + "<p id=\"verdict\" class=\"verdict " + (good ? "is-good" : "is-bad") + "\" data-verdict=\"" + verdict
                 + "\">" + text(m, "verify.verdict." + verdict) + "</p>\n"
@@ -131,13 +136,22 @@ final class VerifyPage {
                 + "<dl class=\"facts\">\n"
                 + fact("document.name", escape(d.title()))
                 + fact("document.id", escape(String.valueOf(d.id())))
-                + fact("document.completed_at", d.completedAt() == null ? text(m, "verify.none") : time(d.completedAt()))
+                + fact("document.completed_at",
+                        d.completedAt() == null ? text(m, "verify.none") : time(d.completedAt()))
                 + fact("document.chain", text(m, d.chainValid() ? "verify.chain_valid" : "verify.chain_broken"))
                 + "</dl>\n"
                 + "<table class=\"parties-table\">\n<caption>" + text(m, "verify.parties") + "</caption>\n"
                 + "<thead>\n<tr>\n<th scope=\"col\">" + text(m, "verify.party.name") + "</th>\n<th scope=\"col\">"
                 + text(m, "verify.party.role") + "</th>\n<th scope=\"col\">" + text(m, "verify.party.signed_at")
                 + "</th>\n</tr>\n</thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</div>\n";
+    }
+
+    /** {@code upload.max_bytes} in megabytes (MiB) as {@code m}'s language writes a number, never rounded up. */
+    static String megabytes(long bytes, Messages m) {
+        NumberFormat format = NumberFormat.getNumberInstance(m.language().locale());
+        format.setMaximumFractionDigits(1);
+        format.setRoundingMode(RoundingMode.DOWN);
+        return format.format(bytes / (1024.0 * 1024.0));
     }
 
     /** A time as the REST interface writes it, with the site's time zone named. */

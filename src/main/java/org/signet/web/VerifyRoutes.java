@@ -27,14 +27,14 @@ public final class VerifyRoutes {
     private final Upload upload;
     private final Wire wire;
     private final Language siteLanguage;
-    private final long maxMegabytes;
+    private final long maxBytes;
 
     /** @param maxBytes {@code upload.max_bytes}, which the page names in megabytes */
     public VerifyRoutes(Upload upload, Wire wire, Language siteLanguage, long maxBytes) {
         this.upload = upload;
         this.wire = wire;
         this.siteLanguage = siteLanguage;
-        this.maxMegabytes = Math.max(1, maxBytes / (1024 * 1024));
+        this.maxBytes = maxBytes;
     }
 
     public void routes(Router site) {
@@ -43,24 +43,24 @@ public final class VerifyRoutes {
     }
 
     private Response form(Request req) {
-        return html(200, page(req).render(action(req), maxMegabytes, null, null));
+        return html(200, page(req).render(action(req), maxBytes, null, null));
     }
 
     private Response check(Request req) throws IOException {
         VerifyPage page = page(req);
         try {
-            return html(200, page.render(action(req), maxMegabytes, upload.check(req), null));
+            return html(200, page.render(action(req), maxBytes, upload.check(req), null));
         } catch (Refusal e) {
-            return html(Errors.status(e.kind()), page.render(action(req), maxMegabytes, null, reason(req, e.code())));
+            return html(Errors.status(e.kind()), page.render(action(req), maxBytes, null, reason(req, e.code())));
         } catch (ApiException e) {
-            return html(e.status(), page.render(action(req), maxMegabytes, null, reason(req, e.code())));
+            return html(e.status(), page.render(action(req), maxBytes, null, reason(req, e.code())));
         }
     }
 
     /** Why the file could not be checked, in the page's words; a refusal they do not name gets a general line. */
     private String reason(Request req, String code) {
         Messages m = words(req);
-        return m.find("verify.error." + code).map(t -> Messages.fill(t, maxMegabytes))
+        return m.find("verify.error." + code).map(t -> Messages.fill(t, VerifyPage.megabytes(maxBytes, m)))
                 .orElse(m.get("verify.error.other"));
     }
 

@@ -145,6 +145,18 @@ class VerifyPageTest {
     }
 
     @Test
+    void tooLargeFile_saidAtOnceWithoutSendingIt() throws IOException {
+        long limit = WORLD.server.app.config().longValue("upload.max_bytes");
+        browser.open(WORLD.server.app.siteUrl() + "/verify?lang=de");
+
+        checkFile(browser, new byte[(int) limit + 1], By.cssSelector("#message:not(:empty)"));
+
+        assertEquals(words(Language.DE, "verify.error.file_too_large", "25"), browser.visible(By.id("message")).getText());
+        assertEquals(List.of(), browser.consoleErrors(), "nothing was sent, so nothing was refused");
+        check("a file too large, German");
+    }
+
+    @Test
     void notAPdf_reasonShownBesideTheForm() throws IOException {
         browser.open(WORLD.server.app.siteUrl() + "/verify");
 

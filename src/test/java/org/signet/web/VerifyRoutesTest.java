@@ -137,7 +137,7 @@ class VerifyRoutesTest {
 
         HttpResponse<String> big = post("/verify", new byte[300_001]);
         assertEquals(413, big.statusCode());
-        assertTrue(big.body().contains(words(Language.EN, "verify.error.file_too_large", 1)), big.body());
+        assertTrue(big.body().contains(words(Language.EN, "verify.error.file_too_large", "0.2")), big.body());
 
         HttpResponse<String> none = server.send(new Multipart().text("other", "x").post(server.request("/verify", null))
                 .build());
