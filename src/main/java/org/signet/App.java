@@ -3,6 +3,7 @@ package org.signet;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Logger;
 import org.signet.config.Config;
@@ -61,7 +62,7 @@ public final class App implements AutoCloseable {
             RateLimiter limiter = new RateLimiter(clock);
             schedule(scheduler, services, limiter);
             http[0] = HttpService.start(config, rest, site, services.keyAuthentication, limiter);
-            App app = new App(config, db, scheduler, http[0], services, rest.routes());
+            App app = new App(config, db, scheduler, http[0], services, restRoutes(rest, site, config.restBase()));
             LOG.info("Signet listening on " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
             return app;
         } catch (IOException | RuntimeException e) {
@@ -69,6 +70,22 @@ public final class App implements AutoCloseable {
             db.close();
             throw e;
         }
+    }
+
+    /**
+     * The REST interface's routes, "METHOD /pattern" relative to the base: those behind credentials,
+     * and the public ones the site serves under the base (the description, verifying a file).
+     */
+    private static List<String> restRoutes(Router rest, Router site, String restBase) {
+        List<String> all = new ArrayList<>(rest.routes());
+        String prefix = " " + restBase + "/";
+        for (String route : site.routes()) {
+            int at = route.indexOf(prefix);
+            if (at > 0) {
+                all.add(route.substring(0, at) + " " + route.substring(at + prefix.length() - 1));
+            }
+        }
+        return all.stream().sorted().toList();
     }
 
     private static void schedule(Scheduler scheduler, Services s, RateLimiter limiter) {
@@ -104,7 +121,7 @@ public final class App implements AutoCloseable {
         return siteUrl() + config.restBase();
     }
 
-    /** The REST interface's routes, "METHOD /pattern" relative to the base. */
+    /** The REST interface's routes, "METHOD /pattern" relative to the base, public ones included. */
     public List<String> restRoutes() {
         return restRoutes;
     }

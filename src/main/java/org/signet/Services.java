@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.signet.api.AuditApi;
 import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
@@ -22,6 +23,7 @@ import org.signet.api.StagingApi;
 import org.signet.api.StatsApi;
 import org.signet.api.TemplatesApi;
 import org.signet.api.UploadReceiver;
+import org.signet.api.VerifyApi;
 import org.signet.api.WebhooksApi;
 import org.signet.api.WorkflowApi;
 import org.signet.cli.Version;
@@ -37,6 +39,7 @@ import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
 import org.signet.pdf.DocumentIntake;
+import org.signet.pdf.SiteCertificate;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
 import org.signet.service.ApiKeys;
@@ -57,6 +60,7 @@ import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
 import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
+import org.signet.service.Verification;
 import org.signet.service.WebhookEvents;
 import org.signet.service.Webhooks;
 import org.signet.service.WorkGate;
@@ -81,6 +85,7 @@ import org.signet.text.Wire;
 import org.signet.web.Assets;
 import org.signet.web.SessionJson;
 import org.signet.web.SigningRoutes;
+import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
 import org.signet.webhook.WebhookDeliverer;
 import org.signet.webhook.WebhookSender;
@@ -101,6 +106,7 @@ final class Services {
     final ReminderJob reminderJob;
     final StagingCleanupJob stagingCleanup;
     final Completion completion;
+    private final Verification verification;
     final Signing signing;
     private final SignerCopies signerCopies;
     final UnlockSessions unlockSessions;
@@ -170,8 +176,10 @@ final class Services {
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
+        Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events,
-                SiteSeal.loading(config), wire);
+                siteCertificate, wire);
+        verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         unlockSessions = new UnlockSessions(users, clock);
         linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
         signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
@@ -213,6 +221,9 @@ final class Services {
         new Assets().routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
                 config.integer("ratelimit.key_per_hour"), config.string("site.url").startsWith("https:")).routes(site);
+        new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
+        new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
+                config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
                 config.string("site.url").startsWith("https:"), config.siteLanguage())
                 .routes(site);

@@ -25,7 +25,8 @@ import org.signet.service.Refusal;
 /**
  * Receives a multipart upload (S4): streams the file part to a private temporary file under the
  * size limit and hands it to {@link FileIntake}, which decides the type by its bytes, validates it
- * and stores it encrypted. Shared by every endpoint that accepts a file.
+ * and stores it encrypted, or to another use that keeps nothing (checking a seal). Shared by every
+ * endpoint that accepts a file.
  */
 public final class UploadReceiver {
     /** Room for multipart framing and the small text parts around the file. */
@@ -43,12 +44,34 @@ public final class UploadReceiver {
         this.maxBytes = maxBytes;
     }
 
+    /** What is done with an upload's file while it exists; the file is deleted once this returns. */
+    @FunctionalInterface
+    public interface FileUse<T> {
+        T use(Path file, String clientFilename) throws IOException;
+    }
+
     /**
      * Receives the upload; {@code checkText} sees the text parts before anything is stored, so a
      * bad title or date refuses the request without leaving a file behind.
      */
     public AcceptedFile receive(Request req, Set<String> textFields, Consumer<Map<String, String>> checkText)
             throws IOException {
+        return receive(req, textFields, (file, r) -> {
+            checkText.accept(r.text());
+            return intake.accept(file, r.filename());
+        });
+    }
+
+    /** Receives the upload's file part, under the same limits, for {@code use} rather than for storing. */
+    public <T> T receive(Request req, FileUse<T> use) throws IOException {
+        return receive(req, Set.of(), (file, r) -> use.use(file, r.filename()));
+    }
+
+    private interface Use<T> {
+        T use(Path file, Received received) throws IOException;
+    }
+
+    private <T> T receive(Request req, Set<String> textFields, Use<T> use) throws IOException {
         String contentType = Optional.ofNullable(req.header("Content-Type")).orElse("");
         if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
             throw Refusal.missingParams(List.of("file"));
@@ -56,9 +79,7 @@ public final class UploadReceiver {
         refuseDeclaredOversize(req.header("Content-Length"));
         Path tmp = Files.createTempFile(tmpDir, "upload-", ".part");
         try {
-            Received r = readParts(new ClientBody(req.bodyStream()), boundary(contentType), tmp, textFields);
-            checkText.accept(r.text());
-            return intake.accept(tmp, r.filename());
+            return use.use(tmp, readParts(new ClientBody(req.bodyStream()), boundary(contentType), tmp, textFields));
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -105,8 +105,9 @@ public final class Dispatcher implements HttpHandler {
         if (underRest && open.isEmpty()) {
             return routeRest(request, restPath);
         }
-        // A site route under the REST base (the OpenAPI description) is public, but counts per IP like all of it.
-        if (underRest || path.startsWith("/sign/")) {
+        // A site route under the REST base (the OpenAPI description, verifying a file) is public, but counts
+        // per IP like all of it; so does the verify page, which checks an upload as the REST route does.
+        if (underRest || path.startsWith("/sign/") || path.equals("/verify")) {
             limitIp(request);
         }
         Router.Match match = open.orElseThrow(ApiException::noRoute);

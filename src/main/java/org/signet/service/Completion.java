@@ -225,6 +225,7 @@ public final class Completion {
                 return files.forget(saved.id());
             }
             documents.markCompleted(d.id(), saved.id(), saved.sha256());
+            documents.recordSealedRevision(d.id(), saved.sha256());
             files.claim(saved.id());
             // Receivers hear of completion only now, so the sealed file is there to download at once.
             events.document(now, "document.completed", Map.of("signed_file_hash", saved.sha256()));

@@ -194,6 +194,22 @@ public final class DocumentStore {
                 + "seal_error = NULL, updated_at = ? WHERE id = ?", signedFileId, signedFileHash, now(), id);
     }
 
+    /**
+     * Records {@code sha256} as a sealed file of document {@code documentId}: every revision a seal
+     * has had is kept, so that a copy of any of them is recognised. Run it in the transaction that
+     * stores the sealed file; recording a hash already known changes nothing.
+     */
+    public void recordSealedRevision(long documentId, String sha256) {
+        db.update("INSERT INTO sealed_revisions(document_id, sha256, created_at) VALUES (?,?,?) "
+                + "ON CONFLICT(sha256) DO NOTHING", documentId, sha256, now());
+    }
+
+    /** The document one of whose sealed files has this SHA-256 (lower-case hex). */
+    public Optional<Long> sealedRevisionOwner(String sha256) {
+        return db.queryOne("SELECT document_id FROM sealed_revisions WHERE sha256 = ?", r -> r.getLong("document_id"),
+                sha256);
+    }
+
     /** Puts a completed, unsealed document back in line for sealing now, its count and error cleared. */
     public boolean retrySealing(long id) {
         return db.update("UPDATE documents SET seal_attempts = 0, seal_error = NULL, seal_retry_at = ? "

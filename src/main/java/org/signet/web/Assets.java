@@ -12,7 +12,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 
 /**
- * The signing and administrator pages' scripts and stylesheets and the handwriting font, served from
+ * The signing, verify and administrator pages' scripts and stylesheets and the handwriting font, served from
  * the jar (no CDN: works offline). Each page's stylesheet is served as one file that begins with
  * {@code look.css}, the palette and top bar both kinds of page share.
  */
@@ -24,6 +24,8 @@ public final class Assets {
     private static final Map<String, Asset> FILES = Map.of(
             "sign.js", new Asset(JS, List.of("/web/sign.js")),
             "sign.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css")),
+            "verify.js", new Asset(JS, List.of("/web/verify.js")),
+            "verify.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css", "/web/verify.css")),
             "admin.js", new Asset(JS, List.of("/web/admin.js")),
             "admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")),
             "handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));

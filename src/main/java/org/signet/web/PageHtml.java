@@ -35,6 +35,15 @@ final class PageHtml {
     static String document(Messages m, String title, String kind, boolean withScript, String body) {
         String script = withScript ? PageText.block(m.language())
                 + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n" : "";
+        return document(m, title, kind, STYLESHEET, script, body);
+    }
+
+    /**
+     * A complete document with its own {@code stylesheet} (a path) and {@code scriptMarkup} (the
+     * script elements for the head, already markup; empty for none).
+     */
+    static String document(Messages m, String title, String kind, String stylesheet, String scriptMarkup,
+            String body) {
         return "<!DOCTYPE html>\n"
                 + "<html lang=\"" + m.language().code() + "\">\n<head>\n"
                 + "<meta charset=\"utf-8\" />\n"
@@ -43,8 +52,8 @@ final class PageHtml {
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
                 + "<title>" + escape(m.get("page.title", title)) + "</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
-                + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
-                + script
+                + "<link rel=\"stylesheet\" href=\"" + escape(stylesheet) + "\" />\n"
+                + scriptMarkup
                 + "</head>\n"
                 + "<body data-page=\"" + escape(kind) + "\">\n"
                 + body

@@ -140,6 +140,41 @@ class HostileFilesTest {
         }
     }
 
+    /**
+     * Checking a file meets the same corpus within the same bounds: answered within the time limit
+     * with a result or a documented refusal, and the server unharmed. Nothing is stored, so a file
+     * intake must refuse may still be checked (it carries no seal).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void verify_hostileFile_answeredInTimeAndServerUnharmed(String name, Supplier<byte[]> bytes, String outcome) {
+        firstVerify();
+        byte[] file = bytes.get();
+        long started = System.nanoTime();
+        HttpResponse<String> r = upload("verify", file);
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        String context = name + " to verify (" + file.length + " bytes, " + millis + " ms)";
+        System.out.println(context + ": " + r.statusCode() + " " + r.body());
+
+        assertTrue(server.alive(), context + ": the server died; its log ends:\n" + server.tail());
+        DocumentedRefusals.assertNoServerError(r, context);
+        if (r.statusCode() == 200) {
+            assertEquals(false, TestServer.object(r).get("sealed_here"), context);
+        }
+        assertTrue(millis < TIME_LIMIT_MILLIS, context);
+        assertTrue(server.healthy(), context + ": /healthz");
+    }
+
+    private static boolean verifiedOnce;
+
+    /** The first check makes the site's sealing certificate (an RSA key): not what the time limit is about. */
+    private static synchronized void firstVerify() {
+        if (!verifiedOnce) {
+            assertEquals(200, upload("verify", TestFiles.pdf(1)).statusCode());
+            verifiedOnce = true;
+        }
+    }
+
     /** Intake works on two uploads at once (S13: other clients keep being served), so two bombs must fit the heap. */
     @Test
     void upload_bombsTwoAtATime_refusedAndServerUnharmed() throws Exception {

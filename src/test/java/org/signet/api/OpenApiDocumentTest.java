@@ -75,7 +75,6 @@ class OpenApiDocumentTest {
     void everyRoute_isDescribed_andEveryDescribedOperation_isARoute() {
         TreeSet<String> routes = new TreeSet<>(server.app.restRoutes());
         TreeSet<String> described = new TreeSet<>(ApiContract.operations());
-        described.remove("GET /openapi.json");
         TreeSet<String> undescribed = new TreeSet<>(routes);
         undescribed.removeAll(described);
         TreeSet<String> unrouted = new TreeSet<>(described);

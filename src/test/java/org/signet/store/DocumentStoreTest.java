@@ -153,6 +153,70 @@ class DocumentStoreTest {
         }
     }
 
+    /** A document row of alice's, without files of its own, as a sealed one would have; answers its id. */
+    private long sealedRow(String signedHash) {
+        db.update("INSERT OR IGNORE INTO stored_files(id, name, wrapped_key, size, sha256, created_at) "
+                + "VALUES (901, 'y', x'00', 0, '', 0)");
+        return db.insert("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+                + "original_file_id, pdf_file_id, file_hash, signed_file_hash, completed_at, created_at, updated_at) "
+                + "VALUES (?, 'Sealed', 'completed', 'f.pdf', 'application/pdf', 1, 901, 901, '', ?, 1700000000, 0, 0)",
+                alice.user().id(), signedHash);
+    }
+
+    @Test
+    void recordSealedRevision_everyRevisionKept_recordingTwiceChangesNothing() {
+        DocumentStore store = new DocumentStore(db, Clock.systemUTC());
+        long id = sealedRow(null);
+
+        store.recordSealedRevision(id, "a".repeat(64));
+        store.recordSealedRevision(id, "b".repeat(64));
+        store.recordSealedRevision(id, "a".repeat(64));
+
+        assertEquals(2, db.queryLong("SELECT count(*) FROM sealed_revisions WHERE document_id = ?", id));
+        assertEquals(java.util.Optional.of(id), store.sealedRevisionOwner("b".repeat(64)));
+        assertEquals(java.util.Optional.empty(), store.sealedRevisionOwner("c".repeat(64)));
+    }
+
+    @Test
+    void sealedRevisions_documentDeleted_forgotten() {
+        DocumentStore store = new DocumentStore(db, Clock.systemUTC());
+        long id = sealedRow(null);
+        store.recordSealedRevision(id, "d".repeat(64));
+
+        db.inTransaction(() -> store.delete(store.find(id).orElseThrow()));
+
+        assertEquals(java.util.Optional.empty(), store.sealedRevisionOwner("d".repeat(64)));
+    }
+
+    @Test
+    void sealedRevisionsMigration_recordsTheSealsMadeBeforeIt() throws Exception {
+        long sealed = sealedRow("e".repeat(64));
+        long benchRow = sealedRow("");
+        db.update("DELETE FROM sealed_revisions");
+        String migration = migrationCreating("sealed_revisions");
+
+        db.inTransaction(() -> db.executeScript(migration));
+
+        DocumentStore store = new DocumentStore(db, Clock.systemUTC());
+        assertEquals(java.util.Optional.of(sealed), store.sealedRevisionOwner("e".repeat(64)));
+        assertEquals(1, db.queryLong("SELECT count(*) FROM sealed_revisions"), "not the row without a real hash "
+                + benchRow);
+        assertEquals(1700000000, db.queryLong("SELECT created_at FROM sealed_revisions"));
+    }
+
+    /** The migration script that creates {@code table}, found by what it does rather than by its number. */
+    private static String migrationCreating(String table) throws java.io.IOException {
+        for (int n = 1; n <= 999; n++) {
+            try (var in = DocumentStoreTest.class.getResourceAsStream(String.format("/db/%03d.sql", n))) {
+                String script = in == null ? "" : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                if (script.contains("CREATE TABLE IF NOT EXISTS " + table)) {
+                    return script;
+                }
+            }
+        }
+        throw new AssertionError("no migration creates " + table);
+    }
+
     @Test
     void caseVariants_shortStrings_everyCombination() {
         assertEquals(java.util.Set.of("ä", "Ä"), java.util.Set.copyOf(DocumentStore.caseVariants("ä")));

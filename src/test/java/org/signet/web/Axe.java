@@ -19,13 +19,21 @@ import org.signet.json.Json;
  */
 public final class Axe {
     static final List<String> TAGS = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa");
+    /** The same rules and axe-core's best practices besides. */
+    static final List<String> WITH_BEST_PRACTICE = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
+            "best-practice");
     private static final String SOURCE = load();
 
     private Axe() {}
 
     /** The violations on the current page: one line per rule, "rule: help [selector, selector]". */
-    @SuppressWarnings("unchecked")
     public static List<String> violations(WebDriver driver) {
+        return violations(driver, TAGS);
+    }
+
+    /** The violations of the rules tagged with any of {@code tags}. */
+    @SuppressWarnings("unchecked")
+    public static List<String> violations(WebDriver driver, List<String> tags) {
         JavascriptExecutor js = (JavascriptExecutor) driver;
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(30));
         if (!Boolean.TRUE.equals(js.executeScript("return typeof window.axe === 'object';"))) {
@@ -36,7 +44,7 @@ public final class Axe {
                 + "  done(JSON.stringify(r.violations.map(function (v) {"
                 + "    return {id: v.id, help: v.help, nodes: v.nodes.map(function (n) { return n.target.join(' '); })};"
                 + "  })));"
-                + "}, function (e) { done(JSON.stringify([{id: 'axe-error', help: String(e), nodes: []}])); });", TAGS);
+                + "}, function (e) { done(JSON.stringify([{id: 'axe-error', help: String(e), nodes: []}])); });", tags);
         List<String> out = new ArrayList<>();
         List<Object> parsed;
         try {

@@ -48,7 +48,7 @@ class PageHeadersTest {
 
     @Test
     void htmlPages_strictPolicyNoFramingNoCache() {
-        for (String path : List.of("/", "/sign/" + ann.token(), "/sign/not-a-real-token")) {
+        for (String path : List.of("/", "/sign/" + ann.token(), "/sign/not-a-real-token", "/verify")) {
             HttpResponse<String> r = get(path);
             assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/html"), path);
             String csp = r.headers().firstValue("Content-Security-Policy").orElse("");
@@ -64,7 +64,7 @@ class PageHeadersTest {
 
     @Test
     void head_answeredWhereGetIs_withoutABody() {
-        for (String path : List.of("/sign/" + ann.token(), "/healthz", "/")) {
+        for (String path : List.of("/sign/" + ann.token(), "/healthz", "/", "/verify")) {
             HttpResponse<String> r = server.send(server.request(path, null)
                     .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(200, r.statusCode(), path);

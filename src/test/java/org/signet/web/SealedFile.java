@@ -5,6 +5,9 @@ import java.net.http.HttpResponse;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.signet.support.ApiFlow;
+import org.signet.support.DocumentSetup;
+import org.signet.support.Party;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
 
@@ -19,6 +22,16 @@ final class SealedFile {
             throw new AssertionError("download failed: " + r.statusCode());
         }
         return r.body();
+    }
+
+    /** A one-page document titled {@code title}, signed by Ann Able and sealed: its sealed PDF. */
+    static byte[] signedAndSealed(ApiFlow flow, String title) {
+        DocumentSetup doc = DocumentSetup.upload(flow, title, 1);
+        Party ann = doc.party("Ann Able", "signer", 1);
+        doc.field(ann, "signature", 1, 72, 600, 200, 60).send();
+        TestServer.expect(200, flow.sign(ann.token()));
+        doc.sealed();
+        return download(flow.server, flow.key, doc.id());
     }
 
     static int pageCount(byte[] pdf) throws IOException {

@@ -1,0 +1,136 @@
+package org.signet.service;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateEncodingException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.signet.domain.Document;
+import org.signet.domain.Signer;
+import org.signet.pdf.FileSniffer;
+import org.signet.pdf.InvalidFileException;
+import org.signet.pdf.MediaKind;
+import org.signet.pdf.SealCheck;
+import org.signet.pdf.SealVerifier;
+import org.signet.pdf.SiteCertificate;
+import org.signet.store.AuditStore;
+import org.signet.store.Database;
+import org.signet.store.DocumentStore;
+import org.signet.store.SignerStore;
+
+/**
+ * Answers anyone holding a PDF, without credentials: whether this site sealed it, whether it is
+ * unchanged, and, for a file that is one of the site's stored seals, which document it is. Nothing
+ * of the file is kept and nothing is written.
+ *
+ * <p>A seal is this site's when its certificate is the site's certificate now, or when the revision
+ * it signs is a sealed file the site stored: every sealed file's hash is recorded when it is stored,
+ * so a seal made before the certificate was replaced is still recognised while its document exists.
+ */
+public final class Verification {
+    private static final String SHA256_HEX = "[0-9a-f]{64}";
+
+    private final Database db;
+    private final DocumentStore documents;
+    private final SignerStore signers;
+    private final AuditStore audit;
+    private final Supplier<SiteCertificate> certificate;
+    private final WorkGate gate;
+
+    public Verification(Database db, DocumentStore documents, SignerStore signers, AuditStore audit,
+            Supplier<SiteCertificate> certificate, WorkGate gate) {
+        this.db = db;
+        this.documents = documents;
+        this.signers = signers;
+        this.audit = audit;
+        this.certificate = certificate;
+        this.gate = gate;
+    }
+
+    /** What the file's seal says, and the stored document it is a seal of, if any. */
+    public record Outcome(SealCheck check, Optional<SealedDocument> document) {
+        /** The seal is this site's (its certificate, now or before). */
+        public boolean sealedHere() {
+            return check.ownSeal();
+        }
+    }
+
+    /** A stored document as anyone holding its sealed file may see it: no address, token or IP. */
+    public record SealedDocument(long id, String title, Long completedAt, boolean chainValid, List<Party> parties) {}
+
+    /** A party by name and role, and when they signed (null when they did not). */
+    public record Party(String name, String role, Long signedAt) {}
+
+    /**
+     * Checks the uploaded {@code file}, which the caller owns and deletes; 400 {@code invalid_file_type}
+     * when it is not a PDF, {@code invalid_file} when it cannot be read.
+     */
+    public Outcome check(Path file) {
+        requirePdf(file);
+        String site = siteFingerprint();
+        SealCheck check = gate.run(() -> verify(file, site));
+        Optional<SealedDocument> document = documents.sealedRevisionOwner(check.sha256()).flatMap(this::sealed);
+        return new Outcome(check, document);
+    }
+
+    /** The stored document one of whose sealed files has this SHA-256; 400 when malformed, 404 when unknown. */
+    public SealedDocument document(String sha256) {
+        if (sha256 == null || !sha256.matches(SHA256_HEX)) {
+            throw Refusal.invalidParam("sha256", "sha256 must be 64 lower-case hexadecimal digits.");
+        }
+        return documents.sealedRevisionOwner(sha256).flatMap(this::sealed)
+                .orElseThrow(() -> Refusal.notFound("Sealed document"));
+    }
+
+    private SealCheck verify(Path file, String siteFingerprint) {
+        try {
+            return SealVerifier.check(file, s -> siteFingerprint.equals(s.signerCertificateSha256())
+                    || s.revisionSha256() != null && documents.sealedRevisionOwner(s.revisionSha256()).isPresent());
+        } catch (InvalidFileException e) {
+            throw Refusal.invalid("invalid_file", "The file cannot be checked: " + e.getMessage() + ".");
+        }
+    }
+
+    private Optional<SealedDocument> sealed(long documentId) {
+        return db.read(() -> documents.find(documentId).map(d -> new SealedDocument(d.id(), d.title(),
+                d.completedAt(), audit.chainValid(d.id()), parties(d))));
+    }
+
+    private List<Party> parties(Document d) {
+        return signers.forDocument(d.id()).stream()
+                .map(s -> new Party(s.name(), s.role().wire(),
+                        s.status() == Signer.Status.SIGNED ? s.signedAt() : null))
+                .toList();
+    }
+
+    /** The SHA-256 of the site's certificate now, as the verifier reports each signer's. */
+    private String siteFingerprint() {
+        try {
+            return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(certificate.get().certificate().getEncoded()));
+        } catch (CertificateEncodingException | java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the site certificate cannot be encoded", e);
+        }
+    }
+
+    private static void requirePdf(Path file) {
+        byte[] head = new byte[FileSniffer.HEAD_LENGTH];
+        int length;
+        try (InputStream in = Files.newInputStream(file)) {
+            length = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the uploaded file " + file, e);
+        }
+        if (length == 0) {
+            throw Refusal.invalid("invalid_file_type", "Only PDF files can be checked (the file is empty).");
+        }
+        if (FileSniffer.sniff(head, length).filter(k -> k == MediaKind.PDF).isEmpty()) {
+            throw Refusal.invalid("invalid_file_type", "Only PDF files can be checked (the file is not a PDF).");
+        }
+    }
+}
