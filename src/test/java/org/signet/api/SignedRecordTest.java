@@ -153,7 +153,7 @@ class SignedRecordTest {
         Party ann = flow.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
         flow.signatureFields(doc, ann.id());
         flow.send(doc);
-        expect(200, flow.postToLink(boss.token(), "submit", Map.of("consent", true)));
+        expect(200, flow.approve(boss.token()));
 
         assertInvalidParam(flow.postSigner(doc, ApiFlow.signerBody("Al", "al@example.org", "approver", 1)),
                 "signing_order");
