@@ -118,6 +118,14 @@ public final class Request {
     }
 
     /**
+     * Reads the body of an operation that takes no parameters: none is needed, and one sent anyway (many
+     * clients send {} with every POST) is held to the rules of any JSON body rather than ignored unread.
+     */
+    public void ignoredJson() {
+        json();
+    }
+
+    /**
      * The JSON object body, for the few endpoints whose bodies may exceed the usual 1 MiB. A body must
      * say it is JSON; an empty one, as a body-less request sends, needs no Content-Type.
      */
