@@ -1,9 +1,13 @@
 package org.signet.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BigIntegerNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.net.URLDecoder;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -151,13 +155,15 @@ public final class RequestContract {
 
     /**
      * A parameter is text on the wire; its schema says what the text stands for, so it is valid when the
-     * text, or the number or boolean it spells, matches.
+     * text, or the number in decimal digits or the boolean it spells, matches.
      */
     private static void parameterValue(String schemaPointer, String what, String text, List<String> out) {
         List<JsonNode> readings = new ArrayList<>();
         readings.add(TextNode.valueOf(text));
-        if (text.matches("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?")) {
-            readings.add(ApiContract.parse(text));
+        if (text.matches("-?\\d+")) {
+            readings.add(BigIntegerNode.valueOf(new BigInteger(text)));
+        } else if (text.matches("-?\\d+\\.\\d+")) {
+            readings.add(DecimalNode.valueOf(new BigDecimal(text)));
         } else if (text.equals("true") || text.equals("false")) {
             readings.add(BooleanNode.valueOf(text.equals("true")));
         }

@@ -87,7 +87,9 @@ class RequestContractTest {
         assertEquals(1, RequestContract.violations("GET", "/documents/abc", null, headers(), new byte[0]).size());
         assertEquals(List.of(), RequestContract.violations("HEAD", "/documents", "per_page=5&page=2", headers(),
                 new byte[0]));
+        assertEquals(List.of(), RequestContract.violations("GET", "/documents", "per_page=05", headers(), new byte[0]));
         assertEquals(1, RequestContract.violations("GET", "/documents", "per_page=101", headers(), new byte[0]).size());
+        assertEquals(1, RequestContract.violations("GET", "/documents", "page=two", headers(), new byte[0]).size());
         assertEquals(1, RequestContract.violations("GET", "/nowhere", null, headers(), new byte[0]).size());
     }
 
