@@ -82,11 +82,15 @@ public final class WebhooksApi {
     }
 
     private Response rotate(Request req) {
-        return Response.ok(form(webhooks.rotateSecret(req.caller().principal(), req.pathId("id")), true));
+        long id = req.pathId("id");
+        req.ignoredJson();
+        return Response.ok(form(webhooks.rotateSecret(req.caller().principal(), id), true));
     }
 
     private Response test(Request req) {
-        return Response.ok(deliveryForm(webhooks.test(req.caller().principal(), req.pathId("id"))));
+        long id = req.pathId("id");
+        req.ignoredJson();
+        return Response.ok(deliveryForm(webhooks.test(req.caller().principal(), id)));
     }
 
     private Response deliveries(Request req) {
@@ -113,8 +117,10 @@ public final class WebhooksApi {
     }
 
     private Response redeliver(Request req) {
-        return Response.ok(deliveryForm(webhooks.redeliver(req.caller().principal(), req.pathId("id"),
-                req.pathId("delivery_id"))));
+        long id = req.pathId("id");
+        long delivery = req.pathId("delivery_id");
+        req.ignoredJson();
+        return Response.ok(deliveryForm(webhooks.redeliver(req.caller().principal(), id, delivery)));
     }
 
     /** {@code events}: an array of names (checked by the service), or absent. */

@@ -32,8 +32,10 @@ public final class WorkflowApi {
     }
 
     private Response send(Request req) {
+        long id = req.pathId("id");
+        req.ignoredJson();
         // Viewers of an open group are invited too, so count invitations rather than remindable signers.
-        Workflow.Sent sent = workflow.send(req.caller().principal(), req.pathId("id"), Actors.of(req));
+        Workflow.Sent sent = workflow.send(req.caller().principal(), id, Actors.of(req));
         return Response.ok(Map.of("sent", true, "message",
                 "Document sent; " + sent.invited() + " recipient(s) invited by email."));
     }
@@ -59,7 +61,9 @@ public final class WorkflowApi {
     }
 
     private Response expire(Request req) {
-        Document expired = workflow.expire(req.caller().principal(), req.pathId("id"), Actors.of(req));
+        long id = req.pathId("id");
+        req.ignoredJson();
+        Document expired = workflow.expire(req.caller().principal(), id, Actors.of(req));
         return Response.ok(Map.of("expired", true, "document",
                 Map.of("id", Wire.id(expired.id()), "status", expired.status().wire())));
     }

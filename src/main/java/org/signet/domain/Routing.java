@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
@@ -57,6 +58,21 @@ public final class Routing {
     /** Whether it is this party's turn: their group is open. */
     public static boolean isTurn(List<Signer> signers, long signerId) {
         return open(signers).stream().anyMatch(s -> s.id() == signerId);
+    }
+
+    /**
+     * The lowest signing_order at which a party of {@code role} may join so that their turn comes after
+     * everyone who has already acted, or empty when none would: an approver once a signer has signed,
+     * since approvers go before every signer. A group in which someone has acted is closed to newcomers.
+     */
+    public static OptionalInt firstOrderAfterActed(List<Signer> signers, Signer.Role role) {
+        boolean approver = role == Signer.Role.APPROVER;
+        if (approver && signers.stream().anyMatch(s -> s.role() != Signer.Role.APPROVER && s.acted())) {
+            return OptionalInt.empty();
+        }
+        int lastActed = signers.stream().filter(s -> (s.role() == Signer.Role.APPROVER) == approver && s.acted())
+                .mapToInt(Signer::signingOrder).max().orElse(0);
+        return OptionalInt.of(lastActed + 1);
     }
 
     /** Every signer and approver has signed or approved (viewers do not count). */

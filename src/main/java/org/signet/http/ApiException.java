@@ -61,6 +61,12 @@ public final class ApiException extends RuntimeException {
         return new ApiException(403, "rest_forbidden", "This API key is read-only; it cannot change data.");
     }
 
+    /** A body sent as something other than the one media type the endpoint reads. */
+    public static ApiException unsupportedMediaType(String expected) {
+        return new ApiException(415, "unsupported_media_type",
+                "Send the body with Content-Type: " + expected + ".");
+    }
+
     public static ApiException invalidJson(String why) {
         return new ApiException(400, "rest_invalid_json", "Invalid JSON body: " + why);
     }

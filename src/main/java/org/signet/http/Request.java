@@ -117,14 +117,42 @@ public final class Request {
         return json(MAX_JSON_BYTES);
     }
 
-    /** The JSON object body, for the few endpoints whose bodies may exceed the usual 1 MiB. */
+    /**
+     * Reads the body of an operation that takes no parameters: none is needed, and one sent anyway (many
+     * clients send {} with every POST) is held to the rules of any JSON body rather than ignored unread.
+     */
+    public void ignoredJson() {
+        json();
+    }
+
+    /**
+     * The JSON object body, for the few endpoints whose bodies may exceed the usual 1 MiB. A body must
+     * say it is JSON; an empty one, as a body-less request sends, needs no Content-Type.
+     */
     public Body json(int maxBytes) {
         return Body.fromJson(readBody(maxBytes));
+    }
+
+    /**
+     * 415 unless the Content-Type is {@code application/json}, with any parameters (RFC 8259 section 11
+     * defines none, so a charset changes nothing: JSON is read as UTF-8). Compared as RFC 9110 section
+     * 8.3.1 says: type and subtype without regard to case.
+     */
+    public void requireJsonType() {
+        String type = Optional.ofNullable(header("Content-Type")).orElse("");
+        int semicolon = type.indexOf(';');
+        String media = (semicolon < 0 ? type : type.substring(0, semicolon)).strip();
+        if (!media.equalsIgnoreCase("application/json")) {
+            throw ApiException.unsupportedMediaType("application/json");
+        }
     }
 
     private byte[] readBody(int maxBytes) {
         try (InputStream in = bodyStream()) {
             byte[] bytes = in.readNBytes(maxBytes + 1);
+            if (bytes.length > 0) {
+                requireJsonType();
+            }
             if (bytes.length > maxBytes) {
                 throw ApiException.invalidJson("the body is larger than " + maxBytes + " bytes");
             }

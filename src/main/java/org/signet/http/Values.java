@@ -25,25 +25,32 @@ public final class Values {
         return null;
     }
 
-    /** A finite JSON number, or a string that parses as one. */
+    /**
+     * A finite JSON number, or a string of decimal digits with an optional minus sign and fraction
+     * ("72.5"): no exponent, hexadecimal or type suffix, so that what the interface description allows
+     * and what is read are the same.
+     */
     public static Double number(Object v) {
-        if (!(v instanceof BigDecimal) && !(v instanceof String)) {
+        double d;
+        if (v instanceof BigDecimal n) {
+            d = n.doubleValue();
+        } else if (v instanceof String s && s.matches("-?\\d+(\\.\\d+)?")) {
+            d = Double.parseDouble(s);
+        } else {
             return null;
         }
-        try {
-            double d = v instanceof BigDecimal n ? n.doubleValue() : Double.parseDouble((String) v);
-            return Double.isFinite(d) ? d : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        return Double.isFinite(d) ? d : null;
     }
 
-    /** true/false, 1/0, or those as strings ("true" in any case). */
+    /** true/false, 1/0 (as JSON numbers compare: 1.0 is 1), or those as strings ("true" in any case). */
     public static Boolean bool(Object v) {
         if (v instanceof Boolean b) {
             return b;
         }
-        String s = v instanceof String || v instanceof BigDecimal ? String.valueOf(v) : "";
+        if (v instanceof BigDecimal n) {
+            return n.compareTo(BigDecimal.ONE) == 0 ? Boolean.TRUE : n.signum() == 0 ? Boolean.FALSE : null;
+        }
+        String s = v instanceof String ? (String) v : "";
         if (s.equals("1") || s.equalsIgnoreCase("true")) {
             return true;
         }

@@ -189,10 +189,18 @@ public final class Documents {
         });
     }
 
-    /** What the patch changes, by wire name and new value; expiry may not change once terminal. */
+    /**
+     * What the patch changes, by wire name and new value. The title is part of what the parties signed
+     * (the certificate of completion prints it), so it is frozen once anyone has signed, approved or
+     * declined. The expiry and the reminder interval are not part of it: an open document's expiry may
+     * still be extended.
+     */
     private Map<String, Object> changes(Document d, DocumentPatch patch) {
         Map<String, Object> changed = new LinkedHashMap<>();
         if (patch.title() != null && !patch.title().equals(d.title())) {
+            if (signers.forDocument(d.id()).stream().anyMatch(Signer::acted)) {
+                throw Workflow.invalidState("The title cannot change once someone has signed or approved the document.");
+            }
             changed.put("title", patch.title());
         }
         if (patch.setsExpiry() && !Objects.equals(patch.expiresAt(), d.expiresAt())) {

@@ -13,6 +13,7 @@ final class SubmissionCheck {
 
     static void check(Signer signer, List<Field> mine, Submission s) {
         if (signer.role() == Signer.Role.APPROVER) {
+            refuseApproverInput(s);
             return;
         }
         Map<String, String> invalid = new LinkedHashMap<>();
@@ -43,6 +44,23 @@ final class SubmissionCheck {
         if (!missing.isEmpty()) {
             throw Refusal.invalid("missing_required_fields", "Fill in every required field before finishing.",
                     Map.of("field_ids", missing));
+        }
+    }
+
+    /** An approver approves the document as it stands: whatever they would fill in is refused, never dropped. */
+    private static void refuseApproverInput(Submission s) {
+        Map<String, String> invalid = new LinkedHashMap<>();
+        if (!s.values().isEmpty() || !s.fieldImages().isEmpty()) {
+            invalid.put("values", "An approver fills in no fields; send only consent to approve.");
+        }
+        if (s.signature() != null) {
+            invalid.put("signature", "An approver gives no signature; send only consent to approve.");
+        }
+        if (s.initials() != null) {
+            invalid.put("initials", "An approver gives no initials; send only consent to approve.");
+        }
+        if (!invalid.isEmpty()) {
+            throw Refusal.invalidParams(invalid);
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.signet.crypto.Passwords;
@@ -179,6 +180,7 @@ public final class Workflow {
             if (signers.emailTaken(d.id(), r.email())) {
                 throw Refusal.invalid("duplicate_signer", "A signer with this email is already on the document.");
             }
+            requireTurnAfterActed(signers.forDocument(d.id()), r);
             Signer added = signers.insert(new NewSigner(d.id(), r.name(), r.email(), r.role(), r.signingOrder(),
                     pinHash, r.requireLogin(), r.language()));
             audit.record(d.id(), "signer_added", actor, added.email());
@@ -201,6 +203,22 @@ public final class Workflow {
         if (!account.passwordAskableBy(adminAsks)) {
             throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Only an administrator's key, on an "
                     + "administrator's document, may ask a signer to sign in as an administrator.", Map.of());
+        }
+    }
+
+    /**
+     * Nobody may be put before, or beside, a party who has already signed or approved: what they signed
+     * was the document as it stood, with the parties before them.
+     */
+    private static void requireTurnAfterActed(List<Signer> parties, SignerRequest r) {
+        OptionalInt first = Routing.firstOrderAfterActed(parties, r.role());
+        if (first.isEmpty()) {
+            throw Refusal.invalidParam("role", "An approver cannot be added once a signer has signed: "
+                    + "approvers come before every signer.");
+        }
+        if (r.signingOrder() < first.getAsInt()) {
+            throw Refusal.invalidParam("signing_order", "signing_order must be at least " + first.getAsInt()
+                    + ", after every party who has already signed or approved.");
         }
     }
 

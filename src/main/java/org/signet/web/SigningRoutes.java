@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Language;
-import org.signet.http.ApiException;
 import org.signet.http.Body;
 import org.signet.http.ContentDisposition;
 import org.signet.http.Errors;
@@ -270,9 +268,12 @@ public final class SigningRoutes {
                 SignatureInput.from(b.raw("initials"), "initials"), images);
     }
 
-    /** Only JSON bodies: a cross-site HTML form cannot send one, which keeps these endpoints safe. */
+    /**
+     * Only JSON bodies, even an empty one: a cross-site HTML form cannot send one, which keeps these
+     * endpoints safe.
+     */
     private static Body jsonBody(Request req) {
-        requireJsonType(req);
+        req.requireJsonType();
         return req.json();
     }
 
@@ -281,15 +282,8 @@ public final class SigningRoutes {
      * JSON body limit would refuse before the images' own checks could say what is wrong.
      */
     private static Body jsonBody(Request req, int maxBytes) {
-        requireJsonType(req);
+        req.requireJsonType();
         return req.json(maxBytes);
-    }
-
-    private static void requireJsonType(Request req) {
-        String type = Optional.ofNullable(req.header("Content-Type")).orElse("");
-        if (!type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-            throw ApiException.invalidJson("send the body as Content-Type: application/json");
-        }
     }
 
     private static Visit visit(Request req) {

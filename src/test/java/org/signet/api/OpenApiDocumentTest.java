@@ -9,6 +9,8 @@ import static org.signet.support.TestServer.expectObject;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,6 +76,9 @@ class OpenApiDocumentTest {
     @Test
     void everyRoute_isDescribed_andEveryDescribedOperation_isARoute() {
         TreeSet<String> routes = new TreeSet<>(server.app.restRoutes());
+        routes.add("GET /openapi.json");
+        // HEAD is answered wherever GET is, and described wherever it is answered.
+        new ArrayList<>(routes).stream().filter(r -> r.startsWith("GET ")).forEach(r -> routes.add("HEAD" + r.substring(3)));
         TreeSet<String> described = new TreeSet<>(ApiContract.operations());
         TreeSet<String> undescribed = new TreeSet<>(routes);
         undescribed.removeAll(described);
@@ -117,6 +122,59 @@ class OpenApiDocumentTest {
             });
         });
         assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void everyHead_answersAsItsGet_withoutABody() {
+        List<String> problems = new ArrayList<>();
+        ApiContract.description().get("paths").fields().forEachRemaining(p -> {
+            JsonNode get = p.getValue().get("get");
+            JsonNode head = p.getValue().get("head");
+            if (get == null || head == null) {
+                if (get != null || head != null) {
+                    problems.add(p.getKey() + " has " + (get == null ? "HEAD without GET" : "GET without HEAD"));
+                }
+                return;
+            }
+            if (!get.path("parameters").equals(head.path("parameters"))
+                    || !get.path("security").equals(head.path("security"))) {
+                problems.add("HEAD " + p.getKey() + " takes other parameters or credentials than GET");
+            }
+            TreeSet<String> getStatuses = new TreeSet<>();
+            get.get("responses").fieldNames().forEachRemaining(getStatuses::add);
+            TreeSet<String> headStatuses = new TreeSet<>();
+            head.get("responses").fields().forEachRemaining(r -> {
+                headStatuses.add(r.getKey());
+                JsonNode answer = resolve(r.getValue());
+                if (answer.has("content")) {
+                    problems.add("HEAD " + p.getKey() + " " + r.getKey() + " describes a body");
+                }
+                if (!answer.path("headers").equals(resolve(get.get("responses").get(r.getKey())).path("headers"))) {
+                    problems.add("HEAD " + p.getKey() + " " + r.getKey() + " has other headers than GET");
+                }
+            });
+            if (!getStatuses.equals(headStatuses)) {
+                problems.add("HEAD " + p.getKey() + " answers " + headStatuses + ", GET " + getStatuses);
+            }
+        });
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void head_answeredWithGetsStatusAndHeaders_andHeldToItsDescription() {
+        TestServer.Account owner = server.account("owner@example.org", false);
+        HttpResponse<String> get = server.get("stats", owner.full());
+        HttpResponse<String> head = server.send(server.request("stats", owner.full())
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
+        HttpResponse<String> unknown = server.send(server.request("documents/999", owner.full())
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
+
+        assertEquals(200, head.statusCode());
+        assertEquals("", head.body());
+        assertEquals(get.headers().firstValue("Content-Type"), head.headers().firstValue("Content-Type"));
+        assertTrue(head.headers().firstValue("X-RateLimit-Remaining").isPresent());
+        assertEquals(404, unknown.statusCode());
+        assertTrue(ApiContract.operation("HEAD", "/documents/7").isPresent(), "HEAD is described");
     }
 
     @Test

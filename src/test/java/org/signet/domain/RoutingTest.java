@@ -171,4 +171,30 @@ class RoutingTest {
         assertFalse(Routing.complete(List.of(party(1, Role.VIEWER, 1, Status.VIEWED, true))));
         assertFalse(Routing.complete(List.of()));
     }
+
+    @Test
+    void firstOrderAfterActed_nobodyActed_anyOrder() {
+        List<Signer> all = List.of(pending(1, Role.APPROVER, 1), pending(2, Role.SIGNER, 3));
+
+        assertEquals(1, Routing.firstOrderAfterActed(all, Role.SIGNER).getAsInt());
+        assertEquals(1, Routing.firstOrderAfterActed(all, Role.APPROVER).getAsInt());
+    }
+
+    @Test
+    void firstOrderAfterActed_signerSigned_afterTheirGroup_andNoApproverAtAll() {
+        List<Signer> all = List.of(signed(1, Role.APPROVER, 4), signed(2, Role.SIGNER, 2), pending(3, Role.SIGNER, 2),
+                pending(4, Role.VIEWER, 7));
+
+        assertEquals(3, Routing.firstOrderAfterActed(all, Role.SIGNER).getAsInt());
+        assertEquals(3, Routing.firstOrderAfterActed(all, Role.VIEWER).getAsInt());
+        assertTrue(Routing.firstOrderAfterActed(all, Role.APPROVER).isEmpty());
+    }
+
+    @Test
+    void firstOrderAfterActed_onlyAnApproverApproved_laterApprovers_signersAnywhere() {
+        List<Signer> all = List.of(signed(1, Role.APPROVER, 2), pending(2, Role.APPROVER, 3), pending(3, Role.SIGNER, 1));
+
+        assertEquals(3, Routing.firstOrderAfterActed(all, Role.APPROVER).getAsInt());
+        assertEquals(1, Routing.firstOrderAfterActed(all, Role.SIGNER).getAsInt());
+    }
 }

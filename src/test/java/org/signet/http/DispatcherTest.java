@@ -84,6 +84,9 @@ class DispatcherTest {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url(path)))
                 .header("X-WPS-API-Key", key.key().key()).header("X-WPS-API-Secret", key.secret());
         b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
         return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -124,7 +127,7 @@ class DispatcherTest {
         byte[] bytes = {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
         HttpRequest r = HttpRequest.newBuilder(URI.create(url("/echo")))
                 .header("X-WPS-API-Key", key.key().key()).header("X-WPS-API-Secret", key.secret())
-                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build();
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build();
         HttpResponse<String> resp = client.send(r, HttpResponse.BodyHandlers.ofString());
         assertEquals(400, resp.statusCode());
         assertEquals("rest_invalid_json", TestServer.code(resp));

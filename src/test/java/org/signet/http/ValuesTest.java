@@ -39,6 +39,17 @@ class ValuesTest {
     }
 
     @Test
+    void number_stringForms_decimalDigitsOnly() {
+        assertEquals(72.5, Values.number("72.5"));
+        assertEquals(7.0, Values.number("007"));
+        assertEquals(-0.25, Values.number("-0.25"));
+        // What Double.parseDouble would also read, but the interface description does not allow.
+        for (String v : List.of("1e3", "0x10", "5f", "5d", " 5", "5 ", "+5", ".5", "5.", "-", "")) {
+            assertNull(Values.number(v), v);
+        }
+    }
+
+    @Test
     void bool_wordPressForms() {
         assertEquals(true, Values.bool(true));
         assertEquals(true, Values.bool("True"));
@@ -47,6 +58,10 @@ class ValuesTest {
         assertEquals(false, Values.bool("FALSE"));
         assertNull(Values.bool("yes"));
         assertNull(Values.bool(new BigDecimal("2")));
+        // JSON numbers compare by value, as the description's enum [0, 1] does.
+        assertEquals(true, Values.bool(new BigDecimal("1.0")));
+        assertEquals(false, Values.bool(new BigDecimal("0e5")));
+        assertNull(Values.bool(new BigDecimal("0.5")));
         assertNull(Values.bool(List.of()));
     }
 

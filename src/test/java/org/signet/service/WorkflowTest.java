@@ -168,17 +168,32 @@ class WorkflowTest {
     }
 
     @Test
-    void addSigner_joinsEarlierGroupThanTheOpenOne_invitedAtOnce() {
+    void addSigner_joinsTheOpenGroup_invitedAtOnce() {
         String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         String b = flow.addSigner(doc, "B", "b@example.org", "signer", 2).id();
         send(a, b);
         signs(a);
 
         Signer late = workflow.addSigner(owner, id(doc), new Workflow.SignerRequest("Late", "late@example.org",
-                Signer.Role.SIGNER, 1, false, null, null), SIGNER);
+                Signer.Role.SIGNER, 2, false, null, null), SIGNER);
 
         assertTrue(late.invited());
         assertEquals(1, flow.mail.queued("late@example.org", "invitation").size());
+    }
+
+    @Test
+    void addSigner_besideOneWhoSigned_refusedNamingSigningOrderAndNothingAdded() {
+        String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
+        send(a);
+        signs(a);
+
+        Refusal r = assertThrows(Refusal.class, () -> workflow.addSigner(owner, id(doc), new Workflow.SignerRequest(
+                "Late", "late@example.org", Signer.Role.SIGNER, 1, false, null, null), SIGNER));
+
+        assertEquals("rest_invalid_param", r.code());
+        assertTrue(((Map<?, ?>) r.data().get("params")).containsKey("signing_order"));
+        assertEquals(1, signers.forDocument(id(doc)).size());
+        assertEquals(0, flow.mail.queued("late@example.org", "invitation").size());
     }
 
     @Test

@@ -1,7 +1,11 @@
 package org.signet.support;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaLocation;
@@ -19,16 +23,19 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import org.signet.api.OpenApiDocument;
 
 /**
  * Holds a REST response to what {@code openapi.json} promises for its operation: the status must be
  * described there and a JSON body must match the described schema. Every response the API tests
- * receive through {@link TestServer} passes here, so the description cannot drift from the wire.
+ * receive through {@link TestServer} passes here, so the description cannot drift from the wire;
+ * {@link RequestContract} does the same for the requests, with the description's lookups kept here.
  */
 public final class ApiContract {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper STRICT = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
     private static final String LOCATION = "classpath:openapi.json";
     private static final JsonNode DESCRIPTION = read();
     private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
@@ -46,8 +53,7 @@ public final class ApiContract {
      */
     public static void check(String method, String path, int status, HttpHeaders headers, String body) {
         String contentType = headers.firstValue("Content-Type").orElse(null);
-        String described = method.equals("HEAD") ? "GET" : method;
-        Optional<Operation> op = operation(described, path);
+        Optional<Operation> op = operation(method, path);
         if (op.isEmpty()) {
             // No such route: whatever answered (credentials, limits or the router) answered with an error envelope.
             if (status < 400) {
@@ -89,7 +95,8 @@ public final class ApiContract {
         return DESCRIPTION;
     }
 
-    static Optional<Operation> operation(String method, String path) {
+    /** The operation described for {@code method} and {@code path} (relative to the base), as the router finds it. */
+    public static Optional<Operation> operation(String method, String path) {
         String[] parts = segments(path);
         Operation best = null;
         long bestScore = -1;
@@ -148,26 +155,54 @@ public final class ApiContract {
         } catch (IOException e) {
             throw new AssertionError(where + ": body is not JSON: " + e.getMessage());
         }
-        JsonSchema schema = COMPILED.computeIfAbsent(schemaPointer,
-                p -> SCHEMAS.getSchema(SchemaLocation.of(LOCATION + p.replace("{", "%7B").replace("}", "%7D"))));
-        Set<ValidationMessage> errors = schema.validate(value);
+        List<String> errors = errors(schemaPointer, value);
         if (!errors.isEmpty()) {
             String shown = body.length() > 600 ? body.substring(0, 600) + "..." : body;
-            throw new AssertionError(where + " does not match its description:\n  "
-                    + errors.stream().map(ValidationMessage::getMessage).sorted().collect(Collectors.joining("\n  "))
+            throw new AssertionError(where + " does not match its description:\n  " + String.join("\n  ", errors)
                     + "\n  body: " + shown);
         }
     }
 
-    private static JsonNode at(String pointer) {
+    /** What in {@code value} the schema at {@code schemaPointer} (in the description) does not allow, sorted. */
+    static List<String> errors(String schemaPointer, JsonNode value) {
+        JsonSchema schema = COMPILED.computeIfAbsent(schemaPointer,
+                p -> SCHEMAS.getSchema(SchemaLocation.of(LOCATION + p.replace("{", "%7B").replace("}", "%7D"))));
+        Set<ValidationMessage> errors = schema.validate(value);
+        return errors.stream().map(ValidationMessage::getMessage).sorted().toList();
+    }
+
+    /** JSON text as a tree, or a missing node when it is none (an error body the server failed to write). */
+    static JsonNode parse(String text) {
+        try {
+            return text == null ? MissingNode.getInstance() : MAPPER.readTree(text);
+        } catch (IOException e) {
+            return MissingNode.getInstance();
+        }
+    }
+
+    /**
+     * JSON text read as strictly as the server reads a body: nothing after the value, numbers kept exact
+     * (so that 1e999999999 is that number, not infinity).
+     */
+    static JsonNode parseStrictly(String text) {
+        try {
+            return STRICT.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e.getOriginalMessage());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(e.toString());
+        }
+    }
+
+    static JsonNode at(String pointer) {
         return DESCRIPTION.at(pointer.substring(1));
     }
 
-    private static String escape(String s) {
+    static String escape(String s) {
         return s.replace("~", "~0").replace("/", "~1");
     }
 
-    private static String[] segments(String path) {
+    static String[] segments(String path) {
         String p = path.startsWith("/") ? path.substring(1) : path;
         if (p.endsWith("/")) {
             p = p.substring(0, p.length() - 1);

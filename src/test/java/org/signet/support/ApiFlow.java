@@ -266,6 +266,11 @@ public final class ApiFlow {
         return sign(token, Map.of());
     }
 
+    /** Approves as an approver does: consent and nothing else. */
+    public HttpResponse<String> approve(String token) {
+        return postToLink(token, "submit", Map.of("consent", true));
+    }
+
     /** The name=value part of a Set-Cookie header, ready to send back as Cookie. */
     public static String cookie(HttpResponse<?> r) {
         String set = r.headers().firstValue("Set-Cookie").orElseThrow(() -> new AssertionError("no Set-Cookie"));

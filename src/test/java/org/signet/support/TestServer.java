@@ -141,13 +141,17 @@ public final class TestServer implements AutoCloseable {
         }
     }
 
-    /** A response from under the REST base must be one that openapi.json describes. */
+    /**
+     * An exchange under the REST base must be one that openapi.json describes: the response as it is,
+     * and the request as the server took or refused it.
+     */
     private void holdToContract(HttpResponse<?> r, String body) {
         String restPath = URI.create(base()).getPath();
         String path = r.request().uri().getPath();
         if (path.equals(restPath) || path.startsWith(restPath + "/")) {
-            ApiContract.check(r.request().method(), path.substring(restPath.length()), r.statusCode(), r.headers(),
-                    body);
+            String relative = path.substring(restPath.length());
+            ApiContract.check(r.request().method(), relative, r.statusCode(), r.headers(), body);
+            RequestContract.hold(r.request(), relative, r.statusCode(), body);
         }
     }
 

@@ -127,7 +127,7 @@ class SessionJsonTest {
         Party sam = doc.party("Sam First", "signer", 1);
         Party approver = doc.party("Ada Approver", "approver", 3);
         doc.field(sam, "signature", 1, 72, 80, 200, 60).field(later, "signature", 1, 72, 300, 200, 60).send();
-        expect(200, flow.sign(approver.token()));
+        expect(200, flow.approve(approver.token()));
 
         HttpResponse<String> r = flow.session(sam.token());
 
@@ -152,10 +152,10 @@ class SessionJsonTest {
         Party checker = doc.party("Cat Checker", "approver", 1);
         Party approver = doc.party("Ada Approver", "approver", 2);
         Party sam = doc.party("Sam Signer", "signer", 1);
-        doc.field(checker, "text", 1, 72, 20, 200, 30).field(sam, "signature", 1, 72.5, 80, 200, 60)
+        doc.field(checker, "name", 1, 72, 20, 200, 30).field(sam, "signature", 1, 72.5, 80, 200, 60)
                 .field(sam, "text", 1, 72, 200, 200, 30, "field_name", "Rent", "placeholder", "secret hint",
                         "is_required", false).send();
-        expect(200, flow.sign(checker.token(), Map.of(doc.fieldId(checker, "text"), "Checked by Cat")));
+        expect(200, flow.approve(checker.token()));
 
         Map<String, Object> s = object(flow.session(approver.token()));
 
@@ -177,7 +177,7 @@ class SessionJsonTest {
         assertFalse(s.toString().contains("secret hint"), "no placeholder of another party");
         List<?> done = (List<?>) s.get("completed_values");
         assertEquals(1, done.size(), "the filled field is a completed value, not one to review");
-        assertEquals("Checked by Cat", ((Map<?, ?>) done.get(0)).get("value"));
+        assertEquals("Cat Checker", ((Map<?, ?>) done.get(0)).get("value"), "filled by Signet at the approval");
     }
 
     @Test

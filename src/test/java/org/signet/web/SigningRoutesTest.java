@@ -255,7 +255,7 @@ class SigningRoutesTest {
     }
 
     @Test
-    void postEndpoints_notJsonContentType_invalidJson() {
+    void postEndpoints_notJsonContentType_unsupportedMediaType() {
         flow.send(docId);
         // The PIN and login gates also take their own page's HTML form (GateFormTest); signing never does.
         for (String action : List.of("submit", "decline", "pin")) {
@@ -264,8 +264,8 @@ class SigningRoutesTest {
                 HttpResponse<String> r = server.send(server.request("/sign/" + first.token() + "/" + action, null)
                         .header("Content-Type", type)
                         .POST(HttpRequest.BodyPublishers.ofString("{\"consent\":true,\"reason\":\"x\"}")).build());
-                expect(400, r);
-                assertEquals("rest_invalid_json", code(r), action + " " + type);
+                expect(415, r);
+                assertEquals("unsupported_media_type", code(r), action + " " + type);
             }
         }
         HttpResponse<String> broken = flow.postToLink(first.token(), "submit", "{\"consent\": tru");
