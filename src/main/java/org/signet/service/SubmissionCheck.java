@@ -11,18 +11,27 @@ import org.signet.domain.Signer;
 final class SubmissionCheck {
     private SubmissionCheck() {}
 
-    static void check(Signer signer, List<Field> mine, Submission s) {
+    /** The submission with its values as they are kept (see {@link FieldValues}); a 400 when one does not fit. */
+    static Submission check(Signer signer, List<Field> mine, Submission s) {
         if (signer.role() == Signer.Role.APPROVER) {
-            return;
+            return s;
         }
         Map<String, String> invalid = new LinkedHashMap<>();
+        Map<String, String> codes = new LinkedHashMap<>();
+        Map<Long, String> kept = new LinkedHashMap<>();
         for (Map.Entry<Long, String> e : s.values().entrySet()) {
             Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
-            String problem = f == null ? "is not one of your fields"
-                    : f.prefilled() ? "was filled in by the sender and cannot be changed"
-                    : FieldValues.problem(f.type(), f.options(), e.getValue());
-            if (problem != null) {
-                invalid.put("values." + e.getKey(), "field " + e.getKey() + " " + problem + ".");
+            FieldValues.Fit fit = f == null ? FieldValues.Fit.not("is not one of your fields")
+                    : f.prefilled() ? FieldValues.Fit.not("was filled in by the sender and cannot be changed")
+                    : FieldValues.fit(f.type(), f.options(), e.getValue());
+            String param = "values." + e.getKey();
+            if (!fit.ok()) {
+                invalid.put(param, "field " + e.getKey() + " " + fit.problem() + ".");
+                if (fit.code() != null) {
+                    codes.put(param, fit.code());
+                }
+            } else {
+                kept.put(e.getKey(), fit.value());
             }
         }
         for (Long id : s.fieldImages().keySet()) {
@@ -32,11 +41,12 @@ final class SubmissionCheck {
             }
         }
         if (!invalid.isEmpty()) {
-            throw Refusal.invalidParams(invalid);
+            throw Refusal.invalidParams(invalid, codes);
         }
+        Submission checked = new Submission(s.consent(), kept, s.signature(), s.initials(), s.fieldImages());
         List<String> missing = new ArrayList<>();
         for (Field f : mine) {
-            if (f.required() && !filled(f, s)) {
+            if (f.required() && !filled(f, checked)) {
                 missing.add(Long.toString(f.id()));
             }
         }
@@ -44,6 +54,7 @@ final class SubmissionCheck {
             throw Refusal.invalid("missing_required_fields", "Fill in every required field before finishing.",
                     Map.of("field_ids", missing));
         }
+        return checked;
     }
 
     private static boolean filled(Field f, Submission s) {

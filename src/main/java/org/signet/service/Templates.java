@@ -252,7 +252,7 @@ public final class Templates {
         }
     }
 
-    /** The variables checked against the template's keys and their fields' rules; unknown keys are a 400. */
+    /** The variables checked against the template's keys and their fields' rules, as kept; unknown keys are a 400. */
     private static Map<String, String> prefill(Detail template, Map<String, String> variables) {
         Map<String, TemplateField> byKey = new HashMap<>();
         template.variables().forEach(f -> byKey.put(f.variableKey(), f));
@@ -263,17 +263,24 @@ public final class Templates {
                     "unknown_variables", unknown));
         }
         Map<String, String> invalid = new LinkedHashMap<>();
+        Map<String, String> codes = new LinkedHashMap<>();
+        Map<String, String> kept = new LinkedHashMap<>();
         variables.forEach((key, value) -> {
             TemplateField f = byKey.get(key);
-            String problem = FieldValues.problem(f.type(), f.options(), value);
-            if (problem != null) {
-                invalid.put("variables." + key, key + " " + problem + ".");
+            FieldValues.Fit fit = FieldValues.fit(f.type(), f.options(), value);
+            if (fit.ok()) {
+                kept.put(key, fit.value());
+                return;
+            }
+            invalid.put("variables." + key, key + " " + fit.problem() + ".");
+            if (fit.code() != null) {
+                codes.put("variables." + key, fit.code());
             }
         });
         if (!invalid.isEmpty()) {
-            throw Refusal.invalidParams(invalid);
+            throw Refusal.invalidParams(invalid, codes);
         }
-        return variables;
+        return kept;
     }
 
     private Template owned(Principal p, long id) {

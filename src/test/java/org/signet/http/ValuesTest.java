@@ -1,9 +1,7 @@
 package org.signet.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -48,14 +46,5 @@ class ValuesTest {
         assertNull(Values.bool("yes"));
         assertNull(Values.bool(new BigDecimal("2")));
         assertNull(Values.bool(List.of()));
-    }
-
-    @Test
-    void isLine_oneLineWithinItsLength() {
-        assertTrue(Values.isLine("  Lease  ", 5));
-        assertFalse(Values.isLine("Lease!", 5));
-        assertFalse(Values.isLine("a\tb", 10));
-        assertFalse(Values.isLine("a\u0085b", 10));
-        assertFalse(Values.isLine("   ", 10));
     }
 }
