@@ -185,7 +185,7 @@ public final class Body {
         return s == null ? null : typed(name, s, TypedText.Shape.LINE, 1, max);
     }
 
-    /** Text that may run over lines, such as a description, held to the text rule: stripped, at most {@code max} characters. */
+    /** Text that may run over lines, such as a description, held to the text rule: stripped, at most {@code max} long. */
     public Optional<String> optText(String name, int max) {
         return optString(name).map(s -> typed(name, s, TypedText.Shape.LINES, 0, max));
     }

@@ -50,7 +50,8 @@ final class FieldValues {
         if (!checked.ok()) {
             return new Fit(null, checked.phrase(), checked.problem().code());
         }
-        return checked.text().length() <= max ? Fit.of(checked.text()) : Fit.not("is longer than " + max + " characters");
+        String kept = checked.text();
+        return kept.length() <= max ? Fit.of(kept) : Fit.not("is longer than " + max + " characters");
     }
 
     /** An empty value leaves the dropdown unchosen; anything else must be one of its options. */

@@ -27,8 +27,8 @@ public final class TypedText {
         /** A line break in one-line text, or a break other than LF or CRLF in paragraphs. */
         LINE_BREAK("text_line_break"),
         /**
-         * Bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069): they
-         * make text read differently from the characters it holds ("fdp.exe" shown as "exe.pdf").
+         * Bidirectional embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069): they make
+         * text read differently from the characters it holds (an override before "fdp.exe" shows "exe.pdf").
          */
         DIRECTION_CONTROL("text_direction_control"),
         /** Half of a UTF-16 surrogate pair: no character at all, which storage would turn into '?'. */

@@ -83,7 +83,8 @@ class SigningRoutesTextTest {
 
     @Test
     void submit_reviewersReproduction_400AndNothingStored() {
-        HttpResponse<String> r = submit(Map.of(text, "a\u202eb\u0000c\r\nd"), typed("\u202eZ\u0000"));
+        // Complete but for the characters: before the text rule this signed, stored them and drew them on the PDF.
+        HttpResponse<String> r = submit(Map.of(text, "a\u202eb\u0000c\r\nd", textarea, "ok"), typed("\u202eZ\u0000"));
 
         expect(400, r);
         assertEquals("rest_invalid_param", code(r));
