@@ -167,19 +167,18 @@ class AdminHttpTest {
     @Test
     void createKey_nameOrDescriptionBreakingTheTextRule_400PageSayingWhyAndNoKey() {
         AdminClient c = signedIn("sam@example.com");
-        int before = c.get("/admin/keys").body().split("<tr data-key=").length;
-        assertTrue(before > 1, "sam's own keys are listed");
 
-        HttpResponse<String> name = c.post("/admin/keys", c.csrf(), "name", "CRM\u202egnp.exe", "permission", "full",
+        HttpResponse<String> name = c.post("/admin/keys", c.csrf(), "name", "Evil\u202egnp.exe", "permission", "full",
                 "rate_limit", "5");
-        HttpResponse<String> description = c.post("/admin/keys", c.csrf(), "name", "CRM", "description", "sync\u0000",
-                "permission", "full", "rate_limit", "5");
+        HttpResponse<String> description = c.post("/admin/keys", c.csrf(), "name", "Quiet", "description",
+                "sync\u0000", "permission", "full", "rate_limit", "5");
 
         assertEquals(400, name.statusCode(), name.body());
         assertTrue(name.body().contains("name must not contain bidirectional"), name.body());
         assertEquals(400, description.statusCode(), description.body());
         assertTrue(description.body().contains("description must not contain control characters"), description.body());
-        assertEquals(before, c.get("/admin/keys").body().split("<tr data-key=").length, "no key was made");
+        String keys = c.get("/admin/keys").body();
+        assertFalse(keys.contains("Evil") || keys.contains("Quiet"), "no key was made");
         assertEquals(400, c.get("/admin/documents?search=a%E2%80%AEb").statusCode());
     }
 
