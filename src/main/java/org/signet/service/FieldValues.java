@@ -1,6 +1,8 @@
 package org.signet.service;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.signet.domain.FieldType;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
@@ -32,6 +34,26 @@ final class FieldValues {
 
         static Fit not(String problem) {
             return new Fit(null, problem, null);
+        }
+    }
+
+    /** The values that did not fit, by parameter, refused all at once with the text rule's codes in the details. */
+    static final class Refused {
+        private final Map<String, String> params = new LinkedHashMap<>();
+        private final Map<String, String> codes = new LinkedHashMap<>();
+
+        /** {@code subject} names the value in the sentence: "field 7", "job_title". */
+        void add(String param, String subject, Fit fit) {
+            params.put(param, subject + " " + fit.problem() + ".");
+            if (fit.code() != null) {
+                codes.put(param, fit.code());
+            }
+        }
+
+        void throwIfAny() {
+            if (!params.isEmpty()) {
+                throw Refusal.invalidParams(params, codes);
+            }
         }
     }
 

@@ -16,33 +16,15 @@ final class SubmissionCheck {
         if (signer.role() == Signer.Role.APPROVER) {
             return s;
         }
-        Map<String, String> invalid = new LinkedHashMap<>();
-        Map<String, String> codes = new LinkedHashMap<>();
-        Map<Long, String> kept = new LinkedHashMap<>();
-        for (Map.Entry<Long, String> e : s.values().entrySet()) {
-            Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
-            FieldValues.Fit fit = f == null ? FieldValues.Fit.not("is not one of your fields")
-                    : f.prefilled() ? FieldValues.Fit.not("was filled in by the sender and cannot be changed")
-                    : FieldValues.fit(f.type(), f.options(), e.getValue());
-            String param = "values." + e.getKey();
-            if (!fit.ok()) {
-                invalid.put(param, "field " + e.getKey() + " " + fit.problem() + ".");
-                if (fit.code() != null) {
-                    codes.put(param, fit.code());
-                }
-            } else {
-                kept.put(e.getKey(), fit.value());
-            }
-        }
+        FieldValues.Refused refused = new FieldValues.Refused();
+        Map<Long, String> kept = kept(mine, s.values(), refused);
         for (Long id : s.fieldImages().keySet()) {
             boolean imageField = mine.stream().anyMatch(f -> f.id() == id && f.type().image());
             if (!imageField) {
-                invalid.put("values." + id, "field " + id + " takes no image.");
+                refused.add("values." + id, "field " + id, FieldValues.Fit.not("takes no image"));
             }
         }
-        if (!invalid.isEmpty()) {
-            throw Refusal.invalidParams(invalid, codes);
-        }
+        refused.throwIfAny();
         Submission checked = new Submission(s.consent(), kept, s.signature(), s.initials(), s.fieldImages());
         List<String> missing = new ArrayList<>();
         for (Field f : mine) {
@@ -55,6 +37,23 @@ final class SubmissionCheck {
                     Map.of("field_ids", missing));
         }
         return checked;
+    }
+
+    /** Each value as it is kept; one that does not fit is added to {@code refused} instead. */
+    private static Map<Long, String> kept(List<Field> mine, Map<Long, String> values, FieldValues.Refused refused) {
+        Map<Long, String> kept = new LinkedHashMap<>();
+        for (Map.Entry<Long, String> e : values.entrySet()) {
+            Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
+            FieldValues.Fit fit = f == null ? FieldValues.Fit.not("is not one of your fields")
+                    : f.prefilled() ? FieldValues.Fit.not("was filled in by the sender and cannot be changed")
+                    : FieldValues.fit(f.type(), f.options(), e.getValue());
+            if (fit.ok()) {
+                kept.put(e.getKey(), fit.value());
+            } else {
+                refused.add("values." + e.getKey(), "field " + e.getKey(), fit);
+            }
+        }
+        return kept;
     }
 
     private static boolean filled(Field f, Submission s) {

@@ -262,24 +262,18 @@ public final class Templates {
                     Map.of("variables", "unknown variable key(s): " + String.join(", ", unknown) + "."),
                     "unknown_variables", unknown));
         }
-        Map<String, String> invalid = new LinkedHashMap<>();
-        Map<String, String> codes = new LinkedHashMap<>();
+        FieldValues.Refused refused = new FieldValues.Refused();
         Map<String, String> kept = new LinkedHashMap<>();
         variables.forEach((key, value) -> {
             TemplateField f = byKey.get(key);
             FieldValues.Fit fit = FieldValues.fit(f.type(), f.options(), value);
             if (fit.ok()) {
                 kept.put(key, fit.value());
-                return;
-            }
-            invalid.put("variables." + key, key + " " + fit.problem() + ".");
-            if (fit.code() != null) {
-                codes.put("variables." + key, fit.code());
+            } else {
+                refused.add("variables." + key, key, fit);
             }
         });
-        if (!invalid.isEmpty()) {
-            throw Refusal.invalidParams(invalid, codes);
-        }
+        refused.throwIfAny();
         return kept;
     }
 
