@@ -58,9 +58,14 @@
     return t(has(key) ? key : fallback, vars);
   }
 
-  /** What to tell the signer about a refused request, in their language rather than the server's. */
+  /**
+   * What to tell the signer about a refused request, in their language rather than the server's: why
+   * the text rule refused something they typed (data.details), else what the code means.
+   */
   function errorText(result) {
-    return tOr('error.' + result.code, result.status === 429 ? 'error.rate_limited' : 'error.generic',
+    const details = (result.data && result.data.details) || {};
+    const why = Object.keys(details).map((param) => 'error.' + (details[param] || {}).code).find(has);
+    return why ? t(why) : tOr('error.' + result.code, result.status === 429 ? 'error.rate_limited' : 'error.generic',
       { status: result.status });
   }
 
@@ -841,8 +846,9 @@
     return fillable().filter((f) => isRequired(f) && !isFilled(f)).map((f) => f.id);
   }
 
-  function markInvalid(ids) {
-    state.missingShown = true;
+  /** Marks fields and goes to the first; {@code refused} says why, when it is not that they are empty. */
+  function markInvalid(ids, refused) {
+    state.missingShown = !refused;
     const boxes = ids.map((id) => state.boxes.get(String(id))).filter(Boolean);
     boxes.forEach((box) => {
       box.wrap.classList.add('is-invalid');
@@ -856,7 +862,7 @@
     if (state.guided) {
       // The guided form goes back to the first empty field and asks for it.
       showStep(fillable().findIndex((f) => f.id === boxes[0].field.id), true);
-      $('#guided-error').textContent = t('guided.requiredMissing');
+      $('#guided-error').textContent = refused || t('guided.requiredMissing');
       return;
     }
     goTo(boxes[0]);
@@ -958,6 +964,12 @@
       $('#consent').focus();
     } else {
       say(errorText(result));
+      // Fields whose values were refused (values.<id>) are marked, as empty required ones are.
+      const params = Object.keys((result.data && result.data.params) || {});
+      const ids = params.filter((p) => /^values\.\d+$/.test(p)).map((p) => p.slice(7));
+      if (ids.length) {
+        markInvalid(ids, errorText(result));
+      }
     }
   }
 

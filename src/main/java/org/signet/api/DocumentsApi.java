@@ -71,10 +71,7 @@ public final class DocumentsApi {
             q.reject("status", "status is not one of draft, sent, viewed, completed, declined, expired.");
             return null;
         })).orElse(null);
-        String search = q.optString("search").orElse(null);
-        if (search != null && (search.length() > 200 || search.chars().anyMatch(Character::isISOControl))) {
-            q.reject("search", "search must be at most 200 characters, without control characters.");
-        }
+        String search = q.optLineOrBlank("search", 200).orElse(null);
         q.check();
         DocumentList page = documents.list(req.caller().principal(), status, search, paging.page, paging.perPage);
         Map<String, String> keep = new LinkedHashMap<>();

@@ -14,13 +14,15 @@ import org.signet.domain.VariableKeys;
 import org.signet.http.Values;
 import org.signet.json.Json;
 import org.signet.service.Refusal;
+import org.signet.text.TypedText;
 import org.signet.text.Wire;
 
 /**
  * Reads a fields payload (S5): 400 invalid_data when the structure is unusable, otherwise every
  * problem of every field at once as {@code Field <n>: <message>} in 400 validation_failed. A
  * document's fields name a {@code signer_id}; a template's (S11) a {@code signer_slot} and may carry
- * a {@code variable_key}.
+ * a {@code variable_key}. Its names, placeholders, font families and options are one-line text held
+ * to the text rule, reported per field like every other problem.
  */
 public final class FieldInput {
     static final int MAX_FIELDS = 500;
@@ -225,7 +227,14 @@ public final class FieldInput {
             Object v = m.get("options");
             List<String> options = new ArrayList<>();
             if (v instanceof List<?> list && list.stream().allMatch(o -> o instanceof String s && s.length() <= 255)) {
-                list.forEach(o -> options.add((String) o));
+                for (int i = 0; i < list.size(); i++) {
+                    TypedText.Checked checked = TypedText.check((String) list.get(i), TypedText.Shape.LINE);
+                    if (checked.ok()) {
+                        options.add(checked.text());
+                    } else {
+                        error(checked.message("options[" + i + "]"));
+                    }
+                }
             } else if (v != null) {
                 error("options must be an array of strings.");
             }
@@ -253,11 +262,16 @@ public final class FieldInput {
             if (v == null) {
                 return dflt;
             }
-            if (!(v instanceof String s) || s.length() > max) {
+            TypedText.Checked checked = v instanceof String s ? TypedText.check(s, TypedText.Shape.LINE) : null;
+            if (checked != null && !checked.ok()) {
+                error(checked.message(key));
+                return dflt;
+            }
+            if (checked == null || checked.text().length() > max) {
                 error(key + " must be a string of at most " + max + " characters.");
                 return dflt;
             }
-            return s;
+            return checked.text();
         }
 
         private boolean bool(String key, boolean dflt) {

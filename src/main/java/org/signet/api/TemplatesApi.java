@@ -18,7 +18,6 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AcceptedFile;
-import org.signet.service.Refusal;
 import org.signet.service.Templates;
 import org.signet.text.Wire;
 
@@ -59,10 +58,7 @@ public final class TemplatesApi {
     private Response list(Request req) {
         Body q = req.queryParams();
         Paging paging = Paging.from(q, 50);
-        String search = q.optString("search").orElse(null);
-        if (search != null && (search.length() > 200 || search.chars().anyMatch(Character::isISOControl))) {
-            q.reject("search", "search must be at most 200 characters, without control characters.");
-        }
+        String search = q.optLineOrBlank("search", 200).orElse(null);
         q.check();
         Templates.Page page = templates.list(req.caller().principal(), search, paging.page, paging.perPage);
         Map<String, String> keep = new LinkedHashMap<>();
@@ -93,12 +89,9 @@ public final class TemplatesApi {
                 : name, named[1])));
     }
 
+    /** A template's description may run over several lines. */
     private static String description(Body b) {
-        String d = b.optString("description").orElse("");
-        if (d.length() > MAX_DESCRIPTION) {
-            b.reject("description", "description must be at most " + MAX_DESCRIPTION + " characters.");
-        }
-        return d;
+        return b.optText("description", MAX_DESCRIPTION).orElse("");
     }
 
     private Response get(Request req) {
@@ -181,8 +174,7 @@ public final class TemplatesApi {
         }
         for (int i = 0; i < list.size(); i++) {
             @SuppressWarnings("unchecked")
-            Body s = new Body((Map<String, Object>) list.get(i));
-            String prefix = "signers[" + i + "].";
+            Body s = new Body((Map<String, Object>) list.get(i), "signers[" + i + "].");
             String name = s.requireLine("name", 255);
             String email = s.requireString("email");
             Signer.Role role = s.optString("role").map(r -> Signer.Role.fromWire(r).orElseGet(() -> {
@@ -195,25 +187,10 @@ public final class TemplatesApi {
             if (email != null && !EmailAddress.isValid(email.strip())) {
                 s.reject("email", "email is not a valid email address.");
             }
-            try {
-                s.check();
-            } catch (Refusal r) {
-                throw prefixed(r, prefix);
-            }
+            s.check();
             out.add(new Templates.SlotSigner(name, email.strip(), role, order, login, language));
         }
         return out;
-    }
-
-    /** The same refusal with each parameter named within its signer, e.g. {@code signers[1].email}. */
-    private static Refusal prefixed(Refusal r, String prefix) {
-        Object params = r.data().get("params");
-        if (params instanceof List<?> names) {
-            return Refusal.missingParams(names.stream().map(n -> prefix + n).toList());
-        }
-        Map<String, String> renamed = new LinkedHashMap<>();
-        ((Map<?, ?>) params).forEach((k, v) -> renamed.put(prefix + k, String.valueOf(v)));
-        return Refusal.invalidParams(renamed);
     }
 
     private Map<String, Object> form(Templates.Detail d) {

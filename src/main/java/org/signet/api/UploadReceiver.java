@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,11 +92,13 @@ public final class UploadReceiver {
         MultipartReader reader = new MultipartReader(body, boundary, maxBytes + FRAMING_ALLOWANCE);
         String filename = null;
         Map<String, String> text = new LinkedHashMap<>();
+        Set<String> names = new HashSet<>();
         try {
             for (Optional<Part> next = reader.next(); next.isPresent(); next = reader.next()) {
                 Part part = next.get();
                 boolean isFile = part.name().equals("file") || part.name().equals("document");
-                if (isFile && filename == null) {
+                refuseSecond(names, part.name(), isFile && filename != null);
+                if (isFile) {
                     filename = FileNames.withoutPath(part.filename().orElse(""));
                     copyLimited(part.content(), tmp);
                 } else if (textFields.contains(part.name()) && part.filename().isEmpty()) {
@@ -114,6 +117,17 @@ public final class UploadReceiver {
             throw Refusal.missingParams(List.of("file"));
         }
         return new Received(filename, text);
+    }
+
+    /**
+     * Two parts of one name, or a file sent both as {@code file} and as {@code document}, could each be
+     * what the client meant: refused rather than one of them guessed at.
+     */
+    private static void refuseSecond(Set<String> names, String name, boolean secondFile) {
+        if (!names.add(name) || secondFile) {
+            throw Refusal.invalidParam(name, "The upload has more than one " + (secondFile ? "file" : "part named "
+                    + name) + "; send each once.");
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.signet.text.TypedText;
 
 /**
  * The command line split into words and options. Options may stand before or after the command
@@ -75,6 +76,25 @@ final class Arguments {
     String require(String name) throws UsageException {
         return option(name).filter(s -> !s.isBlank())
                 .orElseThrow(() -> new UsageException("--" + name + " is required"));
+    }
+
+    /** A required option a person typed, such as a name: held to Signet's text rule (one line), stripped. */
+    String requireText(String name) throws UsageException {
+        return text(require(name), name);
+    }
+
+    /** The same for an optional one; absent is empty. */
+    Optional<String> optionText(String name) throws UsageException {
+        Optional<String> raw = option(name);
+        return raw.isEmpty() ? raw : Optional.of(text(raw.get(), name));
+    }
+
+    private static String text(String raw, String name) throws UsageException {
+        TypedText.Checked checked = TypedText.check(raw, TypedText.Shape.LINE);
+        if (!checked.ok()) {
+            throw new UsageException(checked.message("--" + name));
+        }
+        return checked.text().strip();
     }
 
     boolean flag(String name) {

@@ -40,11 +40,11 @@ final class KeysCommand {
     private void create(Arguments a, Config config, UserStore users, ApiKeyStore keys)
             throws UsageException, CommandException {
         String email = a.require("user");
-        String name = a.require("name");
+        String name = a.requireText("name");
         Permission permission = permission(a.require("permission"));
         int limit = rateLimit(a, config);
         User user = users.findByEmail(email).orElseThrow(() -> new CommandException("no user with email " + email));
-        ApiKeyStore.Created c = keys.create(user.id(), name, a.option("description").orElse(""), permission, limit);
+        ApiKeyStore.Created c = keys.create(user.id(), name, a.optionText("description").orElse(""), permission, limit);
         if (a.flag("json")) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("id", c.key().id());

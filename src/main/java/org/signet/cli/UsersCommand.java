@@ -44,7 +44,7 @@ final class UsersCommand {
 
     private void add(Arguments a, UserStore users) throws UsageException, CommandException {
         String email = a.require("email").trim();
-        String name = a.require("name").trim();
+        String name = a.requireText("name");
         if (!EmailAddress.isValid(email)) {
             throw new UsageException("'" + email + "' is not a valid email address");
         }

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 import org.signet.service.Refusal;
+import org.signet.text.TypedText;
 
 /**
  * A JSON request body read as named parameters. Getters record every missing or invalid
@@ -20,11 +21,23 @@ import org.signet.service.Refusal;
  */
 public final class Body {
     private final Map<String, Object> values;
+    private final String prefix;
     private final List<String> missing = new ArrayList<>();
     private final Map<String, String> invalid = new LinkedHashMap<>();
+    /** Why the text rule refused a parameter, by name: a subset of {@code invalid}. */
+    private final Map<String, String> codes = new LinkedHashMap<>();
 
     public Body(Map<String, Object> values) {
+        this(values, "");
+    }
+
+    /**
+     * An object nested in a request, its parameters reported under {@code prefix} (such as
+     * {@code signers[1].}) so that a refusal names them as the client sent them.
+     */
+    public Body(Map<String, Object> values, String prefix) {
         this.values = values;
+        this.prefix = prefix;
     }
 
     /**
@@ -77,14 +90,14 @@ public final class Body {
     public Object require(String name) {
         Object v = values.get(name);
         if (v == null) {
-            missing.add(name);
+            missing.add(prefix + name);
         }
         return v;
     }
 
     public String requireString(String name) {
         if (values.get(name) == null) {
-            missing.add(name);
+            missing.add(prefix + name);
             return null;
         }
         return optString(name).orElse(null);
@@ -99,7 +112,7 @@ public final class Body {
         if (v instanceof String s) {
             return Optional.of(s);
         }
-        invalid.put(name, name + " is not of type string.");
+        reject(name, name + " is not of type string.");
         return Optional.empty();
     }
 
@@ -111,11 +124,11 @@ public final class Body {
         }
         Long parsed = Values.integer(v);
         if (parsed == null) {
-            invalid.put(name, name + " is not of type integer.");
+            reject(name, name + " is not of type integer.");
             return Optional.empty();
         }
         if (parsed < min || parsed > max) {
-            invalid.put(name, name + " must be between " + min + " and " + max + ".");
+            reject(name, name + " must be between " + min + " and " + max + ".");
             return Optional.empty();
         }
         return Optional.of(parsed);
@@ -123,7 +136,7 @@ public final class Body {
 
     public Long requireLong(String name, long min, long max) {
         if (values.get(name) == null) {
-            missing.add(name);
+            missing.add(prefix + name);
             return null;
         }
         return optLong(name, min, max).orElse(null);
@@ -136,7 +149,7 @@ public final class Body {
         }
         Double d = Values.number(v);
         if (d == null) {
-            invalid.put(name, name + " is not of type number.");
+            reject(name, name + " is not of type number.");
         }
         return Optional.ofNullable(d);
     }
@@ -149,35 +162,60 @@ public final class Body {
         }
         Boolean b = Values.bool(v);
         if (b == null) {
-            invalid.put(name, name + " is not of type boolean.");
+            reject(name, name + " is not of type boolean.");
         }
         return Optional.ofNullable(b);
     }
 
     /**
-     * A one-line text such as a title or a name (they reach mail headers and bodies): stripped, 1 to
-     * {@code max} characters, no line breaks or other control characters.
+     * A one-line text such as a title or a name (they reach mail headers and bodies), held to the
+     * text rule ({@link TypedText}): stripped, 1 to {@code max} characters.
      */
     public Optional<String> optLine(String name, int max) {
-        return optString(name).map(s -> line(name, s, max));
+        return optString(name).map(s -> typed(name, s, TypedText.Shape.LINE, 1, max));
+    }
+
+    /** The same, where a blank value counts as none given (a search box, an optional description). */
+    public Optional<String> optLineOrBlank(String name, int max) {
+        return optString(name).filter(s -> !s.isBlank()).flatMap(s -> optLine(name, max));
     }
 
     public String requireLine(String name, int max) {
         String s = requireString(name);
-        return s == null ? null : line(name, s, max);
+        return s == null ? null : typed(name, s, TypedText.Shape.LINE, 1, max);
     }
 
-    private String line(String name, String s, int max) {
-        if (!Values.isLine(s, max)) {
-            reject(name, name + " must be 1 to " + max + " characters, without line breaks or control characters.");
+    /** Text that may run over lines, such as a description, held to the text rule: stripped, at most {@code max} long. */
+    public Optional<String> optText(String name, int max) {
+        return optString(name).map(s -> typed(name, s, TypedText.Shape.LINES, 0, max));
+    }
+
+    /** The same, required and not blank, such as a reason. */
+    public String requireText(String name, int max) {
+        String s = requireString(name);
+        return s == null ? null : typed(name, s, TypedText.Shape.LINES, 1, max);
+    }
+
+    private String typed(String name, String s, TypedText.Shape shape, int min, int max) {
+        TypedText.Checked checked = TypedText.check(s, shape);
+        if (!checked.ok()) {
+            if (!invalid.containsKey(prefix + name)) {
+                codes.put(prefix + name, checked.problem().code());
+            }
+            reject(name, checked.message(name));
             return null;
         }
-        return s.strip();
+        String t = checked.text().strip();
+        if (t.length() < min || t.length() > max) {
+            reject(name, name + " must be " + (min == 0 ? "at most " : min + " to ") + max + " characters.");
+            return null;
+        }
+        return t;
     }
 
     /** Records a parameter that failed a rule checked by the caller. */
     public void reject(String name, String message) {
-        invalid.putIfAbsent(name, message);
+        invalid.putIfAbsent(prefix + name, message);
     }
 
     /** Throws for the missing parameters first, then the invalid ones; does nothing when all are well. */
@@ -186,7 +224,7 @@ public final class Body {
             throw Refusal.missingParams(missing);
         }
         if (!invalid.isEmpty()) {
-            throw Refusal.invalidParams(invalid);
+            throw Refusal.invalidParams(invalid, codes);
         }
     }
 }

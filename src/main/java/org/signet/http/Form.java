@@ -1,8 +1,11 @@
 package org.signet.http;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -57,12 +60,36 @@ public final class Form {
         return new Form(out);
     }
 
+    /**
+     * Percent-decodes one name or value (HTML's application/x-www-form-urlencoded parser) into strict
+     * UTF-8: bytes that are not UTF-8 are refused, where URLDecoder would turn them into U+FFFD unseen.
+     */
     private static String decode(String s) {
-        try {
-            return URLDecoder.decode(s, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw Refusal.invalid("invalid_form", "The form is not correctly encoded.");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            int hi = c == '%' && i + 2 < s.length() ? Character.digit(s.charAt(i + 1), 16) : -1;
+            int lo = hi >= 0 ? Character.digit(s.charAt(i + 2), 16) : -1;
+            if (lo >= 0) {
+                bytes.write(hi << 4 | lo);
+                i += 2;
+            } else if (c == '%' || c > 0x7e) {
+                throw malformed();
+            } else {
+                bytes.write(c == '+' ? ' ' : c);
+            }
         }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray()))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw malformed();
+        }
+    }
+
+    private static Refusal malformed() {
+        return Refusal.invalid("invalid_form", "The form is not correctly encoded.");
     }
 
     /** The first value of a field, or null when the form has none. */
@@ -79,14 +106,20 @@ public final class Form {
         return value(name) != null;
     }
 
-    /** The fields (first values, empty ones left out) as named parameters, for checking. */
+    /**
+     * The fields as named parameters, for checking; empty ones are left out. A field given twice is
+     * refused, since which one was meant cannot be known (checkbox lists are read with {@link #values}).
+     */
     public Body body() {
-        Map<String, Object> first = new LinkedHashMap<>();
+        Map<String, Object> single = new LinkedHashMap<>();
         fields.forEach((k, v) -> {
-            if (!v.isEmpty() && !v.get(0).isEmpty()) {
-                first.put(k, v.get(0));
+            if (v.size() > 1) {
+                throw Refusal.invalidParam(k, k + " is sent more than once.");
+            }
+            if (!v.get(0).isEmpty()) {
+                single.put(k, v.get(0));
             }
         });
-        return new Body(first);
+        return new Body(single);
     }
 }

@@ -59,10 +59,4 @@ public final class Values {
         }
         return null;
     }
-
-    /** Text of 1 to {@code max} characters after stripping, without line breaks or other control characters. */
-    public static boolean isLine(String s, int max) {
-        String t = s.strip();
-        return !t.isEmpty() && t.length() <= max && t.chars().noneMatch(Character::isISOControl);
-    }
 }

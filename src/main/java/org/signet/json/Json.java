@@ -30,6 +30,8 @@ public final class Json {
             throw new JsonSyntaxException("nesting too deep");
         } catch (OutOfRange e) {
             throw new JsonSyntaxException("the number " + e.getMessage() + " is out of range");
+        } catch (Ambiguous e) {
+            throw new JsonSyntaxException(e.getMessage());
         }
     }
 
@@ -38,8 +40,25 @@ public final class Json {
         private static final long serialVersionUID = 1L;
 
         OutOfRange(String number) {
-            super(number.length() > 40 ? number.substring(0, 40) + "..." : number, null, false, false);
+            super(shortened(number), null, false, false);
         }
+    }
+
+    /**
+     * Text that parses but could mean two things (RFC 8259 sections 4 and 8.2): a key given twice in one
+     * object, where readers differ on which one counts, or a string holding half a surrogate pair, which
+     * is no character at all and would be stored as '?'. Refused rather than guessed at.
+     */
+    private static final class Ambiguous extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Ambiguous(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private static String shortened(String text) {
+        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
     }
 
     public static String write(Object value) {
@@ -71,11 +90,34 @@ public final class Json {
         }
     }
 
+    /**
+     * The string, unless it holds half of a surrogate pair on its own: bodies are decoded as strict
+     * UTF-8, so only an escape in the JSON text can put one there.
+     */
+    private static String string(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                } else {
+                    throw new Ambiguous(String.format("the string holds an unpaired surrogate \\u%04x", (int) c));
+                }
+            }
+        }
+        return s;
+    }
+
     private static Object toJava(JsonValue v) {
         if (v.isObject()) {
             Map<String, Object> map = new LinkedHashMap<>();
             for (JsonObject.Member m : v.asObject()) {
-                map.put(m.getName(), toJava(m.getValue()));
+                // minimal-json keeps every member in order; a map that does not grow has met the key before.
+                int before = map.size();
+                map.put(string(m.getName()), toJava(m.getValue()));
+                if (map.size() == before) {
+                    throw new Ambiguous("the key \"" + shortened(m.getName()) + "\" appears twice in one object");
+                }
             }
             return map;
         }
@@ -87,7 +129,7 @@ public final class Json {
             return list;
         }
         if (v.isString()) {
-            return v.asString();
+            return string(v.asString());
         }
         if (v.isNumber()) {
             // BigDecimal keeps 1e999999999 as one digit and an exponent; only an exponent past the

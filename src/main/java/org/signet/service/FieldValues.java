@@ -1,14 +1,17 @@
 package org.signet.service;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.signet.domain.FieldType;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
+import org.signet.text.TypedText;
 
 /**
  * What a value given for a field may be (S7, S11), whether a signer types it or a template's
  * variable fills it in ahead of time: a checkbox "1" or "0", a dropdown one of its options, text
- * within its length.
+ * within its length and held to the text rule (one line in a text field, lines in a textarea).
  */
 final class FieldValues {
     static final int MAX_TEXT = 1000;
@@ -16,16 +19,69 @@ final class FieldValues {
 
     private FieldValues() {}
 
-    /** Why {@code value} does not fit the field, phrased to follow the field's name; null when it does. */
-    static String problem(FieldType type, String optionsJson, String value) {
+    /**
+     * A value as it is kept, or why it does not fit: {@code problem} phrased to follow the field's name,
+     * and {@code code} the text rule's when that refused it.
+     */
+    record Fit(String value, String problem, String code) {
+        boolean ok() {
+            return problem == null;
+        }
+
+        static Fit of(String value) {
+            return new Fit(value, null, null);
+        }
+
+        static Fit not(String problem) {
+            return new Fit(null, problem, null);
+        }
+    }
+
+    /** The values that did not fit, by parameter, refused all at once with the text rule's codes in the details. */
+    static final class Refused {
+        private final Map<String, String> params = new LinkedHashMap<>();
+        private final Map<String, String> codes = new LinkedHashMap<>();
+
+        /** {@code subject} names the value in the sentence: "field 7", "job_title". */
+        void add(String param, String subject, Fit fit) {
+            params.put(param, subject + " " + fit.problem() + ".");
+            if (fit.code() != null) {
+                codes.put(param, fit.code());
+            }
+        }
+
+        void throwIfAny() {
+            if (!params.isEmpty()) {
+                throw Refusal.invalidParams(params, codes);
+            }
+        }
+    }
+
+    static Fit fit(FieldType type, String optionsJson, String value) {
         return switch (type) {
-            case CHECKBOX -> value.equals("1") || value.equals("0") ? null : "takes \"1\" or \"0\"";
-            case DROPDOWN -> value.isEmpty() || options(optionsJson).contains(value) ? null
-                    : "must be one of its options " + options(optionsJson);
-            case TEXT -> value.length() <= MAX_TEXT ? null : "is longer than " + MAX_TEXT + " characters";
-            case TEXTAREA -> value.length() <= MAX_TEXTAREA ? null : "is longer than " + MAX_TEXTAREA + " characters";
-            default -> null;
+            case CHECKBOX -> value.equals("1") || value.equals("0") ? Fit.of(value) : Fit.not("takes \"1\" or \"0\"");
+            case DROPDOWN -> option(optionsJson, text(value, TypedText.Shape.LINE, MAX_TEXT));
+            case TEXT -> text(value, TypedText.Shape.LINE, MAX_TEXT);
+            case TEXTAREA -> text(value, TypedText.Shape.LINES, MAX_TEXTAREA);
+            default -> Fit.of(value);
         };
+    }
+
+    private static Fit text(String value, TypedText.Shape shape, int max) {
+        TypedText.Checked checked = TypedText.check(value, shape);
+        if (!checked.ok()) {
+            return new Fit(null, checked.phrase(), checked.problem().code());
+        }
+        String kept = checked.text();
+        return kept.length() <= max ? Fit.of(kept) : Fit.not("is longer than " + max + " characters");
+    }
+
+    /** An empty value leaves the dropdown unchosen; anything else must be one of its options. */
+    private static Fit option(String optionsJson, Fit text) {
+        if (!text.ok() || text.value().isEmpty() || options(optionsJson).contains(text.value())) {
+            return text;
+        }
+        return Fit.not("must be one of its options " + options(optionsJson));
     }
 
     /** A dropdown's options, stored as a JSON array of strings; none when the column is not one. */

@@ -3,6 +3,7 @@ package org.signet.service;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.signet.text.TypedText;
 
 /**
  * A request refused on its merits: the kind of refusal, the seed's or spec's error {@code code}, a
@@ -78,12 +79,32 @@ public final class Refusal extends RuntimeException {
 
     /** WordPress's {@code rest_invalid_param}: {@code data.params} maps each bad parameter to a message. */
     public static Refusal invalidParams(Map<String, String> params) {
-        return invalid("rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()),
-                Map.of("params", new LinkedHashMap<>(params)));
+        return invalidParams(params, Map.of());
+    }
+
+    /**
+     * The same, where {@code codes} names why some parameters were refused: each becomes
+     * {@code data.details[name] = {code, message}}, as WordPress reports them, so that a client (the
+     * signing page among them) can say why in its own words.
+     */
+    public static Refusal invalidParams(Map<String, String> params, Map<String, String> codes) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("params", new LinkedHashMap<>(params));
+        if (!codes.isEmpty()) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            codes.forEach((name, code) -> details.put(name, Map.of("code", code, "message", params.get(name))));
+            data.put("details", details);
+        }
+        return invalid("rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()), data);
     }
 
     public static Refusal invalidParam(String name, String message) {
         return invalidParams(Map.of(name, message));
+    }
+
+    /** The parameter {@code name} refused by the text rule, with the rule's code in {@code data.details}. */
+    public static Refusal invalidText(String name, TypedText.Checked refused) {
+        return invalidParams(Map.of(name, refused.message(name)), Map.of(name, refused.problem().code()));
     }
 
     /** WordPress's {@code rest_missing_callback_param}: {@code data.params} lists the missing names. */

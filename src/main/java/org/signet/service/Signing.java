@@ -181,9 +181,9 @@ public final class Signing {
             }
             Actor actor = actor(link, visit);
             List<Field> mine = fields.forSigner(link.signer().id());
-            SubmissionCheck.check(link.signer(), mine, s);
+            Submission checked = SubmissionCheck.check(link.signer(), mine, s);
             link = recordView(link, actor);
-            fill(link, mine, s);
+            fill(link, mine, checked);
             Signer signer = link.signer();
             if (!signers.markSigned(signer.id(), signer.status(), actor.ipAddress(), actor.userAgent())) {
                 throw alreadyActed();

@@ -11,33 +11,25 @@ import org.signet.domain.Signer;
 final class SubmissionCheck {
     private SubmissionCheck() {}
 
-    static void check(Signer signer, List<Field> mine, Submission s) {
+    /** The submission with its values as they are kept (see {@link FieldValues}); a 400 when one does not fit. */
+    static Submission check(Signer signer, List<Field> mine, Submission s) {
         if (signer.role() == Signer.Role.APPROVER) {
             refuseApproverInput(s);
-            return;
+            return s;
         }
-        Map<String, String> invalid = new LinkedHashMap<>();
-        for (Map.Entry<Long, String> e : s.values().entrySet()) {
-            Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
-            String problem = f == null ? "is not one of your fields"
-                    : f.prefilled() ? "was filled in by the sender and cannot be changed"
-                    : FieldValues.problem(f.type(), f.options(), e.getValue());
-            if (problem != null) {
-                invalid.put("values." + e.getKey(), "field " + e.getKey() + " " + problem + ".");
-            }
-        }
+        FieldValues.Refused refused = new FieldValues.Refused();
+        Map<Long, String> kept = kept(mine, s.values(), refused);
         for (Long id : s.fieldImages().keySet()) {
             boolean imageField = mine.stream().anyMatch(f -> f.id() == id && f.type().image());
             if (!imageField) {
-                invalid.put("values." + id, "field " + id + " takes no image.");
+                refused.add("values." + id, "field " + id, FieldValues.Fit.not("takes no image"));
             }
         }
-        if (!invalid.isEmpty()) {
-            throw Refusal.invalidParams(invalid);
-        }
+        refused.throwIfAny();
+        Submission checked = new Submission(s.consent(), kept, s.signature(), s.initials(), s.fieldImages());
         List<String> missing = new ArrayList<>();
         for (Field f : mine) {
-            if (f.required() && !filled(f, s)) {
+            if (f.required() && !filled(f, checked)) {
                 missing.add(Long.toString(f.id()));
             }
         }
@@ -45,6 +37,24 @@ final class SubmissionCheck {
             throw Refusal.invalid("missing_required_fields", "Fill in every required field before finishing.",
                     Map.of("field_ids", missing));
         }
+        return checked;
+    }
+
+    /** Each value as it is kept; one that does not fit is added to {@code refused} instead. */
+    private static Map<Long, String> kept(List<Field> mine, Map<Long, String> values, FieldValues.Refused refused) {
+        Map<Long, String> kept = new LinkedHashMap<>();
+        for (Map.Entry<Long, String> e : values.entrySet()) {
+            Field f = mine.stream().filter(x -> x.id() == e.getKey()).findFirst().orElse(null);
+            FieldValues.Fit fit = f == null ? FieldValues.Fit.not("is not one of your fields")
+                    : f.prefilled() ? FieldValues.Fit.not("was filled in by the sender and cannot be changed")
+                    : FieldValues.fit(f.type(), f.options(), e.getValue());
+            if (fit.ok()) {
+                kept.put(e.getKey(), fit.value());
+            } else {
+                refused.add("values." + e.getKey(), "field " + e.getKey(), fit);
+            }
+        }
+        return kept;
     }
 
     /** An approver approves the document as it stands: whatever they would fill in is refused, never dropped. */

@@ -252,7 +252,7 @@ public final class Templates {
         }
     }
 
-    /** The variables checked against the template's keys and their fields' rules; unknown keys are a 400. */
+    /** The variables checked against the template's keys and their fields' rules, as kept; unknown keys are a 400. */
     private static Map<String, String> prefill(Detail template, Map<String, String> variables) {
         Map<String, TemplateField> byKey = new HashMap<>();
         template.variables().forEach(f -> byKey.put(f.variableKey(), f));
@@ -262,18 +262,19 @@ public final class Templates {
                     Map.of("variables", "unknown variable key(s): " + String.join(", ", unknown) + "."),
                     "unknown_variables", unknown));
         }
-        Map<String, String> invalid = new LinkedHashMap<>();
+        FieldValues.Refused refused = new FieldValues.Refused();
+        Map<String, String> kept = new LinkedHashMap<>();
         variables.forEach((key, value) -> {
             TemplateField f = byKey.get(key);
-            String problem = FieldValues.problem(f.type(), f.options(), value);
-            if (problem != null) {
-                invalid.put("variables." + key, key + " " + problem + ".");
+            FieldValues.Fit fit = FieldValues.fit(f.type(), f.options(), value);
+            if (fit.ok()) {
+                kept.put(key, fit.value());
+            } else {
+                refused.add("variables." + key, key, fit);
             }
         });
-        if (!invalid.isEmpty()) {
-            throw Refusal.invalidParams(invalid);
-        }
-        return variables;
+        refused.throwIfAny();
+        return kept;
     }
 
     private Template owned(Principal p, long id) {

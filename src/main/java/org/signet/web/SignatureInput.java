@@ -15,6 +15,7 @@ import org.signet.pdf.SignatureImages;
 import org.signet.pdf.TypedSignature;
 import org.signet.service.Refusal;
 import org.signet.service.Submission;
+import org.signet.text.TypedText;
 
 /**
  * Turns the {@code signature} object of a submission into a checked image (S7): a PNG or JPEG
@@ -41,8 +42,13 @@ final class SignatureInput {
         };
     }
 
+    /** A typed name is text a person types, drawn as it is: the text rule first, then its length. */
     private static Submission.Image typed(Object text, String param) {
-        String t = text instanceof String s ? s.strip() : "";
+        TypedText.Checked checked = TypedText.check(text instanceof String s ? s : "", TypedText.Shape.LINE);
+        if (!checked.ok()) {
+            throw Refusal.invalidText(param, checked);
+        }
+        String t = checked.text().strip();
         if (t.isEmpty() || t.length() > 100) {
             throw Refusal.invalidParam(param, param + ".text must be 1 to 100 characters.");
         }

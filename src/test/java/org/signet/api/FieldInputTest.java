@@ -234,4 +234,26 @@ class FieldInputTest {
         assertHas(errors, "Field 1: position_x must be a number");
         assertHas(errors, "Field 1: width must be a number");
     }
+
+    @Test
+    void parse_typedTextWithControlOrDirectionCharacters_reportedPerField() {
+        List<String> errors = errors(rejected("[{\"signer_id\":7,\"field_type\":\"dropdown\",\"page_number\":1,"
+                + "\"position_x\":10,\"position_y\":10,\"field_name\":\"Col\\u202eour\",\"placeholder\":\"a\\nb\","
+                + "\"font_family\":\"DM\\u0000Sans\",\"options\":[\"Red\",\"Bl\\u2066ue\"]}]", document(A4)));
+
+        assertTrue(errors.contains("Field 1: field_name must not contain bidirectional overrides, embeddings or isolates."),
+                errors.toString());
+        assertTrue(errors.contains("Field 1: placeholder must be one line, without line breaks."), errors.toString());
+        assertTrue(errors.contains("Field 1: font_family must not contain control characters."), errors.toString());
+        assertHas(errors, "Field 1: options[1] must not contain bidirectional");
+    }
+
+    @Test
+    void parse_decomposedNamesAndOptions_keptInNfc() {
+        NewField f = parse("[{\"signer_id\":7,\"field_type\":\"dropdown\",\"page_number\":1,\"position_x\":10,"
+                + "\"position_y\":10,\"field_name\":\"Cafe\\u0301\",\"options\":[\"Cre\\u0300me\",\"Th\u00e9\"]}]").get(0);
+
+        assertEquals("Caf\u00e9", f.name());
+        assertEquals(List.of("Cr\u00e8me", "Th\u00e9"), json(f.options()));
+    }
 }

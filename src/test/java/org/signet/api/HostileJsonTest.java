@@ -23,8 +23,9 @@ import org.signet.support.TestServer;
 
 /**
  * Bodies a hostile client sends to every JSON endpoint (S2, S13): numbers with huge exponents where a
- * string or a number belongs, exponents no decimal can hold, and control characters in a search.
- * Each is a 400 at once, nothing changes, and the server goes on answering.
+ * string or a number belongs, exponents no decimal can hold, control characters in a search, keys
+ * given twice and halves of surrogate pairs. Each is a 400 at once, nothing changes, and the server
+ * goes on answering.
  */
 class HostileJsonTest {
     private static final String HUGE = "1e999999999";
@@ -113,10 +114,76 @@ class HostileJsonTest {
 
     @Test
     void search_controlCharacters_400() {
-        for (String q : List.of("%00", "a%00b", "%0Aabc", "x%1F")) {
-            HttpResponse<String> r = flow.get("documents?search=" + q);
-            assertEquals(400, r.statusCode(), q);
-            assertEquals("rest_invalid_param", code(r), q);
+        for (String q : List.of("%00", "a%00b", "%0Aabc", "x%1F", "a%E2%80%AEb")) {
+            for (String list : List.of("documents", "templates")) {
+                HttpResponse<String> r = flow.get(list + "?search=" + q);
+                assertEquals(400, r.statusCode(), list + " " + q);
+                assertEquals("rest_invalid_param", code(r), q);
+            }
         }
+    }
+
+    @Test
+    void duplicateKey_addSigner_400InvalidJsonNamingItAndNoSigner() {
+        int before = flow.signerRecords(doc).size();
+
+        HttpResponse<String> r = send("POST", "documents/" + doc + "/signers",
+                "{\"name\": \"Eve\", \"email\": \"a@example.org\", \"email\": \"b@example.org\"}");
+
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals("rest_invalid_json", code(r));
+        assertTrue(TestServer.object(r).get("message").toString().contains("\"email\""), r.body());
+        assertEquals(before, flow.signerRecords(doc).size());
+    }
+
+    @Test
+    void duplicateKey_everyEndpoint_400InvalidJson() {
+        for (String[] target : targets()) {
+            HttpResponse<String> r = send(target[0], target[1], "{\"" + target[2] + "\": \"1\", \"" + target[2]
+                    + "\": \"2\"}");
+
+            assertEquals(400, r.statusCode(), String.join(" ", target) + ": " + r.body());
+            assertEquals("rest_invalid_json", code(r), String.join(" ", target));
+        }
+    }
+
+    @Test
+    void duplicateKeyNested_fields_400InvalidJsonAndFieldsKept() {
+        String signer = ann.id();
+        String field = "{\"signer_id\": \"" + signer + "\", \"field_type\": \"signature\", \"page_number\": 1, "
+                + "\"position_x\": 72, \"position_y\": 72, \"position_x\": 300}";
+
+        HttpResponse<String> r = send("POST", "documents/" + doc + "/fields", "{\"fields\": [" + field + "]}");
+
+        assertEquals("rest_invalid_json", code(r), r.body());
+        assertTrue(r.body().contains("position_x"), r.body());
+    }
+
+    @Test
+    void loneSurrogate_title_400InvalidJsonAndTitleKept() {
+        for (String title : List.of("A\\ud800", "\\udfffB", "\\ude00\\ud83d")) {
+            HttpResponse<String> r = send("PUT", "documents/" + doc, "{\"title\": \"" + title + "\"}");
+
+            assertEquals(400, r.statusCode(), title + ": " + r.body());
+            assertEquals("rest_invalid_json", code(r), title);
+        }
+        assertEquals("Lease", flow.document(doc).get("title"), "never stored as A?");
+        HttpResponse<String> pair = send("PUT", "documents/" + doc, "{\"title\": \"Lease \\ud83d\\udd8a\"}");
+        assertEquals(200, pair.statusCode(), pair.body());
+        assertEquals("Lease \ud83d\udd8a", flow.document(doc).get("title"));
+    }
+
+    @Test
+    void surrogateAsUtf8Bytes_400InvalidJson() {
+        byte[] body = {'{', '"', 't', 'i', 't', 'l', 'e', '"', ':', '"', 'A', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"',
+            '}'};
+
+        HttpResponse<String> r = server.send(server.request("documents/" + doc, flow.key)
+                .header("Content-Type", "application/json")
+                .method("PUT", java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build());
+
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals("rest_invalid_json", code(r));
+        assertEquals("Lease", flow.document(doc).get("title"));
     }
 }

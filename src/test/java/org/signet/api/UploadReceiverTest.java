@@ -205,6 +205,71 @@ class UploadReceiverTest {
     }
 
     @Test
+    void receive_twoFileParts_refusedNamingFileAndNothingKept() {
+        HttpResponse<String> r = server.upload(alice.full(), new Multipart()
+                .file("file", "first.pdf", "application/pdf", TestFiles.pdf(1))
+                .file("file", "second.pdf", "application/pdf", TestFiles.pdf(2)));
+
+        assertRefused(r, 400, "rest_invalid_param");
+        assertEquals(List.of("file"), List.copyOf(((Map<?, ?>) data(r).get("params")).keySet()));
+    }
+
+    @Test
+    void receive_twoTitleParts_refusedNamingTitle() {
+        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "First")
+                .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)).text("title", "Second"));
+
+        assertRefused(r, 400, "rest_invalid_param");
+        assertEquals(List.of("title"), List.copyOf(((Map<?, ?>) data(r).get("params")).keySet()));
+    }
+
+    @Test
+    void receive_fileAndDocumentParts_refusedAsTwoFiles() {
+        HttpResponse<String> r = server.upload(alice.full(), new Multipart()
+                .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1))
+                .file("document", "b.pdf", "application/pdf", TestFiles.pdf(1)));
+
+        assertRefused(r, 400, "rest_invalid_param");
+        assertTrue(((Map<?, ?>) data(r).get("params")).containsKey("document"), r.body());
+    }
+
+    @Test
+    void receive_repeatedPartOnStagingAndTemplateUploads_refusedNamingIt() {
+        Multipart twoFiles = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1))
+                .file("file", "b.pdf", "application/pdf", TestFiles.pdf(1));
+        Multipart twoNames = new Multipart().text("name", "One").text("name", "Two")
+                .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
+        Multipart unknownTwice = new Multipart().text("colour", "red").text("colour", "blue")
+                .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
+
+        Map<String, String> named = Map.of("files", "file", "templates/upload", "name", "documents/upload", "colour");
+        Map<String, Multipart> bodies = Map.of("files", twoFiles, "templates/upload", twoNames, "documents/upload",
+                unknownTwice);
+        named.forEach((path, param) -> {
+            HttpResponse<String> r = server.postMultipart(path, alice.full(), bodies.get(path));
+            assertEquals(400, r.statusCode(), path + ": " + r.body());
+            assertEquals("rest_invalid_param", code(r), path);
+            assertTrue(((Map<?, ?>) data(r).get("params")).containsKey(param), path + ": " + r.body());
+        });
+        assertEquals(List.of(), array(server.get("templates", alice.full())));
+        assertEquals(List.of(), server.vaultFiles(), "no file was kept");
+    }
+
+    @Test
+    void receive_textPartsBreakingTheTextRule_refusedNamingThem() {
+        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "Lease\u202e.exe")
+                .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)));
+        HttpResponse<String> t = server.postMultipart("templates/upload", alice.full(), new Multipart()
+                .text("name", "NDA").text("description", "Two\r\nlines\u0000")
+                .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)));
+
+        assertRefused(r, 400, "rest_invalid_param");
+        assertTrue(r.body().contains("text_direction_control"), r.body());
+        assertEquals(400, t.statusCode(), t.body());
+        assertTrue(t.body().contains("text_control_character"), t.body());
+    }
+
+    @Test
     void receive_emptyTextPartsAsFormsSendThem_countAsNotGiven() {
         HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "")
                 .text("expires_at", "").file("file", "Quarterly report.pdf", "application/pdf", TestFiles.pdf(1)));

@@ -131,6 +131,26 @@ class CliTest {
     }
 
     @Test
+    void usersAddAndKeysCreate_namesBreakingTheTextRule_usageErrorNothingMade() {
+        String data = dir.toString();
+        Result user = run("", "users", "add", "--email", "eve@example.com", "--name", "Eve\u202eAdmin", "--data", data);
+        assertEquals(0, run("", "users", "add", "--email", "ops@example.com", "--name", "Zoe\u0308", "--data", data).code());
+        Result key = run("", "keys", "create", "--user", "ops@example.com", "--name", "ci\u0000", "--permission", "read",
+                "--data", data);
+        Result description = run("", "keys", "create", "--user", "ops@example.com", "--name", "ci", "--permission",
+                "read", "--description", "line\nbreak", "--data", data);
+
+        assertEquals(2, user.code());
+        assertTrue(user.err().contains("--name must not contain bidirectional"), user.err());
+        assertEquals(2, key.code());
+        assertTrue(key.err().contains("--name must not contain control characters"), key.err());
+        assertEquals(2, description.code());
+        String users = run("", "users", "list", "--data", data).out();
+        assertTrue(!users.contains("eve@example.com") && users.contains("Zo\u00eb"), users);
+        assertTrue(run("", "keys", "list", "--data", data).out().lines().noneMatch(l -> l.contains("ci")));
+    }
+
+    @Test
     void run_usageErrorsExitTwoWithAMessage() {
         assertEquals(2, run("", "keys", "create", "--user", "x@example.com", "--name", "n", "--permission", "admin",
                 "--data", dir.toString()).code());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,6 +34,31 @@ class BodyTest {
         assertEquals("rest_invalid_param", r.code());
         assertEquals(Refusal.Kind.INVALID, r.kind());
         return (Map<String, String>) r.data().get("params");
+    }
+
+    @Test
+    void fromJson_ambiguousText_invalidJsonNamingWhy() {
+        Map<String, String> bodies = Map.of(
+                "{\"email\": \"a@x\", \"email\": \"b@x\"}", "the key \"email\" appears twice",
+                "{\"title\": \"A\\ud800\"}", "unpaired surrogate \\ud800",
+                "{\"title\": \"\\udc00B\"}", "unpaired surrogate \\udc00");
+        bodies.forEach((json, why) -> {
+            ApiException e = assertThrows(ApiException.class, () -> Body.fromJson(json.getBytes(StandardCharsets.UTF_8)));
+            assertEquals("rest_invalid_json", e.code(), json);
+            assertEquals(400, e.status());
+            assertTrue(e.getMessage().contains(why), e.getMessage());
+        });
+    }
+
+    @Test
+    void fromJson_surrogateEncodedAsUtf8Bytes_invalidJson() {
+        // U+D800 written as if it were a character (CESU-8 style): not UTF-8, so never a '?' in storage.
+        byte[] body = {'{', '"', 't', '"', ':', '"', 'A', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"', '}'};
+
+        ApiException e = assertThrows(ApiException.class, () -> Body.fromJson(body));
+
+        assertEquals("rest_invalid_json", e.code());
+        assertTrue(e.getMessage().contains("not valid UTF-8"), e.getMessage());
     }
 
     @Test
@@ -107,15 +133,86 @@ class BodyTest {
     @Test
     void optLine_strippedAndOneLine() {
         Body b = body("{\"t\": \"  Lease  \", \"nl\": \"a\\nb\", \"nul\": \"a\\u0000\", \"blank\": \"   \", "
-                + "\"long\": \"" + "x".repeat(256) + "\"}");
+                + "\"long\": \"" + "x".repeat(256) + "\", \"end\": \"Lease\\n\"}");
 
         assertEquals(Optional.of("Lease"), b.optLine("t", 255));
-        for (String name : List.of("nl", "nul", "blank", "long")) {
+        for (String name : List.of("nl", "nul", "blank", "long", "end")) {
             assertTrue(b.optLine(name, 255).isEmpty(), name);
         }
         Map<String, String> params = invalid(b);
-        assertEquals("nl must be 1 to 255 characters, without line breaks or control characters.", params.get("nl"));
-        assertEquals(4, params.size());
+        assertEquals("nl must be one line, without line breaks.", params.get("nl"));
+        assertEquals("nul must not contain control characters.", params.get("nul"));
+        assertEquals("blank must be 1 to 255 characters.", params.get("blank"));
+        assertEquals(5, params.size());
+    }
+
+    @Test
+    void optLine_textRuleRefusal_carriesItsCodeInDetails() {
+        Body b = body("{\"title\": \"fdp\\u202e.exe\", \"name\": \"x\"}");
+        b.optLine("title", 255);
+        b.optLine("name", 0);
+
+        Refusal r = refusal(b);
+
+        assertEquals(Map.of("title", Map.of("code", "text_direction_control",
+                "message", "title must not contain bidirectional overrides, embeddings or isolates.")),
+                r.data().get("details"), "a length is no text rule: only title has details");
+        assertEquals(List.of("title", "name"), List.copyOf(((Map<?, ?>) r.data().get("params")).keySet()));
+    }
+
+    @Test
+    void optLine_decomposedText_keptInNfc() {
+        Body b = body("{\"name\": \"Zoe\\u0308 Ma\\u0301rquez\"}");
+
+        assertEquals(Optional.of("Zo\u00eb M\u00e1rquez"), b.optLine("name", 255));
+        b.check();
+    }
+
+    @Test
+    void optLineOrBlank_blankIsNoneAndTheRuleStillHolds() {
+        Body b = body("{\"q\": \"  \", \"e\": \"\", \"s\": \" nda \", \"c\": \"a\\u001b\"}");
+
+        assertEquals(Optional.empty(), b.optLineOrBlank("q", 200));
+        assertEquals(Optional.empty(), b.optLineOrBlank("e", 200));
+        assertEquals(Optional.empty(), b.optLineOrBlank("absent", 200));
+        assertEquals(Optional.of("nda"), b.optLineOrBlank("s", 200));
+        assertEquals(Optional.empty(), b.optLineOrBlank("c", 200));
+        assertEquals(List.of("c"), List.copyOf(invalid(b).keySet()));
+    }
+
+    @Test
+    void optText_linesKeptAsLfAndStripped() {
+        Body b = body("{\"d\": \" one\\r\\ntwo\\n\", \"empty\": \"\", \"tab\": \"a\\tb\", \"cr\": \"a\\rb\"}");
+
+        assertEquals(Optional.of("one\ntwo"), b.optText("d", 100));
+        assertEquals(Optional.of(""), b.optText("empty", 100));
+        assertEquals(Optional.empty(), b.optText("tab", 100));
+        assertEquals(Optional.empty(), b.optText("cr", 100));
+        Map<String, String> params = invalid(b);
+        assertEquals("tab must not contain control characters other than line breaks.", params.get("tab"));
+        assertEquals("cr must break lines with LF or CRLF only.", params.get("cr"));
+    }
+
+    @Test
+    void requireText_blankOrTooLong_invalid() {
+        Body b = body("{\"r\": \" \\n \", \"long\": \"" + "x".repeat(11) + "\"}");
+
+        assertNull(b.requireText("r", 10));
+        assertNull(b.requireText("long", 10));
+        assertNull(b.requireText("absent", 10));
+        assertEquals("rest_missing_callback_param", refusal(b).code());
+    }
+
+    @Test
+    void prefix_namesNestedParametersAsSent() {
+        Body missing = new Body(Map.of(), "signers[1].");
+        missing.requireLine("name", 10);
+        Body bad = new Body(Map.of("name", "\u0000"), "signers[1].");
+        bad.requireLine("name", 10);
+
+        assertEquals(List.of("signers[1].name"), refusal(missing).data().get("params"));
+        assertEquals(Map.of("signers[1].name", "name must not contain control characters."), invalid(bad));
+        assertTrue(((Map<?, ?>) refusal(bad).data().get("details")).containsKey("signers[1].name"));
     }
 
     @Test

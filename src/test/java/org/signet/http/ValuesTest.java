@@ -1,9 +1,7 @@
 package org.signet.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -63,14 +61,5 @@ class ValuesTest {
         assertEquals(false, Values.bool(new BigDecimal("0e5")));
         assertNull(Values.bool(new BigDecimal("0.5")));
         assertNull(Values.bool(List.of()));
-    }
-
-    @Test
-    void isLine_oneLineWithinItsLength() {
-        assertTrue(Values.isLine("  Lease  ", 5));
-        assertFalse(Values.isLine("Lease!", 5));
-        assertFalse(Values.isLine("a\tb", 10));
-        assertFalse(Values.isLine("a\u0085b", 10));
-        assertFalse(Values.isLine("   ", 10));
     }
 }

@@ -67,6 +67,29 @@ class SigningPageFieldsTest {
     }
 
     @Test
+    void finish_valueWithADirectionOverride_saysWhyAndMarksTheFieldAndSignsNothing() {
+        DocumentSetup doc = WORLD.upload("Order", 1);
+        Party signer = doc.party("Tess Text", "signer", 1);
+        doc.field(signer, "text", 1, 72, 120, 220, 24).field(signer, "signature", 1, 72, 600, 220, 50).send();
+
+        page.open(signer);
+        page.type("text", "Order 7781\u202egnp.exe");
+        page.openSignatureDialog();
+        page.typeSignature("Tess Text");
+        page.apply();
+        page.consent();
+        browser.click(By.id("finish"));
+        browser.until(d -> page.box("text").getAttribute("class").contains("is-invalid"));
+
+        String message = browser.visible(By.id("message")).getText();
+        assertTrue(message.contains("change the direction of the text"), message);
+        assertEquals("true", page.field("text").getAttribute("aria-invalid"));
+        assertFalse(browser.present(By.id("done")));
+        assertEquals("viewed", doc.signer(signer).get("status"));
+        assertEquals("", doc.value(signer, "text"));
+    }
+
+    @Test
     void prefilledFromATemplate_shownReadOnlyAndKept() {
         DocumentSetup source = WORLD.upload("Order form", 1);
         Party someone = source.party("Slot One", "signer", 1);

@@ -48,10 +48,7 @@ final class DocumentsPage implements AdminRoutes.Section {
             q.reject("status", v.m.get("documents.status_invalid"));
             return null;
         });
-        String search = q.optString("search").map(String::strip).filter(x -> !x.isEmpty()).orElse(null);
-        if (search != null && (search.length() > 200 || search.chars().anyMatch(Character::isISOControl))) {
-            q.reject("search", v.m.get("documents.search_invalid"));
-        }
+        String search = q.optLineOrBlank("search", 200).orElse(null);
         long page = q.optLong("page", 1, 1_000_000).orElse(1L);
         q.check();
         DocumentList list = documents.list(s.principal(), status, search, (int) page, PER_PAGE);

@@ -107,10 +107,7 @@ final class KeysPage implements AdminRoutes.Section {
     private Response create(Request req, Session s, Form form) {
         Body b = form.body();
         String name = b.requireLine("name", 100);
-        String description = b.optString("description").map(String::strip).orElse("");
-        if (description.length() > 500) {
-            b.reject("description", v.m.get("keys.description_too_long"));
-        }
+        String description = b.optLineOrBlank("description", 500).orElse("");
         String permission = b.optString("permission").orElse("full");
         if (!permission.equals("full") && !permission.equals("read")) {
             b.reject("permission", v.m.get("keys.permission_invalid"));

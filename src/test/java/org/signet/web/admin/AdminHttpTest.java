@@ -169,6 +169,24 @@ class AdminHttpTest {
     }
 
     @Test
+    void createKey_nameOrDescriptionBreakingTheTextRule_400PageSayingWhyAndNoKey() {
+        AdminClient c = signedIn("sam@example.com");
+
+        HttpResponse<String> name = c.post("/admin/keys", c.csrf(), "name", "Evil\u202egnp.exe", "permission", "full",
+                "rate_limit", "5");
+        HttpResponse<String> description = c.post("/admin/keys", c.csrf(), "name", "Quiet", "description",
+                "sync\u0000", "permission", "full", "rate_limit", "5");
+
+        assertEquals(400, name.statusCode(), name.body());
+        assertTrue(name.body().contains("name must not contain bidirectional"), name.body());
+        assertEquals(400, description.statusCode(), description.body());
+        assertTrue(description.body().contains("description must not contain control characters"), description.body());
+        String keys = c.get("/admin/keys").body();
+        assertFalse(keys.contains("Evil") || keys.contains("Quiet"), "no key was made");
+        assertEquals(400, c.get("/admin/documents?search=a%E2%80%AEb").statusCode());
+    }
+
+    @Test
     void nonAdministrator_cannotReachUsersOrAnotherUsersDocumentOrKey() {
         String theirs = server.uploadPdf(other.full(), "theirs.pdf", org.signet.support.TestFiles.pdf(1));
         AdminClient c = signedIn("sam@example.com");
