@@ -186,7 +186,12 @@ public final class ApiContract {
      */
     static JsonNode parseStrictly(String text) {
         try {
+            // Signet's own reader first: JSON the description's validator would take but Signet must
+            // refuse (a key given twice, half a surrogate pair) is not a request the description allows.
+            org.signet.json.Json.parse(text);
             return STRICT.readTree(text);
+        } catch (org.signet.json.JsonSyntaxException e) {
+            throw new IllegalArgumentException(e.getMessage());
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e.getOriginalMessage());
         } catch (RuntimeException e) {
