@@ -169,7 +169,7 @@ final class Services {
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events,
-                SiteSeal.loading(config), wire);
+                SiteSeal.loading(config), wire, links);
         unlockSessions = new UnlockSessions(clock);
         linkUnlock = new LinkUnlock(signers, users, unlockSessions, clock);
         signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,

@@ -8,7 +8,7 @@ import org.signet.json.JsonSyntaxException;
 /**
  * What a value given for a field may be (S7, S11), whether a signer types it or a template's
  * variable fills it in ahead of time: a checkbox "1" or "0", a dropdown one of its options, text
- * within its length.
+ * within its length and drawable in the sealed PDF.
  */
 final class FieldValues {
     static final int MAX_TEXT = 1000;
@@ -18,7 +18,8 @@ final class FieldValues {
 
     /** Why {@code value} does not fit the field, phrased to follow the field's name; null when it does. */
     static String problem(FieldType type, String optionsJson, String value) {
-        return switch (type) {
+        String undrawable = type == FieldType.CHECKBOX ? null : DrawableText.problem(value);
+        return undrawable != null ? undrawable : switch (type) {
             case CHECKBOX -> value.equals("1") || value.equals("0") ? null : "takes \"1\" or \"0\"";
             case DROPDOWN -> value.isEmpty() || options(optionsJson).contains(value) ? null
                     : "must be one of its options " + options(optionsJson);
