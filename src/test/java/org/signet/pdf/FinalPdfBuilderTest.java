@@ -38,6 +38,7 @@ import org.apache.pdfbox.pdmodel.interactive.form.PDTextField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.signet.support.ScriptText;
 
 class FinalPdfBuilderTest {
 
@@ -91,6 +92,41 @@ class FinalPdfBuilderTest {
             assertEquals(150, box.getWidth(), 0.01);
             assertEquals(25, box.getHeight(), 0.01);
             assertEquals(412.5, pageHeight - box.getMaxY(), 0.01);
+        }
+    }
+
+    @Test
+    void build_typedSignature_itsNameLaidInvisiblyOverItsImage() throws IOException {
+        byte[] png = TypedSignature.renderPng("Ada Lovelace");
+        Rectangle2D box = new Rectangle2D.Float(100, 100, 240, 70);
+        byte[] typed = FinalPdfBuilder.build(original(1, 0),
+                List.of(new PlacedValue(1, 100, 100, 240, 70, "signature", "Ada Lovelace", png, 0)), certificate(1));
+        byte[] drawn = FinalPdfBuilder.build(original(1, 0),
+                List.of(new PlacedValue(1, 100, 100, 240, 70, "signature", null, png, 0)), certificate(1));
+        try (PDDocument withText = Loader.loadPDF(typed); PDDocument imageOnly = Loader.loadPDF(drawn)) {
+            assertTextOnlyIn(withText, 1, "Ada Lovelace", box);
+            assertFalse(pageText(imageOnly, 1).contains("Ada"));
+            BufferedImage a = render(withText, 0);
+            BufferedImage b = render(imageOnly, 0);
+            for (int y = 0; y < a.getHeight(); y++) {
+                for (int x = 0; x < a.getWidth(); x++) {
+                    assertEquals(b.getRGB(x, y), a.getRGB(x, y), "the text adds no ink at " + x + "," + y);
+                }
+            }
+        }
+    }
+
+    @Test
+    void build_rightToLeftValue_setFromTheBoxsRightEdge() throws IOException {
+        ScriptText.assumeFontsInstalled();
+        byte[] pdf = FinalPdfBuilder.build(original(1, 0), List.of(text(1, 100, 100, 300, 30, "text", "שלום עולם"),
+                text(1, 100, 200, 300, 30, "text", "Hello world")), certificate(1));
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            BufferedImage page = render(doc, 0);
+            Rectangle hebrew = inkBounds(page, new Rectangle(100, 100, 300, 30));
+            Rectangle latin = inkBounds(page, new Rectangle(100, 200, 300, 30));
+            assertTrue(hebrew.x + hebrew.width > 390 && hebrew.x > 250, "right-aligned: " + hebrew);
+            assertTrue(latin.x < 110 && latin.x + latin.width < 250, "left-aligned: " + latin);
         }
     }
 
