@@ -19,8 +19,8 @@ import org.apache.pdfbox.pdmodel.font.PDType0Font;
  * whose glyphs do not map one to one onto its characters (a joined Arabic letter, a conjunct, a vowel
  * sign drawn before its consonant) is marked with its text as {@code /ActualText} (PDF 32000-1,
  * 14.9.4), which text extraction, search and copying use instead of the glyphs. In a right-to-left
- * run that text is given in the order it is seen, as the glyphs are: extractors (poppler, PDFBox)
- * reverse each right-to-left stretch of a line back into reading order.
+ * run that text is given in the order it is seen, as the glyphs are: extractors such as poppler's
+ * take a line in the order it is seen and reverse each right-to-left stretch back into reading order.
  */
 final class GlyphWriter {
     private static final HexFormat HEX = HexFormat.of().withUpperCase();
