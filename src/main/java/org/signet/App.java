@@ -16,6 +16,7 @@ import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
 import org.signet.jobs.StagingCleanupJob;
 import org.signet.mail.MailSender;
+import org.signet.pdf.Fonts;
 import org.signet.service.Completion;
 import org.signet.service.Links;
 import org.signet.service.Workflow;
@@ -49,6 +50,8 @@ public final class App implements AutoCloseable {
     }
 
     public static App start(Config config, Clock clock) throws IOException, Migrations.SchemaTooNewException {
+        // Only where to look: the folders are listed when the first text is drawn or checked.
+        Fonts.useFolders(config.fontFolders());
         int threads = config.integer("server.threads");
         Database db = DataFolder.openDatabase(config.dataDir(), config.string("db.synchronous"), threads + 4);
         Scheduler scheduler = new Scheduler(4);

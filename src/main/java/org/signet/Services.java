@@ -178,7 +178,7 @@ final class Services {
                 documentStore);
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events,
-                siteCertificate, wire);
+                siteCertificate, wire, links);
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         unlockSessions = new UnlockSessions(users, clock);
         linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);

@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
 import org.signet.http.Body;
+import org.signet.service.DrawableText;
 import org.signet.text.Wire;
 
 /** Reads and checks a document's client-set details: title, expires_at, reminder_interval_days, status. */
@@ -37,6 +38,7 @@ public final class DocumentInput {
 
     Details fromBody(Body b) {
         String title = b.optLine("title", MAX_TITLE).orElse(null);
+        DrawableText.check("title", title, b::reject);
         Long expires = expiresAt(b).orElse(null);
         Integer reminder = b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);
         b.check();
@@ -46,6 +48,7 @@ public final class DocumentInput {
     /** A PUT's changes; the document they apply to is the service's to read. */
     DocumentPatch forUpdate(Body b) {
         String title = b.optLine("title", MAX_TITLE).orElse(null);
+        DrawableText.check("title", title, b::reject);
         Long expires = b.isNull("expires_at") ? null : expiresAt(b).orElse(null);
         Integer reminder = b.isNull("reminder_interval_days") ? null
                 : b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);

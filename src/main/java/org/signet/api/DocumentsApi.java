@@ -22,6 +22,7 @@ import org.signet.json.Json;
 import org.signet.service.AcceptedFile;
 import org.signet.service.Completion;
 import org.signet.service.Documents;
+import org.signet.service.DrawableText;
 import org.signet.service.Refusal;
 import org.signet.text.Wire;
 
@@ -91,7 +92,7 @@ public final class DocumentsApi {
     }
 
     private static String defaultTitle(String filename) {
-        String t = FileNames.withoutExtension(filename);
+        String t = DrawableText.drawablePart(FileNames.withoutExtension(filename));
         return t.isBlank() ? "Untitled document" : t;
     }
 

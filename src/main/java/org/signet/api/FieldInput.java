@@ -13,6 +13,7 @@ import org.signet.domain.PageSize;
 import org.signet.domain.VariableKeys;
 import org.signet.http.Values;
 import org.signet.json.Json;
+import org.signet.service.DrawableText;
 import org.signet.service.Refusal;
 import org.signet.text.TypedText;
 import org.signet.text.Wire;
@@ -241,6 +242,7 @@ public final class FieldInput {
             if (type == FieldType.DROPDOWN && options.isEmpty()) {
                 error("a dropdown needs at least one option.");
             }
+            DrawableText.check("options", String.join("", options), (name, message) -> error(message));
             return Json.write(options);
         }
 

@@ -8,6 +8,7 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Documents;
+import org.signet.service.DrawableText;
 import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 
@@ -43,6 +44,7 @@ public final class SignersApi {
         Body b = req.json();
         // A name goes into mail headers and bodies: no line breaks or other control characters.
         String name = b.requireLine("name", 255);
+        DrawableText.check("name", name, b::reject);
         String email = b.requireString("email");
         Signer.Role role = b.optString("role").map(r -> Signer.Role.fromWire(r).orElseGet(() -> {
             b.reject("role", "role must be one of signer, viewer, approver.");

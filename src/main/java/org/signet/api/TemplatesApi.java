@@ -18,6 +18,7 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AcceptedFile;
+import org.signet.service.DrawableText;
 import org.signet.service.Templates;
 import org.signet.text.Wire;
 
@@ -71,6 +72,7 @@ public final class TemplatesApi {
         Body b = req.json();
         Long documentId = b.requireLong("document_id", 1, Long.MAX_VALUE);
         String name = b.requireLine("name", 255);
+        DrawableText.check("name", name, b::reject);
         String description = description(b);
         b.check();
         return Response.created(form(templates.fromDocument(req.caller().principal(), documentId, name, description)));
@@ -81,10 +83,12 @@ public final class TemplatesApi {
         AcceptedFile f = uploads.receive(req, UPLOAD_TEXT, text -> {
             Body b = new Body(new LinkedHashMap<>(text));
             named[0] = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
+            DrawableText.check("name", named[0], b::reject);
             named[1] = description(b);
             b.check();
         });
-        String name = named[0] != null ? named[0] : FileNames.withoutExtension(f.originalFilename());
+        String name = named[0] != null ? named[0]
+                : DrawableText.drawablePart(FileNames.withoutExtension(f.originalFilename()));
         return Response.created(form(templates.upload(req.caller().principal(), f, name.isBlank() ? "Untitled template"
                 : name, named[1])));
     }
@@ -102,6 +106,7 @@ public final class TemplatesApi {
         long id = req.pathId("id");
         Body b = req.json();
         String name = b.optLine("name", 255).orElse(null);
+        DrawableText.check("name", name, b::reject);
         String description = b.has("description") ? description(b) : null;
         b.check();
         return Response.ok(form(templates.update(req.caller().principal(), id, name, description)));
@@ -176,6 +181,7 @@ public final class TemplatesApi {
             @SuppressWarnings("unchecked")
             Body s = new Body((Map<String, Object>) list.get(i), "signers[" + i + "].");
             String name = s.requireLine("name", 255);
+            DrawableText.check("name", name, s::reject);
             String email = s.requireString("email");
             Signer.Role role = s.optString("role").map(r -> Signer.Role.fromWire(r).orElseGet(() -> {
                 s.reject("role", "role must be one of signer, viewer, approver.");

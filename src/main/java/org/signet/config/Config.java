@@ -7,12 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.StringJoiner;
 import org.signet.domain.Language;
+import org.signet.pdf.Fonts;
 
 /**
  * Signet's settings, resolved once at start from (lowest to highest) built-in defaults, the
@@ -155,6 +157,11 @@ public final class Config {
     public String siteUrl(int boundPort) {
         String configured = string("site.url");
         return configured.isEmpty() ? "http://localhost:" + boundPort : configured;
+    }
+
+    /** Where the fonts for the sealed PDF are looked for, besides those in the jar. */
+    public List<Path> fontFolders() {
+        return Fonts.folders(string("pdf.font_dirs"));
     }
 
     /** The REST base path, e.g. {@code /wp-json/wpsigner/v1}. */

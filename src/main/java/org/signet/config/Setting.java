@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.signet.domain.Language;
+import org.signet.pdf.Fonts;
 
 /** One known configuration key: its default, what values it accepts, and whether it is secret. */
 record Setting(String key, String defaultValue, String expected, Predicate<String> valid, boolean secret) {
@@ -45,6 +46,8 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     s -> Set.of("OFF", "NORMAL", "FULL", "EXTRA").contains(s.toUpperCase(Locale.ROOT)), false),
             new Setting("trusted_proxies", "", "a comma-separated list of IP addresses or CIDR ranges",
                     Setting::proxies, false),
+            new Setting("pdf.font_dirs", Fonts.DEFAULT_FOLDERS, "a comma-separated list of folders",
+                    s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("signing.p12", "", "a path to a PKCS#12 file", s -> true, false),
             new Setting("signing.password", "", "a password", s -> true, true));
 

@@ -1,6 +1,10 @@
 package org.signet.pdf;
 
 import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -8,76 +12,84 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream.AppendMode;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.signet.domain.Language;
+import org.signet.text.Messages;
 
 /** Writes the certificate-of-completion pages at the end of a finished document. */
 final class CertificatePage {
 
-    static final String TITLE = "Certificate of completion";
+    static final Messages WORDS = Messages.of("pdf/certificate", Language.BASE);
     static final float MARGIN = 56f;
     static final float BODY = 9f;
     private static final float LEADING = BODY * 1.4f;
     private static final float LABEL_WIDTH = 110f;
     /** Audit table columns: time, action, actor, IP address; together the content width. */
-    private static final float[] COLUMNS = {128f, 112f, 153f, 90f};
-    private static final String[] HEADERS = {"Time", "Action", "Actor", "IP address"};
+    private static final float[] COLUMNS = {136f, 112f, 145f, 90f};
+    private static final String[] HEADERS = {"column.time", "column.action", "column.actor", "column.ip_address"};
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private final PDDocument document;
-    private final PDFont regular;
-    private final PDFont bold;
+    private final CertificateData data;
+    private final Typesetter regular;
+    private final Typesetter bold;
     private final List<PDPage> pages = new ArrayList<>();
     private final float contentWidth = PDRectangle.A4.getWidth() - 2 * MARGIN;
     private PDPageContentStream out;
     private float y;
 
-    private CertificatePage(PDDocument document, PDFont regular, PDFont bold) {
+    private CertificatePage(PDDocument document, DocumentFonts fonts, CertificateData data) {
         this.document = document;
-        this.regular = regular;
-        this.bold = bold;
+        this.data = data;
+        this.regular = fonts.regular();
+        this.bold = fonts.bold();
     }
 
     /** Appends as many A4 pages as the certificate needs and returns how many that was. */
-    static int append(PDDocument document, PDFont regular, PDFont bold, CertificateData data) throws IOException {
-        CertificatePage writer = new CertificatePage(document, regular, bold);
+    static int append(PDDocument document, DocumentFonts fonts, CertificateData data) throws IOException {
+        CertificatePage writer = new CertificatePage(document, fonts, data);
         try {
-            writer.write(data);
+            writer.write();
         } finally {
             writer.closePage();
         }
-        writer.footers(data);
+        writer.footers();
         return writer.pages.size();
     }
 
-    private void write(CertificateData data) throws IOException {
+    private void write() throws IOException {
         newPage();
-        heading(TITLE, 20f);
+        heading(WORDS.get("title"), 20f);
         y -= 6f;
-        row("Document", data.documentTitle());
-        row("Document ID", data.documentId());
-        row("Original SHA-256", data.originalSha256());
-        row("Completed at", data.completedAt());
+        row(WORDS.get("document"), data.documentTitle());
+        row(WORDS.get("document_id"), data.documentId());
+        row(WORDS.get("original_sha256"), data.originalSha256());
+        row(WORDS.get("completed_at"), time(data.completedAt()));
         if (data.origin() != null) {
-            row("Created from", data.origin());
+            row(WORDS.get("created_from"), data.origin());
+        }
+        if (data.verifyUrl() != null) {
+            row(WORDS.get("verify"), WORDS.get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId())));
         }
         y -= 10f;
-        heading("Parties", 13f);
+        heading(WORDS.get("parties"), 13f);
         for (CertificateData.Party party : data.parties()) {
             party(party);
         }
         if (data.parties().isEmpty()) {
-            row("", "No parties recorded.");
+            row("", WORDS.get("no_parties"));
         }
         y -= 10f;
         ensure(13f * 1.6f + 3 * LEADING);
-        heading("Audit trail", 13f);
+        heading(WORDS.get("audit_trail"), 13f);
         new CertificateTable(this).write(data.events());
     }
 
     private void party(CertificateData.Party party) throws IOException {
         String[][] rows = {
-            {"Role", party.role()}, {"Email", party.email()}, {"Status", party.status()},
-            {"IP address", party.ipAddress()}, {"User agent", party.userAgent()},
-            {"Invited", party.invitedAt()}, {"Viewed", party.viewedAt()}, {"Signed", party.signedAt()},
+            {"role", party.role()}, {"email", party.email()}, {"status", party.status()},
+            {"ip_address", party.ipAddress()}, {"user_agent", party.userAgent()},
+            {"invited", time(party.invitedAt())}, {"viewed", time(party.viewedAt())},
+            {"signed", time(party.signedAt())},
         };
         float height = LEADING * 1.2f + 6f;
         for (String[] r : rows) {
@@ -86,10 +98,10 @@ final class CertificatePage {
         // A party's block stays on one page so its details are read together.
         ensure(height);
         y -= 4f;
-        line(bold, 10.5f, MARGIN, FinalText.orDash(bold, party.name()));
+        line(bold, 10.5f, MARGIN, FinalText.orDash(party.name()));
         y -= LEADING * 1.2f;
         for (String[] r : rows) {
-            row(r[0], r[1]);
+            row(WORDS.get(r[0]), r[1]);
         }
         y -= 2f;
     }
@@ -107,7 +119,7 @@ final class CertificatePage {
     }
 
     private List<String> valueLines(String value) throws IOException {
-        return FinalText.wrap(regular, BODY, FinalText.orDash(regular, value), contentWidth - LABEL_WIDTH);
+        return FinalText.wrap(regular, BODY, FinalText.orDash(value), contentWidth - LABEL_WIDTH);
     }
 
     private void heading(String text, float size) throws IOException {
@@ -116,16 +128,25 @@ final class CertificatePage {
         y -= size * 1.6f;
     }
 
-    /** Shows one line of already printable text whose top is at the current position. */
-    void line(PDFont font, float size, float x, String text) throws IOException {
+    /**
+     * A time as the certificate writes every time, with its zone so no reader has to guess:
+     * {@code 2026-11-25 19:23:06 UTC}, or {@code 2026-11-25 20:23:06 UTC+01:00} in another zone.
+     */
+    String time(Instant at) {
+        if (at == null) {
+            return null;
+        }
+        ZonedDateTime local = at.atZone(data.zone());
+        ZoneOffset offset = local.getOffset();
+        return STAMP.format(local) + " UTC" + (offset.getTotalSeconds() == 0 ? "" : offset.getId());
+    }
+
+    /** Shows one line of printable text whose top is at the current position. */
+    void line(Typesetter type, float size, float x, String text) throws IOException {
         if (text.isEmpty()) {
             return;
         }
-        out.beginText();
-        out.setFont(font, size);
-        out.newLineAtOffset(x, y - size);
-        out.showText(text);
-        out.endText();
+        type.show(out, text, size, x, y - size);
     }
 
     /** Starts a new page unless {@code height} more points fit above the bottom margin; true if it did. */
@@ -154,17 +175,13 @@ final class CertificatePage {
     }
 
     /** Numbers the pages once their count is known. */
-    private void footers(CertificateData data) throws IOException {
-        String id = FinalText.orDash(regular, data.documentId());
+    private void footers() throws IOException {
+        String id = FinalText.orDash(data.documentId());
         for (int i = 0; i < pages.size(); i++) {
             try (PDPageContentStream footer = new PDPageContentStream(document, pages.get(i), AppendMode.APPEND, true)) {
-                String text = TITLE + " \u00b7 Document " + id + " \u00b7 Page " + (i + 1) + " of " + pages.size();
+                String text = WORDS.get("footer", WORDS.get("title"), id, i + 1, pages.size());
                 footer.setNonStrokingColor(0.42f, 0.42f, 0.45f);
-                footer.beginText();
-                footer.setFont(regular, 7.5f);
-                footer.newLineAtOffset(MARGIN, MARGIN - 20f);
-                footer.showText(text);
-                footer.endText();
+                regular.show(footer, text, 7.5f, MARGIN, MARGIN - 20f);
             }
         }
     }
@@ -173,11 +190,11 @@ final class CertificatePage {
         return out;
     }
 
-    PDFont regular() {
+    Typesetter regular() {
         return regular;
     }
 
-    PDFont bold() {
+    Typesetter bold() {
         return bold;
     }
 
@@ -197,7 +214,7 @@ final class CertificatePage {
         return COLUMNS.clone();
     }
 
-    static String[] headers() {
-        return HEADERS.clone();
+    static List<String> headers() {
+        return List.of(HEADERS).stream().map(WORDS::get).toList();
     }
 }

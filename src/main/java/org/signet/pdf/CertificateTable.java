@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.font.PDFont;
 
 /** Writes the audit events as a table on the certificate pages, repeating its header on each new page. */
 final class CertificateTable {
@@ -24,7 +23,8 @@ final class CertificateTable {
     void write(List<CertificateData.Event> events) throws IOException {
         if (events.isEmpty()) {
             page.ensure(LEADING);
-            page.line(page.regular(), CertificatePage.BODY, CertificatePage.MARGIN, "No events recorded.");
+            page.line(page.regular(), CertificatePage.BODY, CertificatePage.MARGIN,
+                    CertificatePage.WORDS.get("no_events"));
             page.moveDown(LEADING);
             return;
         }
@@ -34,7 +34,8 @@ final class CertificateTable {
             int height = cells.stream().mapToInt(List::size).max().orElse(1);
             float rowHeight = height * LEADING + ROW_GAP;
             if (page.ensure(rowHeight)) {
-                page.line(page.bold(), 11f, CertificatePage.MARGIN, "Audit trail (continued)");
+                page.line(page.bold(), 11f, CertificatePage.MARGIN,
+                        CertificatePage.WORDS.get("audit_trail_continued"));
                 page.moveDown(11f * 1.6f);
                 header();
             }
@@ -44,11 +45,10 @@ final class CertificateTable {
     }
 
     private List<List<String>> cells(CertificateData.Event event) throws IOException {
-        String[] values = {event.timestamp(), event.action(), event.actor(), event.ipAddress()};
+        String[] values = {page.time(event.at()), event.action(), event.actor(), event.ipAddress()};
         List<List<String>> cells = new ArrayList<>();
         for (int i = 0; i < values.length; i++) {
-            PDFont font = page.regular();
-            cells.add(FinalText.wrap(font, SIZE, FinalText.orDash(font, values[i]), columns[i] - CELL_GAP));
+            cells.add(FinalText.wrap(page.regular(), SIZE, FinalText.orDash(values[i]), columns[i] - CELL_GAP));
         }
         return cells;
     }
@@ -64,12 +64,12 @@ final class CertificateTable {
         page.moveDown(ROW_GAP);
     }
 
-    private void row(PDFont font, List<List<String>> cells) throws IOException {
+    private void row(Typesetter type, List<List<String>> cells) throws IOException {
         float x = CertificatePage.MARGIN;
         float top = page.y();
         for (int i = 0; i < cells.size(); i++) {
             for (String line : cells.get(i)) {
-                page.line(font, SIZE, x, line);
+                page.line(type, SIZE, x, line);
                 page.moveDown(LEADING);
             }
             page.jumpTo(top);

@@ -12,7 +12,6 @@ import org.apache.pdfbox.io.MemoryUsageSetting;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
-import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotation;
 import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
@@ -40,8 +39,7 @@ public final class FinalPdfBuilder {
     public static byte[] build(byte[] originalPdf, List<PlacedValue> values, CertificateData certificate)
             throws IOException {
         Objects.requireNonNull(certificate, "certificate");
-        return draw(originalPdf, values, (document, sans) ->
-                CertificatePage.append(document, sans, Fonts.sansBold(document), certificate));
+        return draw(originalPdf, values, (document, fonts) -> CertificatePage.append(document, fonts, certificate));
     }
 
     /**
@@ -52,13 +50,13 @@ public final class FinalPdfBuilder {
      * @throws IOException as {@link #build}
      */
     public static byte[] withValues(byte[] originalPdf, List<PlacedValue> values) throws IOException {
-        return draw(originalPdf, values, (document, sans) -> { });
+        return draw(originalPdf, values, (document, fonts) -> { });
     }
 
-    /** What is added after the values are drawn, with the font they were drawn in. */
+    /** What is added after the values are drawn, with the fonts they were drawn in. */
     @FunctionalInterface
     private interface Ending {
-        void append(PDDocument document, PDFont sans) throws IOException;
+        void append(PDDocument document, DocumentFonts fonts) throws IOException;
     }
 
     private static byte[] draw(byte[] originalPdf, List<PlacedValue> values, Ending ending) throws IOException {
@@ -68,9 +66,9 @@ public final class FinalPdfBuilder {
             // The finished copy is for reading and archiving: it keeps no passwords or permissions.
             document.setAllSecurityToBeRemoved(true);
             flattenForms(document);
-            PDFont sans = Fonts.sans(document);
-            paintValues(document, sans, values);
-            ending.append(document, sans);
+            DocumentFonts fonts = new DocumentFonts(document);
+            paintValues(document, fonts.regular(), values);
+            ending.append(document, fonts);
             ByteArrayOutputStream out = new ByteArrayOutputStream(originalPdf.length + 64 * 1024);
             document.save(out);
             return out.toByteArray();
@@ -87,7 +85,7 @@ public final class FinalPdfBuilder {
         }
     }
 
-    private static void paintValues(PDDocument document, PDFont font, List<PlacedValue> values) throws IOException {
+    private static void paintValues(PDDocument document, Typesetter type, List<PlacedValue> values) throws IOException {
         Map<Integer, List<PlacedValue>> byPage = new TreeMap<>();
         for (PlacedValue value : values) {
             if (value.pageNumber() > document.getNumberOfPages()) {
@@ -96,7 +94,7 @@ public final class FinalPdfBuilder {
             }
             byPage.computeIfAbsent(value.pageNumber(), n -> new ArrayList<>()).add(value);
         }
-        FinalValuePainter painter = new FinalValuePainter(document, font);
+        FinalValuePainter painter = new FinalValuePainter(document, type);
         for (Map.Entry<Integer, List<PlacedValue>> entry : byPage.entrySet()) {
             painter.paint(document.getPage(entry.getKey() - 1), entry.getValue());
         }

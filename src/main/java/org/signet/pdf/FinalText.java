@@ -1,107 +1,103 @@
 package org.signet.pdf;
 
 import java.io.IOException;
+import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.pdfbox.pdmodel.font.PDFont;
 
-/** Measures, cleans and wraps text for drawing with an embedded PDF font. */
+/** Cleans and wraps text for drawing with a {@link Typesetter}. */
 final class FinalText {
 
     static final String MISSING = "—";
-    private static final char REPLACEMENT = '?';
 
     private FinalText() {
     }
 
     /**
-     * The text with every character the font cannot draw replaced by '?' and control
-     * characters by spaces, so user-supplied names never make drawing fail.
+     * The text with control characters and line breaks as spaces, so user-supplied names never make
+     * drawing fail. A character no font can draw is refused where text is entered; should one come
+     * from older data it is written as its code point, {@code [U+E000]}, never as a look-alike.
      */
-    static String printable(PDFont font, String text) {
+    static String printable(String text) {
         if (text == null || text.isEmpty()) {
             return "";
         }
+        FontIndex fonts = Fonts.index();
         StringBuilder out = new StringBuilder(text.length());
         text.codePoints().forEach(cp -> {
             if (Character.isISOControl(cp) || Character.isWhitespace(cp)) {
                 out.append(' ');
-            } else if (canEncode(font, cp)) {
+            } else if (Glyphs.format(cp) || fonts.familyFor(cp) != null) {
                 out.appendCodePoint(cp);
             } else {
-                out.append(REPLACEMENT);
+                out.append('[').append(Glyphs.name(cp)).append(']');
             }
         });
         return out.toString();
     }
 
     /** The value for a certificate line: the printable text, or a dash when absent or blank. */
-    static String orDash(PDFont font, String text) {
-        String printable = printable(font, text).strip();
+    static String orDash(String text) {
+        String printable = printable(text).strip();
         return printable.isEmpty() ? MISSING : printable;
     }
 
-    static float width(PDFont font, float size, String text) throws IOException {
-        return font.getStringWidth(text) / 1000f * size;
-    }
-
     /**
-     * Splits printable text into lines no wider than {@code maxWidth}, breaking between words
-     * and inside words longer than a line; newlines in the source start new lines.
+     * Splits text into printable lines no wider than {@code maxWidth}, breaking between words and,
+     * for a word longer than a line, between its characters as a reader perceives them (a letter
+     * and its marks stay together); newlines in the source start new lines.
      */
-    static List<String> wrap(PDFont font, float size, String text, float maxWidth) throws IOException {
+    static List<String> wrap(Typesetter type, float size, String text, float maxWidth) throws IOException {
         List<String> lines = new ArrayList<>();
         for (String paragraph : (text == null ? "" : text).split("\r\n|\r|\n", -1)) {
-            wrapParagraph(font, size, printable(font, paragraph).strip(), maxWidth, lines);
+            wrapParagraph(type, size, printable(paragraph).strip(), maxWidth, lines);
         }
         return lines;
     }
 
-    private static void wrapParagraph(PDFont font, float size, String paragraph, float maxWidth, List<String> lines)
+    /** Words are measured one by one and the line's width summed, so a long text is not measured again and again. */
+    private static void wrapParagraph(Typesetter type, float size, String paragraph, float maxWidth, List<String> lines)
             throws IOException {
+        float space = type.width(" ", size);
         StringBuilder line = new StringBuilder();
+        float lineWidth = 0;
         for (String word : paragraph.split(" +")) {
-            String candidate = line.length() == 0 ? word : line + " " + word;
-            if (width(font, size, candidate) <= maxWidth) {
-                line.setLength(0);
-                line.append(candidate);
+            float wordWidth = type.width(word, size);
+            float candidate = line.length() == 0 ? wordWidth : lineWidth + space + wordWidth;
+            if (candidate <= maxWidth) {
+                line.append(line.length() == 0 ? "" : " ").append(word);
+                lineWidth = candidate;
                 continue;
             }
             if (line.length() > 0) {
                 lines.add(line.toString());
                 line.setLength(0);
             }
-            String rest = breakLongWord(font, size, word, maxWidth, lines);
+            String rest = breakLongWord(type, size, word, maxWidth, lines);
             line.append(rest);
+            lineWidth = type.width(rest, size);
         }
         lines.add(line.toString());
     }
 
     /** Emits full-width pieces of a word that does not fit on a line and returns the remainder. */
-    private static String breakLongWord(PDFont font, float size, String word, float maxWidth, List<String> lines)
+    private static String breakLongWord(Typesetter type, float size, String word, float maxWidth, List<String> lines)
             throws IOException {
+        BreakIterator characters = BreakIterator.getCharacterInstance();
         String rest = word;
-        while (rest.length() > 1 && width(font, size, rest) > maxWidth) {
-            int cut = rest.offsetByCodePoints(0, 1);
-            while (cut < rest.length()) {
-                int next = rest.offsetByCodePoints(cut, 1);
-                if (width(font, size, rest.substring(0, next)) > maxWidth) {
-                    break;
-                }
+        while (type.width(rest, size) > maxWidth) {
+            characters.setText(rest);
+            int cut = characters.following(0);
+            for (int next = characters.next(); next != BreakIterator.DONE
+                    && type.width(rest.substring(0, next), size) <= maxWidth; next = characters.next()) {
                 cut = next;
+            }
+            if (cut >= rest.length()) {
+                break;
             }
             lines.add(rest.substring(0, cut));
             rest = rest.substring(cut);
         }
         return rest;
-    }
-
-    private static boolean canEncode(PDFont font, int codePoint) {
-        try {
-            font.encode(new String(Character.toChars(codePoint)));
-            return true;
-        } catch (IllegalArgumentException | IOException e) {
-            return false;
-        }
     }
 }

@@ -10,8 +10,8 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream.AppendMode;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
+import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
 import org.apache.pdfbox.util.Matrix;
 
 /** Draws placed field values onto the pages of a document, on top of their existing content. */
@@ -21,17 +21,17 @@ final class FinalValuePainter {
     private static final float LINE_SPACING = 1.2f;
 
     private final PDDocument document;
-    private final PDFont font;
+    private final Typesetter type;
     private final float ascent;
     private final float descent;
     /** One XObject per distinct image, so a signature used in many fields is stored once. */
     private final Map<ByteBuffer, PDImageXObject> images = new HashMap<>();
 
-    FinalValuePainter(PDDocument document, PDFont font) {
+    FinalValuePainter(PDDocument document, Typesetter type) throws IOException {
         this.document = document;
-        this.font = font;
-        this.ascent = font.getFontDescriptor().getAscent() / 1000f;
-        this.descent = font.getFontDescriptor().getDescent() / 1000f;
+        this.type = type;
+        this.ascent = type.ascent();
+        this.descent = type.descent();
     }
 
     /** Appends one content stream to {@code page} with every value, in the order given. */
@@ -107,8 +107,30 @@ final class FinalValuePainter {
         float scale = Math.min(box.getWidth() / image.getWidth(), box.getHeight() / image.getHeight());
         float w = image.getWidth() * scale;
         float h = image.getHeight() * scale;
-        out.drawImage(image, box.getLowerLeftX() + (box.getWidth() - w) / 2,
+        PDRectangle drawn = new PDRectangle(box.getLowerLeftX() + (box.getWidth() - w) / 2,
                 box.getLowerLeftY() + (box.getHeight() - h) / 2, w, h);
+        out.drawImage(image, drawn.getLowerLeftX(), drawn.getLowerLeftY(), w, h);
+        if (value.text() != null && !value.text().isBlank()) {
+            drawHidden(out, value.text(), drawn);
+        }
+    }
+
+    /**
+     * A typed signature's text over its image, invisible (rendering mode 3, as scanned pages carry
+     * their recognised text), so the name can be searched, copied and extracted as it was typed.
+     */
+    private void drawHidden(PDPageContentStream out, String text, PDRectangle area) throws IOException {
+        String line = FinalText.printable(text).strip();
+        float size = Math.min(area.getHeight() / 2, PlacedValue.DEFAULT_FONT_SIZE * 4);
+        float width = type.width(line, size);
+        if (width > area.getWidth()) {
+            size *= area.getWidth() / width;
+            width = area.getWidth();
+        }
+        out.setRenderingMode(RenderingMode.NEITHER);
+        type.show(out, line, size, area.getLowerLeftX() + (area.getWidth() - width) / 2,
+                area.getLowerLeftY() + (area.getHeight() - size) / 2);
+        out.setRenderingMode(RenderingMode.FILL);
     }
 
     private PDImageXObject image(byte[] bytes, PlacedValue value) throws IOException {
@@ -147,44 +169,45 @@ final class FinalValuePainter {
 
     /** One line, vertically centred, shrunk to fit the box's width and height. */
     private void drawLine(PDPageContentStream out, PlacedValue value, PDRectangle box) throws IOException {
-        String text = FinalText.printable(font, value.text()).strip();
+        String text = FinalText.printable(value.text()).strip();
         if (text.isEmpty()) {
             return;
         }
         float pad = padding(box);
         float size = Math.min(value.effectiveFontSize(), box.getHeight() / (ascent - descent));
-        float width = FinalText.width(font, size, text);
+        float width = type.width(text, size);
         if (width > box.getWidth() - 2 * pad) {
             size *= (box.getWidth() - 2 * pad) / width;
         }
         float baseline = box.getLowerLeftY() + (box.getHeight() - (ascent - descent) * size) / 2 - descent * size;
-        show(out, text, size, box.getLowerLeftX() + pad, baseline);
+        show(out, text, size, box, baseline);
     }
 
     /** Wrapped lines from the top of the box; lines that would not fit inside it are left out. */
     private void drawLines(PDPageContentStream out, PlacedValue value, PDRectangle box) throws IOException {
         float pad = padding(box);
         float size = Math.min(value.effectiveFontSize(), (box.getHeight() - pad) / (ascent - descent));
-        List<String> lines = FinalText.wrap(font, size, value.text(), box.getWidth() - 2 * pad);
+        List<String> lines = FinalText.wrap(type, size, value.text(), box.getWidth() - 2 * pad);
         float baseline = box.getUpperRightY() - pad / 2 - ascent * size;
         for (String line : lines) {
             if (baseline + descent * size < box.getLowerLeftY()) {
                 break;
             }
             if (!line.isEmpty()) {
-                show(out, line, size, box.getLowerLeftX() + pad, baseline);
+                show(out, line, size, box, baseline);
             }
             baseline -= size * LINE_SPACING;
         }
     }
 
-    private void show(PDPageContentStream out, String text, float size, float x, float baseline) throws IOException {
+    /** A line starts at the box's left, or at its right when it reads from right to left, as it was typed. */
+    private void show(PDPageContentStream out, String text, float size, PDRectangle box, float baseline)
+            throws IOException {
+        float pad = padding(box);
+        float x = TextRuns.rightToLeft(text) ? box.getUpperRightX() - pad - type.width(text, size)
+                : box.getLowerLeftX() + pad;
         out.setNonStrokingColor(INK_GREY, INK_GREY, INK_GREY);
-        out.beginText();
-        out.setFont(font, size);
-        out.newLineAtOffset(x, baseline);
-        out.showText(text);
-        out.endText();
+        type.show(out, text, size, x, baseline);
     }
 
     private static float padding(PDRectangle box) {

@@ -1,91 +1,46 @@
 package org.signet.pdf;
 
 import java.awt.Font;
-import java.awt.FontFormatException;
-import java.io.IOException;
-import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.fontbox.ttf.TTFParser;
-import org.apache.fontbox.ttf.TrueTypeFont;
-import org.apache.pdfbox.io.RandomAccessReadBuffer;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.font.PDType0Font;
 
 /**
- * Loads the fonts shipped in the jar under {@code /fonts}: Liberation Sans for field values
- * and certificate pages, Dancing Script for typed signatures.
+ * Where Signet's fonts come from: Liberation Sans and Dancing Script in the jar, and the fonts installed
+ * in the folders of {@code pdf.font_dirs}, indexed on first use so that start-up reads no font.
  */
 public final class Fonts {
 
-    static final String SANS = "/fonts/LiberationSans-Regular.ttf";
-    static final String SANS_BOLD = "/fonts/LiberationSans-Bold.ttf";
-    static final String HANDWRITING = "/fonts/DancingScript-Regular.otf";
+    /** The folders Debian's font packages install into, {@code fonts-droid-fallback}'s Hangul file included. */
+    public static final String DEFAULT_FOLDERS = "/usr/share/fonts,/usr/local/share/fonts,/usr/share/fonts-droid-fallback";
 
-    private static volatile Font handwriting;
-    private static final Map<String, byte[]> FILES = new ConcurrentHashMap<>();
+    static final FontFile HANDWRITING = FontFile.inJar("/fonts/DancingScript-Regular.otf");
+    private static final Map<List<Path>, FontIndex> INDEXES = new ConcurrentHashMap<>();
+    private static volatile List<Path> folders = folders(DEFAULT_FOLDERS);
 
     private Fonts() {
     }
 
-    /** The regular sans-serif, embedded in {@code document} as a subset. */
-    public static PDType0Font sans(PDDocument document) throws IOException {
-        return loadPdf(document, SANS);
+    /** Draws with the fonts in {@code fontFolders} from now on; called once at start, before any drawing. */
+    public static void useFolders(List<Path> fontFolders) {
+        folders = List.copyOf(fontFolders);
     }
 
-    /** The bold sans-serif, embedded in {@code document} as a subset. */
-    public static PDType0Font sansBold(PDDocument document) throws IOException {
-        return loadPdf(document, SANS_BOLD);
+    /** A comma-separated list of folders, blanks ignored. */
+    public static List<Path> folders(String commaSeparated) {
+        return Arrays.stream(commaSeparated.split(",")).map(String::strip).filter(s -> !s.isEmpty()).map(Path::of)
+                .toList();
+    }
+
+    /** The fonts of the configured folders, listed the first time they are needed. */
+    static FontIndex index() {
+        return INDEXES.computeIfAbsent(folders, FontIndex::scan);
     }
 
     /** The handwriting-style font for AWT at size 1; derive the size you need. */
-    public static Font handwriting() throws IOException {
-        Font font = handwriting;
-        if (font == null) {
-            font = loadAwt(HANDWRITING);
-            handwriting = font;
-        }
-        return font;
-    }
-
-    /**
-     * The font with glyph substitution (GSUB) off. PDFBox would otherwise pass every string shown
-     * through the font's substitution table, compiling regular expressions for each call: two thirds
-     * of the time to build a sealed document went there. Signet's fonts are Latin, set left to
-     * right, which needs no substitution; the extracted text stays letter for letter.
-     */
-    private static PDType0Font loadPdf(PDDocument document, String resource) throws IOException {
-        TrueTypeFont font = new TTFParser().parse(new RandomAccessReadBuffer(bytes(resource)));
-        font.setEnableGsub(false);
-        document.registerTrueTypeFontForClosing(font);
-        return PDType0Font.load(document, font, true);
-    }
-
-    /** The font file, read from the jar once: every sealed document embeds a subset of it. */
-    private static byte[] bytes(String resource) throws IOException {
-        byte[] cached = FILES.get(resource);
-        if (cached == null) {
-            try (InputStream in = open(resource)) {
-                cached = in.readAllBytes();
-            }
-            FILES.putIfAbsent(resource, cached);
-        }
-        return cached;
-    }
-
-    private static Font loadAwt(String resource) throws IOException {
-        try (InputStream in = open(resource)) {
-            return Font.createFont(Font.TRUETYPE_FONT, in);
-        } catch (FontFormatException e) {
-            throw new IOException("The font " + resource + " in the jar is damaged", e);
-        }
-    }
-
-    private static InputStream open(String resource) throws IOException {
-        InputStream in = Fonts.class.getResourceAsStream(resource);
-        if (in == null) {
-            throw new IOException("The font " + resource + " is missing from the jar");
-        }
-        return in;
+    public static Font handwriting() {
+        return HANDWRITING.awt();
     }
 }

@@ -8,9 +8,9 @@ import java.util.Set;
  * corner of the page as displayed (y grows downwards) and its content.
  *
  * @param pageNumber 1-based page
- * @param fieldType one of signature, initials, stamp (drawn from {@code image}), checkbox
- *     ({@code text} "1" or "0"), text, textarea, name, email, date, dropdown (drawn from
- *     {@code text})
+ * @param fieldType one of signature, initials, stamp (drawn from {@code image}, with {@code text}, the
+ *     name typed for it if it was typed, laid over it invisibly), checkbox ({@code text} "1" or "0"),
+ *     text, textarea, name, email, date, dropdown (drawn from {@code text})
  * @param image PNG or JPEG bytes for the image types, otherwise null
  * @param fontSize text size in points; zero or less means the default
  */

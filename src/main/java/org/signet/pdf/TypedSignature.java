@@ -7,15 +7,21 @@ import java.awt.RenderingHints;
 import java.awt.font.FontRenderContext;
 import java.awt.font.TextAttribute;
 import java.awt.font.TextLayout;
+import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.text.AttributedString;
-import javax.imageio.ImageIO;
+import java.util.Optional;
+import java.util.Set;
 
-/** Renders a signer's typed name as a handwriting-style signature image. */
+/**
+ * Renders a signer's typed name as a handwriting-style signature image, in any script: Dancing Script
+ * where it has the letters, otherwise the fonts the PDF draws with, shaped and ordered by the JDK's text
+ * layout. The PNG carries the name as typed in an {@code iTXt} chunk (the PNG specification, 11.3.4.5),
+ * so the sealed PDF can lay the text over the image for search and extraction.
+ */
 public final class TypedSignature {
 
     static final int WIDTH = 600;
@@ -24,6 +30,9 @@ public final class TypedSignature {
     private static final float MARGIN = 16f;
     private static final float LARGEST_SIZE = 96f;
     private static final Color INK = new Color(0x1B, 0x27, 0x4A);
+    private static final String KEYWORD = "Typed signature";
+    private static final Set<Character.UnicodeScript> SLANTED = Set.of(Character.UnicodeScript.LATIN,
+            Character.UnicodeScript.GREEK, Character.UnicodeScript.CYRILLIC);
 
     private TypedSignature() {
     }
@@ -47,13 +56,16 @@ public final class TypedSignature {
             } finally {
                 g.dispose();
             }
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ImageIO.write(image, "png", out);
-            return out.toByteArray();
+            return PngText.write(image, KEYWORD, clean);
         } catch (IOException e) {
             // Only the shipped font can fail here, which is a broken build, not bad input.
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The name typed for an image {@link #renderPng} made, if {@code png} is one. */
+    public static Optional<String> textOf(byte[] png) {
+        return PngText.read(png, KEYWORD);
     }
 
     private static String clean(String text) {
@@ -67,7 +79,7 @@ public final class TypedSignature {
         return clean;
     }
 
-    private static void draw(Graphics2D g, String text) throws IOException {
+    private static void draw(Graphics2D g, String text) {
         FontRenderContext frc = g.getFontRenderContext();
         TextLayout layout = layout(text, LARGEST_SIZE, frc);
         Rectangle2D bounds = layout.getBounds();
@@ -84,18 +96,36 @@ public final class TypedSignature {
         layout.draw(g, x, y);
     }
 
-    /** Lays the text out in the handwriting font, falling back per character where it has no glyph. */
-    private static TextLayout layout(String text, float size, FontRenderContext frc) throws IOException {
+    /**
+     * Lays the text out in the handwriting font, falling back per character to the first font that
+     * has a glyph, a little smaller and slanted; marks and joiners stay in the font of what they follow.
+     */
+    private static TextLayout layout(String text, float size, FontRenderContext frc) {
         Font script = Fonts.handwriting().deriveFont(size);
-        Font fallback = new Font(Font.SANS_SERIF, Font.ITALIC, Math.round(size * 0.8f));
         AttributedString styled = new AttributedString(text);
+        Font current = null;
         int i = 0;
         while (i < text.length()) {
             int cp = text.codePointAt(i);
             int next = i + Character.charCount(cp);
-            styled.addAttribute(TextAttribute.FONT, script.canDisplay(cp) ? script : fallback, i, next);
+            current = font(cp, current, script, size);
+            styled.addAttribute(TextAttribute.FONT, current, i, next);
             i = next;
         }
         return new TextLayout(styled.getIterator(), frc);
+    }
+
+    private static Font font(int cp, Font current, Font script, float size) {
+        if (current != null && (Glyphs.format(cp) || Character.getType(cp) == Character.NON_SPACING_MARK)) {
+            return current;
+        }
+        if (script.canDisplay(cp)) {
+            return script;
+        }
+        FontIndex.Family family = Fonts.index().familyFor(cp);
+        Font fallback = family == null ? script : family.regular().awt().deriveFont(size * 0.8f);
+        // Slanted like handwriting where the script has italics; Arabic, Hebrew, CJK and Indic do not.
+        return SLANTED.contains(Character.UnicodeScript.of(cp))
+                ? fallback.deriveFont(AffineTransform.getShearInstance(-0.2, 0)) : fallback;
     }
 }

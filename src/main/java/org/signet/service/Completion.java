@@ -53,6 +53,7 @@ public final class Completion {
     private final WebhookEvents events;
     private final Supplier<SiteCertificate> certificate;
     private final Wire wire;
+    private final Links links;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private final DocumentAccess access;
     /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
@@ -60,7 +61,8 @@ public final class Completion {
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            StoredFiles files, Notifications notify, WebhookEvents events, Supplier<SiteCertificate> certificate, Wire wire) {
+            StoredFiles files, Notifications notify, WebhookEvents events, Supplier<SiteCertificate> certificate, Wire wire,
+            Links links) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -71,6 +73,7 @@ public final class Completion {
         this.events = events;
         this.certificate = certificate;
         this.wire = wire;
+        this.links = links;
         this.access = new DocumentAccess(documents);
     }
 
@@ -180,14 +183,18 @@ public final class Completion {
 
     private CertificateData certificateData(Document d, List<Signer> parties) {
         List<CertificateData.Party> ps = parties.stream().map(s -> new CertificateData.Party(s.name(), s.email(),
-                s.role().wire(), outcome(s), s.signatureIp(), s.signatureUserAgent(), wire.time(s.invitedAt()),
-                wire.time(s.viewedAt()), wire.time(s.signedAt()))).toList();
+                s.role().wire(), outcome(s), s.signatureIp(), s.signatureUserAgent(), at(s.invitedAt()),
+                at(s.viewedAt()), at(s.signedAt()))).toList();
         Map<String, String> names = new HashMap<>();
         parties.forEach(s -> names.put(s.email().toLowerCase(Locale.ROOT), s.name()));
         List<CertificateData.Event> events = audit.list(d.id()).stream().map(e -> event(e, names)).toList();
         String origin = d.templateId() == null ? null : "template " + d.templateId();
-        return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), wire.time(d.completedAt()), origin, ps,
-                events);
+        return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), at(d.completedAt()), origin,
+                links.site() + "/verify", wire.zone(), ps, events);
+    }
+
+    private static Instant at(Long epochSeconds) {
+        return epochSeconds == null ? null : Instant.ofEpochSecond(epochSeconds);
     }
 
     /** An approver's "signed" is an approval and "declined" a rejection, as the certificate says them. */
@@ -213,7 +220,7 @@ public final class Completion {
         if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && e.detail() != null) {
             actor = "to " + namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
         }
-        return new CertificateData.Event(wire.time(e.createdAt()), e.action(), actor, e.ipAddress());
+        return new CertificateData.Event(at(e.createdAt()), e.action(), actor, e.ipAddress());
     }
 
     /** Records the sealed file and queues the emails; a concurrent sealer's duplicate is discarded. */

@@ -11,7 +11,8 @@ import org.signet.text.TypedText;
 /**
  * What a value given for a field may be (S7, S11), whether a signer types it or a template's
  * variable fills it in ahead of time: a checkbox "1" or "0", a dropdown one of its options, text
- * within its length and held to the text rule (one line in a text field, lines in a textarea).
+ * within its length, held to the text rule (one line in a text field, lines in a textarea) and
+ * drawable in the sealed PDF.
  */
 final class FieldValues {
     static final int MAX_TEXT = 1000;
@@ -73,7 +74,11 @@ final class FieldValues {
             return new Fit(null, checked.phrase(), checked.problem().code());
         }
         String kept = checked.text();
-        return kept.length() <= max ? Fit.of(kept) : Fit.not("is longer than " + max + " characters");
+        if (kept.length() > max) {
+            return Fit.not("is longer than " + max + " characters");
+        }
+        String undrawable = DrawableText.problem(kept);
+        return undrawable == null ? Fit.of(kept) : Fit.not(undrawable);
     }
 
     /** An empty value leaves the dropdown unchosen; anything else must be one of its options. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.signet.domain.Field;
 import org.signet.pdf.PlacedValue;
+import org.signet.pdf.TypedSignature;
 import org.signet.store.SignerStore;
 
 /**
@@ -23,17 +24,21 @@ final class PlacedValues {
         return values;
     }
 
+    /** An image field's text is the name typed for it, drawn over the image for extraction; null for a drawn one. */
     private static Optional<PlacedValue> placed(Field f, SignerStore signers) {
         byte[] image = null;
+        String text = f.value();
         if (f.type().image()) {
-            image = signers.image(f.signerId(), f.type().wire()).orElse(null);
-            if (image == null) {
+            SignerStore.Captured captured = signers.captured(f.signerId(), f.type().wire()).orElse(null);
+            if (captured == null) {
                 return Optional.empty();
             }
+            image = captured.image();
+            text = captured.method().equals("type") ? TypedSignature.textOf(image).orElse(null) : null;
         } else if (f.value().isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new PlacedValue(f.pageNumber(), (float) f.x(), (float) f.y(), (float) f.width(),
-                (float) f.height(), f.type().wire(), f.value(), image, f.fontSize()));
+                (float) f.height(), f.type().wire(), text, image, f.fontSize()));
     }
 }

@@ -117,6 +117,14 @@ public final class SignerStore {
                 + "created_at = excluded.created_at", signerId, kind, method, png, now());
     }
 
+    /** A captured image and how it was made: draw, type or upload. */
+    public record Captured(String method, byte[] image) {}
+
+    public Optional<Captured> captured(long signerId, String kind) {
+        return db.queryOne("SELECT method, image FROM signature_images WHERE signer_id = ? AND kind = ?",
+                r -> new Captured(r.string("method"), r.bytes("image")), signerId, kind);
+    }
+
     public Optional<byte[]> image(long signerId, String kind) {
         return db.queryOne("SELECT image FROM signature_images WHERE signer_id = ? AND kind = ?", r -> r.bytes("image"),
                 signerId, kind);

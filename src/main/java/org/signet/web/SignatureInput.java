@@ -13,6 +13,7 @@ import org.signet.pdf.FileSniffer;
 import org.signet.pdf.MediaKind;
 import org.signet.pdf.SignatureImages;
 import org.signet.pdf.TypedSignature;
+import org.signet.service.DrawableText;
 import org.signet.service.Refusal;
 import org.signet.service.Submission;
 import org.signet.text.TypedText;
@@ -52,6 +53,7 @@ final class SignatureInput {
         if (t.isEmpty() || t.length() > 100) {
             throw Refusal.invalidParam(param, param + ".text must be 1 to 100 characters.");
         }
+        DrawableText.require(param + ".text", t);
         return new Submission.Image("type", TypedSignature.renderPng(t));
     }
 

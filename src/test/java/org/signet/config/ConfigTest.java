@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,17 @@ class ConfigTest {
         assertEquals("wpsigner", c.string("rest.namespace"));
         assertEquals(Config.Source.DEFAULT, c.source("rest.namespace"));
         assertEquals("/api/wpsigner/v1", c.restBase());
+    }
+
+    @Test
+    void fontFolders_defaultIsDebiansFontFolders_aListIsSplitAtCommas() throws Exception {
+        assertEquals(List.of(Path.of("/usr/share/fonts"), Path.of("/usr/local/share/fonts"),
+                Path.of("/usr/share/fonts-droid-fallback")), Config.load(dir, Optional.empty(), Map.of(), Map.of())
+                .fontFolders());
+        assertEquals(List.of(Path.of("/opt/fonts"), Path.of("/srv/more fonts")), Config.load(dir, Optional.empty(),
+                Map.of("SIGNET_PDF_FONT_DIRS", " /opt/fonts, ,/srv/more fonts "), Map.of()).fontFolders());
+        assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(),
+                Map.of("pdf.font_dirs", "/opt/fonts\n/etc")));
     }
 
     @Test

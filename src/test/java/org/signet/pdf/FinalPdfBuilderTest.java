@@ -17,6 +17,9 @@ import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import javax.imageio.ImageIO;
@@ -35,6 +38,7 @@ import org.apache.pdfbox.pdmodel.interactive.form.PDTextField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.signet.support.ScriptText;
 
 class FinalPdfBuilderTest {
 
@@ -88,6 +92,41 @@ class FinalPdfBuilderTest {
             assertEquals(150, box.getWidth(), 0.01);
             assertEquals(25, box.getHeight(), 0.01);
             assertEquals(412.5, pageHeight - box.getMaxY(), 0.01);
+        }
+    }
+
+    @Test
+    void build_typedSignature_itsNameLaidInvisiblyOverItsImage() throws IOException {
+        byte[] png = TypedSignature.renderPng("Ada Lovelace");
+        Rectangle2D box = new Rectangle2D.Float(100, 100, 240, 70);
+        byte[] typed = FinalPdfBuilder.build(original(1, 0),
+                List.of(new PlacedValue(1, 100, 100, 240, 70, "signature", "Ada Lovelace", png, 0)), certificate(1));
+        byte[] drawn = FinalPdfBuilder.build(original(1, 0),
+                List.of(new PlacedValue(1, 100, 100, 240, 70, "signature", null, png, 0)), certificate(1));
+        try (PDDocument withText = Loader.loadPDF(typed); PDDocument imageOnly = Loader.loadPDF(drawn)) {
+            assertTextOnlyIn(withText, 1, "Ada Lovelace", box);
+            assertFalse(pageText(imageOnly, 1).contains("Ada"));
+            BufferedImage a = render(withText, 0);
+            BufferedImage b = render(imageOnly, 0);
+            for (int y = 0; y < a.getHeight(); y++) {
+                for (int x = 0; x < a.getWidth(); x++) {
+                    assertEquals(b.getRGB(x, y), a.getRGB(x, y), "the text adds no ink at " + x + "," + y);
+                }
+            }
+        }
+    }
+
+    @Test
+    void build_rightToLeftValue_setFromTheBoxsRightEdge() throws IOException {
+        ScriptText.assumeFontsInstalled();
+        byte[] pdf = FinalPdfBuilder.build(original(1, 0), List.of(text(1, 100, 100, 300, 30, "text", "שלום עולם"),
+                text(1, 100, 200, 300, 30, "text", "Hello world")), certificate(1));
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            BufferedImage page = render(doc, 0);
+            Rectangle hebrew = inkBounds(page, new Rectangle(100, 100, 300, 30));
+            Rectangle latin = inkBounds(page, new Rectangle(100, 200, 300, 30));
+            assertTrue(hebrew.x + hebrew.width > 390 && hebrew.x > 250, "right-aligned: " + hebrew);
+            assertTrue(latin.x < 110 && latin.x + latin.width < 250, "left-aligned: " + latin);
         }
     }
 
@@ -156,8 +195,9 @@ class FinalPdfBuilderTest {
             assertEquals(PDRectangle.A4.getHeight(), doc.getPage(2).getMediaBox().getHeight(), 0.01);
             String text = pageText(doc, 3);
             for (String expected : List.of("Certificate of completion", "Purchase agreement", "doc_42", SHA,
-                    "2025-03-14T10:00:00Z", "ada@example.com", "grace@example.com", "Signer", "Approver",
-                    "203.0.113.7", "document_created", "document_signed", "Page 1 of 1")) {
+                    "2025-03-14 10:00:00 UTC", "ada@example.com", "grace@example.com", "Signer", "Approver",
+                    "203.0.113.7", "document_created", "document_signed", "Page 1 of 1",
+                    "https://sign.example.com/verify (document ID doc_42)")) {
                 assertTrue(text.contains(expected), "certificate lacks " + expected + ":\n" + text);
             }
             assertTrue(text.contains("—"), "missing values print a dash");
@@ -171,7 +211,7 @@ class FinalPdfBuilderTest {
                 + "AndThenSomeMoreCharactersToBeSure";
         CertificateData.Party party = new CertificateData.Party("Ada", "ada@example.com", "signer", "signed",
                 "203.0.113.7", agent, null, null, null);
-        CertificateData data = new CertificateData("T", "doc_1", SHA, "now", List.of(party), List.of());
+        CertificateData data = certificate("T", party);
         byte[] pdf = FinalPdfBuilder.build(original(1, 0), List.of(), data);
         try (PDDocument doc = Loader.loadPDF(pdf)) {
             FinalPdfReadBack.RightEdge edge = new FinalPdfReadBack.RightEdge();
@@ -200,15 +240,30 @@ class FinalPdfBuilderTest {
     }
 
     @Test
-    void build_replacesCharactersTheFontLacks() throws IOException {
-        CertificateData.Party party = new CertificateData.Party("Zoë 王芳 \uD83D\uDE00", "zoe@example.com",
-                "signer", "signed", null, null, null, null, null);
-        CertificateData data = new CertificateData("Contrat 合同", "doc_9", SHA, "now", List.of(party), List.of());
-        byte[] pdf = FinalPdfBuilder.build(original(1, 0),
-                List.of(text(1, 72, 72, 200, 20, "name", "Zoë 王芳")), data);
+    void build_everyTimeOnTheCertificate_carriesItsZone() throws IOException {
+        byte[] pdf = FinalPdfBuilder.build(original(1, 0), List.of(), certificate(3, ZoneId.of("Europe/Berlin")));
         try (PDDocument doc = Loader.loadPDF(pdf)) {
-            assertTrue(textIn(doc, 1, new Rectangle2D.Float(72, 72, 200, 20)).contains("Zoë ??"));
-            assertTrue(pageText(doc, 2).contains("Zoë ?? ?"), pageText(doc, 2));
+            String text = pageText(doc, 2);
+            for (String expected : List.of("Completed at 2025-03-14 11:00:00 UTC+01:00",
+                    "Invited 2025-03-14 10:00:00 UTC+01:00", "Viewed 2025-03-14 10:30:00 UTC+01:00",
+                    "Signed 2025-03-14 10:45:00 UTC+01:00", "2025-03-14 09:59:00 UTC+01:00",
+                    "2025-03-14 11:00:03 UTC+01:00")) {
+                assertTrue(text.contains(expected), "certificate lacks " + expected + ":\n" + text);
+            }
+            assertFalse(text.matches("(?s).*\\d{2}:\\d{2}:\\d{2}(?! UTC).*"), "a time without its zone:\n" + text);
+        }
+    }
+
+    @Test
+    void build_characterNoFontHas_writtenAsItsCodePointNeverAsAQuestionMark() throws IOException {
+        CertificateData.Party party = new CertificateData.Party("Zoë \uE000", "zoe@example.com",
+                "signer", "signed", null, null, null, null, null);
+        byte[] pdf = FinalPdfBuilder.build(original(1, 0),
+                List.of(text(1, 72, 72, 200, 20, "name", "Zoë \uE000")), certificate("Contrat", party));
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            assertTrue(textIn(doc, 1, new Rectangle2D.Float(72, 72, 200, 20)).contains("Zoë [U+E000]"));
+            assertTrue(pageText(doc, 2).contains("Zoë [U+E000]"), pageText(doc, 2));
+            assertFalse(pageText(doc, 2).contains("?"), pageText(doc, 2));
         }
     }
 
@@ -322,19 +377,32 @@ class FinalPdfBuilderTest {
     }
 
     static CertificateData certificate(int events) {
+        return certificate(events, ZoneOffset.UTC);
+    }
+
+    static CertificateData certificate(int events, ZoneId zone) {
         List<CertificateData.Party> parties = List.of(
                 new CertificateData.Party("Ada Lovelace", "ada@example.com", "Signer", "signed", "203.0.113.7",
-                        "Mozilla/5.0 (X11; Linux x86_64)", "2025-03-14T09:00:00Z", "2025-03-14T09:30:00Z",
-                        "2025-03-14T09:45:00Z"),
+                        "Mozilla/5.0 (X11; Linux x86_64)", at("09:00:00"), at("09:30:00"), at("09:45:00")),
                 new CertificateData.Party("Grace Hopper", "grace@example.com", "Approver", "approved", null, null,
-                        "2025-03-14T09:00:00Z", null, null));
+                        at("09:00:00"), null, null));
         List<CertificateData.Event> list = new ArrayList<>();
-        list.add(new CertificateData.Event("2025-03-14T08:59:00Z", "document_created", "api key main", "192.0.2.1"));
-        list.add(new CertificateData.Event("2025-03-14T09:45:00Z", "document_signed", "Ada Lovelace", "203.0.113.7"));
+        list.add(new CertificateData.Event(at("08:59:00"), "document_created", "api key main", "192.0.2.1"));
+        list.add(new CertificateData.Event(at("09:45:00"), "document_signed", "Ada Lovelace", "203.0.113.7"));
         for (int i = 3; i <= events; i++) {
-            list.add(new CertificateData.Event("2025-03-14T10:" + i, "reminder_sent #" + (i - 2) + " ", "system", null));
+            list.add(new CertificateData.Event(at("10:00:00").plusSeconds(i), "reminder_sent #" + (i - 2) + " ",
+                    "system", null));
         }
-        return new CertificateData("Purchase agreement", "doc_42", SHA, "2025-03-14T10:00:00Z", parties, list);
+        return new CertificateData("Purchase agreement", "doc_42", SHA, at("10:00:00"), null,
+                "https://sign.example.com/verify", zone, parties, list);
+    }
+
+    private static Instant at(String timeOfDay) {
+        return Instant.parse("2025-03-14T" + timeOfDay + "Z");
+    }
+
+    private static CertificateData certificate(String title, CertificateData.Party party) {
+        return new CertificateData(title, "doc_1", SHA, null, null, null, ZoneOffset.UTC, List.of(party), List.of());
     }
 
     private static byte[] image(String format, int width, int height) throws IOException {

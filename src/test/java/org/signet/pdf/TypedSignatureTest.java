@@ -8,8 +8,11 @@ import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.signet.support.ScriptText;
 
 class TypedSignatureTest {
 
@@ -39,6 +42,22 @@ class TypedSignatureTest {
     void renderPng_drawsCharactersTheScriptFontLacks() throws IOException {
         Rectangle ink = ink(read(TypedSignature.renderPng("Анна")));
         assertTrue(ink.width > 50, "fallback glyphs drawn: " + ink);
+    }
+
+    @Test
+    void renderPng_everyScript_drawnLargeAndCarriesTheTextAsTyped() throws IOException {
+        ScriptText.assumeFontsInstalled();
+        for (String name : List.of("محمد بن عبد الله", "דוד כהן", "राजेश कुमार", "山田太郎", "김민준", "Γιώργος Иван")) {
+            byte[] png = TypedSignature.renderPng(name);
+            Rectangle ink = ink(read(png));
+            assertTrue(ink.width > 150 && ink.height > 30, name + " drawn: " + ink);
+            assertEquals(Optional.of(name), TypedSignature.textOf(png));
+        }
+    }
+
+    @Test
+    void textOf_anImageNotTyped_empty() {
+        assertEquals(Optional.empty(), TypedSignature.textOf(org.signet.support.TestFiles.png(300, 90)));
     }
 
     @Test

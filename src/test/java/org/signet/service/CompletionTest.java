@@ -27,6 +27,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.rendering.PDFRenderer;
@@ -207,6 +209,33 @@ class CompletionTest {
         assertTrue(text.contains("127.0.0.1"));
         String hash = (String) flow.document(docId).get("file_hash");
         assertTrue(text.replace(" ", "").contains(hash), "original SHA-256 " + hash);
+    }
+
+    @Test
+    void certificatePage_namesWhereToVerify_andWritesEveryTimeWithItsZone() throws Exception {
+        String text;
+        try (PDDocument pdf = Loader.loadPDF(signedPdf)) {
+            PDFTextStripper stripper = new PDFTextStripper();
+            stripper.setStartPage(3);
+            text = stripper.getText(pdf).replaceAll("\\s+", " ");
+        }
+        assertTrue(text.contains(server.app.siteUrl() + "/verify (document ID " + docId + ")"), text);
+        Matcher times = Pattern.compile("\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}( UTC)?").matcher(text);
+        int count = 0;
+        while (times.find()) {
+            assertEquals(" UTC", times.group(1), "a time without its zone: " + times.group());
+            count++;
+        }
+        assertTrue(count > 10, "completed, invited, viewed, signed and every event: " + count);
+    }
+
+    @Test
+    void finalPdf_typedSignature_itsNameOverItsImage() throws Exception {
+        Map<String, Object> bobs = fields.stream().filter(f -> "signature".equals(f.get("field_type"))
+                && "2".equals(f.get("page_number"))).findFirst().orElseThrow();
+        try (PDDocument pdf = Loader.loadPDF(signedPdf)) {
+            assertEquals("Bob Second", textIn(pdf, 2, box(bobs)));
+        }
     }
 
     @Test
