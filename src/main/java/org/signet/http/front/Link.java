@@ -14,7 +14,16 @@ import java.nio.channels.SocketChannel;
 final class Link {
     private static final int BUFFER = 32 * 1024;
     private static final int FIRST_HEAD_BUFFER = 4 * 1024;
-    private static final long DRAIN_MS = 2_000;
+    /**
+     * How long, and how many bytes, a link that has answered and is closing goes on reading and
+     * dropping what the client still sends: until the client stops sending for {@code DRAIN_IDLE_MS},
+     * and never past {@code DRAIN_MS} or {@code DRAIN_BYTES} in all. A client that writes its whole
+     * body before it reads (as many do) then finds the answer instead of a reset; one that goes on
+     * sending is cut off all the same. The front drains without a worker thread: a socket for seconds.
+     */
+    static final long DRAIN_IDLE_MS = 2_000;
+    static final long DRAIN_MS = 10_000;
+    static final long DRAIN_BYTES = 64L * 1024 * 1024;
     private static final long IDLE_MS = 5 * 60_000;
 
     private enum Phase { HEAD, BODY, REJECTING, FINISHING, DRAIN, CLOSED }
@@ -30,6 +39,8 @@ final class Link {
     private boolean backendConnected;
     private boolean backendEof;
     private boolean backendShut;
+    /** The server behind takes no more of this request (it answered early and closed): the rest is dropped. */
+    private boolean backendStopped;
     private boolean clientEof;
 
     private byte[] in = new byte[FIRST_HEAD_BUFFER];
@@ -45,6 +56,7 @@ final class Link {
     private long headStartedAt;
     private long lastActivity;
     private long drainDeadline;
+    private long drained;
     private final TransferRate rate;
 
     Link(Front front, SocketChannel client, String address, boolean counted, long now) {
@@ -101,7 +113,7 @@ final class Link {
                 }
             }
             case DRAIN -> {
-                if (now > drainDeadline) {
+                if (now > drainDeadline || now - lastActivity > DRAIN_IDLE_MS) {
                     close();
                 }
             }
@@ -139,17 +151,18 @@ final class Link {
     }
 
     private boolean waitingOnClient() {
-        boolean wantsBody = phase == Phase.BODY && !clientEof && toBackend.hasRemaining();
+        boolean wantsBody = phase == Phase.BODY && !clientEof && !backendStopped && toBackend.hasRemaining();
         boolean unsentAnswer = toClient != null && toClient.position() > 0;
         return wantsBody || unsentAnswer;
     }
 
     private void readClient(long now) throws IOException {
         if (phase == Phase.DRAIN) {
-            ByteBuffer discard = front.scratch();
-            if (client.read(discard) < 0) {
+            int n = client.read(front.scratch());
+            if (n < 0 || dropped(n)) {
                 close();
             }
+            lastActivity = now;
             return;
         }
         int n = client.read(ByteBuffer.wrap(in, inLength, in.length - inLength));
@@ -168,17 +181,39 @@ final class Link {
         toClient.compact();
     }
 
-    private void readBackend(long now) throws IOException {
-        if (toClient.hasRemaining() && backend.read(toClient) < 0) {
+    private void readBackend(long now) {
+        try {
+            if (toClient.hasRemaining() && backend.read(toClient) < 0) {
+                backendEof = true;
+            }
+        } catch (IOException reset) {
+            // What arrived before the reset is in toClient and still goes to the client.
             backendEof = true;
+            backendStopped = true;
         }
         lastActivity = now;
     }
 
-    private void writeBackend() throws IOException {
+    /**
+     * The server behind closes a connection whose request body it has not read to the end (it answered
+     * early: a body over a limit, say), and a write to it then fails. That is no reason to drop the
+     * client: the answer it sent before closing is still to be read and passed on.
+     */
+    private void writeBackend() {
         toBackend.flip();
-        backend.write(toBackend);
-        toBackend.compact();
+        try {
+            backend.write(toBackend);
+            toBackend.compact();
+        } catch (IOException e) {
+            backendStopped = true;
+            toBackend.clear();
+        }
+    }
+
+    /** Counts {@code n} bytes read from the client only to be dropped; true once that passes the cap. */
+    private boolean dropped(int n) {
+        drained += n;
+        return drained > DRAIN_BYTES;
     }
 
     /** Moves bytes as far as they go, writes what is waiting, and sets what each socket waits for. */
@@ -189,7 +224,7 @@ final class Link {
             if (phase == Phase.CLOSED) {
                 return;
             }
-            if (backendConnected && toBackend.position() > 0) {
+            if (backendConnected && !backendStopped && toBackend.position() > 0) {
                 writeBackend();
             }
             if (toClient != null && toClient.position() > 0) {
@@ -229,6 +264,9 @@ final class Link {
 
     /** Reads one head if it is complete; true when it was passed on and the next step may follow. */
     private boolean head(long now) throws IOException {
+        if (backendStopped) {
+            return dropClientBytes();
+        }
         if (headStartedAt == 0) {
             skipEmptyLines();
             if (inLength > 0) {
@@ -287,6 +325,9 @@ final class Link {
     }
 
     private boolean body() {
+        if (backendStopped) {
+            return dropClientBytes();
+        }
         int n = Math.min(inLength, toBackend.remaining());
         boolean done;
         if (chunked != null) {
@@ -313,6 +354,16 @@ final class Link {
             // The body ended early: the server behind sees the same early end and answers it.
             phase = Phase.FINISHING;
             return true;
+        }
+        return false;
+    }
+
+    /** While the answer of a stopped server is still being passed on, what the client sends is dropped. */
+    private boolean dropClientBytes() {
+        int n = inLength;
+        consume(n);
+        if (dropped(n)) {
+            close();
         }
         return false;
     }
@@ -351,9 +402,13 @@ final class Link {
         return false;
     }
 
-    private void shutBackendWhenSent() throws IOException {
-        if (backendConnected && !backendShut && toBackend.position() == 0) {
-            backend.shutdownOutput();
+    private void shutBackendWhenSent() {
+        if (backendConnected && !backendShut && !backendStopped && toBackend.position() == 0) {
+            try {
+                backend.shutdownOutput();
+            } catch (IOException e) {
+                backendStopped = true;
+            }
             backendShut = true;
         }
     }
@@ -372,6 +427,7 @@ final class Link {
         }
         phase = Phase.DRAIN;
         drainDeadline = now + DRAIN_MS;
+        lastActivity = now;
     }
 
     private boolean openBackend() throws IOException {
