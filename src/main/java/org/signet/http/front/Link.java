@@ -14,16 +14,6 @@ import java.nio.channels.SocketChannel;
 final class Link {
     private static final int BUFFER = 32 * 1024;
     private static final int FIRST_HEAD_BUFFER = 4 * 1024;
-    /**
-     * How long, and how many bytes, a link that has answered and is closing goes on reading and
-     * dropping what the client still sends: until the client stops sending for {@code DRAIN_IDLE_MS},
-     * and never past {@code DRAIN_MS} or {@code DRAIN_BYTES} in all. A client that writes its whole
-     * body before it reads (as many do) then finds the answer instead of a reset; one that goes on
-     * sending is cut off all the same. The front drains without a worker thread: a socket for seconds.
-     */
-    static final long DRAIN_IDLE_MS = 2_000;
-    static final long DRAIN_MS = 10_000;
-    static final long DRAIN_BYTES = 64L * 1024 * 1024;
     private static final long IDLE_MS = 5 * 60_000;
 
     private enum Phase { HEAD, BODY, REJECTING, FINISHING, DRAIN, CLOSED }
@@ -55,8 +45,7 @@ final class Link {
     private byte[] rejection;
     private long headStartedAt;
     private long lastActivity;
-    private long drainDeadline;
-    private long drained;
+    private final Drain drain = new Drain();
     private final TransferRate rate;
 
     Link(Front front, SocketChannel client, String address, boolean counted, long now) {
@@ -113,7 +102,7 @@ final class Link {
                 }
             }
             case DRAIN -> {
-                if (now > drainDeadline || now - lastActivity > DRAIN_IDLE_MS) {
+                if (drain.over(now)) {
                     close();
                 }
             }
@@ -159,10 +148,9 @@ final class Link {
     private void readClient(long now) throws IOException {
         if (phase == Phase.DRAIN) {
             int n = client.read(front.scratch());
-            if (n < 0 || dropped(n)) {
+            if (n < 0 || drain.dropped(n, now)) {
                 close();
             }
-            lastActivity = now;
             return;
         }
         int n = client.read(ByteBuffer.wrap(in, inLength, in.length - inLength));
@@ -210,12 +198,6 @@ final class Link {
         }
     }
 
-    /** Counts {@code n} bytes read from the client only to be dropped; true once that passes the cap. */
-    private boolean dropped(int n) {
-        drained += n;
-        return drained > DRAIN_BYTES;
-    }
-
     /** Moves bytes as far as they go, writes what is waiting, and sets what each socket waits for. */
     private void settle(long now) throws IOException {
         for (int round = 0; round < 4 && phase != Phase.CLOSED; round++) {
@@ -250,7 +232,7 @@ final class Link {
         while (more && phase != Phase.CLOSED) {
             more = switch (phase) {
                 case HEAD -> head(now);
-                case BODY -> body();
+                case BODY -> body(now);
                 case REJECTING -> rejecting();
                 case FINISHING -> finishing();
                 default -> false;
@@ -265,7 +247,7 @@ final class Link {
     /** Reads one head if it is complete; true when it was passed on and the next step may follow. */
     private boolean head(long now) throws IOException {
         if (backendStopped) {
-            return dropClientBytes();
+            return dropClientBytes(now);
         }
         if (headStartedAt == 0) {
             skipEmptyLines();
@@ -324,9 +306,9 @@ final class Link {
         return false;
     }
 
-    private boolean body() {
+    private boolean body(long now) {
         if (backendStopped) {
-            return dropClientBytes();
+            return dropClientBytes(now);
         }
         int n = Math.min(inLength, toBackend.remaining());
         boolean done;
@@ -359,10 +341,10 @@ final class Link {
     }
 
     /** While the answer of a stopped server is still being passed on, what the client sends is dropped. */
-    private boolean dropClientBytes() {
+    private boolean dropClientBytes(long now) {
         int n = inLength;
         consume(n);
-        if (dropped(n)) {
+        if (drain.dropped(n, now)) {
             close();
         }
         return false;
@@ -413,7 +395,10 @@ final class Link {
         }
     }
 
-    /** Ends the link gracefully: our side is shut, and what the client still sends is read and dropped for a moment, so it sees our answer rather than a reset. */
+    /**
+     * Ends the link gracefully: our side is shut, and what the client still sends is read and dropped
+     * within the bounds of {@link Drain}, so that it finds our answer rather than a reset.
+     */
     private void drain(long now) throws IOException {
         if (backend != null) {
             quietly(backend);
@@ -426,8 +411,7 @@ final class Link {
             return;
         }
         phase = Phase.DRAIN;
-        drainDeadline = now + DRAIN_MS;
-        lastActivity = now;
+        drain.start(now);
     }
 
     private boolean openBackend() throws IOException {
