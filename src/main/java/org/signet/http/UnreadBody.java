@@ -48,4 +48,19 @@ final class UnreadBody extends FilterInputStream {
         ended |= n < 0;
         return n;
     }
+
+    /** Skips by reading, so that the end is noticed however the body is consumed. */
+    @Override
+    public long skip(long n) throws IOException {
+        byte[] buffer = new byte[(int) Math.min(Math.max(n, 0), 8192)];
+        long skipped = 0;
+        while (skipped < n) {
+            int read = read(buffer, 0, (int) Math.min(buffer.length, n - skipped));
+            if (read < 0) {
+                break;
+            }
+            skipped += read;
+        }
+        return skipped;
+    }
 }
