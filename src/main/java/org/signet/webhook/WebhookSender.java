@@ -53,7 +53,7 @@ public final class WebhookSender {
             return new WebhookDelivery.Attempt(at, status, millisSince(started), error, text(answer.excerpt()));
         } catch (SocketTimeoutException e) {
             return failed(at, started, "No answer within " + TIMEOUT.toSeconds() + " s.");
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             return failed(at, started, "Could not deliver: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : " " + e.getMessage()));
         }

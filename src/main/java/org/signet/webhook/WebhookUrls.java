@@ -97,6 +97,9 @@ public final class WebhookUrls {
         if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getHost().isEmpty()) {
             throw new Refused("url must be an http or https URL with a host.");
         }
+        if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+            throw new Refused("url's port must be between 1 and 65535.");
+        }
         return uri;
     }
 

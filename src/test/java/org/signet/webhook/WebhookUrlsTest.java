@@ -100,10 +100,10 @@ class WebhookUrlsTest {
     }
 
     @Test
-    void refusal_notHttp_refusedEvenWhenPrivateAllowed() {
+    void refusal_notHttpOrNoUsablePort_refusedEvenWhenPrivateAllowed() {
         WebhookUrls guard = new WebhookUrls(true);
         for (String url : List.of("ftp://example.com/x", "file:///etc/passwd", "javascript:alert(1)", "example.com/hook",
-                "http:///nohost", "not a url")) {
+                "http:///nohost", "not a url", "http://127.0.0.1:0/", "http://127.0.0.1:99999/")) {
             assertTrue(guard.refusal(url).isPresent(), url);
         }
     }
