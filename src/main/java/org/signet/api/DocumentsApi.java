@@ -14,7 +14,6 @@ import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
 import org.signet.http.Body;
-import org.signet.http.ContentDisposition;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -24,6 +23,7 @@ import org.signet.service.Completion;
 import org.signet.service.Documents;
 import org.signet.service.DrawableText;
 import org.signet.service.Refusal;
+import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
 /** The document endpoints of the seed (S4): list, upload, read, update, delete, file. */
@@ -124,8 +124,7 @@ public final class DocumentsApi {
         InputStream in = req.method().equals("HEAD") ? InputStream.nullInputStream() : file.open();
         String accept = Optional.ofNullable(req.header("Accept")).orElse("");
         if (accept.contains("application/pdf") || accept.contains(file.mediaType())) {
-            return Response.stream(200, file.mediaType(), file.size(), out -> copy(in, out))
-                    .header("Content-Disposition", ContentDisposition.attachment(file.filename()));
+            return Response.download(file.filename(), file.mediaType(), file.size(), out -> copy(in, out));
         }
         return Response.stream(200, "application/json; charset=UTF-8", -1, out -> writeJson(out, in, file));
     }

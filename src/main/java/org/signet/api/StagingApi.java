@@ -11,6 +11,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AcceptedFile;
 import org.signet.service.Staging;
+import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
 /**

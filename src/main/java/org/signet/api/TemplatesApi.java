@@ -20,6 +20,7 @@ import org.signet.http.Router;
 import org.signet.service.AcceptedFile;
 import org.signet.service.DrawableText;
 import org.signet.service.Templates;
+import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
 /** The template endpoints of S11; template records render ids, counts and coordinates as JSON numbers. */

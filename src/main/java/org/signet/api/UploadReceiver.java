@@ -22,6 +22,7 @@ import org.signet.http.multipart.Part;
 import org.signet.service.AcceptedFile;
 import org.signet.service.FileIntake;
 import org.signet.service.Refusal;
+import org.signet.text.FileNames;
 
 /**
  * Receives a multipart upload (S4): streams the file part to a private temporary file under the

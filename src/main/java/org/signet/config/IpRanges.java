@@ -6,7 +6,7 @@ import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A set of IP addresses and CIDR ranges, as given in {@code trusted_proxies}. */
+/** A set of IP addresses and CIDR ranges, as given in {@code trusted_proxies} or named in code. */
 public final class IpRanges {
     private final List<Range> ranges;
 
@@ -31,6 +31,12 @@ public final class IpRanges {
         if (bytes == null) {
             return false;
         }
+        return ranges.stream().anyMatch(r -> r.contains(bytes));
+    }
+
+    /** Whether {@code address} is in one of the ranges; an IPv4 range never holds an IPv6 address. */
+    public boolean contains(InetAddress address) {
+        byte[] bytes = address.getAddress();
         return ranges.stream().anyMatch(r -> r.contains(bytes));
     }
 

@@ -67,6 +67,11 @@ public final class ApiException extends RuntimeException {
                 "Send the body with Content-Type: " + expected + ".");
     }
 
+    /** A JSON body over its limit: 413, as an upload over its limit is, so the two read alike. */
+    public static ApiException bodyTooLarge(int maxBytes) {
+        return new ApiException(413, "body_too_large", "The request body is larger than the limit of " + maxBytes + " bytes.");
+    }
+
     public static ApiException invalidJson(String why) {
         return new ApiException(400, "rest_invalid_json", "Invalid JSON body: " + why);
     }

@@ -55,6 +55,7 @@ public final class Dispatcher implements HttpHandler {
         Response response;
         inFlight.enter();
         try (exchange) {
+            UnreadBody body = UnreadBody.watch(exchange);
             try {
                 request = newRequest(exchange, requestId);
                 response = route(request);
@@ -67,6 +68,9 @@ public final class Dispatcher implements HttpHandler {
                 response = Errors.internal(e, requestId);
             }
             response.header("X-Request-Id", requestId).header("X-Content-Type-Options", "nosniff");
+            if (body.leftUnread()) {
+                response.header("Connection", "close");
+            }
             write(exchange, response);
             accessLog.record(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(), response.status(),
                     started, request, requestId);

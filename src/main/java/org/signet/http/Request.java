@@ -154,7 +154,7 @@ public final class Request {
                 requireJsonType();
             }
             if (bytes.length > maxBytes) {
-                throw ApiException.invalidJson("the body is larger than " + maxBytes + " bytes");
+                throw ApiException.bodyTooLarge(maxBytes);
             }
             return bytes;
         } catch (IOException e) {

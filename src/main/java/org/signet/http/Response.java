@@ -2,12 +2,14 @@ package org.signet.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.signet.json.Json;
+import org.signet.text.FileNames;
 
 /** A response value: status, headers and a body that knows how to write itself. */
 public final class Response {
@@ -52,6 +54,26 @@ public final class Response {
     /** A body of known {@code length} (or -1 when unknown: sent chunked). */
     public static Response stream(int status, String contentType, long length, BodyWriter writer) {
         return new Response(status, contentType, length, writer);
+    }
+
+    /**
+     * A file to save, never to show inline (RFC 6266), named by {@link FileNames#download} for its type,
+     * and never cached: documents hold signatures.
+     */
+    public static Response download(String filename, String contentType, long length, BodyWriter writer) {
+        return stream(200, contentType, length, writer)
+                .header("Content-Disposition", attachment(FileNames.download(filename, contentType)))
+                .header("Cache-Control", "no-store");
+    }
+
+    /**
+     * {@code attachment} with the name twice (RFC 6266 section 4.3): in printable ASCII for clients
+     * that read only {@code filename}, and exactly, in UTF-8, as RFC 8187's {@code filename*}.
+     */
+    static String attachment(String filename) {
+        // URLEncoder leaves '*' as is, but RFC 8187 section 3.2.1 attr-char does not allow it.
+        String encoded = URLEncoder.encode(filename, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A");
+        return "attachment; filename=\"" + FileNames.ascii(filename) + "\"; filename*=UTF-8''" + encoded;
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Supplier;
+import org.signet.text.FileNames;
 
 /**
  * Builds the MIME form of a {@link MailMessage}; both transports use it, so what the outbox
@@ -146,8 +147,9 @@ final class MimeMessages {
         part.setDataHandler(new DataHandler(
                 new ByteArrayDataSource(attachment.content(), attachment.contentType())));
         part.setDisposition(Part.ATTACHMENT);
-        // Set after the disposition; non-ASCII names are encoded per RFC 2231.
-        part.setFileName(oneLine(attachment.filename()));
+        // Set after the disposition; non-ASCII names are encoded per RFC 2231. Named again here, which
+        // changes nothing for a name made so, so that no message ever carries an unsafe one.
+        part.setFileName(FileNames.download(attachment.filename(), attachment.contentType()));
         return part;
     }
 

@@ -1,5 +1,7 @@
 package org.signet.pdf;
 
+import java.util.Optional;
+
 /** The kinds of file Signet accepts as a document, with their media type and file extension. */
 public enum MediaKind {
     PDF("application/pdf", "pdf"),
@@ -21,12 +23,18 @@ public enum MediaKind {
 
     /** The kind whose media type this is, as stored with a document. */
     public static MediaKind ofMediaType(String mediaType) {
+        return find(mediaType).orElseThrow(
+                () -> new IllegalArgumentException("not a media type Signet accepts: " + mediaType));
+    }
+
+    /** The kind whose media type this is, or empty for a type Signet does not accept. */
+    public static Optional<MediaKind> find(String mediaType) {
         for (MediaKind k : values()) {
             if (k.mediaType.equals(mediaType)) {
-                return k;
+                return Optional.of(k);
             }
         }
-        throw new IllegalArgumentException("not a media type Signet accepts: " + mediaType);
+        return Optional.empty();
     }
 
     /** The usual file extension without the dot, e.g. {@code jpg}. */

@@ -30,6 +30,7 @@ import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
 import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
+import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
 /**
@@ -262,8 +263,9 @@ public final class Documents {
             long fileId = signed ? d.signedFileId() : d.originalFileId();
             long size = files.size(fileId).orElseThrow(() -> Refusal.notFound("File"));
             audit.record(d.id(), "document_downloaded", actor, signed ? "signed" : "original");
-            return new Download(signed ? d.title() + "-signed.pdf" : d.originalFilename(),
-                    signed ? "application/pdf" : d.mediaType(), size, () -> files.open(fileId));
+            String type = signed ? "application/pdf" : d.mediaType();
+            String name = signed ? FileNames.sealed(d.title()) : FileNames.download(d.originalFilename(), type);
+            return new Download(name, type, size, () -> files.open(fileId));
         });
     }
 

@@ -16,6 +16,7 @@ import org.signet.mail.MailQueue;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.SigningLinks;
 import org.signet.store.UserStore;
+import org.signet.text.FileNames;
 import org.signet.text.Messages;
 import org.signet.text.Wire;
 
@@ -81,7 +82,7 @@ public final class Notifications {
         vars.put("recipient_name", name);
         vars.put("sender_name", owner(d).name());
         vars.put("document_title", d.title());
-        QueuedAttachment pdf = new QueuedAttachment(d.title() + "-signed.pdf", "application/pdf", signedFileId);
+        QueuedAttachment pdf = new QueuedAttachment(FileNames.sealed(d.title()), "application/pdf", signedFileId);
         return queue.enqueue("completed", language, vars, email, name, d.id(), pdf);
     }
 

@@ -9,12 +9,14 @@ import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.pdf.FinalPdfBuilder;
+import org.signet.pdf.MediaKind;
 import org.signet.pdf.PlacedValue;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
 import org.signet.store.StoredFiles;
+import org.signet.text.FileNames;
 
 /**
  * The PDF a party may take away from their signing link (S7, S8): while the document is being
@@ -36,6 +38,12 @@ public final class SignerCopies {
     public record Copy(String title, Kind kind, long size, Documents.Opener opener) {
         public InputStream open() throws IOException {
             return opener.open();
+        }
+
+        /** The name it is saved under: the sealed PDF's wherever that is handed out, else the title's. */
+        public String filename() {
+            return kind == Kind.SEALED ? FileNames.sealed(title)
+                    : FileNames.download(title, MediaKind.PDF.mediaType());
         }
     }
 

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Language;
 import org.signet.http.Body;
-import org.signet.http.ContentDisposition;
 import org.signet.http.Errors;
 import org.signet.http.Form;
 import org.signet.http.Request;
@@ -162,12 +161,11 @@ public final class SigningRoutes {
                 : copies.download(token, visit(req));
         // Opened before the answer starts, so a stored file that cannot be read is a 500, never a 200 cut short.
         InputStream opened = copy.open();
-        return Response.stream(200, "application/pdf", copy.size(), out -> {
+        return Response.download(copy.filename(), "application/pdf", copy.size(), out -> {
             try (InputStream in = opened) {
                 in.transferTo(out);
             }
-        }).header("Content-Disposition", ContentDisposition.attachment(DownloadName.of(copy.title())))
-                .header("Cache-Control", "no-store");
+        });
     }
 
     private Response pin(Request req) {

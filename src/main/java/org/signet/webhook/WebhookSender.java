@@ -1,86 +1,73 @@
 package org.signet.webhook;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import javax.net.ssl.SSLSocketFactory;
 import org.signet.domain.WebhookDelivery;
 
 /**
- * Makes one delivery attempt over HTTP (S10): POST with the signature headers, 10 s to connect and
- * 10 s to answer, redirects not followed, no proxy (a proxy would connect where the guard never looked).
- * A 2xx is success; anything else, or no answer, is a failed attempt. The receiver's answer is kept
- * to at most 1 KB.
+ * Makes one delivery attempt: the URL checked again by the guard, its host looked up once and
+ * the POST sent with the signature headers to an address that check passed ({@link DirectPost}),
+ * within 10 s for the whole exchange, redirects not followed, no proxy. A 2xx is success; anything
+ * else, or no answer, is a failed attempt. The receiver's answer is kept to at most 1 KB.
  */
 public final class WebhookSender {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final int EXCERPT_BYTES = 1024;
 
-    private volatile HttpClient client;
     private final WebhookUrls guard;
+    private final DirectPost post;
     private final String userAgent;
     private final Clock clock;
 
     public WebhookSender(WebhookUrls guard, String version, Clock clock) {
-        this.guard = guard;
-        this.userAgent = "Signet-Webhooks/" + version;
-        this.clock = clock;
+        this(guard, version, clock, () -> (SSLSocketFactory) SSLSocketFactory.getDefault());
     }
 
-    /**
-     * Made at the first delivery, not at start: a client sets up TLS and reads the trust store,
-     * which took a third of Signet's start-up, and many sites never register a webhook.
-     */
-    private HttpClient client() {
-        HttpClient c = client;
-        if (c == null) {
-            synchronized (this) {
-                if (client == null) {
-                    client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
-                            .followRedirects(HttpClient.Redirect.NEVER).connectTimeout(TIMEOUT).build();
-                }
-                c = client;
-            }
-        }
-        return c;
+    /** With the TLS sockets made by {@code tls}, e.g. trusting a test's own certificate. */
+    WebhookSender(WebhookUrls guard, String version, Clock clock, Supplier<SSLSocketFactory> tls) {
+        this.guard = guard;
+        this.post = new DirectPost(tls);
+        this.userAgent = "Signet-Webhooks/" + version;
+        this.clock = clock;
     }
 
     public WebhookDelivery.Attempt send(String url, WebhookRequest r) {
         long at = clock.millis() / 1000;
         long started = System.nanoTime();
-        String refused = guard.refusal(url).orElse(null);
-        if (refused != null) {
-            return new WebhookDelivery.Attempt(at, null, 0, "Not sent: " + refused, null);
+        WebhookUrls.Target target;
+        try {
+            target = guard.target(url);
+        } catch (WebhookUrls.Refused e) {
+            return new WebhookDelivery.Attempt(at, null, 0, "Not sent: " + e.getMessage(), null);
         }
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT)
-                    .header("Content-Type", "application/json")
-                    .header("User-Agent", userAgent)
-                    .header("X-WPS-Signature", r.signature())
-                    .header("X-WPS-Event", r.event())
-                    .header("X-WPS-Delivery", r.deliveryId())
-                    .header("X-WPS-Timestamp", Long.toString(at))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(r.body())).build();
-            HttpResponse<InputStream> response = client().send(request, HttpResponse.BodyHandlers.ofInputStream());
-            String excerpt = excerpt(response.body());
-            int status = response.statusCode();
+            DirectPost.Answer answer = post.send(target, headers(r, at), r.body(), TIMEOUT);
+            int status = answer.status();
             String error = status / 100 == 2 ? null : "The receiver answered " + status + ".";
-            return new WebhookDelivery.Attempt(at, status, millisSince(started), error, excerpt);
-        } catch (HttpTimeoutException e) {
+            return new WebhookDelivery.Attempt(at, status, millisSince(started), error, text(answer.excerpt()));
+        } catch (SocketTimeoutException e) {
             return failed(at, started, "No answer within " + TIMEOUT.toSeconds() + " s.");
         } catch (IOException | IllegalArgumentException e) {
             return failed(at, started, "Could not deliver: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : " " + e.getMessage()));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return failed(at, started, "Interrupted while delivering.");
         }
+    }
+
+    private Map<String, String> headers(WebhookRequest r, long at) {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Content-Type", "application/json");
+        h.put("User-Agent", userAgent);
+        h.put("X-WPS-Signature", r.signature());
+        h.put("X-WPS-Event", r.event());
+        h.put("X-WPS-Delivery", r.deliveryId());
+        h.put("X-WPS-Timestamp", Long.toString(at));
+        return h;
     }
 
     private static WebhookDelivery.Attempt failed(long at, long started, String error) {
@@ -91,13 +78,9 @@ public final class WebhookSender {
         return (System.nanoTime() - started) / 1_000_000;
     }
 
-    /** At most 1 KB of the answer, as text; the rest is not read. */
-    private static String excerpt(InputStream body) throws IOException {
-        try (body) {
-            byte[] bytes = body.readNBytes(EXCERPT_BYTES);
-            String text = new String(bytes, StandardCharsets.UTF_8);
-            // A cut can split a multi-byte character; drop the replacement it leaves at the end.
-            return text.endsWith("\uFFFD") ? text.substring(0, text.length() - 1) : text;
-        }
+    /** The excerpt as text; a cut can split a multi-byte character, and the replacement it leaves goes. */
+    private static String text(byte[] excerpt) {
+        String text = new String(excerpt, StandardCharsets.UTF_8);
+        return text.endsWith("\uFFFD") ? text.substring(0, text.length() - 1) : text;
     }
 }

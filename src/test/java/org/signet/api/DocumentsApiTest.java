@@ -332,6 +332,41 @@ class DocumentsApiTest {
         assertEquals(400, bad.statusCode());
         assertEquals("rest_invalid_param", code(bad));
     }
+
+    /** The type served, the JSON form's filename and the raw download's Content-Disposition of a document's file. */
+    private List<String> servedNames(String id, String accept) {
+        Map<String, Object> json = expectObject(200, server.get("documents/" + id + "/file", alice.full()));
+        HttpResponse<byte[]> raw = server.sendForBytes(server.request("documents/" + id + "/file", alice.full())
+                .header("Accept", accept).build());
+        assertEquals(200, raw.statusCode());
+        assertEquals(json.get("type"), raw.headers().firstValue("Content-Type").orElseThrow());
+        return List.of((String) json.get("type"), (String) json.get("filename"),
+                raw.headers().firstValue("Content-Disposition").orElseThrow());
+    }
+
+    @Test
+    void file_nameWithRightToLeftOverride_servedWithoutItAndEndingInPdf() {
+        String id = server.uploadPdf(alice.full(), "\u00e9\u202ecod.exe", TestFiles.pdf(1));
+
+        assertEquals(List.of("application/pdf", "\u00e9cod.exe.pdf",
+                "attachment; filename=\"ecod.exe.pdf\"; filename*=UTF-8''%C3%A9cod.exe.pdf"),
+                servedNames(id, "application/pdf"));
+    }
+
+    @Test
+    void file_uploadNamedForAnotherType_servedUnderTheServedTypesExtension() {
+        String html = server.uploadPdf(alice.full(), "report.html", TestFiles.pdf(1));
+        Map<String, Object> png = expectObject(201, server.upload(alice.full(),
+                new Multipart().file("file", "scan.pdf", "application/pdf", TestFiles.png(40, 30))));
+
+        assertEquals(List.of("application/pdf", "report.html.pdf",
+                "attachment; filename=\"report.html.pdf\"; filename*=UTF-8''report.html.pdf"),
+                servedNames(html, "application/pdf"));
+        // An image is kept and served as the image it is; its one-page PDF is what is signed.
+        assertEquals(List.of("image/png", "scan.pdf.png",
+                "attachment; filename=\"scan.pdf.png\"; filename*=UTF-8''scan.pdf.png"),
+                servedNames((String) png.get("id"), "image/png"));
+    }
     @Test
     void get_repeated_showsEveryChangeMadeInBetween() {
         String id = server.uploadPdf(alice.full(), "lease.pdf", TestFiles.pdf(1));

@@ -112,6 +112,26 @@ class WebhooksApiTest {
     }
 
     @Test
+    void create_ipv6FormsCarryingLoopbackWithoutAllowPrivate_400AndPublicOnes201() throws Exception {
+        server.close();
+        server = TestServer.start(dir.resolve("strict"), clock);
+        ApiFlow strict = new ApiFlow(server, server.account("s@example.org", false).full(), clock);
+        for (String url : List.of("http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/", "http://[::ffff:0:7f00:1]/",
+                "http://[::ffff:7f00:1]/", "http://[::127.0.0.1]/", "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/")) {
+            HttpResponse<String> r = strict.post("webhooks", Map.of("url", url, "events", List.of("*")));
+            assertEquals(400, r.statusCode(), url);
+            assertEquals("invalid_webhook_url", code(r), url);
+        }
+        for (String url : List.of("http://[2002:0808:0808::]/", "http://[64:ff9b::808:808]/")) {
+            assertEquals(201, strict.post("webhooks", Map.of("url", url, "events", List.of("*"))).statusCode(), url);
+        }
+        String id = (String) expectObject(201, strict.post("webhooks", Map.of("url", "http://[2002:5db8:d822::]/",
+                "events", List.of("*")))).get("id");
+        HttpResponse<String> moved = strict.put("webhooks/" + id, Map.of("url", "http://[64:ff9b::a9fe:a9fe]/"));
+        assertEquals("invalid_webhook_url", code(moved));
+    }
+
+    @Test
     void ownership_otherUsersWebhook_403AndMissing404() {
         String id = (String) register(owner, List.of("*")).get("id");
 

@@ -74,6 +74,20 @@ class OutboxTransportTest {
     }
 
     @Test
+    void send_attachmentNamedWithOverrideOrAnotherType_namedAsEveryDownloadIs() throws Exception {
+        Path outbox = dataDir.resolve("outbox");
+        byte[] pdf = "%PDF-1.7".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+
+        new OutboxTransport(outbox, "noreply@signet.example").send(message("Done", List.of(
+                new Attachment("\u00e9\u202ecod.exe", "application/pdf", pdf),
+                new Attachment("report.html", "application/pdf", pdf))));
+
+        MimeParts parts = MimeParts.of(parse(files(outbox).get(0)));
+        assertEquals("\u00e9cod.exe.pdf", parts.attachments.get(0).getFileName());
+        assertEquals("report.html.pdf", parts.attachments.get(1).getFileName());
+    }
+
+    @Test
     void send_twice_writesTwoFiles() throws Exception {
         OutboxTransport outbox = new OutboxTransport(dataDir, "noreply@signet.example");
 

@@ -23,7 +23,7 @@ import org.signet.json.Json;
 public final class WebhookReceiver implements AutoCloseable {
     /** One request as it arrived: its headers and the exact body bytes. */
     public record Received(String event, String delivery, String signature, String timestamp, String userAgent,
-            byte[] body) {
+            byte[] body, String host) {
         public Map<String, Object> json() {
             try {
                 @SuppressWarnings("unchecked")
@@ -67,7 +67,8 @@ public final class WebhookReceiver implements AutoCloseable {
                 byte[] body = exchange.getRequestBody().readAllBytes();
                 var h = exchange.getRequestHeaders();
                 r.received.add(new Received(h.getFirst("X-WPS-Event"), h.getFirst("X-WPS-Delivery"),
-                        h.getFirst("X-WPS-Signature"), h.getFirst("X-WPS-Timestamp"), h.getFirst("User-Agent"), body));
+                        h.getFirst("X-WPS-Signature"), h.getFirst("X-WPS-Timestamp"), h.getFirst("User-Agent"), body,
+                        h.getFirst("Host")));
                 if (r.redirectTo != null) {
                     exchange.getResponseHeaders().add("Location", r.redirectTo);
                     exchange.sendResponseHeaders(302, -1);

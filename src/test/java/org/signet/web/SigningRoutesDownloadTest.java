@@ -11,6 +11,10 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.object;
 
+import jakarta.mail.MessagingException;
+import jakarta.mail.Part;
+import jakarta.mail.internet.MimeMessage;
+import jakarta.mail.internet.MimeMultipart;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -168,6 +172,45 @@ class SigningRoutesDownloadTest {
         }
         String text = text(sealed);
         assertTrue(text.contains("Ann agrees to clause 7") && text.contains("Bob agrees too"), text);
+    }
+
+    @Test
+    void download_afterSealing_oneNameForTheSealedPdfEverywhere() throws Exception {
+        doc.send();
+        annSigns();
+        expect(200, flow.sign(bob.token(), Map.of(doc.fieldId(bob, "text"), "Bob agrees too")));
+        doc.sealed();
+        String name = "Lease 4_B_ _final_-signed.pdf";
+        String disposition = "attachment; filename=\"" + name + "\"; "
+                + "filename*=UTF-8''Lease%204_B_%20_final_-signed.pdf";
+
+        HttpResponse<byte[]> copy = download(ann);
+        HttpResponse<byte[]> api = server.sendForBytes(server.request("documents/" + doc.id() + "/file", flow.key)
+                .header("Accept", "application/pdf").GET().build());
+        Map<String, Object> json = object(server.get("documents/" + doc.id() + "/file", flow.key));
+        MimeMessage mail = flow.mail.awaitDelivered(ann.email(), m -> attachmentName(m) != null);
+
+        assertEquals(disposition, copy.headers().firstValue("Content-Disposition").orElseThrow());
+        assertEquals(disposition, api.headers().firstValue("Content-Disposition").orElseThrow());
+        assertEquals(name, json.get("filename"));
+        assertEquals(name, attachmentName(mail));
+        assertArrayEquals(api.body(), copy.body());
+    }
+
+    /** The file name of the message's attachment, or null when it has none. */
+    private static String attachmentName(MimeMessage m) {
+        try {
+            if (m.getContent() instanceof MimeMultipart mixed) {
+                for (int i = 0; i < mixed.getCount(); i++) {
+                    if (Part.ATTACHMENT.equalsIgnoreCase(mixed.getBodyPart(i).getDisposition())) {
+                        return mixed.getBodyPart(i).getFileName();
+                    }
+                }
+            }
+            return null;
+        } catch (MessagingException | IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

@@ -1,7 +1,7 @@
 package org.signet.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The SSRF guard of S10: schemes, every internal range in IPv4, IPv6 and mapped forms, and names that resolve inside. */
+/** The webhook URL guard: schemes, literals and names that resolve inside, in every IPv6 form that carries IPv4, and the checked target. */
 class WebhookUrlsTest {
     private static InetAddress ip(String literal) {
         try {
@@ -26,23 +26,6 @@ class WebhookUrlsTest {
     }
 
     @Test
-    void isPrivate_internalRanges_refused() {
-        for (String a : List.of("127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.0.1", "172.31.255.254", "192.168.1.1",
-                "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1", "255.255.255.255", "::1", "::", "fe80::1",
-                "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::127.0.0.1")) {
-            assertTrue(WebhookUrls.isPrivate(ip(a)), a);
-        }
-    }
-
-    @Test
-    void isPrivate_publicAddresses_allowed() {
-        for (String a : List.of("93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111",
-                "::ffff:8.8.8.8")) {
-            assertFalse(WebhookUrls.isPrivate(ip(a)), a);
-        }
-    }
-
-    @Test
     void refusal_literalsInUrls_refusedWithTheirAddress() {
         WebhookUrls guard = new WebhookUrls(false);
         for (String url : List.of("http://127.0.0.1/hook", "https://[::1]:8443/hook", "http://[::ffff:192.168.0.1]/",
@@ -51,6 +34,56 @@ class WebhookUrlsTest {
             assertTrue(why.isPresent(), url);
             assertTrue(why.get().contains("internal address"), why.get());
         }
+    }
+
+    @Test
+    void refusal_ipv6LiteralsCarryingLoopback_refused() {
+        WebhookUrls guard = new WebhookUrls(false);
+        for (String url : List.of("http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/", "http://[::ffff:0:7f00:1]/",
+                "http://[::ffff:7f00:1]/", "http://[::127.0.0.1]/", "https://[2001:0:7f00:1::]/hook",
+                "http://[64:ff9b:1::808:808]/")) {
+            assertTrue(guard.refusal(url).orElseThrow().contains("internal address"), url);
+        }
+    }
+
+    @Test
+    void refusal_ipv6LiteralsCarryingPublicIpv4_allowed() {
+        WebhookUrls guard = new WebhookUrls(false);
+        for (String url : List.of("http://[2002:0808:0808::]/", "http://[64:ff9b::808:808]/hook",
+                "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/")) {
+            assertEquals(Optional.empty(), guard.refusal(url), url);
+        }
+    }
+
+    @Test
+    void refusal_nameResolvingToNat64Loopback_refused() {
+        assertTrue(resolvingTo("64:ff9b::7f00:1").refusal("https://hooks.example.com/in").orElseThrow()
+                .contains("(64:ff9b:0:0:0:0:7f00:1)"));
+        assertTrue(resolvingTo("2002:a9fe:a9fe::").refusal("https://hooks.example.com/in").isPresent());
+    }
+
+    @Test
+    void target_publicName_theAddressesLookedUpAndTheirPort() throws Exception {
+        WebhookUrls guard = new WebhookUrls(false, host -> new InetAddress[] {ip("93.184.216.34"), ip("2002:808:808::")});
+        WebhookUrls.Target t = guard.target("https://hooks.example.com/in?x=1");
+        assertEquals(List.of(ip("93.184.216.34"), ip("2002:808:808::")), t.addresses());
+        assertEquals("hooks.example.com", t.host());
+        assertEquals(443, t.port());
+        assertTrue(t.tls());
+        assertEquals(8080, guard.target("http://[2002:808:808::]:8080/").port());
+        assertEquals("2002:808:808::", guard.target("http://[2002:808:808::]:8080/").host());
+    }
+
+    @Test
+    void target_privateAllowed_stillLooksUpAndKeepsTheAddress() throws Exception {
+        WebhookUrls guard = new WebhookUrls(true, host -> new InetAddress[] {ip("127.0.0.1")});
+        assertEquals(List.of(ip("127.0.0.1")), guard.target("http://hooks.example.com:9000/").addresses());
+    }
+
+    @Test
+    void target_nameNowInternal_refused() {
+        WebhookUrls guard = resolvingTo("::ffff:0:7f00:1");
+        assertThrows(WebhookUrls.Refused.class, () -> guard.target("http://hooks.example.com/in"));
     }
 
     @Test
@@ -67,10 +100,10 @@ class WebhookUrlsTest {
     }
 
     @Test
-    void refusal_notHttp_refusedEvenWhenPrivateAllowed() {
+    void refusal_notHttpOrNoUsablePort_refusedEvenWhenPrivateAllowed() {
         WebhookUrls guard = new WebhookUrls(true);
         for (String url : List.of("ftp://example.com/x", "file:///etc/passwd", "javascript:alert(1)", "example.com/hook",
-                "http:///nohost", "not a url")) {
+                "http:///nohost", "not a url", "http://127.0.0.1:0/", "http://127.0.0.1:99999/")) {
             assertTrue(guard.refusal(url).isPresent(), url);
         }
     }

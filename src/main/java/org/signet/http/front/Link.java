@@ -14,7 +14,6 @@ import java.nio.channels.SocketChannel;
 final class Link {
     private static final int BUFFER = 32 * 1024;
     private static final int FIRST_HEAD_BUFFER = 4 * 1024;
-    private static final long DRAIN_MS = 2_000;
     private static final long IDLE_MS = 5 * 60_000;
 
     private enum Phase { HEAD, BODY, REJECTING, FINISHING, DRAIN, CLOSED }
@@ -30,6 +29,8 @@ final class Link {
     private boolean backendConnected;
     private boolean backendEof;
     private boolean backendShut;
+    /** The server behind takes no more of this request (it answered early and closed): the rest is dropped. */
+    private boolean backendStopped;
     private boolean clientEof;
 
     private byte[] in = new byte[FIRST_HEAD_BUFFER];
@@ -44,7 +45,7 @@ final class Link {
     private byte[] rejection;
     private long headStartedAt;
     private long lastActivity;
-    private long drainDeadline;
+    private final Drain drain = new Drain();
     private final TransferRate rate;
 
     Link(Front front, SocketChannel client, String address, boolean counted, long now) {
@@ -101,7 +102,7 @@ final class Link {
                 }
             }
             case DRAIN -> {
-                if (now > drainDeadline) {
+                if (drain.over(now)) {
                     close();
                 }
             }
@@ -139,15 +140,15 @@ final class Link {
     }
 
     private boolean waitingOnClient() {
-        boolean wantsBody = phase == Phase.BODY && !clientEof && toBackend.hasRemaining();
+        boolean wantsBody = phase == Phase.BODY && !clientEof && !backendStopped && toBackend.hasRemaining();
         boolean unsentAnswer = toClient != null && toClient.position() > 0;
         return wantsBody || unsentAnswer;
     }
 
     private void readClient(long now) throws IOException {
         if (phase == Phase.DRAIN) {
-            ByteBuffer discard = front.scratch();
-            if (client.read(discard) < 0) {
+            int n = client.read(front.scratch());
+            if (n < 0 || drain.dropped(n, now)) {
                 close();
             }
             return;
@@ -168,17 +169,33 @@ final class Link {
         toClient.compact();
     }
 
-    private void readBackend(long now) throws IOException {
-        if (toClient.hasRemaining() && backend.read(toClient) < 0) {
+    private void readBackend(long now) {
+        try {
+            if (toClient.hasRemaining() && backend.read(toClient) < 0) {
+                backendEof = true;
+            }
+        } catch (IOException reset) {
+            // What arrived before the reset is in toClient and still goes to the client.
             backendEof = true;
+            backendStopped = true;
         }
         lastActivity = now;
     }
 
-    private void writeBackend() throws IOException {
+    /**
+     * The server behind closes a connection whose request body it has not read to the end (it answered
+     * early: a body over a limit, say), and a write to it then fails. That is no reason to drop the
+     * client: the answer it sent before closing is still to be read and passed on.
+     */
+    private void writeBackend() {
         toBackend.flip();
-        backend.write(toBackend);
-        toBackend.compact();
+        try {
+            backend.write(toBackend);
+            toBackend.compact();
+        } catch (IOException e) {
+            backendStopped = true;
+            toBackend.clear();
+        }
     }
 
     /** Moves bytes as far as they go, writes what is waiting, and sets what each socket waits for. */
@@ -189,7 +206,7 @@ final class Link {
             if (phase == Phase.CLOSED) {
                 return;
             }
-            if (backendConnected && toBackend.position() > 0) {
+            if (backendConnected && !backendStopped && toBackend.position() > 0) {
                 writeBackend();
             }
             if (toClient != null && toClient.position() > 0) {
@@ -215,7 +232,7 @@ final class Link {
         while (more && phase != Phase.CLOSED) {
             more = switch (phase) {
                 case HEAD -> head(now);
-                case BODY -> body();
+                case BODY -> body(now);
                 case REJECTING -> rejecting();
                 case FINISHING -> finishing();
                 default -> false;
@@ -229,6 +246,9 @@ final class Link {
 
     /** Reads one head if it is complete; true when it was passed on and the next step may follow. */
     private boolean head(long now) throws IOException {
+        if (backendStopped) {
+            return dropClientBytes(now);
+        }
         if (headStartedAt == 0) {
             skipEmptyLines();
             if (inLength > 0) {
@@ -286,7 +306,10 @@ final class Link {
         return false;
     }
 
-    private boolean body() {
+    private boolean body(long now) {
+        if (backendStopped) {
+            return dropClientBytes(now);
+        }
         int n = Math.min(inLength, toBackend.remaining());
         boolean done;
         if (chunked != null) {
@@ -313,6 +336,16 @@ final class Link {
             // The body ended early: the server behind sees the same early end and answers it.
             phase = Phase.FINISHING;
             return true;
+        }
+        return false;
+    }
+
+    /** While the answer of a stopped server is still being passed on, what the client sends is dropped. */
+    private boolean dropClientBytes(long now) {
+        int n = inLength;
+        consume(n);
+        if (drain.dropped(n, now)) {
+            close();
         }
         return false;
     }
@@ -351,14 +384,21 @@ final class Link {
         return false;
     }
 
-    private void shutBackendWhenSent() throws IOException {
-        if (backendConnected && !backendShut && toBackend.position() == 0) {
-            backend.shutdownOutput();
+    private void shutBackendWhenSent() {
+        if (backendConnected && !backendShut && !backendStopped && toBackend.position() == 0) {
+            try {
+                backend.shutdownOutput();
+            } catch (IOException e) {
+                backendStopped = true;
+            }
             backendShut = true;
         }
     }
 
-    /** Ends the link gracefully: our side is shut, and what the client still sends is read and dropped for a moment, so it sees our answer rather than a reset. */
+    /**
+     * Ends the link gracefully: our side is shut, and what the client still sends is read and dropped
+     * within the bounds of {@link Drain}, so that it finds our answer rather than a reset.
+     */
     private void drain(long now) throws IOException {
         if (backend != null) {
             quietly(backend);
@@ -371,7 +411,7 @@ final class Link {
             return;
         }
         phase = Phase.DRAIN;
-        drainDeadline = now + DRAIN_MS;
+        drain.start(now);
     }
 
     private boolean openBackend() throws IOException {

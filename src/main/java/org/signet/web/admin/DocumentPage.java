@@ -11,7 +11,6 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
 import org.signet.domain.Field;
 import org.signet.domain.Signer;
-import org.signet.http.ContentDisposition;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -140,12 +139,11 @@ final class DocumentPage implements AdminRoutes.Section {
             throw Refusal.invalidParam("version", v.m.get("document.version_invalid"));
         }
         Documents.Download file = documents.download(s.principal(), req.pathId("id"), version, AdminRoutes.actor(req, s));
-        return Response.stream(200, file.mediaType(), file.size(), out -> {
+        return Response.download(file.filename(), file.mediaType(), file.size(), out -> {
             try (InputStream in = file.open()) {
                 in.transferTo(out);
             }
-        }).header("Content-Disposition", ContentDisposition.attachment(file.filename()))
-                .header("Cache-Control", "no-store");
+        });
     }
 
     private Response remind(Request req, Session s, Form form) {

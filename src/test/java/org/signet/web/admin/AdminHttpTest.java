@@ -203,7 +203,7 @@ class AdminHttpTest {
 
     @Test
     void administrator_seesEveryonesDocumentsAndDownloadsOriginal() {
-        String theirs = server.uploadPdf(other.full(), "everyone.pdf", org.signet.support.TestFiles.pdf(1));
+        String theirs = server.uploadPdf(other.full(), "every\u202eone.html", org.signet.support.TestFiles.pdf(1));
         AdminClient c = signedIn("admin@example.com");
         assertTrue(c.get("/admin/documents").body().contains("/admin/documents/" + theirs + "\""));
         HttpResponse<String> page = c.get("/admin/documents/" + theirs);
@@ -212,7 +212,9 @@ class AdminHttpTest {
         HttpResponse<String> file = c.get("/admin/documents/" + theirs + "/file?version=original");
         assertEquals(200, file.statusCode());
         assertTrue(file.body().startsWith("%PDF"));
-        assertTrue(file.headers().firstValue("Content-Disposition").orElseThrow().startsWith("attachment"));
+        // Named as the REST download names it: no direction override, and ending in the type served.
+        assertEquals("attachment; filename=\"everyone.html.pdf\"; filename*=UTF-8''everyone.html.pdf",
+                file.headers().firstValue("Content-Disposition").orElseThrow());
         assertEquals(404, c.get("/admin/documents/" + theirs + "/file?version=signed").statusCode());
     }
 
