@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.net.SocketException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +20,11 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -222,29 +225,41 @@ class OversizedBodyTest {
     }
 
     /**
-     * Sends the head, then {@code chunk} bytes at a time with {@code pauseMillis} between, until the
-     * server cuts the connection; returns how many body bytes it took.
+     * Sends the head, then {@code chunk} bytes at a time, every {@code pauseMillis} (a slow client, paced
+     * by a timer) or back to back, until the server cuts the connection; returns how many body bytes it took.
      */
     private static long sendUntilCutOff(Socket s, String head, long chunk, long pauseMillis) throws Exception {
         OutputStream out = s.getOutputStream();
         out.write(head.getBytes(StandardCharsets.US_ASCII));
         byte[] block = new byte[(int) Math.min(chunk, 256 * 1024)];
-        long sent = 0;
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        try {
-            while (System.nanoTime() < deadline) {
+        AtomicLong sent = new AtomicLong();
+        CompletableFuture<Long> cut = new CompletableFuture<>();
+        Runnable writeOne = () -> {
+            try {
                 out.write(block);
                 out.flush();
-                sent += block.length;
-                if (pauseMillis > 0) {
-                    // A slow client by design: it waits between writes, which is what is under test.
-                    Thread.sleep(pauseMillis);
-                }
+                sent.addAndGet(block.length);
+            } catch (IOException e) {
+                cut.complete(sent.get());
             }
-        } catch (SocketException cut) {
-            return sent;
+        };
+        ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            if (pauseMillis > 0) {
+                pacer.scheduleWithFixedDelay(writeOne, 0, pauseMillis, TimeUnit.MILLISECONDS);
+            } else {
+                pacer.execute(() -> {
+                    while (!cut.isDone() && !Thread.currentThread().isInterrupted()) {
+                        writeOne.run();
+                    }
+                });
+            }
+            return cut.get(60, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("still taking bytes after a minute: " + sent.get());
+        } finally {
+            pacer.shutdownNow();
         }
-        throw new AssertionError("still taking bytes after a minute: " + sent);
     }
 
     private static byte[] chunked(byte[] body) {
