@@ -211,14 +211,19 @@ public final class Completion {
 
     /**
      * An invitation or reminder is recorded under whoever caused it (often the previous party, whose
-     * signature opened the next group); the certificate names the party it went to instead.
+     * signature opened the next group); the certificate names the party it went to instead. A shown
+     * signing link names both: the user who took it and the party it lets act.
      */
     private CertificateData.Event event(AuditEvent e, Map<String, String> namesByEmail) {
         String actor = e.signerName() != null ? e.signerName()
                 : e.apiKeyId() != null ? "API key " + e.apiKeyId()
                 : e.userId() != null ? "User " + e.userId() : "Signet";
-        if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && e.detail() != null) {
-            actor = "to " + namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
+        String party = e.detail() == null ? null
+                : namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
+        if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && party != null) {
+            actor = "to " + party;
+        } else if (e.action().equals("signing_link_shown") && party != null) {
+            actor = actor + ", link of " + party;
         }
         return new CertificateData.Event(at(e.createdAt()), e.action(), actor, e.ipAddress());
     }

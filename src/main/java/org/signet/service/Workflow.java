@@ -30,10 +30,10 @@ import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * The signing workflow (S5): send, recall, expire, remind, adding signers, saving fields, and
- * inviting each group when its turn comes. Every operation reads the document once inside one write
- * transaction, asks {@link DocumentStatus#next} whether the change is allowed, and writes the change,
- * its audit events and its email together.
+ * The signing workflow (S5): send, recall, expire, remind, adding signers, saving fields, showing a
+ * signer's link, and inviting each group when its turn comes. Every operation reads the document once
+ * inside one write transaction, asks {@link DocumentStatus#next} whether the change is allowed, and
+ * writes the change, its audit events and its email together.
  */
 public final class Workflow {
     private final Database db;
@@ -228,12 +228,16 @@ public final class Workflow {
      */
     public Signer setLanguage(Principal p, long documentId, long signerId, Language language) {
         return db.inTransaction(() -> {
-            Document d = access.require(p, documentId);
-            Signer s = signers.find(signerId).filter(found -> found.documentId() == d.id())
-                    .orElseThrow(() -> Refusal.notFound("Signer"));
+            Signer s = signerOf(access.require(p, documentId), signerId);
             signers.setLanguage(s.id(), language);
             return signers.find(s.id()).orElseThrow();
         });
+    }
+
+    /** One party of {@code d}; 404 when the id names nobody, or a party of another document. */
+    private Signer signerOf(Document d, long signerId) {
+        return signers.find(signerId).filter(found -> found.documentId() == d.id())
+                .orElseThrow(() -> Refusal.notFound("Signer"));
     }
 
     /** Replaces all fields, all or nothing, while the document is open and nobody has signed (S5). */
@@ -300,6 +304,32 @@ public final class Workflow {
             events.signer(d, s, "signer.reminded");
         }
         return queued;
+    }
+
+    /**
+     * A party still to sign, approve or view on a document in progress: the one whose signing link
+     * the administrator pages may show.
+     */
+    public static boolean waiting(Document d, Signer s) {
+        return d.status().inProgress() && !s.acted();
+    }
+
+    /**
+     * The party whose signing link the owner asked to see, recorded as {@code signing_link_shown}
+     * under {@code actor}: whoever holds the link can act as the party, so who took it belongs in the
+     * trail. Only while the party is {@link #waiting}; else a conflict, {@code signer_not_waiting}.
+     */
+    public Signer showLink(Principal p, long documentId, long signerId, Actor actor) {
+        return db.inTransaction(() -> {
+            Document d = access.require(p, documentId);
+            Signer s = signerOf(d, signerId);
+            if (!waiting(d, s)) {
+                throw Refusal.conflict("signer_not_waiting",
+                        "The signer is not waiting to sign the document now, so their signing link is not shown.");
+            }
+            audit.record(d.id(), "signing_link_shown", actor, s.email());
+            return s;
+        });
     }
 
     /** The one way a document's status changes: through the state machine, compare-and-set. */

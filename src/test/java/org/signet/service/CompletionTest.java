@@ -38,6 +38,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.Actor;
+import org.signet.domain.Principal;
 import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.Party;
@@ -58,11 +60,14 @@ class CompletionTest {
     private static Map<String, Object> sealedDoc;
     private static byte[] signedPdf;
     private static List<Map<String, Object>> fields;
+    private static long ownerId;
 
     @BeforeAll
     static void signEverything() throws Exception {
         server = TestServer.start(dir);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+        TestServer.Account owner = server.account("owner@example.com", false);
+        ownerId = owner.user().id();
+        flow = new ApiFlow(server, owner.full(), Clock.systemUTC());
         original = TestFiles.pdf(2);
         docId = server.uploadPdf(flow.key, "lease.pdf", original);
         Party boss = flow.addSigner(docId, "Boss Approver", "boss@example.com", "approver", 1);
@@ -82,6 +87,8 @@ class CompletionTest {
         expect(200, flow.postToLink(ann.token(), "submit", Map.of("consent", true,
                 "values", Map.of(id(saved, 1), TEXT, id(saved, 2), "1", id(saved, 5), "Yearly"),
                 "signature", Map.of("method", "draw", "image", TestFiles.pngDataUrl(400, 120)))));
+        server.app.workflow().showLink(new Principal(ownerId, false), Long.parseLong(docId), Long.parseLong(bob.id()),
+                Actor.user(ownerId, "192.0.2.7", "an administrator's browser"));
         expect(200, flow.postToLink(bob.token(), "submit", Map.of("consent", true,
                 "signature", Map.of("method", "type", "text", "Bob Second"))));
         sealedDoc = flow.awaitSealed(docId);
@@ -205,6 +212,8 @@ class CompletionTest {
         assertTrue(text.contains("Status approved"), text);
         assertTrue(text.contains("invitation_sent to Bob Second"), text);
         assertFalse(text.contains("invitation_sent Boss Approver"), text);
+        // A shown link names who took it and whose it is.
+        assertTrue(text.contains("signing_link_shown User " + ownerId + ", link of Bob Second 192.0.2.7"), text);
         assertTrue(text.contains(ApiFlow.SIGNER_AGENT), "the signers' user agent");
         assertTrue(text.contains("127.0.0.1"));
         String hash = (String) flow.document(docId).get("file_hash");

@@ -95,8 +95,13 @@ final class AdminView {
     /** The notice named by {@code ?notice=}, when it is one of ours: only keys, never free text, travel in URLs. */
     String notice(Request req) {
         return req.query("notice").filter(n -> n.matches("[a-z_]{1,40}"))
-                .flatMap(n -> m.find("notice." + n))
-                .map(text -> "<div class=\"notice\" role=\"status\">" + esc(text) + "</div>\n").orElse("");
+                .filter(n -> m.find("notice." + n).isPresent())
+                .map(n -> notice("notice." + n)).orElse("");
+    }
+
+    /** A notice saying what was just done, for a page that answers a POST itself rather than redirecting. */
+    String notice(String key, Object... args) {
+        return "<div class=\"notice\" role=\"status\">" + t(key, args) + "</div>\n";
     }
 
     private String header(Session s, String section) {

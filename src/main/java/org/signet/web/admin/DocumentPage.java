@@ -22,9 +22,10 @@ import org.signet.service.Workflow;
 import org.signet.http.Form;
 
 /**
- * One document (S12): its signers with their status and signing links, a summary of its fields, the
- * audit trail with the verdict on its hash chain, downloads of the original and the sealed PDF, and
- * reminders. Ownership as the REST interface: 404 when it does not exist, else 403 when not the user's.
+ * One document (S12): its signers with their status, a signing link shown on request, a summary of
+ * its fields, the audit trail with the verdict on its hash chain, downloads of the original and the
+ * sealed PDF, and reminders. Ownership as the REST interface: 404 when it does not exist, else 403
+ * when not the user's.
  */
 final class DocumentPage implements AdminRoutes.Section {
     private final AdminView v;
@@ -44,15 +45,32 @@ final class DocumentPage implements AdminRoutes.Section {
         site.get("/admin/documents/{id}", admin.page(this::show));
         site.get("/admin/documents/{id}/file", admin.page(this::file));
         site.post("/admin/documents/{id}/remind", admin.action(this::remind));
+        site.post("/admin/documents/{id}/signers/{signer_id}/link", admin.action(this::showLink));
     }
 
     private Response show(Request req, Session s) {
+        return render(req, s, req.pathId("id"), null);
+    }
+
+    /**
+     * The page with one signer's link in it. The link lets whoever holds it act as the signer, so it
+     * is never on the page a GET answers, only on this POST's answer, after the audit event that names
+     * the user; like every page, it is sent with {@code Cache-Control: no-store}.
+     */
+    private Response showLink(Request req, Session s, Form form) {
         long id = req.pathId("id");
+        Signer shown = workflow.showLink(s.principal(), id, req.pathId("signer_id"), AdminRoutes.actor(req, s));
+        return render(req, s, id, shown);
+    }
+
+    /** The document page; {@code shown} is the signer whose link was asked for, else null. */
+    private Response render(Request req, Session s, long id, Signer shown) {
         DocumentDetail detail = documents.detail(s.principal(), id);
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
-        return v.page(200, s, "documents", d.title(), req, summary(d) + downloads(d) + signers(s, d, detail.signers())
-                + fields(detail.fields()) + DocumentTrail.render(v, trail));
+        String notice = shown == null ? "" : v.notice("document.link_shown", shown.name());
+        return v.page(200, s, "documents", d.title(), req, notice + summary(d) + downloads(d)
+                + signers(s, d, detail.signers(), shown) + fields(detail.fields()) + DocumentTrail.render(v, trail));
     }
 
     private String summary(Document d) {
@@ -75,7 +93,7 @@ final class DocumentPage implements AdminRoutes.Section {
                 + v.t("document.download_original") + "</a></li>\n" + signed + "</ul>\n</section>\n";
     }
 
-    private String signers(Session s, Document d, List<Signer> signers) {
+    private String signers(Session s, Document d, List<Signer> signers, Signer shown) {
         if (signers.isEmpty()) {
             return section("signers", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
         }
@@ -85,7 +103,7 @@ final class DocumentPage implements AdminRoutes.Section {
                     .append("</div></td><td>").append(v.t("role." + p.role().wire())).append("</td><td class=\"num\">")
                     .append(p.signingOrder()).append("</td><td><span class=\"badge\">").append(v.t("signer." + p.status().wire()))
                     .append("</span></td><td>").append(v.time(p.signedAt() != null ? p.signedAt() : p.declinedAt()))
-                    .append("</td><td>").append(link(s, d, p)).append("</td></tr>\n");
+                    .append("</td><td>").append(link(s, d, p, shown)).append("</td></tr>\n");
         }
         String remindAll = d.status().inProgress()
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", "") : "";
@@ -96,21 +114,31 @@ final class DocumentPage implements AdminRoutes.Section {
                 + "</tbody>\n</table>\n</div>\n" + remindAll);
     }
 
-    /** The signing link to copy, and a reminder, while the signer still has something to do. */
-    private String link(Session s, Document d, Signer p) {
-        boolean waiting = d.status().inProgress() && (p.status() == Signer.Status.PENDING || p.status() == Signer.Status.VIEWED);
-        if (!waiting) {
+    /**
+     * While the signer still has something to do: the button that shows their link (or, once asked
+     * for, the link to copy) and a reminder.
+     */
+    private String link(Session s, Document d, Signer p, Signer shown) {
+        if (!Workflow.waiting(d, p)) {
             return "";
         }
-        String id = "link-" + p.id();
         String remind = p.invited() && p.role() != Signer.Role.VIEWER
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind", "btn-quiet",
                         "<input type=\"hidden\" name=\"signer_id\" value=\"" + p.id() + "\" />\n") : "";
+        String show = shown != null && shown.id() == p.id() ? copy(p)
+                : v.button(s, "/admin/documents/" + d.id() + "/signers/" + p.id() + "/link", "document.show_link",
+                        "btn-quiet", "");
+        return show + remind;
+    }
+
+    /** The link in a read-only field, with the button admin.js copies it with. */
+    private String copy(Signer p) {
+        String id = "link-" + p.id();
         return "<div class=\"copy\"><label class=\"visually-hidden\" for=\"" + id + "\">" + v.t("document.link_of", p.name())
                 + "</label><input id=\"" + id + "\" class=\"link-field\" type=\"text\" readonly=\"readonly\" value=\""
                 + esc(links.signing(p)) + "\" />"
                 + "<button type=\"button\" class=\"btn btn-quiet copy-button\" data-copy=\"" + id + "\" data-copied=\""
-                + v.t("document.copied") + "\">" + v.t("document.copy") + "</button></div>\n" + remind;
+                + v.t("document.copied") + "\">" + v.t("document.copy") + "</button></div>\n";
     }
 
     private String fields(List<Field> fields) {

@@ -232,8 +232,14 @@ class AdminBrowserTest {
             clean(path);
         }
         browser.open(url("/admin/documents/" + pendingDoc));
+        assertFalse(browser.present(By.cssSelector("input.link-field")), "no link until asked for");
+        browser.click(By.xpath("//button[normalize-space()='Show signing link']"));
+        String link = browser.visible(By.cssSelector("input.link-field")).getAttribute("value");
+        assertTrue(link.startsWith(server.app.siteUrl() + "/sign/"), link);
+        clean("signing link shown");
         browser.click(By.cssSelector("button[data-copy]"));
         browser.until(d -> d.findElement(By.cssSelector("button[data-copy]")).getText().equals("Copied"));
+        clean("signing link copied");
         browser.click(By.xpath("//button[normalize-space()='Remind everyone waiting']"));
         browser.visible(By.cssSelector(".notice"));
         clean("after a reminder");

@@ -281,14 +281,16 @@ class AdminHttpTest {
     void documentPageActions_auditEventsNameTheSignedInUser() {
         ApiFlow owner = otherFlow();
         String doc = owner.upload("Audited", 1);
-        owner.addSignerWithSignatureField(doc, "reader@example.com");
+        Party reader = owner.addSignerWithSignatureField(doc, "reader@example.com");
         owner.send(doc);
         AdminClient c = signedIn("admin@example.com");
 
         assertEquals(200, c.get("/admin/documents/" + doc + "/file?version=original").statusCode());
         assertEquals(302, c.post("/admin/documents/" + doc + "/remind", c.csrf()).statusCode());
+        assertEquals(200, c.post("/admin/documents/" + doc + "/signers/" + reader.id() + "/link", c.csrf())
+                .statusCode());
 
-        for (String action : List.of("document_downloaded", "reminder_sent")) {
+        for (String action : List.of("document_downloaded", "reminder_sent", "signing_link_shown")) {
             List<Map<String, Object>> events = owner.audit(doc, action);
             assertEquals(1, events.size(), action);
             Map<String, Object> e = events.get(0);
@@ -301,6 +303,112 @@ class AdminHttpTest {
                 String.valueOf(server.app.keys().findByKey(other.full().key()).orElseThrow().id()));
         assertEquals(true, TestServer.object(owner.get("documents/" + doc + "/audit")).get("chain_valid"));
         assertTrue(c.get("/admin/documents/" + doc).body().contains("User " + admin.id()));
+    }
+
+    /** A user of the pages, their REST flow, and their sent document with two waiting signers. */
+    private record Owned(User user, ApiFlow flow, String doc, Party ann, Party bob) {}
+
+    private static Owned sentByNewUser(String name) {
+        TestServer.Account owner = server.account(name + "@example.com", false);
+        server.app.users().setPassword(owner.user().email(), HASH);
+        ApiFlow flow = new ApiFlow(server, owner.full(), Clock.systemUTC());
+        String doc = flow.upload("Links", 1);
+        Party ann = flow.addSigner(doc, "Ann Link", name + "-ann@example.com", "signer", 1);
+        Party bob = flow.addSigner(doc, "Bob Link", name + "-bob@example.com", "signer", 2);
+        flow.signatureFields(doc, ann.id(), bob.id());
+        flow.send(doc);
+        return new Owned(owner.user(), flow, doc, ann, bob);
+    }
+
+    private static String linkPath(Owned o, Party p) {
+        return "/admin/documents/" + o.doc() + "/signers/" + p.id() + "/link";
+    }
+
+    @Test
+    void documentPage_get_showsButtonsButNoSigningLink() {
+        Owned o = sentByNewUser("getter");
+        String page = signedIn("getter@example.com").get("/admin/documents/" + o.doc()).body();
+
+        assertFalse(page.contains(o.ann().token()) || page.contains(o.bob().token()), page);
+        assertFalse(page.contains("/sign/"), page);
+        assertTrue(page.contains("action=\"" + linkPath(o, o.ann()) + "\""), page);
+        assertTrue(page.contains("action=\"" + linkPath(o, o.bob()) + "\""), page);
+    }
+
+    @Test
+    void showLink_owner_answersPageWithThatLinkAloneNoStoreAndAuditsTheUser() {
+        Owned o = sentByNewUser("shower");
+        AdminClient c = signedIn("shower@example.com");
+
+        HttpResponse<String> r = c.post(linkPath(o, o.ann()), c.csrf());
+
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("no-store", r.headers().firstValue("Cache-Control").orElseThrow());
+        assertTrue(r.body().contains("value=\"" + o.ann().url() + "\""), r.body());
+        assertTrue(r.body().contains("data-copy=\"link-" + o.ann().id() + "\""), r.body());
+        assertFalse(r.body().contains(o.bob().token()), "only the link asked for");
+        assertTrue(r.body().contains("action=\"" + linkPath(o, o.bob()) + "\""), r.body());
+        List<Map<String, Object>> events = o.flow().audit(o.doc(), "signing_link_shown");
+        assertEquals(1, events.size(), events.toString());
+        assertEquals(String.valueOf(o.user().id()), events.get(0).get("user_id"));
+        assertEquals(o.ann().email(), events.get(0).get("detail"));
+        assertFalse(events.get(0).containsKey("api_key_id"));
+        assertEquals(true, TestServer.object(o.flow().get("documents/" + o.doc() + "/audit")).get("chain_valid"));
+    }
+
+    @Test
+    void showLink_withoutCsrf_refused403AndNothingRecorded() {
+        Owned o = sentByNewUser("forger");
+        AdminClient c = signedIn("forger@example.com");
+
+        HttpResponse<String> none = c.post(linkPath(o, o.ann()), null);
+        HttpResponse<String> wrong = c.post(linkPath(o, o.ann()), "not-the-token");
+
+        assertEquals(403, none.statusCode());
+        assertEquals(403, wrong.statusCode());
+        assertFalse(none.body().contains(o.ann().token()) || wrong.body().contains(o.ann().token()));
+        assertEquals(List.of(), o.flow().audit(o.doc(), "signing_link_shown"));
+    }
+
+    @Test
+    void showLink_notTheirs403_noSuchDocumentOrSigner404_nothingRecorded() {
+        Owned o = sentByNewUser("keeper");
+        Owned elsewhere = sentByNewUser("neighbour");
+        AdminClient sam = signedIn("sam@example.com");
+        AdminClient keeper = signedIn("keeper@example.com");
+
+        HttpResponse<String> notTheirs = sam.post(linkPath(o, o.ann()), sam.csrf());
+        HttpResponse<String> noDocument = sam.post("/admin/documents/999999/signers/" + o.ann().id() + "/link",
+                sam.csrf());
+        HttpResponse<String> otherDocsSigner = keeper.post(linkPath(o, elsewhere.ann()), keeper.csrf());
+        HttpResponse<String> noSigner = keeper.post("/admin/documents/" + o.doc() + "/signers/999999/link",
+                keeper.csrf());
+
+        assertEquals(403, notTheirs.statusCode());
+        assertTrue(notTheirs.body().contains("You are not allowed to see or change this."), notTheirs.body());
+        assertEquals(404, noDocument.statusCode());
+        assertEquals(404, otherDocsSigner.statusCode());
+        assertEquals(404, noSigner.statusCode());
+        for (HttpResponse<String> r : List.of(notTheirs, noDocument, otherDocsSigner, noSigner)) {
+            assertFalse(r.body().contains("/sign/"), r.body());
+        }
+        assertEquals(List.of(), o.flow().audit(o.doc(), "signing_link_shown"));
+        assertEquals(List.of(), elsewhere.flow().audit(elsewhere.doc(), "signing_link_shown"));
+    }
+
+    @Test
+    void showLink_signerNoLongerWaiting_409PageSayingWhyAndNothingRecorded() {
+        Owned o = sentByNewUser("finisher");
+        TestServer.expect(200, o.flow().sign(o.ann().token()));
+        AdminClient c = signedIn("finisher@example.com");
+
+        HttpResponse<String> r = c.post(linkPath(o, o.ann()), c.csrf());
+
+        assertEquals(409, r.statusCode(), r.body());
+        assertTrue(r.body().contains("This signer is not waiting to sign the document now"), r.body());
+        assertFalse(r.body().contains(o.ann().token()));
+        assertFalse(c.get("/admin/documents/" + o.doc()).body().contains(linkPath(o, o.ann())), "no button for Ann");
+        assertEquals(List.of(), o.flow().audit(o.doc(), "signing_link_shown"));
     }
 
     @Test
