@@ -1,9 +1,5 @@
 package org.signet.pdf;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -59,17 +55,11 @@ public final class DocumentIntake {
     }
 
     private static MediaKind sniff(Path file) throws UnsupportedFileTypeException {
-        byte[] head = new byte[FileSniffer.HEAD_LENGTH];
-        int length;
-        try (InputStream in = Files.newInputStream(file)) {
-            length = in.readNBytes(head, 0, head.length);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read the uploaded file " + file, e);
-        }
-        if (length == 0) {
+        byte[] head = FileSniffer.head(file);
+        if (head.length == 0) {
             throw new UnsupportedFileTypeException("the file is empty");
         }
-        return FileSniffer.sniff(head, length).orElseThrow(
+        return FileSniffer.sniff(head, head.length).orElseThrow(
                 () -> new UnsupportedFileTypeException("the file is not a PDF, PNG or JPEG"));
     }
 }

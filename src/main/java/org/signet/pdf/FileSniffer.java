@@ -1,5 +1,10 @@
 package org.signet.pdf;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /** Decides what kind of file an upload is from its first bytes, never from its name or declared type. */
@@ -13,6 +18,15 @@ public final class FileSniffer {
     private static final byte[] JPEG_MAGIC = {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF};
 
     private FileSniffer() {
+    }
+
+    /** The first {@link #HEAD_LENGTH} bytes of {@code file} (fewer for a shorter file; none for an empty one). */
+    public static byte[] head(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(HEAD_LENGTH);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the uploaded file " + file, e);
+        }
     }
 
     /**

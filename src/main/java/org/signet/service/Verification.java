@@ -1,9 +1,5 @@
 package org.signet.service;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateEncodingException;
 import java.util.HexFormat;
@@ -119,17 +115,11 @@ public final class Verification {
     }
 
     private static void requirePdf(Path file) {
-        byte[] head = new byte[FileSniffer.HEAD_LENGTH];
-        int length;
-        try (InputStream in = Files.newInputStream(file)) {
-            length = in.readNBytes(head, 0, head.length);
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not read the uploaded file " + file, e);
-        }
-        if (length == 0) {
+        byte[] head = FileSniffer.head(file);
+        if (head.length == 0) {
             throw Refusal.invalid("invalid_file_type", "Only PDF files can be checked (the file is empty).");
         }
-        if (FileSniffer.sniff(head, length).filter(k -> k == MediaKind.PDF).isEmpty()) {
+        if (FileSniffer.sniff(head, head.length).filter(k -> k == MediaKind.PDF).isEmpty()) {
             throw Refusal.invalid("invalid_file_type", "Only PDF files can be checked (the file is not a PDF).");
         }
     }
