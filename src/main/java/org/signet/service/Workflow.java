@@ -30,7 +30,7 @@ import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * The signing workflow (S5): send, recall, expire, remind, adding signers, saving fields, showing a
+ * The signing workflow: send, recall, expire, remind, adding signers, saving fields, showing a
  * signer's link, and inviting each group when its turn comes. Every operation reads the document once
  * inside one write transaction, asks {@link DocumentStatus#next} whether the change is allowed, and
  * writes the change, its audit events and its email together.

@@ -22,7 +22,7 @@ import org.signet.service.Workflow;
 import org.signet.http.Form;
 
 /**
- * One document (S12): its signers with their status, a signing link shown on request, a summary of
+ * One document on the administrator pages: its signers with their status, a signing link shown on request, a summary of
  * its fields, the audit trail with the verdict on its hash chain, downloads of the original and the
  * sealed PDF, and reminders. Ownership as the REST interface: 404 when it does not exist, else 403
  * when not the user's.
