@@ -1,0 +1,2 @@
+-- Number 014 belongs to a change made beside this one; this empty script only keeps the numbers
+-- contiguous (migrations load until the first missing number) and gives way to that change's script.
