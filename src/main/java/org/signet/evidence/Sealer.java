@@ -88,11 +88,11 @@ public final class Sealer {
     private Sealed stamped(byte[] withMaterial) throws IOException {
         byte[] pdf = DocumentTimestamp.append(withMaterial, authority);
         EmbeddedSignatures found = EmbeddedSignatures.read(pdf);
+        EmbeddedSignatures.Signed newest = found.newestDocumentTimestamp().orElseThrow();
+        // The seal's time is the signature timestamp's; a seal without one is dated by its first document timestamp.
         Instant sealedAt = found.signed().stream()
-                .filter(s -> s.kind() == EmbeddedSignatures.Kind.SIGNATURE_TIMESTAMP)
-                .map(EmbeddedSignatures.Signed::time).findFirst()
-                .orElseGet(() -> found.signed().get(0).time());
-        X509Certificate newest = found.newestDocumentTimestamp().orElseThrow().signer();
-        return new Sealed(pdf, SealLevel.B_LTA, sealedAt, newest.getNotAfter().toInstant());
+                .filter(s -> s.kind() != EmbeddedSignatures.Kind.SIGNATURE)
+                .map(EmbeddedSignatures.Signed::time).findFirst().orElse(newest.time());
+        return new Sealed(pdf, SealLevel.B_LTA, sealedAt, newest.signer().getNotAfter().toInstant());
     }
 }

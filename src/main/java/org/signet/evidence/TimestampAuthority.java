@@ -84,9 +84,8 @@ public final class TimestampAuthority implements Timestamper {
         response.validate(request);
         TimeStampToken token = response.getTimeStampToken();
         X509CertificateHolder signer = signerCertificate(token);
-        if (signer.hasExtensions() && KeyUsage.fromExtensions(signer.getExtensions()) != null
-                && !KeyUsage.fromExtensions(signer.getExtensions()).hasUsages(KeyUsage.digitalSignature)
-                && !KeyUsage.fromExtensions(signer.getExtensions()).hasUsages(KeyUsage.nonRepudiation)) {
+        KeyUsage usage = signer.hasExtensions() ? KeyUsage.fromExtensions(signer.getExtensions()) : null;
+        if (usage != null && !usage.hasUsages(KeyUsage.digitalSignature) && !usage.hasUsages(KeyUsage.nonRepudiation)) {
             throw new IOException("the authority's certificate may not sign");
         }
         try {

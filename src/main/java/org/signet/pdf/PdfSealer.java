@@ -127,7 +127,7 @@ public final class PdfSealer {
     private byte[] cms(InputStream content, Timestamper timestamper) throws IOException {
         try {
             X509Certificate certificate = cert.certificate();
-            ContentSigner signer = new JcaContentSignerBuilder("SHA256withRSA").build(cert.privateKey());
+            ContentSigner signer = new JcaContentSignerBuilder(algorithm(cert.privateKey())).build(cert.privateKey());
             JcaSignerInfoGeneratorBuilder info = new JcaSignerInfoGeneratorBuilder(
                     new JcaDigestCalculatorProviderBuilder().build());
             info.setSignedAttributeGenerator(signedAttributes(certificate));
@@ -140,6 +140,11 @@ public final class PdfSealer {
         } catch (GeneralSecurityException | OperatorCreationException | CMSException e) {
             throw new IOException("Cannot sign the document: " + e.getMessage(), e);
         }
+    }
+
+    /** RSA PKCS#1 v1.5 for the generated key; ECDSA for a CA-issued elliptic-curve one. */
+    private static String algorithm(java.security.PrivateKey key) {
+        return "EC".equals(key.getAlgorithm()) ? "SHA256withECDSA" : "SHA256withRSA";
     }
 
     /**

@@ -29,8 +29,10 @@ import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.X509v2CRLBuilder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateHolder;
 import org.bouncycastle.cert.ocsp.BasicOCSPRespBuilder;
+import org.bouncycastle.cert.ocsp.CertificateID;
 import org.bouncycastle.cert.ocsp.CertificateStatus;
 import org.bouncycastle.cert.ocsp.OCSPReq;
+import org.bouncycastle.cert.ocsp.OCSPReqBuilder;
 import org.bouncycastle.cert.ocsp.OCSPResp;
 import org.bouncycastle.cert.ocsp.OCSPRespBuilder;
 import org.bouncycastle.cert.ocsp.Req;
@@ -60,6 +62,7 @@ public final class EvidenceServer implements AutoCloseable {
     private final AtomicInteger crlQueries = new AtomicInteger();
     private volatile Tsa tsaMode = Tsa.GRANT;
     private volatile boolean ocspDown;
+    private volatile boolean crlDown;
     private volatile String lastAuthorization;
 
     private EvidenceServer(HttpServer server, Path dir, TestPki pki) {
@@ -98,12 +101,28 @@ public final class EvidenceServer implements AutoCloseable {
         }
     }
 
+    /** Back to answering everything well, nothing revoked, no queries counted. */
+    public void reset() {
+        tsaMode = Tsa.GRANT;
+        ocspDown = false;
+        crlDown = false;
+        revoked.clear();
+        tsaQueries.set(0);
+        ocspQueries.set(0);
+        crlQueries.set(0);
+        lastAuthorization = null;
+    }
+
     public void tsa(Tsa mode) {
         tsaMode = mode;
     }
 
     public void ocspDown(boolean down) {
         ocspDown = down;
+    }
+
+    public void crlDown(boolean down) {
+        crlDown = down;
     }
 
     public void revoke(X509Certificate c) {
@@ -223,9 +242,17 @@ public final class EvidenceServer implements AutoCloseable {
         }
     }
 
+    /** What the responder answers now about {@code c}, as an online OCSP source would hand it to a validator. */
+    public byte[] ocspAnswerFor(X509Certificate c) throws Exception {
+        var id = new CertificateID(new JcaDigestCalculatorProviderBuilder().build()
+                .get(CertificateID.HASH_SHA1), new JcaX509CertificateHolder(pki.root),
+                c.getSerialNumber());
+        return ocspAnswer(new OCSPReqBuilder().addRequest(id).build());
+    }
+
     private byte[] ocspAnswer(OCSPReq request) throws Exception {
         BasicOCSPRespBuilder b = new JcaBasicOCSPRespBuilder(pki.root.getPublicKey(),
-                new JcaDigestCalculatorProviderBuilder().build().get(org.bouncycastle.cert.ocsp.CertificateID.HASH_SHA1));
+                new JcaDigestCalculatorProviderBuilder().build().get(CertificateID.HASH_SHA1));
         Date now = new Date();
         Date next = Date.from(Instant.now().plus(Duration.ofDays(1)));
         for (Req r : request.getRequestList()) {
@@ -247,6 +274,10 @@ public final class EvidenceServer implements AutoCloseable {
         try (exchange) {
             exchange.getRequestBody().readAllBytes();
             crlQueries.incrementAndGet();
+            if (crlDown) {
+                exchange.sendResponseHeaders(503, -1);
+                return;
+            }
             X509v2CRLBuilder b = new X509v2CRLBuilder(new X500Name(pki.root.getSubjectX500Principal().getName()),
                     new Date());
             b.setNextUpdate(Date.from(Instant.now().plus(Duration.ofDays(7))));

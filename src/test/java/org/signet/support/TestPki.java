@@ -48,28 +48,38 @@ public final class TestPki {
     public final KeyPair tsaKey;
     public final X509Certificate tsa;
 
+    /** The root's, the seal's and the authority's keys: made once per test run, as RSA keys take a while. */
+    private static final KeyPair[] KEYS = {rsa(), rsa(), rsa()};
+
     /** What a certificate may be used for besides its key usage. */
     private enum Purpose { SEAL, TIMESTAMPING }
 
     private TestPki(String base, Duration tsaValidity) throws Exception {
-        rootKey = rsa();
+        rootKey = KEYS[0];
         Instant now = Instant.now();
         root = issue(rootKey, "CN=Signet Test Root", rootKey, null, now.plus(Duration.ofDays(3650)), null, null);
-        sealKey = rsa();
+        sealKey = KEYS[1];
         seal = issue(sealKey, "CN=Signet Test Seal", rootKey, root, now.plus(Duration.ofDays(730)), base, Purpose.SEAL);
-        tsaKey = rsa();
+        tsaKey = KEYS[2];
         tsa = issue(tsaKey, "CN=Signet Test TSA", rootKey, root, now.plus(tsaValidity), base, Purpose.TIMESTAMPING);
     }
 
-    /** Certificates naming {@code base} (such as {@code http://127.0.0.1:1234}) for their OCSP and CRL. */
+    /**
+     * Certificates naming {@code base} (such as {@code http://127.0.0.1:1234}) for their OCSP, CRL and
+     * issuer; a negative {@code tsaValidity} makes a timestamping certificate that has expired.
+     */
     public static TestPki create(String base, Duration tsaValidity) throws Exception {
         return new TestPki(base, tsaValidity);
     }
 
-    private static KeyPair rsa() throws Exception {
-        KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
-        g.initialize(2048, new SecureRandom());
-        return g.generateKeyPair();
+    private static KeyPair rsa() {
+        try {
+            KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
+            g.initialize(2048, new SecureRandom());
+            return g.generateKeyPair();
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static X509Certificate issue(KeyPair subjectKey, String subject, KeyPair issuerKey, X509Certificate issuer,
@@ -77,7 +87,8 @@ public final class TestPki {
         X500Name issuerName = new X500Name(issuer == null ? subject : issuer.getSubjectX500Principal().getName());
         X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(issuerName,
                 new BigInteger(64, new SecureRandom()).add(BigInteger.ONE),
-                Date.from(Instant.now().minus(Duration.ofHours(1))), Date.from(notAfter), new X500Name(subject),
+                Date.from(min(Instant.now().minus(Duration.ofHours(1)), notAfter.minus(Duration.ofDays(30)))),
+                Date.from(notAfter), new X500Name(subject),
                 subjectKey.getPublic());
         JcaX509ExtensionUtils utils = new JcaX509ExtensionUtils();
         b.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(subjectKey.getPublic()));
@@ -99,6 +110,10 @@ public final class TestPki {
         }
         var signer = new JcaContentSignerBuilder("SHA256withRSA").build(issuerKey.getPrivate());
         return new JcaX509CertificateConverter().getCertificate(b.build(signer));
+    }
+
+    private static Instant min(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
     }
 
     private static GeneralName uri(String s) {
