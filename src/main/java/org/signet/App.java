@@ -18,6 +18,7 @@ import org.signet.jobs.StagingCleanupJob;
 import org.signet.mail.MailSender;
 import org.signet.service.Completion;
 import org.signet.service.Links;
+import org.signet.service.SealRenewal;
 import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
@@ -151,6 +152,10 @@ public final class App implements AutoCloseable {
 
     public Completion completion() {
         return services.completion;
+    }
+
+    public SealRenewal sealRenewal() {
+        return services.sealRenewal;
     }
 
     public SealRenewalJob sealRenewalJob() {
