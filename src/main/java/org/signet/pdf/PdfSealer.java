@@ -65,7 +65,7 @@ public final class PdfSealer {
     }
 
     /**
-     * Appends an invisible signature over the whole of {@code pdf} in an incremental update.
+     * Appends an invisible certification signature over the whole of {@code pdf} in an incremental update.
      *
      * @param signingTime the claimed signing time, written to the signature dictionary's /M
      * @throws IOException if {@code pdf} cannot be parsed or the signature cannot be made

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.ApiFlow;
 import org.signet.support.EvidenceServer;
 import org.signet.support.SealedDocuments;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
 /** {@code signet seals renew} beside a running server whose seals carry an authority's timestamps. */
@@ -67,10 +68,11 @@ class SealsCommandTest {
         Result r = run(environment, "seals", "renew", "--document", doc, "--data", data());
 
         assertEquals(0, r.code(), r.err());
-        String hash = (String) flow.document(doc).get("signed_file_hash");
+        String hash = TestFiles.sha256(SealedDocuments.sealedPdf(flow, doc));
         assertEquals("Renewed the seal of document " + doc + ": " + hash, r.out().strip());
         var renewals = flow.audit(doc, "seal_renewed");
         assertEquals(hash, renewals.get(renewals.size() - 1).get("detail"));
+        assertEquals(hash, flow.documents().find(Long.parseLong(doc)).orElseThrow().signedFileHash());
     }
 
     @Test
