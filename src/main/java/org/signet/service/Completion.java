@@ -214,6 +214,12 @@ public final class Completion {
         return new CertificateData.Event(wire.time(e.createdAt()), e.action(), actor, e.ipAddress());
     }
 
+    private static DocumentStore.SealedFile stored(StoredFiles.Saved saved, Sealed sealed) {
+        Long evidenceExpiresAt = sealed.evidenceExpiresAt() == null ? null : sealed.evidenceExpiresAt().getEpochSecond();
+        return new DocumentStore.SealedFile(saved.id(), saved.sha256(), sealed.level(), sealed.sealedAt().getEpochSecond(),
+                evidenceExpiresAt);
+    }
+
     /** Records the sealed file and queues the emails; a concurrent sealer's duplicate is discarded. */
     private void finish(Document d, StoredFiles.Saved saved, Sealed sealed) {
         // A concurrent sealer won: forget our copy's key in the transaction, erase its bytes after.
@@ -222,9 +228,7 @@ public final class Completion {
             if (now == null || now.signedFileId() != null) {
                 return files.forget(saved.id());
             }
-            documents.markCompleted(d.id(), new DocumentStore.SealedFile(saved.id(), saved.sha256(), sealed.level(),
-                    sealed.sealedAt().getEpochSecond(), sealed.evidenceExpiresAt() == null ? null
-                    : sealed.evidenceExpiresAt().getEpochSecond()));
+            documents.markCompleted(d.id(), stored(saved, sealed));
             files.claim(saved.id());
             // Receivers hear of completion only now, so the sealed file is there to download at once.
             events.document(now, "document.completed", Map.of("signed_file_hash", saved.sha256()));
