@@ -14,11 +14,13 @@ import org.signet.http.Router;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
+import org.signet.jobs.SealRenewalJob;
 import org.signet.jobs.StagingCleanupJob;
 import org.signet.mail.MailSender;
 import org.signet.pdf.Fonts;
 import org.signet.service.Completion;
 import org.signet.service.Links;
+import org.signet.service.SealRenewal;
 import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
@@ -98,6 +100,7 @@ public final class App implements AutoCloseable {
         scheduler.every("expiry", Duration.ofSeconds(10), Duration.ofSeconds(30), s.expiryJob);
         scheduler.every("reminders", Duration.ofMinutes(1), Duration.ofMinutes(15), s.reminderJob);
         scheduler.every("sealing", Duration.ofSeconds(30), Duration.ofMinutes(1), s.completion::sealPending);
+        scheduler.every("seal-renewal", Duration.ofMinutes(10), Duration.ofHours(1), s.sealRenewalJob);
         scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
         scheduler.every("admin-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.adminSessions::evictExpired);
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
@@ -169,6 +172,14 @@ public final class App implements AutoCloseable {
 
     public Completion completion() {
         return services.completion;
+    }
+
+    public SealRenewal sealRenewal() {
+        return services.sealRenewal;
+    }
+
+    public SealRenewalJob sealRenewalJob() {
+        return services.sealRenewalJob;
     }
 
     public WebhookDeliverer webhookDeliverer() {

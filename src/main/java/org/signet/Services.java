@@ -27,12 +27,14 @@ import org.signet.api.VerifyApi;
 import org.signet.api.WebhooksApi;
 import org.signet.api.WorkflowApi;
 import org.signet.cli.Version;
+import org.signet.evidence.Sealer;
 import org.signet.config.Config;
 import org.signet.files.FileVault;
 import org.signet.http.Router;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
+import org.signet.jobs.SealRenewalJob;
 import org.signet.jobs.StagingCleanupJob;
 import org.signet.mail.MailQueue;
 import org.signet.mail.MailSender;
@@ -54,6 +56,7 @@ import org.signet.service.LoginThrottle;
 import org.signet.service.PasswordCheck;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
+import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
 import org.signet.service.SiteSeal;
@@ -73,6 +76,7 @@ import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
+import org.signet.store.MailOutboxStore;
 import org.signet.store.SignerStore;
 import org.signet.store.SignerTokens;
 import org.signet.store.StagedFileStore;
@@ -107,6 +111,8 @@ final class Services {
     final StagingCleanupJob stagingCleanup;
     final Completion completion;
     private final Verification verification;
+    final SealRenewal sealRenewal;
+    final SealRenewalJob sealRenewalJob;
     final Signing signing;
     private final SignerCopies signerCopies;
     final UnlockSessions unlockSessions;
@@ -177,9 +183,12 @@ final class Services {
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
-        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events,
-                siteCertificate, wire, links);
+        Sealer sealer = SiteSeal.sealer(config, siteCertificate);
+        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links);
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
+        sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
+        sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
+                Duration.ofDays(config.integer("signing.renew_days")));
         unlockSessions = new UnlockSessions(users, clock);
         linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
         signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,

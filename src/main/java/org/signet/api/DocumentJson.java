@@ -36,6 +36,10 @@ public final class DocumentJson {
         m.put("file_hash", d.fileHash());
         if (d.signedFileHash() != null) {
             m.put("signed_file_hash", d.signedFileHash());
+            if (d.seal().level() != null) {
+                m.put("seal_level", d.seal().level().wire());
+                m.put("sealed_at", wire.time(d.seal().sealedAt()));
+            }
         } else if (d.status() == DocumentStatus.COMPLETED) {
             // Sealing runs after the last signature and is retried with backoff; say how it stands
             // rather than look finished without a final PDF.

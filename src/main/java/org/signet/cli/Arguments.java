@@ -15,7 +15,7 @@ import org.signet.text.TypedText;
 final class Arguments {
     private static final Set<String> FLAGS = Set.of("admin", "password-stdin", "json", "help", "version");
     private static final Set<String> VALUED = Set.of("data", "config", "port", "host", "email", "name", "user",
-            "description", "permission", "rate-limit", "warmup", "duration", "documents", "samples", "jvm");
+            "description", "permission", "rate-limit", "warmup", "duration", "documents", "samples", "jvm", "document");
 
     private final List<String> words;
     private final Map<String, String> options;

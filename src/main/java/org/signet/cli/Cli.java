@@ -27,6 +27,7 @@ public final class Cli {
               keys create --user EMAIL --name N --permission full|read [--description D] [--rate-limit N] [--json]
               keys list
               keys revoke KEY                              KEY is the wps_... key or its numeric id
+              seals renew [--document ID]                  renew sealed PDFs' evidence: every one due, or one now
               bench [--warmup S] [--duration S] [--documents N] [--samples N] [--jvm OPTIONS]
                                                            compare Signet's speed with baselines and print a table
                                                            (defaults 20 s, 10 s, 1000000, 5; a scratch folder is
@@ -83,6 +84,7 @@ public final class Cli {
             case "demo" -> new DemoCommand(out).run(config(a, Path.of("demo-data")));
             case "users" -> new UsersCommand(out, this::readPassword).run(a, config(a, dataDir(a)));
             case "keys" -> new KeysCommand(out).run(a, config(a, dataDir(a)));
+            case "seals" -> new SealsCommand(out).run(a, config(a, dataDir(a)));
             case "bench" -> new BenchCommand(out, err, environment).run(a);
             default -> throw new UsageException("unknown command '" + command + "'");
         };

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -100,7 +101,7 @@ public final class Config {
         for (Setting s : Setting.ALL) {
             Value v = values.get(s.key());
             if (!s.valid().test(v.text().trim())) {
-                String shown = s.secret() ? "****" : "'" + v.text() + "'";
+                String shown = s.secret() ? "****" : "'" + s.shown(v.text()) + "'";
                 throw new ConfigException("invalid value " + shown + " for " + s.key() + " (from "
                         + describeSource(s, v.source()) + "): expected " + s.expected());
             }
@@ -134,6 +135,11 @@ public final class Config {
 
     public long longValue(String key) {
         return Long.parseLong(string(key));
+    }
+
+    /** A comma-separated setting's entries, trimmed; empty when the setting is. */
+    public List<String> list(String key) {
+        return Arrays.stream(string(key).split(",")).map(String::trim).filter(e -> !e.isEmpty()).toList();
     }
 
     public boolean bool(String key) {
@@ -174,7 +180,7 @@ public final class Config {
         StringJoiner out = new StringJoiner("\n");
         for (Setting s : Setting.ALL) {
             Value v = values.get(s.key());
-            String shown = s.secret() && !v.text().isEmpty() ? "****" : v.text();
+            String shown = s.shown(v.text());
             out.add("  " + s.key() + " = " + shown + " (" + v.source().name().toLowerCase(Locale.ROOT) + ")");
         }
         return out.toString();

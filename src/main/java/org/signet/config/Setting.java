@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import org.signet.domain.Language;
 import org.signet.pdf.Fonts;
 
@@ -49,11 +50,26 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("pdf.font_dirs", Fonts.DEFAULT_FOLDERS, "a comma-separated list of folders",
                     s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("signing.p12", "", "a path to a PKCS#12 file", s -> true, false),
-            new Setting("signing.password", "", "a password", s -> true, true));
+            new Setting("signing.password", "", "a password", s -> true, true),
+            new Setting("signing.tsa_urls", "", "comma-separated http(s) URLs of RFC 3161 time-stamp authorities",
+                    Setting::urls, false),
+            new Setting("signing.renew_days", "90", "an integer 1..3650", s -> intIn(s, 1, 3650), false));
+
+    /** A password in a URL's user information ({@code https://user:password@host}). */
+    private static final Pattern URL_PASSWORD =
+            Pattern.compile("(://[^/@:\\s,]*:)[^@/\\s,]*@");
 
     /** The environment variable that sets this key: SIGNET_ + upper case, dots as underscores. */
     String environmentName() {
         return "SIGNET_" + key.toUpperCase(Locale.ROOT).replace('.', '_');
+    }
+
+    /** The value as it may be logged: a secret masked, and so is any password inside a URL. */
+    String shown(String text) {
+        if (secret) {
+            return text.isEmpty() ? text : "****";
+        }
+        return URL_PASSWORD.matcher(text).replaceAll("$1****@");
     }
 
     static boolean intIn(String s, int min, int max) {
@@ -94,6 +110,28 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             URI u = new URI(s);
             return ("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null
                     && u.getQuery() == null && !s.endsWith("/");
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static boolean urls(String s) {
+        for (String part : s.split(",", -1)) {
+            if (part.isBlank() && !s.isBlank()) {
+                return false;
+            }
+            if (!part.isBlank() && !httpUrl(part.trim())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean httpUrl(String s) {
+        try {
+            URI u = new URI(s);
+            return ("http".equals(u.getScheme()) || "https".equals(u.getScheme())) && u.getHost() != null
+                    && u.getFragment() == null;
         } catch (Exception e) {
             return false;
         }

@@ -8,9 +8,12 @@ public record Document(long id, long ownerId, String title, DocumentStatus statu
         Long signedFileId, String fileHash, String signedFileHash, Long expiresAt, Long completedAt,
         Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Long templateId, Seal seal) {
 
-    /** How sealing a completed document stands: attempts made, the last error, and whether it gave up. */
-    public record Seal(int attempts, String error, boolean failed) {
-        public static final Seal NONE = new Seal(0, null, false);
+    /**
+     * How sealing a completed document stands: attempts made, the last error, whether it gave up;
+     * once sealed, the level of the sealed PDF and when it was sealed (Unix seconds), else null.
+     */
+    public record Seal(int attempts, String error, boolean failed, SealLevel level, Long sealedAt) {
+        public static final Seal NONE = new Seal(0, null, false, null, null);
     }
 
     public Document {

@@ -16,6 +16,8 @@ import org.apache.pdfbox.pdmodel.interactive.digitalsignature.ExternalSigningSup
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions;
 import org.bouncycastle.asn1.ASN1EncodableVector;
+import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.DERSet;
 import org.bouncycastle.asn1.cms.Attribute;
 import org.bouncycastle.asn1.cms.AttributeTable;
@@ -34,19 +36,27 @@ import org.bouncycastle.cert.jcajce.JcaCertStore;
 import org.bouncycastle.cms.CMSAttributeTableGenerator;
 import org.bouncycastle.cms.CMSException;
 import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.CMSSignedData;
 import org.bouncycastle.cms.CMSSignedDataGenerator;
 import org.bouncycastle.cms.DefaultSignedAttributeTableGenerator;
+import org.bouncycastle.cms.SignerInformation;
+import org.bouncycastle.cms.SignerInformationStore;
 import org.bouncycastle.cms.jcajce.JcaSignerInfoGeneratorBuilder;
 import org.bouncycastle.operator.ContentSigner;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.bouncycastle.operator.jcajce.JcaDigestCalculatorProviderBuilder;
 
-/** Signs a finished PDF with the site certificate as a PAdES baseline B-B signature. */
+/**
+ * Signs a finished PDF with the site certificate as a PAdES baseline certification signature: B-B,
+ * or B-T when a {@link Timestamper} adds a signature timestamp.
+ */
 public final class PdfSealer {
 
     /** Room in /Contents for the CMS beyond its certificates; an RSA 3072 SignerInfo needs under 1 KB. */
     static final int SIGNATURE_OVERHEAD = 4096;
+    /** Room for a signature timestamp token: an authority's signature and the certificates it sends. */
+    static final int TIMESTAMP_ROOM = 24 * 1024;
 
     private final SiteCertificate cert;
 
@@ -55,29 +65,42 @@ public final class PdfSealer {
     }
 
     /**
-     * Appends an invisible signature over the whole of {@code pdf} in an incremental update.
+     * Appends an invisible certification signature over the whole of {@code pdf} in an incremental update.
      *
      * @param signingTime the claimed signing time, written to the signature dictionary's /M
      * @throws IOException if {@code pdf} cannot be parsed or the signature cannot be made
      */
     public byte[] seal(byte[] pdf, String reason, String location, Instant signingTime) throws IOException {
+        return seal(pdf, reason, location, signingTime, null);
+    }
+
+    /**
+     * As {@link #seal(byte[], String, String, Instant)}; with {@code timestamper}, the signature
+     * value is timestamped and the token carried as the unsigned signature-time-stamp attribute.
+     *
+     * @throws IOException also when the timestamper gives no token: never a seal without one
+     */
+    public byte[] seal(byte[] pdf, String reason, String location, Instant signingTime, Timestamper timestamper)
+            throws IOException {
         Objects.requireNonNull(pdf, "pdf");
         Objects.requireNonNull(signingTime, "signingTime");
         try (PDDocument document = Loader.loadPDF(pdf);
                 SignatureOptions options = new SignatureOptions()) {
-            int space = signatureSpace();
+            int space = signatureSpace(timestamper != null);
             options.setPreferredSignatureSize(space);
-            document.addSignature(dictionary(reason, location, signingTime), options);
+            PDSignature signature = dictionary(reason, location, signingTime);
+            Certification.certify(document, signature);
+            document.addSignature(signature, options);
             ByteArrayOutputStream out = new ByteArrayOutputStream(pdf.length + space * 3);
             ExternalSigningSupport external = document.saveIncrementalForExternalSigning(out);
-            external.setSignature(cms(external.getContent()));
+            external.setSignature(cms(external.getContent(), timestamper));
             return out.toByteArray();
         }
     }
 
-    /** Bytes to reserve for the CMS: the certificates it carries plus the signer's part. */
-    private int signatureSpace() throws IOException {
-        int size = SIGNATURE_OVERHEAD;
+    /** Bytes to reserve for the CMS: the certificates it carries plus the signer's part (and a token). */
+    private int signatureSpace(boolean timestamped) throws IOException {
+        int size = SIGNATURE_OVERHEAD + (timestamped ? TIMESTAMP_ROOM : 0);
         try {
             for (X509Certificate c : cert.chain()) {
                 size += c.getEncoded().length;
@@ -101,20 +124,41 @@ public final class PdfSealer {
     }
 
     /** A detached CMS SignedData over the byte ranges, as ETSI EN 319 142-1 §6.3 asks of B-B. */
-    private byte[] cms(InputStream content) throws IOException {
+    private byte[] cms(InputStream content, Timestamper timestamper) throws IOException {
         try {
             X509Certificate certificate = cert.certificate();
-            ContentSigner signer = new JcaContentSignerBuilder("SHA256withRSA").build(cert.privateKey());
+            ContentSigner signer = new JcaContentSignerBuilder(algorithm(cert.privateKey())).build(cert.privateKey());
             JcaSignerInfoGeneratorBuilder info = new JcaSignerInfoGeneratorBuilder(
                     new JcaDigestCalculatorProviderBuilder().build());
             info.setSignedAttributeGenerator(signedAttributes(certificate));
             CMSSignedDataGenerator generator = new CMSSignedDataGenerator();
             generator.addSignerInfoGenerator(info.build(signer, certificate));
             generator.addCertificates(new JcaCertStore(cert.chain()));
-            return generator.generate(new CMSProcessableByteArray(content.readAllBytes()), false).getEncoded();
+            CMSSignedData signed = generator.generate(new CMSProcessableByteArray(content.readAllBytes()), false);
+            return (timestamper == null ? signed : withSignatureTimestamp(signed, timestamper))
+                    .getEncoded(ASN1Encoding.DER);
         } catch (GeneralSecurityException | OperatorCreationException | CMSException e) {
             throw new IOException("Cannot sign the document: " + e.getMessage(), e);
         }
+    }
+
+    /** RSA PKCS#1 v1.5 for the generated key; ECDSA for a CA-issued elliptic-curve one. */
+    private static String algorithm(java.security.PrivateKey key) {
+        return "EC".equals(key.getAlgorithm()) ? "SHA256withECDSA" : "SHA256withRSA";
+    }
+
+    /**
+     * Adds the signature timestamp of ETSI EN 319 122-1 §5.3: a token over the signature value,
+     * as the unsigned attribute id-aa-signatureTimeStampToken.
+     */
+    private static CMSSignedData withSignatureTimestamp(CMSSignedData signed, Timestamper timestamper)
+            throws IOException {
+        SignerInformation signer = signed.getSignerInfos().getSigners().iterator().next();
+        ASN1Primitive token = ASN1Primitive.fromByteArray(timestamper.timestamp(signer.getSignature()));
+        ASN1EncodableVector unsigned = new ASN1EncodableVector();
+        unsigned.add(new Attribute(PKCSObjectIdentifiers.id_aa_signatureTimeStampToken, new DERSet(token)));
+        SignerInformation stamped = SignerInformation.replaceUnsignedAttributes(signer, new AttributeTable(unsigned));
+        return CMSSignedData.replaceSigners(signed, new SignerInformationStore(stamped));
     }
 
     /**

@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.AuditEvent;
@@ -19,11 +18,11 @@ import org.signet.domain.DocumentStatus;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
+import org.signet.evidence.Sealed;
+import org.signet.evidence.Sealer;
 import org.signet.pdf.CertificateData;
 import org.signet.pdf.FinalPdfBuilder;
-import org.signet.pdf.PdfSealer;
 import org.signet.pdf.PlacedValue;
-import org.signet.pdf.SiteCertificate;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -34,7 +33,8 @@ import org.signet.text.Wire;
 
 /**
  * Seals a completed document (S8): every value drawn in place, the certificate of completion,
- * the PAdES signature, then the signed file and the emails in one transaction (the audit event
+ * the PAdES signature (with timestamps and validation material when a time-stamp authority is
+ * configured), then the signed file and the emails in one transaction (the audit event
  * {@code document_completed} is recorded by {@link Signing} when the last party signs).
  * It runs after the request that completed the document; a failure is counted, logged with its cause
  * and retried with backoff by {@link #sealPending()}; when retries are used up the document says
@@ -51,7 +51,7 @@ public final class Completion {
     private final StoredFiles files;
     private final Notifications notify;
     private final WebhookEvents events;
-    private final Supplier<SiteCertificate> certificate;
+    private final Sealer sealer;
     private final Wire wire;
     private final Links links;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
@@ -61,7 +61,7 @@ public final class Completion {
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            StoredFiles files, Notifications notify, WebhookEvents events, Supplier<SiteCertificate> certificate, Wire wire,
+            StoredFiles files, Notifications notify, WebhookEvents events, Sealer sealer, Wire wire,
             Links links) {
         this.db = db;
         this.documents = documents;
@@ -71,7 +71,7 @@ public final class Completion {
         this.files = files;
         this.notify = notify;
         this.events = events;
-        this.certificate = certificate;
+        this.sealer = sealer;
         this.wire = wire;
         this.links = links;
         this.access = new DocumentAccess(documents);
@@ -130,9 +130,9 @@ public final class Completion {
             if (d == null || d.status() != DocumentStatus.COMPLETED || d.signedFileId() != null) {
                 return false;
             }
-            byte[] sealed = build(d);
-            StoredFiles.Saved saved = files.save(sealed);
-            finish(d, saved);
+            Sealed sealed = build(d);
+            StoredFiles.Saved saved = files.save(sealed.pdf());
+            finish(d, saved, sealed);
             return true;
         } catch (IOException | RuntimeException e) {
             failed(documentId, e);
@@ -172,13 +172,12 @@ public final class Completion {
         return text.length() <= 300 ? text : text.substring(0, 299) + "…";
     }
 
-    private byte[] build(Document d) throws IOException {
+    private Sealed build(Document d) throws IOException {
         List<Signer> parties = signers.forDocument(d.id());
         List<PlacedValue> values = PlacedValues.of(fields.forDocument(d.id()), signers);
         byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values, certificateData(d, parties));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
-        return new PdfSealer(certificate.get()).seal(unsigned, "All parties signed with Signet", "Signet",
-                Instant.ofEpochSecond(completedAt));
+        return sealer.seal(unsigned, "All parties signed with Signet", "Signet", Instant.ofEpochSecond(completedAt));
     }
 
     private CertificateData certificateData(Document d, List<Signer> parties) {
@@ -228,16 +227,21 @@ public final class Completion {
         return new CertificateData.Event(at(e.createdAt()), e.action(), actor, e.ipAddress());
     }
 
+    private static DocumentStore.SealedFile stored(StoredFiles.Saved saved, Sealed sealed) {
+        Long evidenceExpiresAt = sealed.evidenceExpiresAt() == null ? null : sealed.evidenceExpiresAt().getEpochSecond();
+        return new DocumentStore.SealedFile(saved.id(), saved.sha256(), sealed.level(), sealed.sealedAt().getEpochSecond(),
+                evidenceExpiresAt);
+    }
+
     /** Records the sealed file and queues the emails; a concurrent sealer's duplicate is discarded. */
-    private void finish(Document d, StoredFiles.Saved saved) {
+    private void finish(Document d, StoredFiles.Saved saved, Sealed sealed) {
         // A concurrent sealer won: forget our copy's key in the transaction, erase its bytes after.
         java.util.Optional<String> duplicate = db.inTransaction(() -> {
             Document now = documents.find(d.id()).orElse(null);
             if (now == null || now.signedFileId() != null) {
                 return files.forget(saved.id());
             }
-            documents.markCompleted(d.id(), saved.id(), saved.sha256());
-            documents.recordSealedRevision(d.id(), saved.sha256());
+            documents.markCompleted(d.id(), stored(saved, sealed));
             files.claim(saved.id());
             // Receivers hear of completion only now, so the sealed file is there to download at once.
             events.document(now, "document.completed", Map.of("signed_file_hash", saved.sha256()));

@@ -7,18 +7,41 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.List;
 import java.util.function.Supplier;
 import org.signet.config.Config;
 import org.signet.crypto.Tokens;
+import org.signet.evidence.Http;
+import org.signet.evidence.Sealer;
+import org.signet.evidence.TimestampAuthority;
+import org.signet.evidence.ValidationCollector;
 import org.signet.pdf.SiteCertificate;
 
 /**
  * The certificate that seals finished PDFs (S8): {@code signing.p12} when configured, otherwise
  * {@code data/keys/site.p12}, generated self-signed on first start with a random password kept
- * beside it (owner-only), so an operator never has to invent one.
+ * beside it (owner-only), so an operator never has to invent one; and the sealer that uses it,
+ * with the time-stamp authorities of {@code signing.tsa_urls} when there are any.
  */
 public final class SiteSeal {
     private SiteSeal() {}
+
+    /**
+     * Seals with {@code certificate} (see {@link #loading}) at B-B without authorities; with them, at
+     * B-LTA, never without their timestamps.
+     */
+    public static Sealer sealer(Config config, Supplier<SiteCertificate> certificate) {
+        List<String> urls = config.list("signing.tsa_urls");
+        if (urls.isEmpty()) {
+            return Sealer.basic(certificate);
+        }
+        Http http = Http.standard();
+        // Tokens and revocation data are dated by the authorities' and responders' clocks: they are
+        // checked against the real time, whatever clock the rest of Signet is given.
+        return Sealer.longTerm(certificate, new TimestampAuthority(urls.stream().map(URI::create).toList(), http),
+                new ValidationCollector(http, Clock.systemUTC()));
+    }
 
     /**
      * The certificate, read (or first made) when the first document is sealed, not at start: the

@@ -15,6 +15,7 @@ import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.NewDocument;
 import org.signet.domain.PageSize;
+import org.signet.domain.SealLevel;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 
@@ -23,7 +24,7 @@ public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
             + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, template_id, seal_attempts, "
-            + "seal_retry_at, seal_error";
+            + "seal_retry_at, seal_error, seal_level, sealed_at";
 
     private final Database db;
     private final Clock clock;
@@ -188,20 +189,57 @@ public final class DocumentStore {
                 to == DocumentStatus.SENT, now, completes, now, completes, now, id, from.wire());
     }
 
-    /** Stores the sealed file; sealing is over, whatever earlier attempts said. */
-    public void markCompleted(long id, long signedFileId, String signedFileHash) {
-        db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, seal_retry_at = NULL, "
-                + "seal_error = NULL, updated_at = ? WHERE id = ?", signedFileId, signedFileHash, now(), id);
+    /** What a sealed file is: its stored file, its SHA-256, its level, when it was sealed, when its evidence expires. */
+    public record SealedFile(long fileId, String sha256, SealLevel level, long sealedAt, Long evidenceExpiresAt) {}
+
+    /** Stores the first sealed file; sealing is over, whatever earlier attempts said. Run inside a transaction. */
+    public void markCompleted(long id, SealedFile sealed) {
+        db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, seal_level = ?, sealed_at = ?, "
+                + "evidence_expires_at = ?, seal_retry_at = NULL, seal_error = NULL, updated_at = ? WHERE id = ?",
+                sealed.fileId(), sealed.sha256(), sealed.level().wire(), sealed.sealedAt(), sealed.evidenceExpiresAt(),
+                now(), id);
+        recordSealedRevision(id, sealed.sha256());
     }
 
     /**
-     * Records {@code sha256} as a sealed file of document {@code documentId}: every revision a seal
-     * has had is kept, so that a copy of any of them is recognised. Run it in the transaction that
-     * stores the sealed file; recording a hash already known changes nothing.
+     * Replaces the sealed file of document {@code id} by its renewal, compare-and-set on the file it
+     * replaces; false (nothing written) when another renewal replaced that first. Run inside a transaction.
      */
-    public void recordSealedRevision(long documentId, String sha256) {
-        db.update("INSERT INTO sealed_revisions(document_id, sha256, created_at) VALUES (?,?,?) "
-                + "ON CONFLICT(sha256) DO NOTHING", documentId, sha256, now());
+    public boolean replaceSealedFile(long id, long replacedFileId, SealedFile renewed) {
+        if (db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, seal_level = ?, "
+                + "evidence_expires_at = ?, updated_at = ? WHERE id = ? AND signed_file_id = ?", renewed.fileId(),
+                renewed.sha256(), renewed.level().wire(), renewed.evidenceExpiresAt(), now(), id, replacedFileId) == 0) {
+            return false;
+        }
+        recordSealedRevision(id, renewed.sha256());
+        return true;
+    }
+
+    /**
+     * Records that {@code sha256} is (or was) document {@code id}'s sealed file. Every writer of
+     * signed_file_hash goes through here, so the table holds each sealed file the document has had.
+     */
+    public void recordSealedRevision(long id, String sha256) {
+        db.update("INSERT OR IGNORE INTO sealed_revisions(sha256, document_id, created_at) VALUES (?,?,?)",
+                sha256, id, now());
+    }
+
+    /** The SHA-256 of every sealed file document {@code id} has had, oldest first. */
+    public List<String> sealedRevisions(long id) {
+        return db.query("SELECT sha256 FROM sealed_revisions WHERE document_id = ? ORDER BY created_at, rowid",
+                r -> r.string("sha256"), id);
+    }
+
+    /**
+     * Sealed documents whose newest document timestamp's certificate expires by {@code expiringBy},
+     * leaving out those renewed after {@code renewedSince} (an authority whose own certificate is
+     * about to expire is not asked again and again). Index documents_renewing.
+     */
+    public List<Long> dueForRenewal(long expiringBy, long renewedSince, int limit) {
+        return db.query("SELECT id FROM documents d INDEXED BY documents_renewing WHERE evidence_expires_at <= ? "
+                + "AND signed_file_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sealed_revisions r "
+                + "WHERE r.document_id = d.id AND r.created_at > ?) ORDER BY evidence_expires_at LIMIT ?",
+                r -> r.getLong("id"), expiringBy, renewedSince, limit);
     }
 
     /** The document one of whose sealed files has this SHA-256 (lower-case hex). */
@@ -310,6 +348,8 @@ public final class DocumentStore {
                 r.string("file_hash"), r.string("signed_file_hash"), r.nullableLong("expires_at"),
                 r.nullableLong("completed_at"), r.nullableInt("reminder_interval_days"), r.nullableLong("sent_at"),
                 r.getLong("created_at"), r.getLong("updated_at"), r.nullableLong("template_id"), new Document.Seal(r.getInt("seal_attempts"),
-                r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null));
+                r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null,
+                r.string("seal_level") == null ? null : SealLevel.fromWire(r.string("seal_level")).orElseThrow(),
+                r.nullableLong("sealed_at")));
     }
 }

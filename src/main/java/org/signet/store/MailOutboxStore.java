@@ -34,6 +34,15 @@ public final class MailOutboxStore {
                 attachment == null ? null : attachment.storedFileId(), now, now);
     }
 
+    /**
+     * Points the messages not yet sent that attach stored file {@code from} at {@code to} instead
+     * (a sealed PDF replaced by its renewal); joins the caller's transaction.
+     */
+    public int moveAttachments(long from, long to) {
+        return db.update("UPDATE mail_outbox SET attachment_file_id = ? WHERE attachment_file_id = ? "
+                + "AND status = 'pending'", to, from);
+    }
+
     public Optional<OutboxEntry> find(long id) {
         return db.queryOne("SELECT " + COLUMNS + " FROM mail_outbox WHERE id = ?", MailOutboxStore::map, id);
     }

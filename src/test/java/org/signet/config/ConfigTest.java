@@ -89,6 +89,32 @@ class ConfigTest {
     }
 
     @Test
+    void load_timestampAuthorities_listedInOrderAndTheirPasswordsNeverShown() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_SIGNING_TSA_URLS",
+                " https://tsa.example.org/rfc3161 , http://signet:pa55word@tsa2.example.net:8080/tsr"), Map.of());
+
+        assertEquals(List.of("https://tsa.example.org/rfc3161", "http://signet:pa55word@tsa2.example.net:8080/tsr"),
+                c.list("signing.tsa_urls"));
+        assertFalse(c.describe().contains("pa55word"), c.describe());
+        assertTrue(c.describe().contains("http://signet:****@tsa2.example.net:8080/tsr"), c.describe());
+        assertEquals(List.of(), Config.load(dir, Optional.empty(), Map.of(), Map.of()).list("signing.tsa_urls"));
+        assertEquals(90, c.integer("signing.renew_days"));
+    }
+
+    @Test
+    void load_timestampAuthorityThatIsNoHttpUrl_refusedWithoutShowingItsPassword() {
+        for (String bad : List.of("ftp://tsa.example.org/", "tsa.example.org", "https://a.example.org/,,https://b.example.org/",
+                "https://u:secret-pw@/nohost")) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> Config.load(dir, Optional.empty(), Map.of(), Map.of("signing.tsa_urls", bad)), bad);
+            assertTrue(e.getMessage().contains("signing.tsa_urls"), e.getMessage());
+            assertFalse(e.getMessage().contains("secret-pw"), e.getMessage());
+        }
+        assertThrows(ConfigException.class,
+                () -> Config.load(dir, Optional.empty(), Map.of(), Map.of("signing.renew_days", "0")));
+    }
+
+    @Test
     void siteUrl_defaultsToTheBoundPort() throws Exception {
         Config c = Config.load(dir, Optional.empty(), Map.of(), Map.of());
         assertEquals("http://localhost:4321", c.siteUrl(4321));

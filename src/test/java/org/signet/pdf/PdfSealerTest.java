@@ -10,15 +10,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.math.BigInteger;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.KeyStore;
 import java.security.MessageDigest;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Date;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.bouncycastle.asn1.ASN1InputStream;
@@ -28,14 +39,23 @@ import org.bouncycastle.asn1.cms.CMSAttributes;
 import org.bouncycastle.asn1.cms.ContentInfo;
 import org.bouncycastle.asn1.ess.SigningCertificateV2;
 import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.cms.CMSProcessableByteArray;
 import org.bouncycastle.cms.CMSSignedData;
 import org.bouncycastle.cms.SignerInformation;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.bouncycastle.tsp.TimeStampToken;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.evidence.Http;
+import org.signet.evidence.TimestampAuthority;
+import org.signet.support.EvidenceServer;
+import org.signet.support.Pdfsig;
 
 class PdfSealerTest {
 
@@ -124,6 +144,80 @@ class PdfSealerTest {
         String report = pdfsig(altered);
         assertFalse(report.contains("Signature is Valid"), report);
         assertTrue(report.contains("Digest Mismatch"), report);
+    }
+
+    @Test
+    void seal_isACertificationThatPermitsNoChanges() throws IOException {
+        try (PDDocument doc = Loader.loadPDF(sealed)) {
+            COSDictionary perms = doc.getDocumentCatalog().getCOSObject().getCOSDictionary(COSName.PERMS);
+            COSDictionary docMdp = perms.getCOSDictionary(COSName.DOCMDP);
+            assertEquals(doc.getSignatureDictionaries().get(0).getCOSObject(), docMdp);
+            COSDictionary reference = (COSDictionary) docMdp.getCOSArray(COSName.getPDFName("Reference")).getObject(0);
+            assertEquals(COSName.DOCMDP, reference.getCOSName(COSName.getPDFName("TransformMethod")));
+            assertEquals(1, reference.getCOSDictionary(COSName.getPDFName("TransformParams")).getInt(COSName.P));
+        }
+    }
+
+    @Test
+    void seal_withATimestamper_tokenOverTheSignatureValueAsUnsignedAttribute() throws Exception {
+        try (EvidenceServer world = EvidenceServer.start(dir, Duration.ofDays(30))) {
+            Timestamper authority = new TimestampAuthority(List.of(URI.create(world.tsaUrl())), Http.standard());
+            byte[] stamped = new PdfSealer(site).seal(FinalPdfBuilderTest.original(1, 0), "r", "l", SIGNED_AT, authority);
+
+            try (PDDocument doc = Loader.loadPDF(stamped)) {
+                PDSignature signature = doc.getSignatureDictionaries().get(0);
+                SignerInformation signer = signerOf(signature, signature.getSignedContent(stamped));
+                var attribute = signer.getUnsignedAttributes().get(PKCSObjectIdentifiers.id_aa_signatureTimeStampToken);
+                TimeStampToken token = new TimeStampToken(new CMSSignedData(
+                        ContentInfo.getInstance(attribute.getAttrValues().getObjectAt(0))));
+                assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(signer.getSignature()),
+                        token.getTimeStampInfo().getMessageImprintDigest());
+                assertTrue(signer.verify(new JcaSimpleSignerInfoVerifierBuilder().build(site.certificate())));
+            }
+        }
+    }
+
+    @Test
+    void seal_timestamperGivesNoToken_noSeal() {
+        Timestamper down = content -> {
+            throw new IOException("no time-stamp authority answered");
+        };
+
+        IOException e = assertThrows(IOException.class,
+                () -> new PdfSealer(site).seal(FinalPdfBuilderTest.original(1, 0), "r", "l", SIGNED_AT, down));
+
+        assertEquals("no time-stamp authority answered", e.getMessage());
+    }
+
+    @Test
+    void seal_ellipticCurveKey_validForPdfsig() throws Exception {
+        SiteCertificate ec = ellipticCurveSite();
+
+        String report = Pdfsig.report(dir, new PdfSealer(ec).seal(FinalPdfBuilderTest.original(1, 0), "r", "l",
+                SIGNED_AT));
+
+        assertTrue(report.contains("Signature Validation: Signature is Valid."), report);
+        assertTrue(report.contains("Total document signed"), report);
+    }
+
+    /** A CA-issued certificate may carry an elliptic-curve key; this one is self-signed for the test. */
+    private static SiteCertificate ellipticCurveSite() throws Exception {
+        KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
+        g.initialize(256);
+        KeyPair pair = g.generateKeyPair();
+        X500Name name = new X500Name("CN=Elliptic seal");
+        var builder = new JcaX509v3CertificateBuilder(name, BigInteger.TEN, Date.from(SIGNED_AT.minusSeconds(3600)),
+                Date.from(SIGNED_AT.plusSeconds(86_400 * 365L)), name, pair.getPublic());
+        X509Certificate c = new JcaX509CertificateConverter().getCertificate(
+                builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate())));
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        store.setKeyEntry("ec", pair.getPrivate(), "pw".toCharArray(), new Certificate[] {c});
+        Path p12 = dir.resolve("ec.p12");
+        try (var out = Files.newOutputStream(p12)) {
+            store.store(out, "pw".toCharArray());
+        }
+        return SiteCertificate.loadOrCreate(p12, "pw".toCharArray(), "unused");
     }
 
     @Test

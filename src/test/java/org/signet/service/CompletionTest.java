@@ -298,6 +298,9 @@ class CompletionTest {
         assertEquals(sealedDoc.get("signed_file_hash"), TestFiles.sha256(content));
         assertEquals("completed", sealedDoc.get("status"));
         assertTrue(sealedDoc.get("completed_at") != null);
+        // Without a time-stamp authority: a certification signature dated at completion.
+        assertEquals("B-B", sealedDoc.get("seal_level"));
+        assertEquals(sealedDoc.get("completed_at"), sealedDoc.get("sealed_at"));
     }
 
     @Test

@@ -277,4 +277,20 @@ class DocumentStoreTest {
         assertEquals(List.of(), documents.dueForSealing(now, 10));
         assertEquals(List.of(), documents.dueForReminder(now, 10));
     }
+
+    @Test
+    void recordSealedRevision_sameHashTwice_keptOnceAndInOrderWithTheNext() {
+        long id = Long.parseLong(server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1)));
+        DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
+
+        db.inTransaction(() -> {
+            documents.recordSealedRevision(id, "a".repeat(64));
+            documents.recordSealedRevision(id, "a".repeat(64));
+            documents.recordSealedRevision(id, "b".repeat(64));
+        });
+
+        assertEquals(List.of("a".repeat(64), "b".repeat(64)), documents.sealedRevisions(id));
+        expectObject(200, server.send("DELETE", "documents/" + id, alice.full(), null));
+        assertEquals(0, db.queryLong("SELECT count(*) FROM sealed_revisions"), "gone with its document");
+    }
 }

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +49,51 @@ class MigrationsTest {
                 throw new IllegalStateException("abort");
             }));
             assertEquals(0, db.queryLong("SELECT count(*) FROM users"));
+        }
+    }
+
+    @Test
+    void apply_documentsSealedBeforeSealedRevisions_backfilledAsBaselineBAtCompletion() throws Exception {
+        try (Database db = Database.open(dir.resolve("t.db"), "FULL", 1)) {
+            applyScriptsBefore(db, "CREATE TABLE sealed_revisions");
+            db.insert("INSERT INTO users(email, name, created_at) VALUES ('a@x.org', 'A', 1)");
+            for (int f = 1; f <= 2; f++) {
+                db.insert("INSERT INTO stored_files(id, name, wrapped_key, size, sha256, created_at) "
+                        + "VALUES (?, ?, x'00', 1, ?, 1)", f, "f" + f, "0".repeat(64));
+            }
+            db.insert("INSERT INTO documents(owner_id, title, status, original_filename, media_type, original_file_id, "
+                    + "pdf_file_id, signed_file_id, file_hash, signed_file_hash, completed_at, created_at, updated_at) "
+                    + "VALUES (1, 'Sealed', 'completed', 'a.pdf', 'application/pdf', 1, 1, 2, ?, ?, 1000, 900, 1100)",
+                    "0".repeat(64), "a".repeat(64));
+            db.insert("INSERT INTO documents(owner_id, title, status, original_filename, media_type, original_file_id, "
+                    + "pdf_file_id, file_hash, created_at, updated_at) "
+                    + "VALUES (1, 'Draft', 'draft', 'b.pdf', 'application/pdf', 1, 1, ?, 900, 900)", "0".repeat(64));
+
+            Migrations.fromClasspath().apply(db);
+
+            assertEquals(List.of("a".repeat(64) + " 1 1000"), db.query("SELECT sha256, document_id, created_at "
+                    + "FROM sealed_revisions", r -> r.string("sha256") + " " + r.getLong("document_id") + " "
+                    + r.getLong("created_at")));
+            assertEquals(List.of("1 B-B 1000", "2 null null"), db.query("SELECT id, seal_level, sealed_at FROM documents "
+                    + "ORDER BY id", r -> r.getLong("id") + " " + r.string("seal_level") + " " + r.nullableLong("sealed_at")));
+        }
+    }
+
+    /** Applies the migrations in order up to, not including, the first whose script contains {@code marker}. */
+    private static void applyScriptsBefore(Database db, String marker) throws Exception {
+        for (int n = 1; ; n++) {
+            try (InputStream in = Migrations.class.getResourceAsStream(String.format("/db/%03d.sql", n))) {
+                assertTrue(in != null, "no migration contains " + marker);
+                String script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                if (script.contains(marker)) {
+                    return;
+                }
+                int version = n;
+                db.inTransaction(() -> {
+                    db.executeScript(script);
+                    db.executeScript("PRAGMA user_version = " + version);
+                });
+            }
         }
     }
 }

@@ -1,0 +1,74 @@
+package org.signet.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.signet.config.Config;
+import org.signet.files.FileVault;
+import org.signet.jobs.SealRenewalJob;
+import org.signet.service.Refusal;
+import org.signet.service.SealRenewal;
+import org.signet.service.SiteSeal;
+import org.signet.store.AuditStore;
+import org.signet.store.Database;
+import org.signet.store.DocumentStore;
+import org.signet.store.MailOutboxStore;
+import org.signet.store.StoredFiles;
+
+/**
+ * {@code seals renew [--document ID]}: renews the evidence of one sealed document now, or of every
+ * one whose renewal is due, as the hourly job would; beside a running server or without one.
+ */
+final class SealsCommand {
+    private final PrintStream out;
+
+    SealsCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    int run(Arguments a, Config config) throws UsageException, CommandException {
+        if (!a.word(1).equals("renew")) {
+            throw new UsageException("seals needs: renew");
+        }
+        Optional<Long> document = documentId(a);
+        Clock clock = Clock.systemUTC();
+        try (Database db = Storage.open(config)) {
+            DocumentStore documents = new DocumentStore(db, clock);
+            SealRenewal renewal = new SealRenewal(db, documents, new AuditStore(db, clock),
+                    new StoredFiles(db, FileVault.open(config.dataDir()), clock), new MailOutboxStore(db),
+                    SiteSeal.sealer(config, SiteSeal.loading(config)));
+            if (document.isPresent()) {
+                return renewOne(renewal, document.get());
+            }
+            int renewed = new SealRenewalJob(documents, renewal, clock,
+                    Duration.ofDays(config.integer("signing.renew_days"))).runOnce();
+            out.println("Renewed " + renewed + " seal(s) due for renewal");
+            return 0;
+        } catch (IOException e) {
+            throw new CommandException("cannot open the data folder " + config.dataDir() + ": " + e.getMessage());
+        }
+    }
+
+    private int renewOne(SealRenewal renewal, long id) throws CommandException {
+        try {
+            Optional<String> sha256 = renewal.renew(id);
+            out.println(sha256.map(h -> "Renewed the seal of document " + id + ": " + h)
+                    .orElse("The seal of document " + id + " was renewed by another process meanwhile"));
+            return 0;
+        } catch (Refusal e) {
+            throw new CommandException(e.getMessage());
+        } catch (IOException e) {
+            throw new CommandException("the seal of document " + id + " could not be renewed: " + e.getMessage());
+        }
+    }
+
+    private static Optional<Long> documentId(Arguments a) throws UsageException {
+        Optional<String> given = a.option("document");
+        if (given.isPresent() && !given.get().matches("[1-9][0-9]{0,17}")) {
+            throw new UsageException("--document must be a document id");
+        }
+        return given.map(Long::parseLong);
+    }
+}
