@@ -10,6 +10,7 @@ import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSNumber;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.signet.pdf.SealCheck.Change;
 
@@ -26,6 +27,9 @@ final class RevisionDiff {
     /** Compared as their own parts, or validation material that may be added to a signed file. */
     private static final Set<COSName> NOT_OTHER = Set.of(COSName.PAGES, COSName.ACRO_FORM, COSName.DSS,
             COSName.EXTENSIONS, COSName.VERSION);
+
+    /** The annotation flag that keeps an annotation from being shown or printed (ISO 32000-1 §12.5.3). */
+    private static final int HIDDEN = 1 << 1;
 
     private RevisionDiff() {}
 
@@ -96,19 +100,40 @@ final class RevisionDiff {
         return null;
     }
 
-    /** A page's annotations: the form's widgets, or all the others; document timestamps' widgets are neither. */
+    /**
+     * A page's annotations: the form's widgets, or all the others. The widget of a document timestamp
+     * is neither while it draws nothing; one that shows something on the page changes what it shows.
+     */
     private static List<COSDictionary> pageAnnotations(COSDictionary page, boolean widgets) {
         List<COSDictionary> out = new ArrayList<>();
         if (page.getDictionaryObject(COSName.ANNOTS) instanceof COSArray annots) {
             for (int i = 0; i < annots.size(); i++) {
                 if (annots.getObject(i) instanceof COSDictionary a
                         && COSName.WIDGET.equals(a.getCOSName(COSName.SUBTYPE)) == widgets
-                        && !isDocumentTimestampField(a)) {
+                        && !(isDocumentTimestampField(a) && drawsNothing(a))) {
                     out.add(a);
                 }
             }
         }
         return out;
+    }
+
+    /** Hidden, or a rectangle without area (ISO 32000-1 §12.5.3, §12.7.4.5: an invisible signature's widget). */
+    private static boolean drawsNothing(COSDictionary widget) {
+        if ((widget.getInt(COSName.F, 0) & HIDDEN) != 0) {
+            return true;
+        }
+        if (!(widget.getDictionaryObject(COSName.RECT) instanceof COSArray rect) || rect.size() != 4) {
+            return false;
+        }
+        float[] r = new float[4];
+        for (int i = 0; i < 4; i++) {
+            if (!(rect.getObject(i) instanceof COSNumber n)) {
+                return false;
+            }
+            r[i] = n.floatValue();
+        }
+        return r[0] == r[2] || r[1] == r[3];
     }
 
     /** The form's own settings and its fields, without document timestamps' fields. */

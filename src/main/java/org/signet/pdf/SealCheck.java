@@ -13,8 +13,9 @@ import java.util.Set;
  *
  * @param sha256 the SHA-256 of the whole file, lower-case hex
  * @param signatures every signature and document timestamp, in the order of the revisions they sign
- * @param seal the signature taken as the seal (the last one the caller recognised as its own, else
- *     the last signature that is not a document timestamp), or null when the file has none
+ * @param seal the signature taken as the seal (the last one the caller recognised as its own or
+ *     that lies within a revision the caller recognised, else the last signature that is not a
+ *     document timestamp), or null when the file has none
  * @param ownSeal whether the seal is one the caller recognised as its own
  * @param intact every signature and timestamp verifies over exactly the bytes it names (false when
  *     there is none)

@@ -49,8 +49,9 @@ public final class SealVerifier {
     }
 
     /**
-     * Checks the PDF at {@code file}. {@code own} tells the caller's signatures apart (by their
-     * certificate or the revision they sign); the last of them is taken as the seal, else the last
+     * Checks the PDF at {@code file}. {@code own} tells the caller's signatures and document
+     * timestamps apart (by their certificate or the revision they sign); the last signature that is
+     * not a document timestamp, at or before the last of them, is taken as the seal, else the last
      * signature that is not a document timestamp.
      *
      * @throws InvalidFileException when the file is not a PDF that can be read, or is too complex to check
@@ -128,16 +129,28 @@ public final class SealVerifier {
     /** The signature taken as the seal, and whether the caller recognised it as its own. */
     private record Chosen(Signature seal, boolean own) {}
 
+    /**
+     * Walks back from the last revision: the first signature at or before a revision the caller
+     * recognises is its seal. A long-term seal is recognised by a later revision, as the file
+     * stored holds the signature with timestamps and validation material appended to it.
+     */
     private static Chosen seal(List<Signature> signatures, Predicate<Signature> own) {
         Signature fallback = null;
-        Signature owned = null;
-        for (Signature s : signatures) {
-            if (s.kind() == Kind.SIGNATURE && s.revisionEnd() > 0) {
-                fallback = s;
-                owned = own.test(s) ? s : owned;
+        boolean recognised = false;
+        for (int i = signatures.size() - 1; i >= 0; i--) {
+            Signature s = signatures.get(i);
+            if (s.revisionEnd() <= 0) {
+                continue;
+            }
+            recognised = recognised || own.test(s);
+            if (s.kind() == Kind.SIGNATURE) {
+                if (recognised) {
+                    return new Chosen(s, true);
+                }
+                fallback = fallback == null ? s : fallback;
             }
         }
-        return new Chosen(owned != null ? owned : fallback, owned != null);
+        return new Chosen(fallback, false);
     }
 
     /** What the updates after {@code signature}'s revision changed; nothing when it signs the whole file. */

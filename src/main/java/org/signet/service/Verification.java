@@ -24,9 +24,11 @@ import org.signet.store.SignerStore;
  * unchanged, and, for a file that is one of the site's stored seals, which document it is. Nothing
  * of the file is kept and nothing is written.
  *
- * <p>A seal is this site's when its certificate is the site's certificate now, or when the revision
- * it signs is a sealed file the site stored: every sealed file's hash is recorded when it is stored,
- * so a seal made before the certificate was replaced is still recognised while its document exists.
+ * <p>A seal is this site's when its certificate is the site's certificate now, or when it lies within
+ * a sealed file the site stored: the revision it signs (a seal without timestamps), or a later
+ * revision that ends with a document timestamp (a long-term seal, stored with its timestamps and
+ * validation material). Every sealed file's hash is recorded when it is stored, so a seal made
+ * before the certificate was replaced is still recognised while its document exists.
  */
 public final class Verification {
     private static final String SHA256_HEX = "[0-9a-f]{64}";

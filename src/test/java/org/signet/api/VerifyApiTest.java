@@ -100,7 +100,7 @@ class VerifyApiTest {
         assertEquals(true, v.get("covers_whole_file"));
         assertEquals(false, v.get("modified_after_seal"));
         assertEquals(List.of(), v.get("modifications"));
-        assertEquals(true, v.get("certified"), "the seal is a certification signature");
+        assertEquals(true, v.get("certified"), "every seal is the document's certification");
         assertEquals("B-B", v.get("seal_level"));
         assertEquals(stored.get("completed_at"), v.get("sealed_at"), "sealed with the completion time as /M");
         assertEquals(stored.get("signed_file_hash"), v.get("sha256"));

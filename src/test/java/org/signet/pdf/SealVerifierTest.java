@@ -75,7 +75,8 @@ class SealVerifierTest {
         assertTrue(c.intact());
         assertTrue(c.coversWholeFile());
         assertFalse(c.modifiedAfterSeal());
-        assertFalse(c.certified());
+        assertTrue(c.certified(), "every seal is the document's certification");
+        assertTrue(c.seal().certification());
         assertEquals("B-B", c.level());
         assertEquals(SIGNED_AT, c.sealedAt());
         assertEquals(sha256(sealed), c.sha256());
@@ -156,7 +157,7 @@ class SealVerifierTest {
 
     @Test
     void check_ownSealThenAStrangersSignature_theOwnIsTheSealAndTheLaterOneAChange() throws Exception {
-        byte[] countersigned = new PdfSealer(stranger).seal(sealed, "r", "l", SIGNED_AT);
+        byte[] countersigned = new TestPades(stranger).sign(sealed, false, false, SIGNED_AT);
 
         SealCheck c = check(countersigned);
 
@@ -233,6 +234,35 @@ class SealVerifierTest {
         assertEquals("B-T", c.level());
         assertFalse(c.modifiedAfterSeal());
         assertTrue(c.intact());
+    }
+
+    @Test
+    void check_documentTimestampThatDrawsOnThePage_aFormChange() throws Exception {
+        byte[] lt = pades.addDss(pades.sign(TestFiles.pdf(1), true, true, SIGNED_AT));
+
+        SealCheck c = check(pades.addVisibleDocumentTimestamp(lt, AlteredPdfs.FORGERY));
+
+        assertEquals(Set.of(Change.FORM), c.changes(), "its widget shows text the seal did not");
+        assertTrue(c.intact());
+        assertEquals("B-LTA", c.level());
+        assertEquals(Set.of(), check(pades.addDocumentTimestamp(lt)).changes(), "an invisible one changes nothing");
+    }
+
+    @Test
+    void check_signatureWithinARevisionTheCallerRecognises_isItsSeal() throws Exception {
+        byte[] lta = pades.addDocumentTimestamp(pades.addDss(pades.sign(TestFiles.pdf(1), true, true, SIGNED_AT)));
+        String stored = sha256(lta);
+        Path file = Files.createTempFile(dir, "stored", ".pdf");
+        Files.write(file, AlteredPdfs.drawnOnPageOne(lta));
+
+        SealCheck recognised = SealVerifier.check(file, s -> stored.equals(s.revisionSha256()));
+        SealCheck unknown = SealVerifier.check(file, s -> false);
+
+        assertTrue(recognised.ownSeal(), "the timestamped revision recognised holds the seal");
+        assertEquals(Kind.SIGNATURE, recognised.seal().kind());
+        assertEquals(Set.of(Change.PAGES), recognised.changes());
+        assertFalse(unknown.ownSeal());
+        assertEquals(recognised.seal(), unknown.seal(), "the same signature, taken as the seal for want of another");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.signet.pdf;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.math.BigInteger;
@@ -18,9 +19,20 @@ import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.PDResources;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAppearanceDictionary;
+import org.apache.pdfbox.pdmodel.interactive.annotation.PDAppearanceStream;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.ExternalSigningSupport;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions;
+import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
+import org.apache.pdfbox.pdmodel.interactive.form.PDSignatureField;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.DERSet;
 import org.bouncycastle.asn1.cms.Attribute;
@@ -48,10 +60,10 @@ import org.bouncycastle.tsp.TimeStampToken;
 import org.bouncycastle.tsp.TimeStampTokenGenerator;
 
 /**
- * PAdES signatures beyond what Signet's sealer makes today, for checking the verifier against every
- * level: a certification signature, a signature timestamp (B-T), a DSS dictionary (B-LT) and a
- * document timestamp (B-LTA), made with PDFBox and BouncyCastle and a timestamp authority of the
- * test's own.
+ * PAdES signatures made apart from Signet's sealer, for checking the verifier against every level
+ * and shape: a certification signature, a signature timestamp (B-T), a DSS dictionary (B-LT) and a
+ * document timestamp (B-LTA), invisible or drawing on the page, made with PDFBox and BouncyCastle
+ * and a timestamp authority of the test's own.
  */
 final class TestPades {
     private static final ASN1ObjectIdentifier POLICY = new ASN1ObjectIdentifier("1.2.3.4.1");
@@ -109,9 +121,22 @@ final class TestPades {
         }
     }
 
-    /** {@code pdf} with a document timestamp over all of it. */
+    /** {@code pdf} with a document timestamp over all of it, its field invisible as Signet makes it. */
     byte[] addDocumentTimestamp(byte[] pdf) throws Exception {
+        return addDocumentTimestamp(pdf, null);
+    }
+
+    /** {@code pdf} with a document timestamp whose widget shows {@code text} across page 1. */
+    byte[] addVisibleDocumentTimestamp(byte[] pdf, String text) throws Exception {
+        return addDocumentTimestamp(pdf, visibleField(text));
+    }
+
+    private byte[] addDocumentTimestamp(byte[] pdf, byte[] appearance) throws Exception {
         try (PDDocument doc = Loader.loadPDF(pdf); SignatureOptions options = new SignatureOptions()) {
+            if (appearance != null) {
+                options.setVisualSignature(new ByteArrayInputStream(appearance));
+                options.setPage(0);
+            }
             PDSignature signature = new PDSignature();
             signature.setType(COSName.DOC_TIME_STAMP);
             signature.setFilter(PDSignature.FILTER_ADOBE_PPKLITE);
@@ -121,6 +146,37 @@ final class TestPades {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ExternalSigningSupport external = doc.saveIncrementalForExternalSigning(out);
             external.setSignature(token(digest(external.getContent())).getEncoded());
+            return out.toByteArray();
+        }
+    }
+
+    /** A one-page PDF whose signature field's widget draws {@code text}: PDFBox's template for a visible field. */
+    private static byte[] visibleField(String text) throws Exception {
+        try (PDDocument template = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            template.addPage(page);
+            PDAcroForm form = new PDAcroForm(template);
+            template.getDocumentCatalog().setAcroForm(form);
+            PDSignatureField field = new PDSignatureField(form);
+            form.getFields().add(field);
+            PDAnnotationWidget widget = field.getWidgets().get(0);
+            widget.setRectangle(new PDRectangle(40, 380, 520, 60));
+            PDAppearanceStream look = new PDAppearanceStream(template);
+            look.setBBox(new PDRectangle(520, 60));
+            look.setResources(new PDResources());
+            try (PDPageContentStream cs = new PDPageContentStream(template, look)) {
+                cs.beginText();
+                cs.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA_BOLD), 28);
+                cs.newLineAtOffset(5, 20);
+                cs.showText(text);
+                cs.endText();
+            }
+            PDAppearanceDictionary appearance = new PDAppearanceDictionary();
+            appearance.setNormalAppearance(look);
+            widget.setAppearance(appearance);
+            page.getAnnotations().add(widget);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            template.save(out);
             return out.toByteArray();
         }
     }
