@@ -192,7 +192,7 @@ class DocumentStoreTest {
     void sealedRevisionsMigration_recordsTheSealsMadeBeforeIt() throws Exception {
         long sealed = sealedRow("e".repeat(64));
         long benchRow = sealedRow("");
-        db.update("DELETE FROM sealed_revisions");
+        db.update("DROP TABLE sealed_revisions");
         String migration = migrationCreating("sealed_revisions");
 
         db.inTransaction(() -> db.executeScript(migration));
@@ -209,7 +209,7 @@ class DocumentStoreTest {
         for (int n = 1; n <= 999; n++) {
             try (var in = DocumentStoreTest.class.getResourceAsStream(String.format("/db/%03d.sql", n))) {
                 String script = in == null ? "" : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-                if (script.contains("CREATE TABLE IF NOT EXISTS " + table)) {
+                if (script.contains("CREATE TABLE " + table + " ")) {
                     return script;
                 }
             }
