@@ -1,4 +1,4 @@
--- Foundation: host-site accounts and API keys (S3). Timestamps are Unix seconds, UTC.
+-- Foundation: host-site accounts and API keys. Timestamps are Unix seconds, UTC.
 CREATE TABLE users (
   id            INTEGER PRIMARY KEY,
   email         TEXT    NOT NULL UNIQUE COLLATE NOCASE,

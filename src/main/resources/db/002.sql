@@ -1,4 +1,4 @@
--- Documents (S4), their encrypted files, staging, the audit trail (S6) and statistics counters.
+-- Documents, their encrypted files, staging, the audit trail and statistics counters.
 
 CREATE TABLE stored_files (
   id          INTEGER PRIMARY KEY,
@@ -99,7 +99,7 @@ CREATE TABLE staged_files (
 );
 CREATE INDEX staged_files_created ON staged_files(created_at);
 
--- Append-only, hash-chained per document (S6).
+-- Append-only, hash-chained per document.
 CREATE TABLE audit_events (
   id          INTEGER PRIMARY KEY,
   document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- The durable mail queue (S9). A message is rendered and written here in the same transaction as
+-- The durable mail queue. A message is rendered and written here in the same transaction as
 -- the change that causes it, then delivered by the background sender; a restart loses nothing.
 -- Timestamps are Unix seconds, UTC.
 CREATE TABLE mail_outbox (

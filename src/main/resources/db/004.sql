@@ -1,4 +1,4 @@
--- The signing workflow (S5, S7): signers, fields placed on pages, captured signature images.
+-- The signing workflow: signers, fields placed on pages, captured signature images.
 
 CREATE TABLE signers (
   id                   INTEGER PRIMARY KEY AUTOINCREMENT,  -- ids are never reused: clients keep them

@@ -1,4 +1,4 @@
--- Webhooks (S10): receivers, and the durable outbox of their deliveries. A delivery row is written in
+-- Webhooks: receivers, and the durable outbox of their deliveries. A delivery row is written in
 -- the same transaction as the change it reports, so a rolled-back change emits nothing and a
 -- committed one is never lost. Timestamps are Unix seconds, UTC.
 CREATE TABLE webhooks (

@@ -1,4 +1,4 @@
--- Background work bounded and observable (S8, S9).
+-- Background work bounded and observable.
 -- Sealing is attempted with backoff and counted: seal_retry_at is when the next attempt is due (set
 -- when the document completes), NULL once retries are used up; seal_error is the last failure.
 ALTER TABLE documents ADD COLUMN seal_attempts INTEGER NOT NULL DEFAULT 0;

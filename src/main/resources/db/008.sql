@@ -1,4 +1,4 @@
--- Templates (S11): a document kept for reuse, with numbered signer slots and fields that may carry a
+-- Templates: a document kept for reuse, with numbered signer slots and fields that may carry a
 -- variable key, so a new document can be made from it with some values filled in ahead of time.
 CREATE TABLE templates (
   id                INTEGER PRIMARY KEY AUTOINCREMENT,

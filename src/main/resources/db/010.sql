@@ -1,4 +1,4 @@
--- One counter for everything an API key's authentication depends on (S1, S3): a key created, changed,
+-- One counter for everything an API key's authentication depends on: a key created, changed,
 -- revoked or deleted, a user changed, disabled or deleted. The server keeps keys it has verified in
 -- memory and reads this one row per request to know they are still as stored, whichever process
 -- made the change (the command line has its own connection). last_used_at and password_hash, which

@@ -1,4 +1,4 @@
--- Administrator pages (S12). A session is known by the SHA-256 (hex) of its id, so the database file
+-- Administrator pages. A session is known by the SHA-256 (hex) of its id, so the database file
 -- alone never holds a usable cookie; rows outlive a restart, so signed-in administrators stay signed
 -- in. Timestamps are Unix seconds, UTC.
 CREATE TABLE admin_sessions (

@@ -1,4 +1,4 @@
--- Encrypted files that may have bytes on disk but no owner (S4, S14). A stored file is written to the
+-- Encrypted files that may have bytes on disk but no owner. A stored file is written to the
 -- vault before the row that owns it (a document, a staged file, a template, a sealed PDF) commits, and
 -- a deleted file's bytes are erased only after its row's transaction commits; a crash in either gap
 -- would leave the bytes, and for the first also the data key, behind for good. So the name is listed

@@ -11,7 +11,7 @@ import org.signet.http.Router;
 import org.signet.service.Documents;
 import org.signet.text.Wire;
 
-/** {@code GET /documents/{id}/audit}: the hash-chained trail with its verdict (S6). */
+/** {@code GET /documents/{id}/audit}: the hash-chained trail with its verdict. */
 public final class AuditApi {
     private final Documents documents;
     private final Wire wire;

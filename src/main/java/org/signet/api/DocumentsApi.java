@@ -26,7 +26,7 @@ import org.signet.service.Refusal;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
-/** The document endpoints of the seed (S4): list, upload, read, update, delete, file. */
+/** The document endpoints of the WP Signer interface: list, upload, read, update, delete, file. */
 public final class DocumentsApi {
     private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days");
 
@@ -57,7 +57,7 @@ public final class DocumentsApi {
         r.post("/documents/{id}/seal", this::seal);
     }
 
-    /** Seals a completed document again after its sealing failed (S8); answers the document as it now is. */
+    /** Seals a completed document again after its sealing failed; answers the document as it now is. */
     private Response seal(Request req) {
         long id = req.pathId("id");
         req.ignoredJson();

@@ -19,9 +19,9 @@ import org.signet.text.TypedText;
 import org.signet.text.Wire;
 
 /**
- * Reads a fields payload (S5): 400 invalid_data when the structure is unusable, otherwise every
+ * Reads a fields payload: 400 invalid_data when the structure is unusable, otherwise every
  * problem of every field at once as {@code Field <n>: <message>} in 400 validation_failed. A
- * document's fields name a {@code signer_id}; a template's (S11) a {@code signer_slot} and may carry
+ * document's fields name a {@code signer_id}; a template's a {@code signer_slot} and may carry
  * a {@code variable_key}. Its names, placeholders, font families and options are one-line text held
  * to the text rule, reported per field like every other problem.
  */

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.signet.domain.Field;
 import org.signet.text.Wire;
 
-/** A field's wire form: every key of the seed's Field table, always, all values strings (S5). */
+/** A field's wire form: every key of the WP Signer interface's Field table, always, all values strings. */
 public final class FieldJson {
     private final Wire wire;
 

@@ -13,7 +13,7 @@ import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 
 /**
- * {@code GET {base}/openapi.json}: the OpenAPI 3.1 description of the REST interface (S1), public, with
+ * {@code GET {base}/openapi.json}: the OpenAPI 3.1 description of the REST interface, public, with
  * the site's own REST base as its server. The description is a resource written by hand; tests hold it
  * to the router and to the responses the API really gives.
  */

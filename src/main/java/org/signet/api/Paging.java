@@ -8,7 +8,7 @@ import java.util.Map;
 import org.signet.http.Body;
 import org.signet.http.Response;
 
-/** WordPress-style paging: {@code page}/{@code per_page} parameters and the X-WP-* and Link headers (S2). */
+/** WordPress-style paging: {@code page}/{@code per_page} parameters and the X-WP-* and Link headers. */
 final class Paging {
     final int page;
     final int perPage;

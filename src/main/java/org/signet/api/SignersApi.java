@@ -12,7 +12,7 @@ import org.signet.service.DrawableText;
 import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 
-/** Signers and fields of a document (S5): list, add and update signers, read and replace fields. */
+/** Signers and fields of a document: list, add and update signers, read and replace fields. */
 public final class SignersApi {
     private final Documents documents;
     private final Workflow workflow;

@@ -16,7 +16,7 @@ import org.signet.text.Wire;
 
 /**
  * {@code POST /files} stages a validated upload; {@code POST /documents} turns one of the
- * caller's own staged files, at most 15 minutes old, into a document (S4).
+ * caller's own staged files, at most 15 minutes old, into a document.
  */
 public final class StagingApi {
     private final UploadReceiver uploads;

@@ -25,7 +25,7 @@ import org.signet.service.Refusal;
 import org.signet.text.FileNames;
 
 /**
- * Receives a multipart upload (S4): streams the file part to a private temporary file under the
+ * Receives a multipart upload: streams the file part to a private temporary file under the
  * size limit and hands it to {@link FileIntake}, which decides the type by its bytes, validates it
  * and stores it encrypted, or to another use that keeps nothing (checking a seal). Shared by every
  * endpoint that accepts a file.

@@ -15,7 +15,7 @@ import org.signet.mail.MailSender;
 import org.signet.service.Workflow;
 import org.signet.text.Wire;
 
-/** send, remind and expire (seed; S5). */
+/** send, remind and expire (the WP Signer workflow endpoints). */
 public final class WorkflowApi {
     private final Workflow workflow;
     private final MailSender mail;

@@ -10,7 +10,7 @@ import org.signet.text.TypedText;
 
 /**
  * The command line split into words and options. Options may stand before or after the command
- * words (S1), as {@code --name value} or {@code --name=value}; flags take no value.
+ * words, as {@code --name value} or {@code --name=value}; flags take no value.
  */
 final class Arguments {
     private static final Set<String> FLAGS = Set.of("admin", "password-stdin", "json", "help", "version");

@@ -12,7 +12,7 @@ import java.util.Optional;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
 
-/** Signet's command line (S1): parses, loads configuration, and hands over to one command. */
+/** Signet's command line: parses, loads configuration, and hands over to one command. */
 public final class Cli {
     static final String USAGE = """
             Usage: java -jar signet.jar <command> [options]

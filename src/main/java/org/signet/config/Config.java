@@ -19,7 +19,7 @@ import org.signet.pdf.Fonts;
 
 /**
  * Signet's settings, resolved once at start from (lowest to highest) built-in defaults, the
- * properties file, {@code SIGNET_*} environment variables and command-line flags (S1).
+ * properties file, {@code SIGNET_*} environment variables and command-line flags.
  */
 public final class Config {
     /** Where a value came from, so the start-up log can say why a setting has its value. */

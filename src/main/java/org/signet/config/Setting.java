@@ -14,7 +14,7 @@ import org.signet.pdf.Fonts;
 /** One known configuration key: its default, what values it accepts, and whether it is secret. */
 record Setting(String key, String defaultValue, String expected, Predicate<String> valid, boolean secret) {
 
-    /** Every key Signet reads (S1). An unknown key in a properties file is an error, not a silent typo. */
+    /** Every key Signet reads. An unknown key in a properties file is an error, not a silent typo. */
     static final List<Setting> ALL = List.of(
             new Setting("server.host", "127.0.0.1", "a host name or address", s -> !s.isBlank(), false),
             new Setting("server.port", "8080", "a port number 0..65535", s -> intIn(s, 0, 65535), false),

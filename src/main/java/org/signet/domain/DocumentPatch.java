@@ -1,7 +1,7 @@
 package org.signet.domain;
 
 /**
- * The changes a {@code PUT /documents/{id}} asks for (S4). A null title or status leaves it as it
+ * The changes a {@code PUT /documents/{id}} asks for. A null title or status leaves it as it
  * is; expiry and reminder interval can be cleared, so each has a flag saying whether it was given.
  */
 public record DocumentPatch(String title, boolean setsExpiry, Long expiresAt, boolean setsReminder,

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The document workflow's states and every allowed change between them, in one place (S4, S5).
+ * The document workflow's states and every allowed change between them, in one place.
  * Whatever changes a document's status asks {@link #next} first.
  */
 public enum DocumentStatus {
@@ -47,7 +47,7 @@ public enum DocumentStatus {
         });
     }
 
-    /** The statuses a client may ask for with PUT /documents/{id} from here (S4). */
+    /** The statuses a client may ask for with PUT /documents/{id} from here. */
     public Set<DocumentStatus> allowedByUpdate() {
         Set<DocumentStatus> out = EnumSet.noneOf(DocumentStatus.class);
         next(Trigger.SEND).ifPresent(out::add);

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The seed's field types with their default sizes in points and who fills them. */
+/** The WP Signer interface's field types with their default sizes in points and who fills them. */
 public enum FieldType {
     SIGNATURE(200, 60), INITIALS(100, 50), NAME(150, 30), EMAIL(200, 30), DATE(100, 30), TEXT(200, 30),
     TEXTAREA(200, 80), CHECKBOX(20, 20), DROPDOWN(150, 30), STAMP(150, 100);
@@ -33,7 +33,7 @@ public enum FieldType {
         return defaultHeight;
     }
 
-    /** name, email and date are filled by the service at signing, never by the signer (S5). */
+    /** name, email and date are filled by the service at signing, never by the signer. */
     public boolean automatic() {
         return this == NAME || this == EMAIL || this == DATE;
     }

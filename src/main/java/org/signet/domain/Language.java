@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The languages Signet speaks to signers in (S14): their pages and their emails. The wire form is the
+ * The languages Signet speaks to signers in: their pages and their emails. The wire form is the
  * ISO 639-1 code, which is also the suffix of each language's message files.
  */
 public enum Language {

@@ -1,6 +1,6 @@
 package org.signet.domain;
 
-/** Whom a request acts for: a host-site user, and whether they administer the site (S3). */
+/** Whom a request acts for: a host-site user, and whether they administer the site. */
 public record Principal(long userId, boolean admin) {
 
     /** The ownership rule of S3: the owner or an administrator. */

@@ -8,7 +8,7 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
- * Who is invited when (S5): approvers first, grouped by signing_order; then signers and viewers,
+ * Who is invited when: approvers first, grouped by signing_order; then signers and viewers,
  * grouped by signing_order. A group opens when every approver has approved and every signer of
  * the groups before it has signed. Viewers travel with their group and never hold anyone up.
  */

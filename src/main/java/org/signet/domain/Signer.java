@@ -26,7 +26,7 @@ public record Signer(long id, long documentId, String name, String email, Role r
         }
     }
 
-    /** pending -> viewed -> signed or declined (S5). */
+    /** pending -> viewed -> signed or declined. */
     public enum Status {
         PENDING, VIEWED, SIGNED, DECLINED;
 

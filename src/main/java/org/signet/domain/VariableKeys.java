@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Suggested variable keys for a template's fields (S11): the field name in snake case, letters
+ * Suggested variable keys for a template's fields: the field name in snake case, letters
  * stripped of their accents ("Käufer Name" becomes {@code kaufer_name}), or {@code <field_type>_<n>}
  * with n counting that type's fields from 1 when the name gives nothing; a key already taken gets
  * {@code _2}, {@code _3}. Only fields a value can be given to ahead of time get one.

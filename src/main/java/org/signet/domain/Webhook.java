@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A receiver of event notifications (S10): where to send, which events, whether it is active, and
+ * A receiver of event notifications: where to send, which events, whether it is active, and
  * the secret that signs every delivery (hidden: shown once, at creation or rotation).
  */
 public record Webhook(long id, long ownerId, String url, List<String> events, boolean active, String secret,

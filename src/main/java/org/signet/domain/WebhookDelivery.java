@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * One event for one webhook and how its delivery stands (S10). The body is made from the stored
+ * One event for one webhook and how its delivery stands. The body is made from the stored
  * event, time and data the same way at every attempt, so retries and redeliveries send the same bytes
  * under the same id. Times are Unix seconds; {@code documentId}, {@code responseStatus} and
  * {@code lastAttemptAt} may be null.

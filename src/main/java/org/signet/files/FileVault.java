@@ -19,7 +19,7 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Signet's encrypted file store (spec S4): each file is sealed in 64 KiB AES-256-GCM chunks under
+ * Signet's encrypted file store: each file is sealed in 64 KiB AES-256-GCM chunks under
  * its own random data key, which only the caller keeps, wrapped by the master key; forgetting the
  * wrapped key destroys the file.
  */

@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * A failure of the request as HTTP sees it, before any service is asked: no such route, bad
- * credentials, a body that is not JSON, too large, too many requests. Carries the status, the seed's
+ * credentials, a body that is not JSON, too large, too many requests. Carries the status, the WP Signer interface's
  * or spec's error {@code code}, a message and extra {@code data}; {@link Errors} renders it as the
  * seed's envelope. Refusals on a request's merits are {@link org.signet.service.Refusal}s.
  */

@@ -41,7 +41,7 @@ public final class Body {
     }
 
     /**
-     * A request body's bytes read as a JSON object (S2); blank text is an empty object. Anything
+     * A request body's bytes read as a JSON object; blank text is an empty object. Anything
      * else, including text that is not UTF-8, is 400 {@code rest_invalid_json}.
      */
     public static Body fromJson(byte[] utf8) {
@@ -108,7 +108,7 @@ public final class Body {
         if (v == null) {
             return Optional.empty();
         }
-        // Only a JSON string (S2): a number is never written out as text, so 1e999999999 costs nothing.
+        // Only a JSON string: a number is never written out as text, so 1e999999999 costs nothing.
         if (v instanceof String s) {
             return Optional.of(s);
         }

@@ -5,7 +5,7 @@ import org.signet.config.IpRanges;
 import org.signet.http.front.PeerField;
 
 /**
- * Decides the client's address (S3): the socket's as the front saw it, unless that is a trusted
+ * Decides the client's address: the socket's as the front saw it, unless that is a trusted
  * proxy; then the rightmost {@code X-Forwarded-For} entry that is not itself a trusted proxy.
  * Entries left of that are written by the client and cannot be believed.
  */

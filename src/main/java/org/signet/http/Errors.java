@@ -6,7 +6,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.service.Refusal;
 
-/** The one place that turns failures into the seed's error envelope {code, message, data: {status, ...}}. */
+/** The one place that turns failures into the WP Signer interface's error envelope {code, message, data: {status, ...}}. */
 public final class Errors {
     private static final Logger LOG = Logger.getLogger("signet.http");
 

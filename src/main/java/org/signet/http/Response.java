@@ -77,7 +77,7 @@ public final class Response {
     }
 
     /**
-     * Content that only Signet's own files may script or style (no inline script, S14), that no other
+     * Content that only Signet's own files may script or style (no inline script), that no other
      * site may frame, and that no cache keeps: the signing pages embed their token.
      */
     static final String PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "

@@ -66,8 +66,8 @@ public final class Router {
     }
 
     /**
-     * The route for this method and path; a path known under another method is still no route (S2).
-     * HEAD is answered wherever GET is (S14): without a HEAD route of its own it takes GET's, and the
+     * The route for this method and path; a path known under another method is still no route.
+     * HEAD is answered wherever GET is: without a HEAD route of its own it takes GET's, and the
      * server leaves the body out.
      */
     public Optional<Match> match(String method, String path) {

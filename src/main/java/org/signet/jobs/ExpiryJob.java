@@ -7,7 +7,7 @@ import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 import org.signet.store.DocumentStore;
 
-/** Expires due documents (S5), with the same audit event as the expire endpoint; runs every 30 seconds. */
+/** Expires due documents, with the same audit event as the expire endpoint; runs every 30 seconds. */
 public final class ExpiryJob implements Runnable {
     private static final Logger LOG = Logger.getLogger("signet.jobs");
 

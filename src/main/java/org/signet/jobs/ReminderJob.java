@@ -7,7 +7,7 @@ import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 import org.signet.store.DocumentStore;
 
-/** Automatic reminders (S5): every N days after invitation or the last reminder, until the document is finished. */
+/** Automatic reminders: every N days after invitation or the last reminder, until the document is finished. */
 public final class ReminderJob implements Runnable {
     private static final Logger LOG = Logger.getLogger("signet.jobs");
     private static final int BATCH = 500;

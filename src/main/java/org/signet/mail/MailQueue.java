@@ -12,7 +12,7 @@ import org.signet.store.Database;
 import org.signet.store.MailOutboxStore;
 
 /**
- * The front of Signet's durable mail queue (S9): renders a message and writes it to
+ * The front of Signet's durable mail queue: renders a message and writes it to
  * {@code mail_outbox}. Called inside {@link Database#inTransaction}, the row joins that
  * transaction, so a message exists exactly when the change that caused it was committed; once it
  * has committed, the sender is woken to deliver it.

@@ -25,7 +25,7 @@ import org.signet.store.Database;
 import org.signet.store.MailOutboxStore;
 
 /**
- * Delivers the messages of the mail queue (S9): due pending messages in batches on each
+ * Delivers the messages of the mail queue: due pending messages in batches on each
  * {@link #runOnce()}, temporary failures retried with growing delays, permanent ones given up at
  * once. Delivery is at least once: a crash between handing a message over and recording it sends
  * it again after the restart. Signet makes one sender per process; its lock keeps deliveries
@@ -238,7 +238,7 @@ public final class MailSender {
     }
 
     /**
-     * Deletes messages delivered more than {@code keep} ago, a batch at a time (S14): their bodies hold
+     * Deletes messages delivered more than {@code keep} ago, a batch at a time: their bodies hold
      * signing links. Failed and pending messages are kept. Returns how many were deleted.
      */
     public int pruneDelivered(Duration keep) {

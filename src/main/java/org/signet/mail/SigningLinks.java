@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Signing links in queued mail (S14): a message is stored with a placeholder naming the signer, and
+ * Signing links in queued mail: a message is stored with a placeholder naming the signer, and
  * the link, whose token is a credential, is put in only as the message is handed to the mail server.
  * So the queue in the database never holds a token.
  */

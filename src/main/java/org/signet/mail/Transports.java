@@ -5,7 +5,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.config.Config;
 
-/** Chooses how Signet delivers mail (S9): the configured SMTP server, or {@code .eml} files when there is none. */
+/** Chooses how Signet delivers mail: the configured SMTP server, or {@code .eml} files when there is none. */
 public final class Transports {
     private static final Logger LOG = Logger.getLogger(Transports.class.getName());
 

@@ -10,7 +10,7 @@ import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
 
 /**
- * What an uploaded PDF would run or carry by itself (S14): JavaScript anywhere, actions that run
+ * What an uploaded PDF would run or carry by itself: JavaScript anywhere, actions that run
  * when the document or a page opens, launch actions, embedded files and XFA forms. Signet shows and
  * seals documents; none of that belongs in what every party receives, so it is taken out at intake.
  * Links that a reader follows only when clicked stay.

@@ -12,7 +12,7 @@ import org.apache.pdfbox.rendering.PageDrawerParameters;
 
 /**
  * A PDFBox renderer that stops a page whose drawing takes longer or needs more operations than any
- * real page does (S13), so that a hostile upload cannot hold a worker for minutes: every content
+ * real page does, so that a hostile upload cannot hold a worker for minutes: every content
  * operator, in the page and in the forms it draws, is counted and the clock checked.
  */
 final class BoundedRenderer extends PDFRenderer {

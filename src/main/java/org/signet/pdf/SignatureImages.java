@@ -16,7 +16,7 @@ import org.apache.pdfbox.pdmodel.graphics.image.JPEGFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 
 /**
- * Signature, initials and stamp images as PDF image objects (S8). The sealing path draws them with
+ * Signature, initials and stamp images as PDF image objects. The sealing path draws them with
  * {@link #embed}, and {@link #drawable} checks a submitted image with the very same call, so an
  * image another decoder would accept but this one would not is refused when it is submitted, not
  * found out when sealing fails.

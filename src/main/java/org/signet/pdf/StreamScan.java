@@ -15,7 +15,7 @@ import org.apache.pdfbox.cos.COSStream;
 /**
  * Decodes, once, every content stream and XObject a document's pages use, and charges every use of
  * each against a budget: a stream shared by many pages, or drawn three times on one, costs a
- * renderer each time, so it counts each time (S13). A document that would take unbounded time or
+ * renderer each time, so it counts each time. A document that would take unbounded time or
  * memory to render is refused at upload rather than on every page view; a page whose content is
  * missing (a truncated file that PDFBox "repaired") is refused too.
  */

@@ -8,7 +8,7 @@ import org.signet.pdf.MediaKind;
  * An upload that passed intake and is stored encrypted: the client's file name (or
  * {@code document.<ext>} when it gave none), what it is, its pages, and the stored original and PDF
  * (the same file for a PDF upload without active content). {@code fileHash} is the SHA-256 of the
- * original bytes; {@code removed} names the kinds of active content taken out of the PDF (S14).
+ * original bytes; {@code removed} names the kinds of active content taken out of the PDF.
  */
 public record AcceptedFile(String originalFilename, MediaKind kind, int totalPages, List<PageSize> pages,
         long originalFileId, long pdfFileId, String fileHash, List<String> removed) {

@@ -9,7 +9,7 @@ import org.signet.store.ApiKeyStore;
 import org.signet.store.UserStore;
 
 /**
- * API keys as the administrator pages manage them (S3, S12), with the REST interface's ownership:
+ * API keys as the administrator pages manage them, with the REST interface's ownership:
  * a user sees and changes their own keys, an administrator everyone's. A revoked key fails its next
  * request, because revoking moves the counter {@link KeyAuthentication} checks on every request.
  */

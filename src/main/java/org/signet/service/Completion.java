@@ -32,7 +32,7 @@ import org.signet.store.StoredFiles;
 import org.signet.text.Wire;
 
 /**
- * Seals a completed document (S8): every value drawn in place, the certificate of completion,
+ * Seals a completed document: every value drawn in place, the certificate of completion,
  * the PAdES signature (with timestamps and validation material when a time-stamp authority is
  * configured), then the signed file and the emails in one transaction (the audit event
  * {@code document_completed} is recorded by {@link Signing} when the last party signs).

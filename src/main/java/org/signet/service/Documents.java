@@ -34,7 +34,7 @@ import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
 /**
- * Documents as their owners see them (S4): list, read, create, update, delete, download, audit
+ * Documents as their owners see them: list, read, create, update, delete, download, audit
  * trail and statistics. Each call checks ownership and does its reads and writes in one
  * transaction, a change together with its audit event.
  */
@@ -65,7 +65,7 @@ public final class Documents {
         InputStream open() throws IOException;
     }
 
-    /** The audit trail of one document and whether its hash chain is intact (S6). */
+    /** The audit trail of one document and whether its hash chain is intact. */
     public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
 
     public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, StoredFiles files,
@@ -168,7 +168,7 @@ public final class Documents {
     }
 
     /**
-     * Applies a PUT (S4): new details with a {@code document_updated} event naming what changed, then
+     * Applies a PUT: new details with a {@code document_updated} event naming what changed, then
      * the status change through the workflow, all or nothing; answers the document as it now is.
      */
     public DocumentDetail update(Principal p, long id, DocumentPatch patch, Actor actor) {
@@ -247,7 +247,7 @@ public final class Documents {
     }
 
     /**
-     * The file to download (S4), recorded as a {@code document_downloaded} event: the sealed PDF once
+     * The file to download, recorded as a {@code document_downloaded} event: the sealed PDF once
      * the document is completed, unless {@code version} is "original"; "signed" asks for the sealed
      * PDF alone. A completed document whose seal is not stored yet is a 409 {@code seal_pending},
      * never the original under the completed label.
@@ -287,7 +287,7 @@ public final class Documents {
         return new DocumentDetail(d, signers.forDocument(d.id()), fields.forDocument(d.id()));
     }
 
-    /** The status a document would move to, or 400 invalid_transition naming what is allowed (S4). */
+    /** The status a document would move to, or 400 invalid_transition naming what is allowed. */
     static DocumentStatus requireUpdatable(Document d, DocumentStatus to) {
         if (!d.status().allowedByUpdate().contains(to)) {
             throw Refusal.invalid("invalid_transition", "A " + d.status().wire() + " document cannot be set to "

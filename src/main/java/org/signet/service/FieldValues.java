@@ -9,7 +9,7 @@ import org.signet.json.JsonSyntaxException;
 import org.signet.text.TypedText;
 
 /**
- * What a value given for a field may be (S7, S11), whether a signer types it or a template's
+ * What a value given for a field may be, whether a signer types it or a template's
  * variable fills it in ahead of time: a checkbox "1" or "0", a dropdown one of its options, text
  * within its length, held to the text rule (one line in a text field, lines in a textarea) and
  * drawable in the sealed PDF.

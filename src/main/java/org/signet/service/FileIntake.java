@@ -11,7 +11,7 @@ import org.signet.pdf.UnsupportedFileTypeException;
 import org.signet.store.StoredFiles;
 
 /**
- * Accepts an uploaded file (S4): decides its type by its bytes, validates it, and stores the
+ * Accepts an uploaded file: decides its type by its bytes, validates it, and stores the
  * original (and for an image its one-page PDF) encrypted. Shared by every way a file comes in.
  */
 public final class FileIntake {

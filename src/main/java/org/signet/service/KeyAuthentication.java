@@ -9,10 +9,10 @@ import org.signet.store.ApiKeyStore.Credential;
 import org.signet.store.ApiKeyStore;
 
 /**
- * Checks an API key and secret (S3). What it has read of a key, and that a key does not exist, is
+ * Checks an API key and secret. What it has read of a key, and that a key does not exist, is
  * kept in memory with the auth_changes counter it was read at. Each request reads that counter, one
  * small row, instead of the key and its user; a key created, changed or revoked, or a user disabled,
- * from the command line moves it, so the change takes effect at once (S1).
+ * from the command line moves it, so the change takes effect at once.
  */
 public final class KeyAuthentication {
     /** last_used_at is a convenience, not an audit record: one write a minute per key is plenty. */

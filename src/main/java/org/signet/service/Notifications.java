@@ -115,7 +115,7 @@ public final class Notifications {
         // The token is a credential: the queue keeps a placeholder, the sender puts the link in.
         vars.put("link", SigningLinks.placeholder(s.id()));
         vars.put("expires_line", d.expiresAt() == null ? "" : expiresLine(lines, d.expiresAt()));
-        // Says that the link is guarded, never the PIN: the sender shares that by another channel (S9).
+        // Says that the link is guarded, never the PIN: the sender shares that by another channel.
         vars.put("access_line", s.pinHash() != null ? lines.get("access_line.pin", sender)
                 : s.requireLogin() ? lines.get("access_line.login") : "");
         return vars;

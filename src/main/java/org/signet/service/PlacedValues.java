@@ -10,7 +10,7 @@ import org.signet.store.SignerStore;
 
 /**
  * The values of a document's fields as a PDF draws them, so that a party's copy while the document
- * is being signed shows what the sealed document will (S8): text as given, images as captured.
+ * is being signed shows what the sealed document will: text as given, images as captured.
  */
 final class PlacedValues {
     private PlacedValues() {}

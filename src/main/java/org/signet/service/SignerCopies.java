@@ -19,7 +19,7 @@ import org.signet.store.StoredFiles;
 import org.signet.text.FileNames;
 
 /**
- * The PDF a party may take away from their signing link (S7, S8): while the document is being
+ * The PDF a party may take away from their signing link: while the document is being
  * signed, its pages with the values given so far drawn in as the sealed document will draw them
  * (once this party has acted, their own among them); once it is completed and sealed, the signed
  * PDF. The link's gate and closures apply as on the page: a party whose turn has not come, or whose
@@ -89,7 +89,7 @@ public final class SignerCopies {
         return new Copy(link.document().title(), available(link).orElseThrow(), -1, InputStream::nullInputStream);
     }
 
-    /** The copy, made or opened, and recorded as a {@code document_downloaded} event by this party (S6). */
+    /** The copy, made or opened, and recorded as a {@code document_downloaded} event by this party. */
     public Copy download(String token, Visit visit) throws IOException {
         SignerLink link = permitted(token, visit);
         Copy copy = available(link).orElseThrow() == Kind.SEALED ? sealed(link) : withValues(link);

@@ -8,7 +8,7 @@ import org.signet.domain.Signer;
 
 /**
  * A signing link resolved: the signer, their document and its other parties, and what the link
- * may do now ({@code now} in epoch seconds). The one place that decides whether a signer can act (S7).
+ * may do now ({@code now} in epoch seconds). The one place that decides whether a signer can act.
  */
 public record SignerLink(Signer signer, Document document, List<Signer> parties, long now) {
 

@@ -27,7 +27,7 @@ import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * What signers do through their links (S5, S7): open, sign or approve, decline. A link is resolved
+ * What signers do through their links: open, sign or approve, decline. A link is resolved
  * once per request; an action runs in one transaction with its audit event, its emails and the
  * routing that follows, and completing the last signature hands the document to sealing once the
  * transaction has committed. Reading a link that needs no change takes no write lock.
@@ -198,7 +198,7 @@ public final class Signing {
         });
     }
 
-    /** Declines (an approver: rejects); the document is declined and the owner told (S5). */
+    /** Declines (an approver: rejects); the document is declined and the owner told. */
     public void decline(String token, Visit visit, String reason) {
         db.inTransaction(() -> {
             SignerLink link = unlocked(resolve(token), visit);

@@ -19,7 +19,7 @@ import org.signet.evidence.ValidationCollector;
 import org.signet.pdf.SiteCertificate;
 
 /**
- * The certificate that seals finished PDFs (S8): {@code signing.p12} when configured, otherwise
+ * The certificate that seals finished PDFs: {@code signing.p12} when configured, otherwise
  * {@code data/keys/site.p12}, generated self-signed on first start with a random password kept
  * beside it (owner-only), so an operator never has to invent one; and the sealer that uses it,
  * with the time-stamp authorities of {@code signing.tsa_urls} when there are any.

@@ -12,7 +12,7 @@ import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
 
 /**
- * Files staged by {@code POST /files} and turned into documents by {@code POST /documents} (S4).
+ * Files staged by {@code POST /files} and turned into documents by {@code POST /documents}.
  * A staged file is named by an opaque {@code staging/<token>}, never by a location: nothing a client
  * sends is used as a path.
  */

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.signet.domain.Field;
 import org.signet.domain.Signer;
 
-/** The server's own check of a submission (S7): values of the right kind, every required field filled. */
+/** The server's own check of a submission: values of the right kind, every required field filled. */
 final class SubmissionCheck {
     private SubmissionCheck() {}
 

@@ -33,7 +33,7 @@ import org.signet.store.StoredFiles;
 import org.signet.store.TemplateStore;
 
 /**
- * Templates (S11): made from a document or an upload, edited, and turned into new documents with
+ * Templates: made from a document or an upload, edited, and turned into new documents with
  * their signers in the template's slots and some fields filled in ahead of time from variables.
  * Ownership as for documents. A template and every document made from it hold their own copies of
  * the file, so deleting one never touches another.
@@ -237,7 +237,7 @@ public final class Templates {
         return signerOfSlot;
     }
 
-    /** One signer per slot, matched by position (S11); fewer is a 400 naming the slots left empty. */
+    /** One signer per slot, matched by position; fewer is a 400 naming the slots left empty. */
     private static void checkSlots(Detail template, List<SlotSigner> given) {
         List<Integer> slots = new ArrayList<>(template.slotNumbers());
         if (given.size() < slots.size()) {

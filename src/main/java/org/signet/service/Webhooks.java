@@ -14,7 +14,7 @@ import org.signet.webhook.WebhookDeliverer;
 import org.signet.webhook.WebhookUrls;
 
 /**
- * Webhook registration and its delivery log (S10). Ownership as for documents: the owner or an
+ * Webhook registration and its delivery log. Ownership as for documents: the owner or an
  * administrator; 404 before 403. The secret is made here and shown only by create and rotate.
  */
 public final class Webhooks {

@@ -75,12 +75,12 @@ public final class Workflow {
         this.access = new DocumentAccess(documents);
     }
 
-    /** Sends a draft: checks signers and signature fields, then invites the first group (S5). */
+    /** Sends a draft: checks signers and signature fields, then invites the first group. */
     public Sent send(Principal p, long documentId, Actor actor) {
         return db.inTransaction(() -> send(access.require(p, documentId), actor));
     }
 
-    /** PUT /documents/{id} with a new status: send, recall or expire (S4), inside the caller's transaction. */
+    /** PUT /documents/{id} with a new status: send, recall or expire, inside the caller's transaction. */
     Document changeStatus(Document d, DocumentStatus to, Actor actor) {
         return switch (to) {
             case SENT -> send(d, actor).document();
@@ -133,7 +133,7 @@ public final class Workflow {
     }
 
     /**
-     * Expires a document whose expires_at has passed (the seed's rule). Already expired: the same
+     * Expires a document whose expires_at has passed (the WP Signer interface's rule). Already expired: the same
      * answer again. Completed or declined: 400 invalid_state. Not yet due: 400 not_due.
      */
     public Document expire(Principal p, long documentId, Actor actor) {
@@ -164,7 +164,7 @@ public final class Workflow {
 
     /**
      * Adds a signer while the document is not terminal; one who joins a group that is already open
-     * is invited at once (S5).
+     * is invited at once.
      */
     public Signer addSigner(Principal p, long documentId, SignerRequest r, Actor actor) {
         // 310,000 rounds of PBKDF2 take a fifth of a second: before the transaction, not holding every writer up.
@@ -240,7 +240,7 @@ public final class Workflow {
                 .orElseThrow(() -> Refusal.notFound("Signer"));
     }
 
-    /** Replaces all fields, all or nothing, while the document is open and nobody has signed (S5). */
+    /** Replaces all fields, all or nothing, while the document is open and nobody has signed. */
     public List<Field> saveFields(Principal p, long documentId, FieldReader reader, Actor actor) {
         return db.inTransaction(() -> {
             Document d = access.require(p, documentId);
@@ -270,7 +270,7 @@ public final class Workflow {
         return open.size();
     }
 
-    /** Signers and approvers invited and still to act: those a reminder may go to (S5). */
+    /** Signers and approvers invited and still to act: those a reminder may go to. */
     static List<Signer> remindable(List<Signer> parties) {
         return parties.stream()
                 .filter(s -> s.invited() && s.role() != Signer.Role.VIEWER)

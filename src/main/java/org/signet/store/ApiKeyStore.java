@@ -9,7 +9,7 @@ import org.signet.domain.ApiKey;
 import org.signet.domain.ApiKey.Permission;
 
 /**
- * API keys (S3): {@code wps_} + 32 base62 characters, with a 40-character secret that is
+ * API keys: {@code wps_} + 32 base62 characters, with a 40-character secret that is
  * returned once by {@link #create} and stored only as its SHA-256. The secret has 238 random
  * bits, so a plain digest is enough; slow hashing is for guessable passwords.
  */

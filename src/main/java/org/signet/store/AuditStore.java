@@ -9,7 +9,7 @@ import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 
 /**
- * The append-only audit trail (S6). Each event stores the hash of the previous event of its
+ * The append-only audit trail. Each event stores the hash of the previous event of its
  * document and a hash over that and its own content; the document row keeps the newest hash, so
  * an edited, removed or reordered event (even the last one) breaks the chain.
  */

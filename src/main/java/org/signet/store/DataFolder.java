@@ -29,7 +29,7 @@ public final class DataFolder {
     }
 
     /**
-     * The scratch folder {@code tmp} (S14), emptied: what is in it is the plaintext of an upload or a
+     * The scratch folder {@code tmp}, emptied: what is in it is the plaintext of an upload or a
      * page being rendered, which never outlives its request, so anything found at start is what a
      * crash left behind.
      */

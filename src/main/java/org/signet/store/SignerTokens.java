@@ -8,7 +8,7 @@ import org.signet.crypto.Tokens;
 import org.signet.files.FileVault;
 
 /**
- * The signing links' tokens at rest (S14): a link is looked up by the SHA-256 of its token, and the
+ * The signing links' tokens at rest: a link is looked up by the SHA-256 of its token, and the
  * token is kept sealed under the vault's master key so the link can be shown again (the list of
  * signers, the emails). The database file alone never holds a token that opens a link.
  */

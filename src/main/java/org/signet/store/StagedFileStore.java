@@ -11,7 +11,7 @@ public final class StagedFileStore {
     private static final String COLUMNS = "id, user_id, token, original_filename, media_type, total_pages, page_sizes, "
             + "original_file_id, pdf_file_id, file_hash, removed_content, created_at";
 
-    /** A staged file may become a document for this long, and is removed after it (S4). */
+    /** A staged file may become a document for this long, and is removed after it. */
     public static final long LIFETIME_SECONDS = 15 * 60;
 
     private final Database db;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Statistics counters (S4), read from {@code document_counts}, which triggers keep current in the
+ * Statistics counters, read from {@code document_counts}, which triggers keep current in the
  * same transaction as every change, so a read costs a handful of rows even at a million documents.
  */
 public final class StatsStore {

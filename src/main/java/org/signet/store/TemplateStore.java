@@ -13,7 +13,7 @@ import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
 import org.signet.domain.TemplateSlot;
 
-/** Templates (S11), their signer slots and their fields. */
+/** Templates, their signer slots and their fields. */
 public final class TemplateStore {
     private static final String COLUMNS = "id, owner_id, name, description, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at";

@@ -9,7 +9,7 @@ import org.signet.domain.WebhookDelivery;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 
-/** Webhooks, their deliveries (the durable outbox of S10) and each delivery's attempts. */
+/** Webhooks, their deliveries (the durable mail outbox) and each delivery's attempts. */
 public final class WebhookStore {
     private static final String COLUMNS = "id, owner_id, url, events, active, secret, created_at, updated_at";
     private static final String DELIVERY_COLUMNS = "id, webhook_id, document_id, event, data, status, attempts, "

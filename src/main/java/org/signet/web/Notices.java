@@ -6,7 +6,7 @@ import org.signet.service.SignerCopies;
 import org.signet.service.SignerLink;
 import org.signet.text.Messages;
 
-/** The clear pages shown instead of the document when a link cannot be used (S7). */
+/** The clear pages shown instead of the document when a link cannot be used. */
 final class Notices {
     private Notices() {}
 

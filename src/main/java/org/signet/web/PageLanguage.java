@@ -6,7 +6,7 @@ import org.signet.domain.Language;
 import org.signet.http.Request;
 
 /**
- * Which language a signer's page speaks (S14): the link's {@code ?lang=xx}, else the signer's own
+ * Which language a signer's page speaks: the link's {@code ?lang=xx}, else the signer's own
  * language, else the best the browser asks for in {@code Accept-Language}, else {@code site.language}.
  * A page that depends on the browser's header says so with {@code Vary: Accept-Language}.
  */

@@ -15,7 +15,7 @@ import org.signet.service.Signing;
 import org.signet.text.Wire;
 
 /**
- * {@code GET /sign/{token}/session} (S7): what the page needs to show a signer their part, who else
+ * {@code GET /sign/{token}/session}: what the page needs to show a signer their part, who else
  * takes part and where to download the document. Until the link is unlocked, or when it is closed,
  * nothing of the document's content is included.
  */

@@ -19,7 +19,7 @@ import org.signet.service.Submission;
 import org.signet.text.TypedText;
 
 /**
- * Turns the {@code signature} object of a submission into a checked image (S7): a PNG or JPEG
+ * Turns the {@code signature} object of a submission into a checked image: a PNG or JPEG
  * data URL of at most 1 MiB and 2000x2000 pixels, or a typed name rendered by Signet.
  */
 final class SignatureInput {

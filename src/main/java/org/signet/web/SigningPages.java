@@ -9,7 +9,7 @@ import java.util.Set;
 import org.signet.text.Messages;
 
 /**
- * The HTML documents of the signer's pages (spec S7): the signing page shell that
+ * The HTML documents of the signer's pages: the signing page shell that
  * {@code /assets/sign.js} fills from the session endpoint, the PIN and login gates, and the
  * notice shown instead of the document when there is nothing to sign. Every word comes from
  * {@code m}, the page's language's catalogue.

@@ -23,12 +23,12 @@ import org.signet.service.Visit;
 import org.signet.text.Messages;
 
 /**
- * The signer's pages and their JSON endpoints under {@code /sign/{token}} (S7). The token is the
+ * The signer's pages and their JSON endpoints under {@code /sign/{token}}. The token is the
  * credential; a PIN or login, when required, unlocks the link for one browser session (cookie).
  */
 public final class SigningRoutes {
     private static final String COOKIE = "signet_unlock";
-    /** Three base64 images of 1 MiB (S7) and the field values, with room to spare. */
+    /** Three base64 images of 1 MiB and the field values, with room to spare. */
     static final int MAX_SUBMIT_BYTES = 6 << 20;
 
     private final Signing signing;
@@ -66,7 +66,7 @@ public final class SigningRoutes {
         site.post("/sign/{token}/decline", this::decline);
     }
 
-    /** The WordPress form of a signing link, {@code /?wps_sign=TOKEN}, goes to the page (S7). */
+    /** The WordPress form of a signing link, {@code /?wps_sign=TOKEN}, goes to the page. */
     private Response home(Request req) {
         Optional<String> token = req.query("wps_sign").filter(t -> t.matches("[A-Za-z0-9_-]{1,100}"));
         if (token.isPresent()) {
@@ -152,7 +152,7 @@ public final class SigningRoutes {
     }
 
     /**
-     * The party's copy of the document (S7, S8), as a download only: never shown inline, never cached,
+     * The party's copy of the document, as a download only: never shown inline, never cached,
      * since it may hold signatures. HEAD checks the same rules without making the copy.
      */
     private Response document(Request req) throws IOException {

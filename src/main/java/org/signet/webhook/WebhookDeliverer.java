@@ -20,7 +20,7 @@ import org.signet.store.Database;
 import org.signet.store.WebhookStore;
 
 /**
- * Delivers the webhook outbox (S10). Each {@link #runOnce()} takes the due deliveries that are first
+ * Delivers the webhook outbox. Each {@link #runOnce()} takes the due deliveries that are first
  * in line for their document, and works through each webhook's queue on its own thread, one delivery
  * at a time, so a slow or dead receiver holds up only itself. A failed attempt is retried after about
  * 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h, then the delivery is failed; a later event of the

@@ -7,7 +7,7 @@ import org.signet.domain.WebhookDelivery;
 import org.signet.json.Json;
 
 /**
- * The exact bytes and headers of a delivery (S10). The body is made from what was stored when the
+ * The exact bytes and headers of a delivery. The body is made from what was stored when the
  * event happened, so every attempt of one delivery sends the same bytes, signed the same way.
  */
 public record WebhookRequest(byte[] body, String signature, String event, String deliveryId) {

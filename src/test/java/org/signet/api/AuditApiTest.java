@@ -23,7 +23,7 @@ import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
-/** GET /documents/{id}/audit (S6): the events with who, where and when, and whether the chain still holds. */
+/** GET /documents/{id}/audit: the events with who, where and when, and whether the chain still holds. */
 class AuditApiTest {
     private static final String AGENT = "SignetAuditTest/1.0 (+https://example.com)";
 

@@ -224,9 +224,9 @@ class HostileFilesTest {
     }
 
     /**
-     * A polyglot that is a valid PDF is accepted (S4 sniffs the bytes, and readers take a header within
+     * A polyglot that is a valid PDF is accepted (intake sniffs the bytes, and readers take a header within
      * the first kilobyte and stop at the end marker), on three conditions checked here: its active
-     * content is removed and the removal audited (S14), its pages render, and what the parties receive
+     * content is removed and the removal audited, its pages render, and what the parties receive
      * is PDFBox's full rewrite, which carries neither the page nor the archive. The original is only
      * ever served as a PDF download that browsers may not sniff.
      */

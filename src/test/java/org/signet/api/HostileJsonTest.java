@@ -22,7 +22,7 @@ import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 /**
- * Bodies a hostile client sends to every JSON endpoint (S2, S13): numbers with huge exponents where a
+ * Bodies a hostile client sends to every JSON endpoint: numbers with huge exponents where a
  * string or a number belongs, exponents no decimal can hold, control characters in a search, keys
  * given twice and halves of surrogate pairs. Each is a 400 at once, nothing changes, and the server
  * goes on answering.

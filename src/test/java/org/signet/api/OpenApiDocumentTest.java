@@ -26,7 +26,7 @@ import org.signet.support.ApiContract;
 import org.signet.support.TestServer;
 
 /**
- * {@code GET {base}/openapi.json} (S1): served without credentials, true to the router route by route,
+ * {@code GET {base}/openapi.json}: served without credentials, true to the router route by route,
  * and strict enough that a response off the wire format fails the test that received it.
  */
 class OpenApiDocumentTest {

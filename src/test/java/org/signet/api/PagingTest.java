@@ -25,7 +25,7 @@ import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
-/** GET /documents paging (S2): page/per_page checks, X-WP-Total, X-WP-TotalPages and Link at the edges. */
+/** GET /documents paging: page/per_page checks, X-WP-Total, X-WP-TotalPages and Link at the edges. */
 class PagingTest {
     private static final Pattern LINK = Pattern.compile("<([^>]*)>; rel=\"(prev|next)\"");
 

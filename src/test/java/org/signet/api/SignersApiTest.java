@@ -302,7 +302,7 @@ class SignersApiTest {
         }
     }
 
-    /** S5 and the seed: the token leaves only inside signing_url; PIN, IP and user agent never. */
+    /** The signer rules: the token leaves only inside signing_url; PIN, IP and user agent never. */
     @Test
     void everyResponse_hiddenSignerFieldsAbsent() {
         String ann = (String) object(add(with(ann(), "pin_code", PIN))).get("id");

@@ -24,7 +24,7 @@ import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
-/** POST /files and POST /documents from a staged file (S4): only the caller's own, at most 15 minutes old. */
+/** POST /files and POST /documents from a staged file: only the caller's own, at most 15 minutes old. */
 class StagingApiTest {
     @TempDir
     Path dir;

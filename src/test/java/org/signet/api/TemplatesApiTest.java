@@ -31,7 +31,7 @@ import org.signet.support.Party;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
-/** Templates end to end (S11): made from a document or an upload, edited, and turned into prefilled, sent documents. */
+/** Templates end to end: made from a document or an upload, edited, and turned into prefilled, sent documents. */
 class TemplatesApiTest {
     @TempDir
     Path dir;

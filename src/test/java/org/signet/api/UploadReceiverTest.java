@@ -30,7 +30,7 @@ import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
-/** Bad uploads (S4, S13): each gets its 4xx and leaves nothing behind; none hangs or answers 500. */
+/** Bad uploads: each gets its 4xx and leaves nothing behind; none hangs or answers 500. */
 class UploadReceiverTest {
     private static final int MAX_BYTES = 64 * 1024;
 

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Suggested variable keys (S11): snake case of the name, accents dropped, type and count when empty, collisions numbered. */
+/** Suggested variable keys: snake case of the name, accents dropped, type and count when empty, collisions numbered. */
 class VariableKeysTest {
     private static List<String> suggest(FieldType[] types, String... names) {
         return VariableKeys.suggest(Arrays.asList(types), Arrays.asList(names));

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.signet.json.Json;
 import org.signet.service.Refusal;
 
-/** A JSON body read as named parameters: every problem collected, missing before invalid, all at once (S2). */
+/** A JSON body read as named parameters: every problem collected, missing before invalid, all at once. */
 class BodyTest {
     @SuppressWarnings("unchecked")
     private static Body body(String json) {

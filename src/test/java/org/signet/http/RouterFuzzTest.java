@@ -27,7 +27,7 @@ import org.signet.support.InputDeadline;
  * Any method and request target through what {@link Dispatcher} does before a handler runs: the
  * path and query decoded, the REST base told from the site, and a route matched in Signet's real
  * route tables. Decoding gives the parameters or a 400 {@code rest_invalid_param}; matching never
- * throws, binds only whole non-empty segments, and answers HEAD wherever GET is (S14).
+ * throws, binds only whole non-empty segments, and answers HEAD wherever GET is.
  */
 @Tag("jazzer")
 class RouterFuzzTest {

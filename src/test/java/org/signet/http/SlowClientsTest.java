@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.TestServer;
 
 /**
- * Clients that send a request head a little at a time and never finish (S13) do not take the server
+ * Clients that send a request head a little at a time and never finish do not take the server
  * offline: while a thousand of them, from ten other addresses, hold their connections, health checks
  * and API calls are answered as fast as ever, and no worker thread is spent on them.
  */

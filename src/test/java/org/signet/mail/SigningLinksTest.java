@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Placeholders for signing links in queued mail, filled in as a message is handed over (S14). */
+/** Placeholders for signing links in queued mail, filled in as a message is handed over. */
 class SigningLinksTest {
     private static final Map<Long, String> LINKS = Map.of(7L, "https://sign.example.org/sign/abc$1\\x");
 

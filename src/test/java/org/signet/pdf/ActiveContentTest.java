@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.TestFiles;
 
-/** Intake takes out what a PDF would run or carry by itself and says so (S14); a plain PDF is kept as it is. */
+/** Intake takes out what a PDF would run or carry by itself and says so; a plain PDF is kept as it is. */
 class ActiveContentTest {
     @TempDir
     Path dir;

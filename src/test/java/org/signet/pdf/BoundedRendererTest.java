@@ -13,7 +13,7 @@ import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.common.PDStream;
 import org.junit.jupiter.api.Test;
 
-/** Drawing a page stops when it needs more operations or time than a page may (S13); a normal page draws. */
+/** Drawing a page stops when it needs more operations or time than a page may; a normal page draws. */
 class BoundedRendererTest {
     /** A page whose content is {@code n} pairs of save and restore: cheap each, many in all. */
     private static PDDocument pageOf(int n) throws Exception {

@@ -316,7 +316,7 @@ class DocumentIntakeTest {
 
     @Test
     void inspect_oneStreamDrawnThreeTimes_chargedThreeTimes() throws Exception {
-        // 30 MB decoded is within a page's budget once, three uses of it are not (S13).
+        // 30 MB decoded is within a page's budget once, three uses of it are not.
         byte[] content = IntakeSamples.deflatedSpaces(30L * 1024 * 1024);
         Path once = IntakeSamples.singlePagePdf(dir.resolve("once.pdf"), "/Contents 4 0 R",
                 IntakeSamples.stream("/Filter /FlateDecode", content));

@@ -39,7 +39,7 @@ import org.signet.support.Waits;
  * on the same folder. After every kill and restart: the database passes {@code integrity_check} and
  * holds no half-made change, every stored file written since the kill before decrypts to its
  * recorded hash, every acknowledged write is there with its content, every audit chain is valid,
- * and the mail queue has lost nothing and sent nothing twice beyond what a kill may cause (S9). At
+ * and the mail queue has lost nothing and sent nothing twice beyond what a kill may cause. At
  * the end all of it is checked once more over everything: every document through the interface,
  * every stored file decrypted. The seed is printed; {@code
  * -Dcrash.seed=N} repeats the same random choices, {@code -Dcrash.rounds=N} runs longer.
@@ -141,7 +141,7 @@ class CrashSafetyTest {
         return client;
     }
 
-    /** SIGKILL at a moment chosen by the seed, from another thread, while this one waits for its effect. */
+    /** SIGKILL at a moment chosen by the WP Signer interface, from another thread, while this one waits for its effect. */
     private void killAfter(long millis) throws InterruptedException {
         SignetProcess target = running;
         try {

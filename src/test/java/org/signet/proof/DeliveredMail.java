@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The mail queue in the database against what a real SMTP server received (S9): nothing queued is
+ * The mail queue in the database against what a real SMTP server received: nothing queued is
  * lost, and nothing goes out twice beyond what at-least-once delivery allows, which is one more
  * copy of the message being handed over when the process dies. Messages are told apart by
  * recipient and subject, which the crash test's unique addresses and titles make unique.

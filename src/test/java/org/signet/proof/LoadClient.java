@@ -48,7 +48,7 @@ final class LoadClient implements Runnable {
     @Override
     public void run() {
         while (System.nanoTime() < deadlineNanos) {
-            // The limited key is a dashboard's: it only reads, and soon hears 429 (S3).
+            // The limited key is a dashboard's: it only reads, and soon hears 429.
             if (limited || random.nextDouble() < READS) {
                 read();
             } else {

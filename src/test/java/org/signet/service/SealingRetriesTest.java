@@ -22,7 +22,7 @@ import org.signet.support.TestServer;
 
 /**
  * A seal that keeps failing (the encrypted files cannot be read) is counted and retried with backoff,
- * then shown as failed with its cause and the owner told once; never a minute-by-minute loop (S8).
+ * then shown as failed with its cause and the owner told once; never a minute-by-minute loop.
  */
 class SealingRetriesTest {
     @TempDir

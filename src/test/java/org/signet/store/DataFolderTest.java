@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.TestServer;
 
-/** The data folder: its scratch folder holds nothing a crash left behind once Signet starts again (S14). */
+/** The data folder: its scratch folder holds nothing a crash left behind once Signet starts again. */
 class DataFolderTest {
     @TempDir
     Path dir;

@@ -16,7 +16,7 @@ import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.TestServer;
 
-/** Signing tokens at rest (S14): the database file holds only their hashes and sealed copies; old links keep working. */
+/** Signing tokens at rest: the database file holds only their hashes and sealed copies; old links keep working. */
 class SignerTokensTest {
     @TempDir
     Path dir;

@@ -25,7 +25,7 @@ import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /**
- * GET /stats (S4) against a full count: after every step of a seeded random sequence of uploads,
+ * GET /stats against a full count: after every step of a seeded random sequence of uploads,
  * deletes and status changes, the maintained counters equal what counting the rows gives.
  */
 class StatsStoreTest {

@@ -16,7 +16,7 @@ import java.util.zip.ZipOutputStream;
 import org.signet.pdf.IntakeSamples;
 
 /**
- * Uploads made to hurt (S13), built in memory: decompression bombs, nesting past any real
+ * Uploads made to hurt, built in memory: decompression bombs, nesting past any real
  * document, page trees that loop or lie, image headers that lie, and files that are two kinds at once.
  */
 public final class HostileFiles {

@@ -17,7 +17,7 @@ import org.signet.support.InputDeadline;
 
 /**
  * Any bytes as a submitted signature image, and any text as a typed signature, through
- * {@link SignatureInput} (S7): a checked image that the sealing path can draw, or a 400
+ * {@link SignatureInput}: a checked image that the sealing path can draw, or a 400
  * {@code rest_invalid_param} naming the parameter; nothing else, within a time bound.
  */
 @Tag("jazzer")

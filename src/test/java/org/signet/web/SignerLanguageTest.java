@@ -28,7 +28,7 @@ import org.signet.support.SentMail;
 import org.signet.support.TestServer;
 
 /**
- * The signer's pages and emails in the signer's language (S14): which language a page speaks, and
+ * The signer's pages and emails in the signer's language: which language a page speaks, and
  * that each of German, French and Spanish is spoken on the signing page, a gate, a notice and the
  * invitation email.
  */

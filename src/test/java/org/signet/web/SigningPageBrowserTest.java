@@ -20,7 +20,7 @@ import org.signet.support.Party;
 import org.signet.support.TestFiles;
 
 /**
- * The signing page in a real headless Chromium against a real Signet (S7): fill, draw, consent
+ * The signing page in a real headless Chromium against a real Signet: fill, draw, consent
  * and finish; a second signer in order; decline; the PIN and login gates; approvers and
  * viewers. Kinds of fields are in {@link SigningPageFieldsTest}, phones in {@link SigningPageMobileTest}.
  */

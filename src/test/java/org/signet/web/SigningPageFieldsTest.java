@@ -26,7 +26,7 @@ import org.signet.support.Party;
 import org.signet.support.TestServer;
 
 /**
- * The signer's fields on the signing page in a real headless Chromium (S7): required fields hold
+ * The signer's fields on the signing page in a real headless Chromium: required fields hold
  * back Finish, a signature can be an uploaded image, and initials, stamps and choices reach
  * the server as the signer gave them.
  */

@@ -16,7 +16,7 @@ import org.signet.support.Party;
 
 /**
  * The signing page's whole-page form on a phone-sized screen in a real headless Chromium: fits,
- * scales, signs (S7). The guided form a phone starts with is in {@link SigningPageGuidedTest}.
+ * scales, signs. The guided form a phone starts with is in {@link SigningPageGuidedTest}.
  */
 class SigningPageMobileTest {
     private static final int WIDTH = 390;

@@ -41,7 +41,7 @@ import org.signet.support.TestServer;
 import org.signet.support.Waits;
 
 /**
- * {@code GET /sign/{token}/document.pdf}: each party's copy under the same rules as the page (S7):
+ * {@code GET /sign/{token}/document.pdf}: each party's copy under the same rules as the page:
  * the document with the values given so far while it is open, the sealed PDF once it is sealed.
  */
 class SigningRoutesDownloadTest {

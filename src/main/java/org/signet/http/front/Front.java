@@ -21,7 +21,7 @@ import java.util.logging.Logger;
 import org.signet.crypto.Tokens;
 
 /**
- * The socket clients reach (S13). The JDK server reads a request head on a worker thread and answers
+ * The socket clients reach. The JDK server reads a request head on a worker thread and answers
  * bad requests itself with an HTML page; in front of it, this one thread reads every head with
  * non-blocking sockets, so slow or idle clients hold no thread at all, answers what is malformed or
  * too large with Signet's JSON envelope, caps connections per address, and keeps header deadlines

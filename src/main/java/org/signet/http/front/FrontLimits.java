@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.function.Predicate;
 
 /**
- * What the front allows a client (S13): how long a request head may take, the slowest transfer it
+ * What the front allows a client: how long a request head may take, the slowest transfer it
  * tolerates while it waits on the client, how large a head and a request target may be, and how many
  * connections one address and everyone together may hold. Addresses in {@code exempt} (trusted
  * proxies, which carry many clients on few connections) are not capped per address.

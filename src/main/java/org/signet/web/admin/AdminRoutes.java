@@ -24,7 +24,7 @@ import org.signet.text.Wire;
 import org.signet.http.Form;
 
 /**
- * The administrator pages under {@code /admin} (S12): sign-in and sign-out here, the sections in
+ * The administrator pages under {@code /admin}: sign-in and sign-out here, the sections in
  * their own classes. Every page needs a live session (else the sign-in page); every POST also needs
  * the session's CSRF token, or it is refused with a 403 page before anything is read or changed.
  */

@@ -5,7 +5,7 @@ import static org.signet.web.admin.AdminView.esc;
 import org.signet.domain.AuditEvent;
 import org.signet.service.Documents;
 
-/** A document's audit trail as a table (S6), headed by whether its hash chain is intact ({@code chain_valid}). */
+/** A document's audit trail as a table, headed by whether its hash chain is intact ({@code chain_valid}). */
 final class DocumentTrail {
     private DocumentTrail() {}
 

@@ -20,7 +20,7 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
 
 /**
- * The document list (S12): the user's own documents, or everyone's for an administrator, filtered by
+ * The document list: the user's own documents, or everyone's for an administrator, filtered by
  * state, searched by title, twenty to a page, through the same query as {@code GET /documents}.
  */
 final class DocumentsPage implements AdminRoutes.Section {

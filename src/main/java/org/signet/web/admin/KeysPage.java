@@ -19,7 +19,7 @@ import org.signet.service.ApiKeys;
 import org.signet.http.Form;
 
 /**
- * API keys (S3, S12): the list with last use, a form to create one (an administrator may create it
+ * API keys: the list with last use, a form to create one (an administrator may create it
  * for any user), and revoke. A new key's secret is shown on the page that answers the creating post
  * and nowhere else: it is not stored, and the page is never cached.
  */

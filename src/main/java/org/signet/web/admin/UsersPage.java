@@ -12,7 +12,7 @@ import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
 import org.signet.http.Form;
 
-/** Host-site accounts, for administrators only (S12): list, create, grant or withdraw administration, disable. */
+/** Host-site accounts, for administrators only: list, create, grant or withdraw administration, disable. */
 final class UsersPage implements AdminRoutes.Section {
     private final AdminView v;
     private final Accounts accounts;

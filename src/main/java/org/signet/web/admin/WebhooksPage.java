@@ -15,7 +15,7 @@ import org.signet.service.Webhooks;
 import org.signet.http.Form;
 
 /**
- * Webhooks (S10, S12): list and create, edit, rotate the secret (shown once, on the answering page),
+ * Webhooks: list and create, edit, rotate the secret (shown once, on the answering page),
  * send a test ping, delete, and the delivery log with redelivery, all through the same service as
  * the REST endpoints.
  */

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.TestServer;
 
 /**
- * The front against the real server (S13): what the JDK server would answer with an HTML page or a
+ * The front against the real server: what the JDK server would answer with an HTML page or a
  * reset now gets Signet's JSON envelope and a request id; good requests, keep-alive, pipelining and
  * chunked bodies pass through unchanged; header deadlines, the minimum transfer rate and the cap on
  * connections per address hold.
