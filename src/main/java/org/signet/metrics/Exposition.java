@@ -119,7 +119,7 @@ public final class Exposition {
         if (v == Math.rint(v) && Math.abs(v) < 0x1p53) {
             return Long.toString((long) v);
         }
-        return BigDecimal.valueOf(v).toPlainString();
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     private static void requireName(String name) {
