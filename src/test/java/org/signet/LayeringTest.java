@@ -109,6 +109,9 @@ class LayeringTest {
         assertTrue(violation("bench", "cli") != null);
         assertTrue(violation("bench", "") != null);
         assertTrue(violation("api", "bench") != null);
+        assertTrue(violation("metrics", "store") != null);
+        assertTrue(violation("http", "metrics") != null);
+        assertTrue(violation("log", "http") != null);
     }
 
     @Test
@@ -117,7 +120,8 @@ class LayeringTest {
                 new String[] {"service", "store"}, new String[] {"service", "mail"}, new String[] {"jobs", "service"},
                 new String[] {"store", "domain"}, new String[] {"pdf", "domain"}, new String[] {"cli", "store"},
                 new String[] {"", "cli"}, new String[] {"service", "pdf"}, new String[] {"http", "service"},
-                new String[] {"cli", "bench"}, new String[] {"bench", "store"}, new String[] {"bench", "config"})) {
+                new String[] {"cli", "bench"}, new String[] {"bench", "store"}, new String[] {"bench", "config"},
+                new String[] {"metrics", "service"}, new String[] {"metrics", "http"}, new String[] {"http", "log"})) {
             assertEquals(null, violation(ok[0], ok[1]), ok[0] + " -> " + ok[1]);
         }
     }

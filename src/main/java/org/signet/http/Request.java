@@ -169,7 +169,7 @@ public final class Request {
         this.route = base + match.pattern();
     }
 
-    /** The pattern of the route that matched ({@code /wp-json/wpsigner/v1/documents/{id}}), or null before or without one. */
+    /** The pattern of the matched route ({@code /wp-json/wpsigner/v1/documents/{id}}); null before or without one. */
     String routeOrNull() {
         return route;
     }

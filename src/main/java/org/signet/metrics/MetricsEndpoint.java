@@ -53,7 +53,8 @@ public final class MetricsEndpoint {
                 LOG.log(Level.WARNING, "the " + collectors.get(i).name() + " figures could not be read", e);
             }
         }
-        out.gauge("signet_scrape_collector_success", "1 when a group of figures was read for this scrape, 0 when it failed.");
+        out.gauge("signet_scrape_collector_success",
+                "1 when a group of figures was read for this scrape, 0 when it failed.");
         for (int i = 0; i < collectors.size(); i++) {
             out.sample("signet_scrape_collector_success", ok[i] ? 1 : 0, "collector", collectors.get(i).name());
         }

@@ -29,7 +29,8 @@ import org.signet.support.WebhookReceiver;
 /**
  * The queue figures of {@code /metrics} on a real server: they rise while the mail server or the
  * webhook receiver is down, or the files a seal needs cannot be read, the oldest item's age follows
- * the clock, and both fall to 0 once the other side is back and the queue drains. Every figure is read by scraping, as Prometheus would.
+ * the clock, and both fall to 0 once the other side is back and the queue drains. Every figure is
+ * read by scraping, as Prometheus would.
  */
 class QueueCollectorTest {
     private static final String MAIL_DEPTH = "signet_queue_depth{queue=\"mail\"}";

@@ -3,6 +3,7 @@ package org.signet.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.DoublePredicate;
@@ -37,10 +38,12 @@ final class Scrape {
         return series.getOrDefault(name, 0.0);
     }
 
-    /** Scrapes until {@code series} has a value that {@code expected} accepts, failing after the deadline. */
-    static double awaitValue(TestServer server, String series, DoublePredicate expected, String what) {
-        double[] last = new double[1];
-        Waits.awaitUntil(() -> expected.test(last[0] = of(server).value(series)), what + " (" + series + ")");
-        return last[0];
+    /**
+     * Scrapes until {@code series} has a value that {@code expected} accepts, failing after 30 s: generous,
+     * as the first SMTP connection of a JVM can take seconds; polling ends as soon as the value is there.
+     */
+    static void awaitValue(TestServer server, String series, DoublePredicate expected, String what) {
+        Waits.awaitUntil(() -> expected.test(of(server).value(series)), what + " (" + series + ")",
+                Duration.ofSeconds(30));
     }
 }
