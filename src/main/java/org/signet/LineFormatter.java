@@ -40,14 +40,18 @@ final class LineFormatter extends Formatter {
         }
         b.append(' ').append(r.getLoggerName()).append(' ').append(formatMessage(r));
         if (r.getThrown() != null) {
-            StringWriter trace = new StringWriter();
-            try (PrintWriter w = new PrintWriter(trace)) {
-                w.println();
-                r.getThrown().printStackTrace(w);
-            }
-            b.append(trace);
+            b.append(System.lineSeparator()).append(stackTrace(r.getThrown()));
         }
         return b.append(System.lineSeparator()).toString();
+    }
+
+    /** The stack trace as {@code printStackTrace} writes it, ending in a line separator. */
+    static String stackTrace(Throwable thrown) {
+        StringWriter trace = new StringWriter();
+        try (PrintWriter w = new PrintWriter(trace)) {
+            thrown.printStackTrace(w);
+        }
+        return trace.toString();
     }
 
     private String time(Instant at) {

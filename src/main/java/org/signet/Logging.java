@@ -1,5 +1,6 @@
 package org.signet;
 
+import java.util.logging.Formatter;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
@@ -8,7 +9,10 @@ import java.util.logging.Logger;
 import java.util.logging.StreamHandler;
 import org.signet.http.AccessLog;
 
-/** One-line log records on standard error: time, level, logger, message. */
+/**
+ * Log records on standard error, one line each (a stack trace after its line): as text (time,
+ * level, logger, message) or, with {@code log.format=json}, one JSON object per line.
+ */
 public final class Logging {
     private Logging() {}
 
@@ -19,6 +23,16 @@ public final class Logging {
         console.setLevel(Level.ALL);
         root.addHandler(console);
         root.setLevel(Level.INFO);
+    }
+
+    /** Writes standard error's records as {@code format}: "text" or "json" (see {@link JsonLineFormatter}). */
+    public static void useFormat(String format) {
+        Formatter formatter = format.equals("json") ? new JsonLineFormatter() : new LineFormatter();
+        for (Handler h : Logger.getLogger("").getHandlers()) {
+            if (h instanceof StandardError) {
+                h.setFormatter(formatter);
+            }
+        }
     }
 
     /**

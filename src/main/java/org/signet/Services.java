@@ -4,10 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.signet.api.AuditApi;
 import org.signet.api.DocumentInput;
@@ -30,6 +32,7 @@ import org.signet.cli.Version;
 import org.signet.evidence.Sealer;
 import org.signet.config.Config;
 import org.signet.files.FileVault;
+import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.ReminderJob;
@@ -40,6 +43,13 @@ import org.signet.mail.MailQueue;
 import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
+import org.signet.metrics.DatabaseCollector;
+import org.signet.metrics.FailureCollector;
+import org.signet.metrics.HttpCollector;
+import org.signet.metrics.JvmCollector;
+import org.signet.metrics.MetricsEndpoint;
+import org.signet.metrics.ProcessCollector;
+import org.signet.metrics.QueueCollector;
 import org.signet.pdf.DocumentIntake;
 import org.signet.pdf.SiteCertificate;
 import org.signet.service.Accounts;
@@ -56,6 +66,7 @@ import org.signet.service.LoginThrottle;
 import org.signet.service.PasswordCheck;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
+import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
@@ -129,6 +140,7 @@ final class Services {
     private final Wire wire;
     private final StoredFiles files;
     private final LinkUnlock linkUnlock;
+    private final Queues queues;
     private final Path tmpDir;
     /** An administrator-page session ends after this long without a request. */
     static final Duration ADMIN_IDLE = Duration.ofMinutes(30);
@@ -197,6 +209,7 @@ final class Services {
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
+        queues = new Queues(db, new MailOutboxStore(db), webhookStore, documentStore, clock);
     }
 
     private static ThreadFactory daemonThreads(String prefix) {
@@ -206,6 +219,18 @@ final class Services {
             t.setDaemon(true);
             return t;
         };
+    }
+
+    /** What {@code /metrics} serves: the server's requests and connections, the queues, failures, database and JVM. */
+    MetricsEndpoint metrics(RequestMetrics requests, IntSupplier connectionsOpen) {
+        return new MetricsEndpoint(config.string("metrics.token"), List.of(
+                new HttpCollector(requests, connectionsOpen),
+                new QueueCollector(queues::now),
+                new FailureCollector(completion::failedAttempts, mailSender::failedAttempts,
+                        webhookDeliverer::failedAttempts),
+                new DatabaseCollector(db::connectionsInUse, db::connectionsOpen),
+                new JvmCollector(),
+                new ProcessCollector(Version.current())));
     }
 
     /** Registers every resource's routes: the REST ones relative to the base path, the site's absolute. */

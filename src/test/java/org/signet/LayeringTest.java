@@ -19,8 +19,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Dependencies point one way (cli and the wiring, then bench, then web/api/http, jobs, service,
- * mail/webhook, store, domain; the leaves json, text, crypto, files, pdf, evidence and config under all of
+ * Dependencies point one way (cli and the wiring, then bench, then web/api/metrics/http, jobs, service,
+ * mail/webhook, store, domain; the leaves json, text, crypto, files, pdf, evidence, config and log under all of
  * them). bench drives Signet from outside, as a separate process, so it sits under the command line
  * that starts it and uses no more than the stores and configuration it prepares a data folder with. Read from
  * the compiled classes, so a fully qualified use without an import is caught as well as an import.
@@ -33,17 +33,18 @@ class LayeringTest {
     private static final Map<String, Integer> RANK = Map.ofEntries(
             Map.entry("", 9), Map.entry("cli", 9),
             Map.entry("bench", 8),
-            Map.entry("web", 7), Map.entry("web/admin", 7), Map.entry("api", 7), Map.entry("http", 6), Map.entry("http/multipart", 6),
+            Map.entry("web", 7), Map.entry("web/admin", 7), Map.entry("api", 7), Map.entry("metrics", 7), Map.entry("http", 6), Map.entry("http/multipart", 6),
             Map.entry("jobs", 5),
             Map.entry("service", 4),
             Map.entry("mail", 3), Map.entry("webhook", 3),
             Map.entry("store", 2),
             Map.entry("domain", 1),
             Map.entry("json", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
-            Map.entry("pdf", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0));
+            Map.entry("pdf", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),
+            Map.entry("log", 0));
 
     /** Handlers call services only: the web layer never reaches past them into the stores. */
-    private static final Set<String> WEB = Set.of("web", "web/admin", "api", "http", "http/multipart");
+    private static final Set<String> WEB = Set.of("web", "web/admin", "api", "metrics", "http", "http/multipart");
 
     /** Why {@code from} may not use {@code to} (packages as paths below org/signet), or null when it may. */
     static String violation(String from, String to) {
@@ -108,6 +109,9 @@ class LayeringTest {
         assertTrue(violation("bench", "cli") != null);
         assertTrue(violation("bench", "") != null);
         assertTrue(violation("api", "bench") != null);
+        assertTrue(violation("metrics", "store") != null);
+        assertTrue(violation("http", "metrics") != null);
+        assertTrue(violation("log", "http") != null);
     }
 
     @Test
@@ -116,7 +120,8 @@ class LayeringTest {
                 new String[] {"service", "store"}, new String[] {"service", "mail"}, new String[] {"jobs", "service"},
                 new String[] {"store", "domain"}, new String[] {"pdf", "domain"}, new String[] {"cli", "store"},
                 new String[] {"", "cli"}, new String[] {"service", "pdf"}, new String[] {"http", "service"},
-                new String[] {"cli", "bench"}, new String[] {"bench", "store"}, new String[] {"bench", "config"})) {
+                new String[] {"cli", "bench"}, new String[] {"bench", "store"}, new String[] {"bench", "config"},
+                new String[] {"metrics", "service"}, new String[] {"metrics", "http"}, new String[] {"http", "log"})) {
             assertEquals(null, violation(ok[0], ok[1]), ok[0] + " -> " + ok[1]);
         }
     }

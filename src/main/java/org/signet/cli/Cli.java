@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.Logging;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
 
@@ -98,7 +99,9 @@ public final class Cli {
         Map<String, String> flags = new LinkedHashMap<>();
         a.option("port").ifPresent(p -> flags.put("server.port", p));
         a.option("host").ifPresent(h -> flags.put("server.host", h));
-        return Config.load(dataDir, a.option("config").map(Path::of), environment, flags);
+        Config config = Config.load(dataDir, a.option("config").map(Path::of), environment, flags);
+        Logging.useFormat(config.string("log.format"));
+        return config;
     }
 
     /** Reads one line from standard input (for --password-stdin, or when there is no console). */

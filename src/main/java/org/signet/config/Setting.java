@@ -47,6 +47,9 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     s -> Set.of("OFF", "NORMAL", "FULL", "EXTRA").contains(s.toUpperCase(Locale.ROOT)), false),
             new Setting("trusted_proxies", "", "a comma-separated list of IP addresses or CIDR ranges",
                     Setting::proxies, false),
+            new Setting("metrics.token", "", "empty, or 32 to 256 printable ASCII characters without spaces",
+                    Setting::token, true),
+            new Setting("log.format", "text", "text or json", s -> s.equals("text") || s.equals("json"), false),
             new Setting("pdf.font_dirs", Fonts.DEFAULT_FOLDERS, "a comma-separated list of folders",
                     s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("signing.p12", "", "a path to a PKCS#12 file", s -> true, false),
@@ -87,6 +90,11 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
 
     private static boolean bool(String s) {
         return s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false");
+    }
+
+    /** Long enough that guessing it is hopeless, so the endpoint it opens needs no rate limit. */
+    private static boolean token(String s) {
+        return s.isEmpty() || s.length() >= 32 && s.length() <= 256 && s.chars().allMatch(c -> c > 0x20 && c < 0x7f);
     }
 
     private static boolean segment(String s) {

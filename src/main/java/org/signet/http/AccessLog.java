@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.signet.log.RequestLogRecord;
 
 /**
  * One line per request: method, path, status, milliseconds, key id, request id. Signing tokens
@@ -33,9 +34,8 @@ public final class AccessLog {
         long millis = (System.nanoTime() - startedNanos) / 1_000_000;
         Caller caller = request == null ? null : request.callerOrNull();
         String key = caller == null ? "-" : String.valueOf(caller.keyId());
-        LogRecord line = new LogRecord(Level.INFO, method + " " + mask(rawPath) + " " + status + " " + millis
-                + "ms key=" + key + " rid=" + requestId);
-        line.setLoggerName(LOG.getName());
+        LogRecord line = new RequestLogRecord(LOG.getName(), Level.INFO, method + " " + mask(rawPath) + " " + status
+                + " " + millis + "ms key=" + key + " rid=" + requestId, requestId);
         // Named, or a formatter that shows the source would find the writer thread's stack.
         line.setSourceClassName(AccessLog.class.getName());
         line.setSourceMethodName("record");

@@ -18,9 +18,9 @@ import org.signet.http.front.PeerField;
 import org.signet.service.Refusal;
 
 /**
- * Every request passes here: request id, client address, the checks of S3 in their order
+ * Every request passes here: request id, client address, the checks in their order
  * (per-IP limit, credentials, per-key limit, permission, route), the handler, error mapping,
- * and one access-log line. The only class that writes to an {@link HttpExchange}.
+ * the request figures and one access-log line. The only class that writes to an {@link HttpExchange}.
  */
 public final class Dispatcher implements HttpHandler {
     private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -35,9 +35,10 @@ public final class Dispatcher implements HttpHandler {
     private final int ipPerMinute;
     private final AccessLog accessLog = new AccessLog();
     private final InFlight inFlight = new InFlight();
+    private final RequestMetrics metrics;
 
     Dispatcher(String restBase, Router rest, Router site, Authenticator authenticator, RateLimiter limiter,
-            ClientIp clientIp, int ipPerMinute) {
+            ClientIp clientIp, int ipPerMinute, RequestMetrics metrics) {
         this.restBase = restBase;
         this.rest = rest;
         this.site = site;
@@ -45,6 +46,7 @@ public final class Dispatcher implements HttpHandler {
         this.limiter = limiter;
         this.clientIp = clientIp;
         this.ipPerMinute = ipPerMinute;
+        this.metrics = metrics;
     }
 
     @Override
@@ -72,6 +74,8 @@ public final class Dispatcher implements HttpHandler {
                 response.header("Connection", "close");
             }
             write(exchange, response);
+            metrics.record(exchange.getRequestMethod(), request == null ? null : request.routeOrNull(), response.status(),
+                    System.nanoTime() - started);
             accessLog.record(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(), response.status(),
                     started, request, requestId);
         } finally {
@@ -115,30 +119,32 @@ public final class Dispatcher implements HttpHandler {
             limitIp(request);
         }
         Router.Match match = open.orElseThrow(ApiException::noRoute);
-        request.setPathParams(match.params());
+        request.matched(match, "");
         return match.handler().handle(request);
     }
 
     private Response routeRest(Request request, String path) throws Exception {
+        // Matched first only to name the route in the request figures (a refused key's request too);
+        // the checks keep their order, and no route is still answered after them.
+        Optional<Router.Match> match = rest.match(request.method(), path);
+        match.ifPresent(m -> request.matched(m, restBase));
         limitIp(request);
         Caller caller = authenticator.authenticate(request.header("X-WPS-API-Key"), request.header("X-WPS-API-Secret"));
         RateLimiter.Decision d = limiter.acquire("key:" + caller.keyId(), caller.rateLimit(), HOUR);
         if (!d.allowed()) {
             throw tooManyRequests(d);
         }
-        Response response = authorizedRoute(request, path, caller);
+        Response response = authorizedRoute(request, match, caller);
         return withLimitHeaders(response, d);
     }
 
-    private Response authorizedRoute(Request request, String path, Caller caller) throws Exception {
+    private Response authorizedRoute(Request request, Optional<Router.Match> route, Caller caller) throws Exception {
         request.setCaller(caller);
         try {
             if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
                 throw ApiException.readOnlyKey();
             }
-            Router.Match match = rest.match(request.method(), path).orElseThrow(ApiException::noRoute);
-            request.setPathParams(match.params());
-            return match.handler().handle(request);
+            return route.orElseThrow(ApiException::noRoute).handler().handle(request);
         } catch (ApiException e) {
             return Errors.toResponse(e);
         } catch (Refusal e) {

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.log.RequestLogRecord;
 import org.signet.service.Refusal;
 
 /** The one place that turns failures into the WP Signer interface's error envelope {code, message, data: {status, ...}}. */
@@ -49,7 +50,10 @@ public final class Errors {
 
     /** The unexpected: logged in full with the request id, answered with nothing but that id. */
     static Response internal(Throwable t, String requestId) {
-        LOG.log(Level.SEVERE, "request " + requestId + " failed", t);
+        RequestLogRecord failure = new RequestLogRecord(LOG.getName(), Level.SEVERE, "request " + requestId + " failed",
+                requestId);
+        failure.setThrown(t);
+        LOG.log(failure);
         return toResponse(new ApiException(500, "internal_server_error",
                 "The server could not complete the request (request id " + requestId + ")."));
     }

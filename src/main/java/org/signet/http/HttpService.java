@@ -46,6 +46,12 @@ public final class HttpService {
 
     public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
             RateLimiter limiter) throws IOException {
+        return start(config, rest, site, keys, limiter, new RequestMetrics());
+    }
+
+    /** As above, counting every answered request in {@code metrics}. */
+    public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
+            RateLimiter limiter, RequestMetrics metrics) throws IOException {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         int connections = config.integer("server.connections");
@@ -56,7 +62,7 @@ public final class HttpService {
                 connections, proxies::contains);
         Front front = Front.start(limits, address, server.getAddress(), 1024);
         Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
-                new ClientIp(proxies, front.peerField()), config.integer("ratelimit.ip_per_minute"));
+                new ClientIp(proxies, front.peerField()), config.integer("ratelimit.ip_per_minute"), metrics);
         server.createContext("/", dispatcher);
         server.setExecutor(executor);
         server.start();

@@ -19,6 +19,7 @@ public final class Request {
     private final String clientIp;
     private final String requestId;
     private Map<String, String> pathParams = Map.of();
+    private String route;
     private Caller caller;
 
     Request(HttpExchange exchange, String path, Map<String, List<String>> query, String clientIp, String requestId) {
@@ -162,8 +163,15 @@ public final class Request {
         }
     }
 
-    void setPathParams(Map<String, String> params) {
-        this.pathParams = Map.copyOf(params);
+    /** Takes the matched route's parameters, and its pattern below {@code base} as the request's route. */
+    void matched(Router.Match match, String base) {
+        this.pathParams = Map.copyOf(match.params());
+        this.route = base + match.pattern();
+    }
+
+    /** The pattern of the matched route ({@code /wp-json/wpsigner/v1/documents/{id}}); null before or without one. */
+    String routeOrNull() {
+        return route;
     }
 
     /** The caller when the request was authenticated, else null (public routes, refusals before that). */

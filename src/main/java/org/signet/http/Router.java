@@ -17,10 +17,13 @@ public final class Router {
     private final List<Route> routes = new ArrayList<>();
     private final Set<String> shapes = new HashSet<>();
 
-    /** A matched route and the values of its parameters. */
-    public record Match(Handler handler, Map<String, String> params) {}
+    /**
+     * A matched route, its pattern as registered ({@code /documents/{id}}: a bounded name for the
+     * route, unlike the path) and the values of its parameters.
+     */
+    public record Match(Handler handler, String pattern, Map<String, String> params) {}
 
-    private record Route(String method, String[] segments, Handler handler) {
+    private record Route(String method, String[] segments, String pattern, Handler handler) {
         /** Higher is more specific: literals count at each position from the left. */
         long specificity() {
             long score = 0;
@@ -56,13 +59,13 @@ public final class Router {
         if (!shapes.add(shape.toString())) {
             throw new IllegalStateException("route registered twice: " + method + " " + pattern);
         }
-        routes.add(new Route(method, segments, handler));
+        routes.add(new Route(method, segments, "/" + String.join("/", segments), handler));
         routes.sort((a, b) -> Long.compare(b.specificity(), a.specificity()));
     }
 
     /** Every route as "METHOD /pattern", for checking the router against a description of it. */
     public List<String> routes() {
-        return routes.stream().map(r -> r.method() + " /" + String.join("/", r.segments())).sorted().toList();
+        return routes.stream().map(r -> r.method() + " " + r.pattern()).sorted().toList();
     }
 
     /**
@@ -81,7 +84,7 @@ public final class Router {
             if (r.method().equals(method)) {
                 Map<String, String> params = bind(r.segments(), parts);
                 if (params != null) {
-                    return Optional.of(new Match(r.handler(), params));
+                    return Optional.of(new Match(r.handler(), r.pattern(), params));
                 }
             }
         }

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongFunction;
 import java.util.logging.Level;
@@ -68,6 +69,7 @@ public final class MailSender {
     private final ReentrantLock lock = new ReentrantLock();
     /** A run was asked for; one that finds another delivering leaves it to that one to run again. */
     private final AtomicBoolean wanted = new AtomicBoolean();
+    private final LongAdder failedAttempts = new LongAdder();
 
     /** A sender for messages without signing-link placeholders. */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock) {
@@ -213,6 +215,7 @@ public final class MailSender {
     }
 
     private Outcome failed(OutboxEntry entry, int attempt, boolean permanent, String reason, Throwable bug) {
+        failedAttempts.increment();
         String error = shortError(reason);
         if (permanent || attempt >= MAX_ATTEMPTS) {
             table.markFailed(entry.id(), attempt, error);
@@ -248,6 +251,11 @@ public final class MailSender {
             deleted += n;
         }
         return deleted;
+    }
+
+    /** Delivery attempts that failed since start, temporarily or for good. */
+    public long failedAttempts() {
+        return failedAttempts.sum();
     }
 
     /** The wait after failed attempt number {@code attempt} (1-based): 1 min, 5 min, ... then every 24 h. */

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.AuditEvent;
@@ -56,6 +57,7 @@ public final class Completion {
     private final Links links;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private final DocumentAccess access;
+    private final LongAdder failedAttempts = new LongAdder();
     /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
@@ -147,6 +149,7 @@ public final class Completion {
      * after that the document shows seal_status "failed" and its owner is told, once.
      */
     private void failed(long documentId, Exception e) {
+        failedAttempts.increment();
         String error = shortError(e);
         try {
             db.inTransaction(() -> {
@@ -163,6 +166,11 @@ public final class Completion {
         } catch (RuntimeException recording) {
             LOG.log(Level.WARNING, "sealing document " + documentId + " failed and the failure could not be recorded", e);
         }
+    }
+
+    /** Sealing attempts that failed since start, to be retried or for good. */
+    public long failedAttempts() {
+        return failedAttempts.sum();
     }
 
     /** One line for the document response and the owner's email: what went wrong, never a stack trace. */

@@ -107,6 +107,12 @@ final class Connections implements AutoCloseable {
         return all.size() - 1;
     }
 
+    /** Connections lent out now: reading ones borrowed, and the write connection while a writer holds it. */
+    int inUse() {
+        int readersBusy = Math.max(0, readersOpen() - readers.size());
+        return readersBusy + (writeLock.isLocked() ? 1 : 0);
+    }
+
     void release(CachedConnection c) {
         readers.offer(c);
     }

@@ -372,6 +372,16 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** Connections in use now: reads and the write transaction (or group commit) running at this moment. */
+    public int connectionsInUse() {
+        return connections.inUse();
+    }
+
+    /** Connections open now: the reading ones opened so far and the write connection. */
+    public int connectionsOpen() {
+        return connections.readersOpen() + 1;
+    }
+
     /** Whether the database answers a trivial query (for /healthz). */
     public boolean ping() {
         try {

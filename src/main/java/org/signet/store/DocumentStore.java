@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.signet.domain.Backlog;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentQuery;
@@ -285,6 +286,16 @@ public final class DocumentStore {
         return db.query("SELECT id FROM documents INDEXED BY documents_unsealed WHERE status = 'completed' "
                 + "AND signed_file_id IS NULL "
                 + "AND seal_retry_at <= ? ORDER BY seal_retry_at LIMIT ?", r -> r.getLong("id"), now, limit);
+    }
+
+    /**
+     * Completed documents still waiting for a sealing attempt, and when the oldest was completed; a
+     * document whose attempts are used up waits for someone to seal it again, not in this queue.
+     */
+    public Backlog sealBacklog() {
+        return db.queryOne("SELECT count(*) AS depth, min(completed_at) AS oldest FROM documents INDEXED BY "
+                + "documents_unsealed WHERE status = 'completed' AND signed_file_id IS NULL AND seal_retry_at IS NOT NULL",
+                r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
     /** Whether document {@code id} is still completed, unsealed and due for a sealing attempt at {@code now}. */

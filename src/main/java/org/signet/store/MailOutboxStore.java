@@ -3,6 +3,7 @@ package org.signet.store;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import org.signet.domain.Backlog;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 
@@ -56,6 +57,12 @@ public final class MailOutboxStore {
     public List<OutboxEntry> due(long now, int limit) {
         return db.query("SELECT " + COLUMNS + " FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
                 + "ORDER BY next_attempt_at, id LIMIT ?", MailOutboxStore::map, now, limit);
+    }
+
+    /** The messages still to be handed over, and when the oldest was queued. */
+    public Backlog backlog() {
+        return db.queryOne("SELECT count(*) AS depth, min(created_at) AS oldest FROM mail_outbox WHERE status = 'pending'",
+                r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
     public int pendingCount() {

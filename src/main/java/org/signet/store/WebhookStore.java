@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.signet.domain.Backlog;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.json.Json;
@@ -112,6 +113,16 @@ public final class WebhookStore {
     public List<WebhookDelivery> dueFor(long webhookId, long now, int limit) {
         return db.query(DUE + "AND d.webhook_id = ? ORDER BY d.id LIMIT ?", WebhookStore::mapDelivery, now, webhookId,
                 limit);
+    }
+
+    /**
+     * The deliveries still to be made to active webhooks, and when the oldest was queued (a paused
+     * webhook keeps its queue, but nothing is being tried for it).
+     */
+    public Backlog backlog() {
+        return db.queryOne("SELECT count(*) AS depth, min(d.created_at) AS oldest FROM webhook_deliveries d "
+                + "JOIN webhooks w ON w.id = d.webhook_id WHERE d.status = 'pending' AND w.active = 1",
+                r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
     /** Records an attempt and the delivery's new state, in the caller's transaction. */

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.Webhook;
@@ -38,6 +39,7 @@ public final class WebhookDeliverer {
     private final ExecutorService workers;
     private final Clock clock;
     private final Set<Long> busy = ConcurrentHashMap.newKeySet();
+    private final LongAdder failedAttempts = new LongAdder();
 
     public WebhookDeliverer(Database db, WebhookStore store, WebhookSender sender, ExecutorService workers, Clock clock) {
         this.db = db;
@@ -107,10 +109,16 @@ public final class WebhookDeliverer {
         long next = ok || givenUp ? a.at() : a.at() + RETRY_DELAYS.get(attemptNumber - 1).toSeconds();
         db.inTransaction(() -> store.recordAttempt(d.id(), a, status, next));
         if (!ok) {
+            failedAttempts.increment();
             LOG.log(givenUp ? Level.WARNING : Level.INFO, "Webhook {0} delivery {1} ({2}) attempt {3} failed{4}: {5}",
                     new Object[] {w.id(), d.id(), d.event(), attemptNumber, givenUp ? " for good" : "", a.error()});
         }
         return store.findDelivery(d.webhookId(), d.id());
+    }
+
+    /** Delivery attempts that failed since start, to be retried or for good. */
+    public long failedAttempts() {
+        return failedAttempts.sum();
     }
 
     private static void await(Future<?> f) {

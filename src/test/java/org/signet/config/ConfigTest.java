@@ -80,6 +80,30 @@ class ConfigTest {
     }
 
     @Test
+    void load_metricsToken_emptyOrLongAndPrintable_maskedInDescribeAndErrors() throws Exception {
+        String token = "k".repeat(31) + "Z";
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_METRICS_TOKEN", token), Map.of());
+        assertEquals(token, c.string("metrics.token"));
+        assertFalse(c.describe().contains(token), c.describe());
+        assertTrue(c.describe().contains("metrics.token = ****"));
+        assertEquals("", Config.load(dir, Optional.empty(), Map.of(), Map.of()).string("metrics.token"));
+        for (String bad : List.of("short-guessable-token", "a".repeat(30) + " b", "a".repeat(31) + "\u00e9",
+                "a".repeat(257))) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> Config.load(dir, Optional.empty(), Map.of(), Map.of("metrics.token", bad)));
+            assertFalse(e.getMessage().contains(bad), e.getMessage());
+        }
+    }
+
+    @Test
+    void load_logFormat_textOrJson() throws Exception {
+        assertEquals("text", Config.load(dir, Optional.empty(), Map.of(), Map.of()).string("log.format"));
+        assertEquals("json", Config.load(dir, Optional.empty(), Map.of("SIGNET_LOG_FORMAT", "json"), Map.of())
+                .string("log.format"));
+        assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(), Map.of("log.format", "xml")));
+    }
+
+    @Test
     void describe_masksSecrets() throws Exception {
         Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_SMTP_PASSWORD", "hunter2-secret"), Map.of());
         assertFalse(c.describe().contains("hunter2-secret"));

@@ -38,4 +38,14 @@ class RouterTest {
         assertTrue(r.match("GET", "/documents/7").isEmpty());
         assertTrue(r.match("PUT", "/documents/7/audit").isEmpty());
     }
+
+    @Test
+    void match_namesTheRouteByItsPattern_neverByThePath() {
+        Router r = new Router();
+        r.get("/documents/{id}/audit", A);
+        r.get("/", B);
+        assertEquals("/documents/{id}/audit", r.match("GET", "/documents/7/audit/").orElseThrow().pattern());
+        assertEquals("/documents/{id}/audit", r.match("HEAD", "/documents/8/audit").orElseThrow().pattern());
+        assertEquals("/", r.match("GET", "/").orElseThrow().pattern());
+    }
 }

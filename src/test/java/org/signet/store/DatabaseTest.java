@@ -187,6 +187,25 @@ class DatabaseTest {
     }
 
     @Test
+    void connectionsInUse_aReadAndTheWriteTransactionWhileTheyRun_noneAfter() {
+        assertEquals(0, db.connectionsInUse());
+        int[] seen = new int[2];
+        db.read(() -> {
+            seen[0] = db.connectionsInUse();
+            return rows();
+        });
+        db.inTransaction(() -> {
+            seen[1] = db.connectionsInUse();
+            db.insert("INSERT INTO t(v) VALUES (?)", "counted");
+        });
+
+        assertEquals(1, seen[0], "one reading connection lent out");
+        assertEquals(1, seen[1], "the write connection held");
+        assertEquals(0, db.connectionsInUse());
+        assertTrue(db.connectionsOpen() >= 2, "the writer and the reader opened: " + db.connectionsOpen());
+    }
+
+    @Test
     void read_schedulingOrWritingInside_refused() {
         assertThrows(IllegalStateException.class, () -> db.read(() -> {
             db.afterCommit(() -> { });

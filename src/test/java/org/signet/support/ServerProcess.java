@@ -112,6 +112,15 @@ public final class ServerProcess implements AutoCloseable {
         return send(request, HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Everything the server has written so far, standard output and error. */
+    public String log() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError("cannot read the server's log " + log, e);
+        }
+    }
+
     /** The last lines the server wrote, for a failure message. */
     public String tail() {
         try {

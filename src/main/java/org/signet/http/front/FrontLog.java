@@ -1,13 +1,16 @@
 package org.signet.http.front;
 
+import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.log.RequestLogRecord;
 
 /** What the front tells the access log: requests it answered itself and connections it ended. */
 final class FrontLog {
     private static final Logger LOG = Logger.getLogger("signet.access");
 
     void rejected(Rejection r, String requestId) {
-        LOG.info("- - " + r.status() + " 0ms key=- rid=" + requestId + " (" + r.code() + ")");
+        LOG.log(new RequestLogRecord(LOG.getName(), Level.INFO, "- - " + r.status() + " 0ms key=- rid=" + requestId
+                + " (" + r.code() + ")", requestId));
     }
 
     void slow(String address) {
