@@ -3,6 +3,7 @@ package org.signet.service;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -150,7 +152,7 @@ final class BackupFolder {
     static void writeManifest(Path folder, BackupManifest manifest) throws IOException {
         Path tmp = folder.resolve(MANIFEST + ".tmp");
         try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            channel.write(java.nio.ByteBuffer.wrap(manifest.toJson().getBytes(StandardCharsets.UTF_8)));
+            channel.write(ByteBuffer.wrap(manifest.toJson().getBytes(StandardCharsets.UTF_8)));
             channel.force(true);
         }
         ownerOnly(tmp);
@@ -190,7 +192,7 @@ final class BackupFolder {
 
     private static void ownerOnly(Path file) throws IOException {
         try {
-            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException notPosix) {
             // Windows: the folder's ACL applies
         }
