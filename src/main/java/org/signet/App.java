@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Logger;
 import org.signet.config.Config;
 import org.signet.http.AccessLog;
@@ -12,6 +13,7 @@ import org.signet.http.HttpService;
 import org.signet.http.RateLimiter;
 import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
+import org.signet.jobs.BackupJob;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
@@ -109,6 +111,10 @@ public final class App implements AutoCloseable {
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
         scheduler.every("webhooks", Duration.ofSeconds(5), Duration.ofSeconds(15), s.webhookDeliverer::runOnce);
         Duration keepMail = Duration.ofDays(s.config.integer("mail.retention_days"));
+        if (s.backupJob != null) {
+            // Every few minutes it asks whether a backup is due, so a restart never skips one for a period.
+            scheduler.every("backup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.backupJob);
+        }
         scheduler.every("mail-retention", Duration.ofMinutes(2), Duration.ofHours(1),
                 () -> s.mailSender.pruneDelivered(keepMail));
     }
@@ -163,6 +169,11 @@ public final class App implements AutoCloseable {
 
     public ReminderJob reminderJob() {
         return services.reminderJob;
+    }
+
+    /** Signet's own backups, when {@code backup.every_hours} is set. */
+    public Optional<BackupJob> backupJob() {
+        return Optional.ofNullable(services.backupJob);
     }
 
     public StagingCleanupJob stagingCleanupJob() {

@@ -34,6 +34,7 @@ import org.signet.config.Config;
 import org.signet.files.FileVault;
 import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
+import org.signet.jobs.BackupJob;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
@@ -55,6 +56,7 @@ import org.signet.pdf.SiteCertificate;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
 import org.signet.service.ApiKeys;
+import org.signet.service.Backups;
 import org.signet.service.Completion;
 import org.signet.service.Documents;
 import org.signet.service.FileIntake;
@@ -120,6 +122,8 @@ final class Services {
     final ExpiryJob expiryJob;
     final ReminderJob reminderJob;
     final StagingCleanupJob stagingCleanup;
+    /** Null when Signet takes no backups itself. */
+    final BackupJob backupJob;
     final Completion completion;
     private final Verification verification;
     final SealRenewal sealRenewal;
@@ -210,6 +214,20 @@ final class Services {
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
         queues = new Queues(db, new MailOutboxStore(db), webhookStore, documentStore, clock);
+        backupJob = backupJob(config, db, clock);
+    }
+
+    private static BackupJob backupJob(Config config, Database db, Clock clock) throws IOException {
+        int hours = config.integer("backup.every_hours");
+        if (hours == 0) {
+            return null;
+        }
+        if (config.string("backup.dir").isEmpty()) {
+            throw new IOException("backup.every_hours is " + hours + " but backup.dir is not set: name the folder"
+                    + " the backups go to");
+        }
+        return new BackupJob(new Backups(db, config.dataDir(), clock), Path.of(config.string("backup.dir")),
+                Duration.ofHours(hours), config.integer("backup.keep"), clock);
     }
 
     private static ThreadFactory daemonThreads(String prefix) {

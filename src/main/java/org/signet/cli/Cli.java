@@ -29,6 +29,10 @@ public final class Cli {
               keys list
               keys revoke KEY                              KEY is the wps_... key or its numeric id
               seals renew [--document ID]                  renew sealed PDFs' evidence: every one due, or one now
+              backup --to DIR [--include-keys]            a checked copy of the data folder, taken while Signet serves;
+                                                           the keys only with --include-keys
+              restore --from DIR --data NEW [--keys DIR]   check a backup and restore it into a new or empty folder;
+                                                           the master key from --keys DIR, else from the backup
               bench [--warmup S] [--duration S] [--documents N] [--samples N] [--jvm OPTIONS]
                                                            compare Signet's speed with baselines and print a table
                                                            (defaults 20 s, 10 s, 1000000, 5; a scratch folder is
@@ -86,6 +90,8 @@ public final class Cli {
             case "users" -> new UsersCommand(out, this::readPassword).run(a, config(a, dataDir(a)));
             case "keys" -> new KeysCommand(out).run(a, config(a, dataDir(a)));
             case "seals" -> new SealsCommand(out).run(a, config(a, dataDir(a)));
+            case "backup" -> new BackupCommand(out, err).run(a, config(a, dataDir(a)));
+            case "restore" -> new RestoreCommand(out).run(a);
             case "bench" -> new BenchCommand(out, err, environment).run(a);
             default -> throw new UsageException("unknown command '" + command + "'");
         };

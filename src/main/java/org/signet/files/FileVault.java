@@ -25,6 +25,10 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class FileVault {
     private static final int NAME_BYTES = 16;
+    /** The data folder's folder of encrypted files. */
+    public static final String FILES = "files";
+    /** The data folder's folder of keys: the master key, and beside it the site's sealing certificate. */
+    public static final String KEYS = "keys";
 
     private final MasterKey master;
     private final Path files;
@@ -37,9 +41,22 @@ public final class FileVault {
     /** Opens the vault under dataDir, creating {@code keys/master.key} and {@code files/} the first time. */
     public static FileVault open(Path dataDir) throws IOException {
         Files.createDirectories(dataDir);
-        MasterKey master = MasterKey.loadOrCreate(dataDir.resolve("keys"));
-        Path files = Files.createDirectories(dataDir.resolve("files"));
+        MasterKey master = MasterKey.loadOrCreate(dataDir.resolve(KEYS));
+        Path files = Files.createDirectories(dataDir.resolve(FILES));
         return new FileVault(master, files);
+    }
+
+    /**
+     * Opens the files in {@code filesDir} (a copy of a data folder's) with the master key in
+     * {@code keysDir}, which must be there: a copy is read, never given a key of its own.
+     */
+    public static FileVault reading(Path keysDir, Path filesDir) throws IOException {
+        return new FileVault(MasterKey.load(keysDir), filesDir);
+    }
+
+    /** Whether the named file is in the vault's folder (for a copy, whose files may be missing). */
+    public boolean holds(String name) {
+        return Files.isRegularFile(files.resolve(StoredFile.checkName(name)));
     }
 
     /**

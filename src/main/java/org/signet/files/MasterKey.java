@@ -49,6 +49,15 @@ final class MasterKey {
         if (!Files.exists(file)) {
             create(keysDir, file);
         }
+        return load(keysDir);
+    }
+
+    /** Reads the master key in {@code keysDir}, which must exist. */
+    static MasterKey load(Path keysDir) throws IOException {
+        Path file = keysDir.resolve("master.key");
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no master key in " + keysDir + " (master.key)");
+        }
         long size = Files.size(file);
         if (size != KEY_BYTES) {
             throw new IOException("master key " + file + " must hold exactly " + KEY_BYTES + " bytes but holds "

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -30,6 +31,12 @@ public final class StoredFiles {
 
     /** A stored file's row id and digest of its plaintext. */
     public record Saved(long id, String sha256, long size) {}
+
+    /**
+     * A stored file's record; {@code unclaimed} while the transaction of its owner has not committed
+     * (a start destroys such a file, so a copy of the database does not need its bytes).
+     */
+    public record Recorded(long id, StoredFile file, boolean unclaimed) {}
 
     public StoredFiles(Database db, FileVault vault, Clock clock) {
         this.db = db;
@@ -94,6 +101,14 @@ public final class StoredFiles {
         try (InputStream in = vault.open(ref.get())) {
             return Optional.of(in.readAllBytes());
         }
+    }
+
+    /** Every stored file's record, in the order they were saved. */
+    public List<Recorded> recorded() {
+        return db.query("SELECT id, name, wrapped_key, size, sha256, EXISTS (SELECT 1 FROM unclaimed_files u "
+                + "WHERE u.name = f.name) AS unclaimed FROM stored_files f ORDER BY id", r -> new Recorded(r.getLong("id"),
+                new StoredFile(r.string("name"), r.bytes("wrapped_key"), r.getLong("size"), r.string("sha256")),
+                r.bool("unclaimed")));
     }
 
     public Optional<Long> size(long id) {

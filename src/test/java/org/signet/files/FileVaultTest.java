@@ -312,4 +312,28 @@ class FileVaultTest {
         new Random(seed).nextBytes(bytes);
         return bytes;
     }
+
+    @Test
+    void reading_filesOfACopyWithTheOriginalsKey_opensThem() throws Exception {
+        FileVault vault = FileVault.open(dir.resolve("data"));
+        StoredFile f = vault.write(new ByteArrayInputStream("kept".getBytes(StandardCharsets.US_ASCII)));
+        Path copy = Files.createDirectories(dir.resolve("copy"));
+        Files.copy(dir.resolve("data/files").resolve(f.name()), copy.resolve(f.name()));
+
+        FileVault copied = FileVault.reading(dir.resolve("data/keys"), copy);
+
+        assertTrue(copied.holds(f.name()));
+        assertEquals("kept", new String(copied.readAll(f.ref()), StandardCharsets.US_ASCII));
+        assertFalse(copied.holds(vault.newName()));
+    }
+
+    @Test
+    void reading_withoutMasterKey_refusedAndMakesNone() throws Exception {
+        Path keys = Files.createDirectories(dir.resolve("keys"));
+
+        IOException e = assertThrows(IOException.class, () -> FileVault.reading(keys, dir));
+
+        assertTrue(e.getMessage().contains("no master key"), e.getMessage());
+        assertFalse(Files.exists(keys.resolve("master.key")));
+    }
 }

@@ -86,7 +86,8 @@ final class AcknowledgedWrites {
         same(doc, "audit events", expectedActions(doc), actions);
     }
 
-    private static Map<String, Integer> expectedActions(TrackedDocument doc) {
+    /** The audit events of the writes acknowledged for {@code doc}, by action. */
+    static Map<String, Integer> expectedActions(TrackedDocument doc) {
         long signed = doc.signers.stream().filter(s -> s.signed).count();
         Map<String, Integer> expected = new TreeMap<>();
         expected.put("document_created", 1);

@@ -1,5 +1,6 @@
 package org.signet.proof;
 
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.signet.proof.TrackedDocument.Step;
 
 /**
- * Everything the clients of the crash test were told, across every restart: the documents they
+ * Everything the clients of the crash and load tests were told, across every restart: the documents they
  * made, the writes Signet acknowledged, and what became of the writes that were in doubt when it
  * was killed. Problems found by any check are collected here and fail the test together.
  */
@@ -18,6 +19,23 @@ final class Ledger {
     private final List<String> problems = new CopyOnWriteArrayList<>();
     private int inDoubtPresent;
     private int inDoubtAbsent;
+
+    /**
+     * Records what an acknowledged step made (see {@link DocumentSteps#apply}), the document itself
+     * when the step made it; under the ledger's lock, so {@link #copies()} sees each write whole.
+     */
+    synchronized void apply(TrackedDocument doc, Step step, HttpResponse<String> answer) {
+        DocumentSteps.apply(doc, step, answer);
+        acknowledged(step);
+        if (step == Step.UPLOAD) {
+            documents.add(doc);
+        }
+    }
+
+    /** Copies of the documents as acknowledged until now, which later writes leave as they are. */
+    synchronized List<TrackedDocument> copies() {
+        return documents.stream().map(TrackedDocument::copy).toList();
+    }
 
     synchronized void acknowledged(Step step) {
         acknowledged.merge(step, 1, Integer::sum);

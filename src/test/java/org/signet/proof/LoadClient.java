@@ -12,7 +12,7 @@ import org.signet.proof.TrackedDocument.Step;
  * One client of the load test: an API key of its own, its own documents, and until the deadline a
  * seeded mix of reads (the list, a document, the statistics, an audit trail) and of the next step of
  * one of its documents (upload, signers, fields, send, signatures through the signers' links); the
- * client with the limited key only reads.
+ * client with the limited key only reads. What Signet acknowledged goes into a {@link Ledger}.
  */
 final class LoadClient implements Runnable {
     private static final double READS = 0.55;
@@ -25,6 +25,7 @@ final class LoadClient implements Runnable {
     private final long deadlineNanos;
     private final LoadFigures figures;
     private final byte[] pdf;
+    private final Ledger ledger;
     private final List<TrackedDocument> mine = new ArrayList<>();
     private int made;
 
@@ -35,7 +36,7 @@ final class LoadClient implements Runnable {
     }
 
     LoadClient(String name, ProofClient client, boolean limited, Random random, long deadlineNanos,
-            LoadFigures figures, byte[] pdf) {
+            LoadFigures figures, byte[] pdf, Ledger ledger) {
         this.name = name;
         this.client = client;
         this.limited = limited;
@@ -43,6 +44,7 @@ final class LoadClient implements Runnable {
         this.deadlineNanos = deadlineNanos;
         this.figures = figures;
         this.pdf = pdf;
+        this.ledger = ledger;
     }
 
     @Override
@@ -91,7 +93,7 @@ final class LoadClient implements Runnable {
         HttpResponse<String> answer = timed(kind(step), step != Step.SIGN,
                 () -> DocumentSteps.perform(client, doc, step));
         if (answer != null && answer.statusCode() / 100 == 2) {
-            DocumentSteps.apply(doc, step, answer);
+            ledger.apply(doc, step, answer);
         }
     }
 

@@ -78,7 +78,7 @@ class LoadTest {
             boolean isLimited = i == 0; // one client of the 64; its rows in the table say "limited key"
             Credentials key = isLimited ? limited : keys.get(i % keys.size());
             LoadClient c = new LoadClient("client" + i, new ProofClient(http, server.app.siteUrl(), key), isLimited,
-                    new Random(seeds.nextLong()), deadline, figures, pdf);
+                    new Random(seeds.nextLong()), deadline, figures, pdf, new Ledger());
             Thread t = new Thread(c, "load-client-" + i);
             t.start();
             threads.add(t);

@@ -63,6 +63,25 @@ final class TrackedDocument {
         this.planned = List.copyOf(planned);
     }
 
+    /** A copy of what is known now, signers included, for a check of what was acknowledged by this moment. */
+    TrackedDocument copy() {
+        TrackedDocument c = new TrackedDocument(title, planned, pdf);
+        c.id = id;
+        for (Signer s : signers) {
+            Signer t = new Signer(s.name, s.email, s.order);
+            t.id = s.id;
+            t.token = s.token;
+            t.textFieldId = s.textFieldId;
+            t.signed = s.signed;
+            c.signers.add(t);
+        }
+        c.fieldsSaved = fieldsSaved;
+        c.sent = sent;
+        c.inDoubt = inDoubt;
+        c.contentChecked = contentChecked;
+        return c;
+    }
+
     Step next() {
         if (id == null) {
             return Step.UPLOAD;

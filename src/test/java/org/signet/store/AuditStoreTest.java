@@ -150,4 +150,17 @@ class AuditStoreTest {
         assertFalse(audit.chainValid(doc));
         assertFalse(audit.chainValid(other));
     }
+
+    @Test
+    void checkAll_oneEventEdited_namesItsDocumentOnly() throws Exception {
+        long other = Long.parseLong(server.uploadPdf(server.account("bob@example.com", false).full(), "b.pdf",
+                TestFiles.pdf(1)));
+        int documents = (int) db.queryLong("SELECT count(*) FROM documents");
+        assertEquals(new AuditStore.Chains(documents, List.of()), audit.checkAll());
+
+        db.update("UPDATE audit_events SET detail = 'edited' WHERE id = ?", audit.list(doc).get(1).id());
+
+        assertEquals(new AuditStore.Chains(documents, List.of(doc)), audit.checkAll());
+        assertTrue(audit.chainValid(other));
+    }
 }

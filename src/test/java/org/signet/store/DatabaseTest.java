@@ -329,4 +329,46 @@ class DatabaseTest {
 
         assertThrows(StoreException.class, this::rows);
     }
+
+    @Test
+    void copyInto_whileAWriteTransactionIsOpen_copiesTheCommittedStateWithoutWaitingForIt() throws Exception {
+        db.insert("INSERT INTO t(v) VALUES (?)", "committed");
+        CountDownLatch written = new CountDownLatch(1);
+        CountDownLatch copied = new CountDownLatch(1);
+        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> db.inTransaction(() -> {
+            db.insert("INSERT INTO t(v) VALUES (?)", "not yet committed");
+            written.countDown();
+            await(copied);
+        }));
+        await(written);
+        Path copy = dir.resolve("copy.db");
+
+        db.copyInto(copy);
+        copied.countDown();
+
+        writer.get(10, TimeUnit.SECONDS);
+        try (Database c = Database.open(copy, "NORMAL", 1)) {
+            assertEquals(List.of("committed"), c.query("SELECT v FROM t ORDER BY id", r -> r.string("v")));
+            assertEquals(List.of(), c.integrityProblems());
+        }
+        assertEquals(2, rows());
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(10, TimeUnit.SECONDS), "not reached in time");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void copyInto_anExistingFile_refusedNamingIt() throws Exception {
+        Path copy = java.nio.file.Files.writeString(dir.resolve("copy.db"), "something");
+
+        StoreException e = assertThrows(StoreException.class, () -> db.copyInto(copy));
+
+        assertTrue(e.getMessage().contains(copy.toString()), e.getMessage());
+    }
 }

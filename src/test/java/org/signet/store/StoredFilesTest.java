@@ -150,4 +150,19 @@ class StoredFilesTest {
     private Path vaultFile(String name) {
         return dir.resolve("files").resolve(name);
     }
+
+    @Test
+    void recorded_savedThenClaimed_listsEachWithWhetherItIsStillUnclaimed() throws Exception {
+        StoredFiles.Saved claimed = files.save(new byte[] {1});
+        files.claim(claimed.id());
+        StoredFiles.Saved pending = files.save(new byte[] {2, 3});
+
+        List<StoredFiles.Recorded> recorded = files.recorded();
+
+        assertEquals(List.of(claimed.id(), pending.id()), recorded.stream().map(StoredFiles.Recorded::id).toList());
+        assertEquals(List.of(false, true), recorded.stream().map(StoredFiles.Recorded::unclaimed).toList());
+        assertEquals(pending.sha256(), recorded.get(1).file().sha256Hex());
+        assertEquals(2, recorded.get(1).file().size());
+        assertArrayEquals(new byte[] {2, 3}, vault.readAll(recorded.get(1).file().ref()));
+    }
 }
