@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -45,6 +46,7 @@ import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
 import org.signet.metrics.DatabaseCollector;
+import org.signet.metrics.BackupCollector;
 import org.signet.metrics.FailureCollector;
 import org.signet.metrics.HttpCollector;
 import org.signet.metrics.JvmCollector;
@@ -247,6 +249,8 @@ final class Services {
                 new FailureCollector(completion::failedAttempts, mailSender::failedAttempts,
                         webhookDeliverer::failedAttempts),
                 new DatabaseCollector(db::connectionsInUse, db::connectionsOpen),
+                new BackupCollector(() -> backupJob == null ? Optional.empty() : backupJob.newestComplete(),
+                        () -> backupJob == null ? 0 : backupJob.failures()),
                 new JvmCollector(),
                 new ProcessCollector(Version.current())));
     }

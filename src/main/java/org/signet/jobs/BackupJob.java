@@ -89,6 +89,16 @@ public final class BackupJob implements Runnable {
         return Optional.ofNullable(last);
     }
 
+    /** When the newest complete backup in the folder was taken, by its name; empty when there is none. */
+    public Optional<Instant> newestComplete() {
+        try {
+            List<Path> complete = folders(true);
+            return complete.isEmpty() ? Optional.empty() : Optional.of(taken(complete.get(complete.size() - 1)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /** A new subfolder named by {@code now}, numbered when two backups fall in one second. */
     private Path next(Instant now) throws IOException {
         Files.createDirectories(dir);

@@ -71,6 +71,7 @@ class BackupJobTest {
         assertEquals(List.of("mine", "signet-20300601T130000Z", "signet-20300601T140000Z"), folders(),
                 "two kept, the oldest and the unfinished one removed, a folder it did not make left alone");
         assertTrue(Backups.isComplete(backups.resolve("signet-20300601T140000Z")));
+        assertEquals(Optional.of(clock.instant()), job.newestComplete());
         assertEquals(0, job.failures());
         assertTrue(job.lastOutcome().orElseThrow().ok());
     }
@@ -108,7 +109,15 @@ class BackupJobTest {
     void start_backupEveryHour_theServerHasTheJob() throws Exception {
         try (TestServer other = TestServer.start(dir.resolve("other"), clock, "backup.every_hours=1",
                 "backup.dir=" + backups, "backup.keep=3")) {
+            String before = other.get("/metrics", null).body();
+            assertTrue(before.contains("\nsignet_backup_last_success_timestamp_seconds 0\n"), before);
+
             assertTrue(other.app.backupJob().orElseThrow().runOnce().isPresent());
+
+            String after = other.get("/metrics", null).body();
+            assertTrue(after.contains("\nsignet_backup_last_success_timestamp_seconds " + clock.instant().getEpochSecond()
+                    + "\n"), after);
+            assertTrue(after.contains("\nsignet_backup_failures_total 0\n"), after);
         }
         assertEquals(Optional.empty(), server.app.backupJob(), "off by default");
     }
