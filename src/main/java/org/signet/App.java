@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.logging.Logger;
 import org.signet.config.Config;
 import org.signet.http.AccessLog;
@@ -112,6 +113,11 @@ public final class App implements AutoCloseable {
 
     public int port() {
         return http.port();
+    }
+
+    /** The plain-HTTP port that redirects to https, when {@code server.http_redirect_port} is set. */
+    public Optional<Integer> redirectPort() {
+        return http.redirectPort();
     }
 
     /** Client connections open now, slow ones included. */

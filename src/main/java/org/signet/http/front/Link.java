@@ -19,7 +19,7 @@ final class Link {
     private enum Phase { HEAD, BODY, REJECTING, FINISHING, DRAIN, CLOSED }
 
     private final Front front;
-    final SocketChannel client;
+    final ClientChannel client;
     final String address;
     final boolean counted;
     private final long acceptedAt;
@@ -48,7 +48,7 @@ final class Link {
     private final Drain drain = new Drain();
     private final TransferRate rate;
 
-    Link(Front front, SocketChannel client, String address, boolean counted, long now) {
+    Link(Front front, ClientChannel client, String address, boolean counted, long now) {
         this.front = front;
         this.client = client;
         this.address = address;
@@ -65,7 +65,10 @@ final class Link {
                 readClient(now);
             }
             if (key.isValid() && key.isWritable()) {
-                writeClient();
+                client.flush();
+                if (toClient != null && toClient.position() > 0) {
+                    writeClient();
+                }
             }
         } else {
             if (key.isConnectable()) {
@@ -132,7 +135,7 @@ final class Link {
             return;
         }
         phase = Phase.CLOSED;
-        quietly(client);
+        client.close();
         if (backend != null) {
             quietly(backend);
         }
@@ -202,6 +205,10 @@ final class Link {
     private void settle(long now) throws IOException {
         for (int round = 0; round < 4 && phase != Phase.CLOSED; round++) {
             int before = progressMark();
+            if (client.buffered() && wantsInput()) {
+                // Bytes TLS decrypted ahead: the socket has nothing more, so the selector would not say so.
+                readClient(now);
+            }
             advance(now);
             if (phase == Phase.CLOSED) {
                 return;
@@ -353,7 +360,7 @@ final class Link {
     private void reject(Rejection r) {
         String requestId = front.requestId();
         front.log().rejected(r, requestId);
-        rejection = r.toHttp(requestId);
+        rejection = r.toHttp(requestId, front.secure());
         inLength = 0;
         phase = Phase.REJECTING;
     }
@@ -376,7 +383,7 @@ final class Link {
     }
 
     private boolean finishing() throws IOException {
-        if (backend == null || (backendEof && toClient.position() == 0)) {
+        if (backend == null || (backendEof && toClient.position() == 0 && !client.pending())) {
             close();
             return false;
         }
@@ -462,16 +469,13 @@ final class Link {
         scanned = Math.max(0, scanned - n);
     }
 
+    private boolean wantsInput() {
+        return (phase == Phase.HEAD || phase == Phase.BODY) && !clientEof && inLength < in.length
+                || phase == Phase.DRAIN;
+    }
+
     private void interest() {
-        int clientOps = 0;
-        boolean reading = (phase == Phase.HEAD || phase == Phase.BODY) && !clientEof && inLength < in.length;
-        if (reading || phase == Phase.DRAIN) {
-            clientOps |= SelectionKey.OP_READ;
-        }
-        if (toClient != null && toClient.position() > 0) {
-            clientOps |= SelectionKey.OP_WRITE;
-        }
-        clientKey.interestOps(clientOps);
+        clientKey.interestOps(client.interestOps(wantsInput(), toClient != null && toClient.position() > 0));
         if (backendKey != null && backendKey.isValid()) {
             int backendOps;
             if (!backendConnected) {

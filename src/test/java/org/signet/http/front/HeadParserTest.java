@@ -121,7 +121,7 @@ class HeadParserTest {
 
     @Test
     void rejection_toHttp_isTheJsonEnvelopeNamingNoJavaClass() {
-        String http = new String(Rejection.headTooLarge().toHttp("RID123"), StandardCharsets.UTF_8);
+        String http = new String(Rejection.headTooLarge().toHttp("RID123", false), StandardCharsets.UTF_8);
         assertTrue(http.startsWith("HTTP/1.1 431 Request Header Fields Too Large\r\n"), http);
         assertTrue(http.contains("X-Request-Id: RID123\r\n"), http);
         assertTrue(http.endsWith("{\"code\":\"request_header_fields_too_large\",\"message\":\"The request's header fields "
