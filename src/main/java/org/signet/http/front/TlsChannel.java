@@ -135,9 +135,6 @@ final class TlsChannel implements ClientChannel {
 
     private boolean step() throws IOException {
         HandshakeStatus status = engine.getHandshakeStatus();
-        if (status != HandshakeStatus.NOT_HANDSHAKING && status != HandshakeStatus.NEED_UNWRAP && renegotiating()) {
-            throw new SSLException("client-initiated renegotiation refused");
-        }
         switch (status) {
             case NEED_TASK -> {
                 for (Runnable task = engine.getDelegatedTask(); task != null; task = engine.getDelegatedTask()) {
@@ -146,6 +143,10 @@ final class TlsChannel implements ClientChannel {
                 return true;
             }
             case NEED_WRAP -> {
+                if (renegotiating()) {
+                    // Not an SSLException: no close_notify, so the client sees a failure, not an orderly end.
+                    throw new IOException("client-initiated renegotiation refused");
+                }
                 SSLEngineResult r = wrap(NOTHING);
                 return r != null && (r.bytesProduced() > 0 || r.getHandshakeStatus() != HandshakeStatus.NEED_WRAP);
             }
@@ -157,7 +158,9 @@ final class TlsChannel implements ClientChannel {
 
     /**
      * A TLS 1.2 handshake begun after the first one is the client renegotiating, which Signet refuses
-     * (it costs the server far more than the client). Closing, and TLS 1.3's key updates, are not.
+     * (it costs the server far more than the client). The JDK refuses it first with a fatal alert when
+     * {@code jdk.tls.rejectClientInitiatedRenegotiation} was set in time ({@link Tls} sets it); this is
+     * the guard if it was not. Closing, and TLS 1.3's key updates, are no renegotiation.
      */
     private boolean renegotiating() {
         return negotiated && !shutdownRequested && !engine.isInboundDone()
