@@ -79,7 +79,7 @@ class HttpsTest {
         if (server == null) {
             served = pki.writeKeystore(keystore(), PASSWORD);
             server = TestServer.start(dir, "server.tls.keystore=" + keystore(), "server.tls.password=" + PASSWORD,
-                    "server.header_timeout_seconds=1", "server.http_redirect_port=0");
+                    "server.header_timeout_seconds=1", "server.http_redirect_port=0", "upload.max_bytes=400000");
         }
         return server.app.port();
     }
@@ -130,6 +130,20 @@ class HttpsTest {
         assertEquals(200, file.statusCode());
         assertTrue(pdf.length > 64 * 1024, "more than a few TLS records each way: " + pdf.length);
         assertArrayEquals(pdf, file.body());
+    }
+
+    @Test
+    void uploadOverTheLimit_overTls_answered413NotReset() throws Exception {
+        String base = "https://localhost:" + port() + "/wp-json/wpsigner/v1/documents";
+        TestServer.Account alice = server.account("alice@example.com", true);
+        byte[] big = new byte[4 * 1024 * 1024];
+        HttpRequest upload = new Multipart().file("file", "big.pdf", "application/pdf", big)
+                .post(HttpRequest.newBuilder(URI.create(base + "/upload"))).header("X-WPS-API-Key", alice.full().key())
+                .header("X-WPS-API-Secret", alice.full().secret()).timeout(Duration.ofSeconds(30)).build();
+        HttpResponse<String> r = client("TLSv1.2").send(upload, HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, r.statusCode(), r.body());
+        assertTrue(r.body().contains("file_too_large"), r.body());
+        assertEquals(HSTS, r.headers().firstValue("Strict-Transport-Security").orElse(""));
     }
 
     @Test

@@ -128,5 +128,8 @@ class HeadParserTest {
                 + "are larger than the server accepts.\",\"data\":{\"status\":431}}"), http);
         int length = http.length() - http.indexOf("\r\n\r\n") - 4;
         assertTrue(http.contains("Content-Length: " + length + "\r\n"), http);
+        assertFalse(http.contains("Strict-Transport-Security"), "not over plain HTTP: " + http);
+        String overTls = new String(Rejection.headTooLarge().toHttp("RID123", true), StandardCharsets.UTF_8);
+        assertTrue(overTls.contains("\r\nStrict-Transport-Security: max-age=63072000\r\n"), overTls);
     }
 }
