@@ -104,7 +104,13 @@ public final class HttpService {
             return Optional.empty();
         }
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), Integer.parseInt(port));
-        return Optional.of(Front.start(limits, Transport.PLAIN, peer, address, backend, 128));
+        try {
+            return Optional.of(Front.start(limits, Transport.PLAIN, peer, address, backend, 128));
+        } catch (IOException e) {
+            // Not a BindException: that one is taken to be about server.port.
+            throw new IOException("cannot listen on " + config.string("server.host") + ":" + port
+                    + " (server.http_redirect_port): " + e.getMessage(), e);
+        }
     }
 
     /** The port clients reach: the front's. */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.logging.Logger;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
@@ -43,6 +44,7 @@ public final class Tls implements Transport {
 
     private final Path file;
     private final char[] password;
+    private final String[] suites;
     private TlsKeystore current;
     private byte[] currentHash;
     private Stamp seen;
@@ -61,6 +63,9 @@ public final class Tls implements Transport {
         this.current = first;
         this.currentHash = hash;
         this.seen = seen;
+        // A JDK built without some suite (ChaCha20 in some FIPS builds) would refuse the whole list.
+        List<String> supported = List.of(first.context().getSupportedSSLParameters().getCipherSuites());
+        this.suites = Arrays.stream(SUITES).filter(supported::contains).toArray(String[]::new);
     }
 
     /** Reads the keystore now; what is wrong with it stops the start with a message naming the setting. */
@@ -90,7 +95,7 @@ public final class Tls implements Transport {
         engine.setUseClientMode(false);
         SSLParameters p = engine.getSSLParameters();
         p.setProtocols(PROTOCOLS);
-        p.setCipherSuites(SUITES);
+        p.setCipherSuites(suites);
         p.setUseCipherSuitesOrder(true);
         p.setApplicationProtocols(new String[] {"http/1.1"});
         engine.setSSLParameters(p);
