@@ -123,6 +123,11 @@ public final class App implements AutoCloseable {
         return http.port();
     }
 
+    /** The plain-HTTP port that redirects to https, when {@code server.http_redirect_port} is set. */
+    public Optional<Integer> redirectPort() {
+        return http.redirectPort();
+    }
+
     /** Client connections open now, slow ones included. */
     public int openConnections() {
         return http.openConnections();

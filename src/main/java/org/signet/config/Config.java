@@ -159,10 +159,21 @@ public final class Config {
         return values.get(key).source();
     }
 
-    /** The public address used in links; by default derived from the port actually bound. */
+    /** The public address used in links; by default derived from the port actually bound, https with TLS. */
     public String siteUrl(int boundPort) {
         String configured = string("site.url");
-        return configured.isEmpty() ? "http://localhost:" + boundPort : configured;
+        return configured.isEmpty() ? (tls() ? "https" : "http") + "://localhost:" + boundPort : configured;
+    }
+
+    /** Whether Signet itself serves TLS ({@code server.tls.keystore} is set). */
+    public boolean tls() {
+        return !string("server.tls.keystore").isEmpty();
+    }
+
+    /** Whether the site is reached over https, by Signet's own TLS or a proxy's: cookies are then Secure. */
+    public boolean httpsSite() {
+        String configured = string("site.url");
+        return configured.isEmpty() ? tls() : configured.startsWith("https:");
     }
 
     /** Where the fonts for the sealed PDF are looked for, besides those in the jar. */

@@ -33,12 +33,13 @@ public final class Dispatcher implements HttpHandler {
     private final RateLimiter limiter;
     private final ClientIp clientIp;
     private final int ipPerMinute;
+    private final Https https;
     private final AccessLog accessLog = new AccessLog();
     private final InFlight inFlight = new InFlight();
     private final RequestMetrics metrics;
 
     Dispatcher(String restBase, Router rest, Router site, Authenticator authenticator, RateLimiter limiter,
-            ClientIp clientIp, int ipPerMinute, RequestMetrics metrics) {
+            ClientIp clientIp, int ipPerMinute, Https https, RequestMetrics metrics) {
         this.restBase = restBase;
         this.rest = rest;
         this.site = site;
@@ -46,6 +47,7 @@ public final class Dispatcher implements HttpHandler {
         this.limiter = limiter;
         this.clientIp = clientIp;
         this.ipPerMinute = ipPerMinute;
+        this.https = https;
         this.metrics = metrics;
     }
 
@@ -58,9 +60,11 @@ public final class Dispatcher implements HttpHandler {
         inFlight.enter();
         try (exchange) {
             UnreadBody body = UnreadBody.watch(exchange);
+            String peer = exchange.getRequestHeaders().getFirst(PeerField.NAME);
             try {
                 request = newRequest(exchange, requestId);
-                response = route(request);
+                Optional<Response> redirect = https.redirect(peer, request.path(), exchange.getRequestURI());
+                response = redirect.isPresent() ? redirect.get() : route(request);
             } catch (ApiException e) {
                 response = Errors.toResponse(e);
             } catch (Refusal e) {
@@ -70,6 +74,7 @@ public final class Dispatcher implements HttpHandler {
                 response = Errors.internal(e, requestId);
             }
             response.header("X-Request-Id", requestId).header("X-Content-Type-Options", "nosniff");
+            https.mark(response, peer);
             if (body.leftUnread()) {
                 response.header("Connection", "close");
             }

@@ -4,7 +4,9 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
@@ -15,6 +17,9 @@ import org.signet.config.Config;
 import org.signet.config.IpRanges;
 import org.signet.http.front.Front;
 import org.signet.http.front.FrontLimits;
+import org.signet.http.front.PeerField;
+import org.signet.http.front.Tls;
+import org.signet.http.front.Transport;
 import org.signet.service.KeyAuthentication;
 
 /**
@@ -22,7 +27,9 @@ import org.signet.service.KeyAuthentication;
  * request head without holding a thread, and behind it on the loopback interface the JDK HTTP server
  * with no Nagle delay and a pool of named threads ({@code server.connections} at most, made as
  * requests arrive). Only complete, well-formed heads reach a worker, so slow clients cost sockets,
- * not threads; the database pool, not the thread count, bounds the work done at once.
+ * not threads; the database pool, not the thread count, bounds the work done at once. With
+ * {@code server.tls.keystore} the front speaks TLS, and {@code server.http_redirect_port} adds a
+ * second, plain front whose requests are redirected to https.
  */
 public final class HttpService {
     static {
@@ -33,12 +40,15 @@ public final class HttpService {
     }
 
     private final Front front;
+    private final Optional<Front> plainFront;
     private final HttpServer server;
     private final ThreadPoolExecutor executor;
     private final Dispatcher dispatcher;
 
-    private HttpService(Front front, HttpServer server, ThreadPoolExecutor executor, Dispatcher dispatcher) {
+    private HttpService(Front front, Optional<Front> plainFront, HttpServer server, ThreadPoolExecutor executor,
+            Dispatcher dispatcher) {
         this.front = front;
+        this.plainFront = plainFront;
         this.server = server;
         this.executor = executor;
         this.dispatcher = dispatcher;
@@ -53,6 +63,7 @@ public final class HttpService {
     public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
             RateLimiter limiter, RequestMetrics metrics) throws IOException {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
+        Transport transport = transport(config);
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
         int connections = config.integer("server.connections");
         ThreadPoolExecutor executor = workerPool(connections, "signet-http-");
@@ -60,13 +71,52 @@ public final class HttpService {
         FrontLimits limits = FrontLimits.of(Duration.ofSeconds(config.integer("server.header_timeout_seconds")),
                 config.integer("server.min_transfer_rate"), config.integer("server.connections_per_ip"),
                 connections, proxies::contains);
-        Front front = Front.start(limits, address, server.getAddress(), 1024);
+        PeerField peer = new PeerField();
+        Front front = Front.start(limits, transport, peer, address, server.getAddress(), 1024);
+        Optional<Front> plainFront;
+        try {
+            plainFront = plainFront(config, limits, peer.forPlainPort(), server.getAddress());
+        } catch (IOException e) {
+            front.close();
+            throw e;
+        }
+        Https https = new Https(transport.secure(), config.siteUrl(front.port()), peer);
         Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
-                new ClientIp(proxies, front.peerField()), config.integer("ratelimit.ip_per_minute"), metrics);
+                new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), https, metrics);
         server.createContext("/", dispatcher);
         server.setExecutor(executor);
         server.start();
-        return new HttpService(front, server, executor, dispatcher);
+        return new HttpService(front, plainFront, server, executor, dispatcher);
+    }
+
+    /** TLS with the configured keystore, read now so that a wrong file or password stops the start; or plain HTTP. */
+    private static Transport transport(Config config) throws IOException {
+        if (!config.tls()) {
+            if (!config.string("server.http_redirect_port").isEmpty()) {
+                throw new IOException("server.http_redirect_port needs server.tls.keystore: without https there is "
+                        + "nowhere to redirect to");
+            }
+            return Transport.PLAIN;
+        }
+        return Tls.load(Path.of(config.string("server.tls.keystore")),
+                config.string("server.tls.password").toCharArray());
+    }
+
+    /** The plain-HTTP front that redirects to https, under the same limits, when a port is configured. */
+    private static Optional<Front> plainFront(Config config, FrontLimits limits, PeerField peer,
+            InetSocketAddress backend) throws IOException {
+        String port = config.string("server.http_redirect_port");
+        if (port.isEmpty()) {
+            return Optional.empty();
+        }
+        InetSocketAddress address = new InetSocketAddress(config.string("server.host"), Integer.parseInt(port));
+        try {
+            return Optional.of(Front.start(limits, Transport.PLAIN, peer, address, backend, 128));
+        } catch (IOException e) {
+            // Not a BindException: that one is taken to be about server.port.
+            throw new IOException("cannot listen on " + config.string("server.host") + ":" + port
+                    + " (server.http_redirect_port): " + e.getMessage(), e);
+        }
     }
 
     /** The port clients reach: the front's. */
@@ -74,9 +124,14 @@ public final class HttpService {
         return front.port();
     }
 
-    /** Client connections open now. */
+    /** The plain-HTTP redirect port, when there is one. */
+    public Optional<Integer> redirectPort() {
+        return plainFront.map(Front::port);
+    }
+
+    /** Client connections open now, on both ports. */
     public int openConnections() {
-        return front.openConnections();
+        return front.openConnections() + plainFront.map(Front::openConnections).orElse(0);
     }
 
     /** Stops accepting, lets in-flight requests finish for up to {@code grace}, then stops the workers. */
@@ -84,6 +139,7 @@ public final class HttpService {
         // JDK 17's HttpServer.stop(delay) always waits the whole delay, busy or not; so wait for
         // the handlers ourselves and then stop at once.
         front.stopAccepting();
+        plainFront.ifPresent(Front::stopAccepting);
         try {
             dispatcher.awaitIdle(grace);
         } catch (InterruptedException e) {
@@ -91,6 +147,7 @@ public final class HttpService {
         }
         server.stop(0);
         front.close();
+        plainFront.ifPresent(Front::close);
         executor.shutdown();
         try {
             executor.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS);

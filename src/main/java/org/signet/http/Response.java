@@ -96,6 +96,11 @@ public final class Response {
         return new Response(302, null, 0, out -> {}).header("Location", location);
     }
 
+    /** 308: the same request, method and body, belongs at {@code location} for good. */
+    public static Response permanentRedirect(String location) {
+        return new Response(308, null, 0, out -> {}).header("Location", location);
+    }
+
     public Response header(String name, String value) {
         headers.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
         return this;

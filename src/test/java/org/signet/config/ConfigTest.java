@@ -48,6 +48,36 @@ class ConfigTest {
     }
 
     @Test
+    void siteUrl_withTls_defaultsToHttpsAndCookiesAreSecure() throws Exception {
+        Config plain = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+        assertEquals("http://localhost:8443", plain.siteUrl(8443));
+        assertFalse(plain.tls() || plain.httpsSite());
+        Config tls = plain.with("server.tls.keystore", "/etc/signet/tls.p12");
+        assertEquals("https://localhost:8443", tls.siteUrl(8443));
+        assertTrue(tls.tls() && tls.httpsSite());
+        assertEquals("https://sign.example.com", tls.with("site.url", "https://sign.example.com").siteUrl(8443));
+        assertTrue(plain.with("site.url", "https://sign.example.com").httpsSite(), "TLS at a proxy");
+        assertFalse(tls.with("site.url", "http://sign.example.com").httpsSite());
+    }
+
+    @Test
+    void httpRedirectPort_emptyOrAPort() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+        assertEquals("", c.string("server.http_redirect_port"));
+        assertEquals(80, c.with("server.http_redirect_port", "80").integer("server.http_redirect_port"));
+        assertThrows(ConfigException.class, () -> c.with("server.http_redirect_port", "http"));
+        assertThrows(ConfigException.class, () -> c.with("server.http_redirect_port", "65536"));
+    }
+
+    @Test
+    void describe_masksTheKeystorePassword() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_SERVER_TLS_PASSWORD", "hunter2-tls"), Map.of());
+        assertEquals("hunter2-tls", c.string("server.tls.password"));
+        assertFalse(c.describe().contains("hunter2-tls"), c.describe());
+        assertTrue(c.describe().contains("server.tls.password = ****"), c.describe());
+    }
+
+    @Test
     void load_explicitConfigFileReplacesTheDataFolderOne() throws Exception {
         Files.writeString(dir.resolve("signet.properties"), "server.port=9001\n");
         Path other = dir.resolve("other.properties");

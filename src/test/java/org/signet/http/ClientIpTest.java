@@ -1,6 +1,8 @@
 package org.signet.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,18 @@ class ClientIpTest {
         assertEquals("10.0.0.5", ip.resolve(inner, proxy, "not-an-ip"));
         assertEquals("10.0.0.5", ip.resolve(inner, proxy, null));
         assertEquals("2001:db8:0:0:0:0:0:1", ip.resolve(inner, proxy, "2001:db8::1").replace("2001:db8::1", "2001:db8:0:0:0:0:0:1"));
+    }
+
+    @Test
+    void plainPortField_givesTheAddress_andSaysItCameInPlain() {
+        ClientIp ip = new ClientIp(IpRanges.parse(""), peer);
+        String plain = peer.forPlainPort().valueFor("203.0.113.7");
+        assertEquals("203.0.113.7", ip.resolve(inner, plain, null));
+        assertTrue(peer.cameInPlain(plain));
+        assertFalse(peer.cameInPlain(peer.valueFor("203.0.113.7")));
+        assertFalse(peer.cameInPlain("guess 203.0.113.7 plain"));
+        assertFalse(peer.cameInPlain(new PeerField().forPlainPort().valueFor("203.0.113.7")));
+        assertFalse(peer.cameInPlain(null));
     }
 
     @Test

@@ -26,7 +26,9 @@ import org.signet.crypto.Tokens;
  * non-blocking sockets, so slow or idle clients hold no thread at all, answers what is malformed or
  * too large with Signet's JSON envelope, caps connections per address, and keeps header deadlines
  * and a minimum transfer rate. Requests it accepts go to the JDK server on the loopback interface,
- * one inner connection per client connection, with the client's address in {@link PeerField}.
+ * one inner connection per client connection, with the client's address in {@link PeerField}. With
+ * {@link Tls} as its {@link Transport} it also terminates TLS, under the same rules: a handshake has
+ * the time a request head has.
  */
 public final class Front implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.http");
@@ -37,7 +39,8 @@ public final class Front implements AutoCloseable {
     private final ServerSocketChannel listener;
     private final Selector selector;
     private final HeadParser parser;
-    private final PeerField peerField = new PeerField();
+    private final Transport transport;
+    private final PeerField peerField;
     private final FrontLog log = new FrontLog();
     private final Set<Link> links = new LinkedHashSet<>();
     private final Map<String, Integer> perAddress = new HashMap<>();
@@ -46,8 +49,11 @@ public final class Front implements AutoCloseable {
     private volatile boolean running = true;
     private volatile int open;
 
-    private Front(FrontLimits limits, InetSocketAddress backend, ServerSocketChannel listener, Selector selector) {
+    private Front(FrontLimits limits, Transport transport, PeerField peerField, InetSocketAddress backend,
+            ServerSocketChannel listener, Selector selector) {
         this.limits = limits;
+        this.transport = transport;
+        this.peerField = peerField;
         this.backend = backend;
         this.listener = listener;
         this.selector = selector;
@@ -58,6 +64,15 @@ public final class Front implements AutoCloseable {
     /** Listens on {@code address} and passes accepted requests to the server at {@code backend}. */
     public static Front start(FrontLimits limits, InetSocketAddress address, InetSocketAddress backend, int backlog)
             throws IOException {
+        return start(limits, Transport.PLAIN, new PeerField(), address, backend, backlog);
+    }
+
+    /**
+     * Listens on {@code address} for clients speaking through {@code transport}, and passes accepted
+     * requests to the server at {@code backend} with the client's address in {@code peerField}.
+     */
+    public static Front start(FrontLimits limits, Transport transport, PeerField peerField, InetSocketAddress address,
+            InetSocketAddress backend, int backlog) throws IOException {
         Selector selector = Selector.open();
         ServerSocketChannel listener = ServerSocketChannel.open();
         try {
@@ -69,7 +84,7 @@ public final class Front implements AutoCloseable {
             selector.close();
             throw e;
         }
-        Front front = new Front(limits, backend, listener, selector);
+        Front front = new Front(limits, transport, peerField, backend, listener, selector);
         front.thread.start();
         return front;
     }
@@ -78,7 +93,7 @@ public final class Front implements AutoCloseable {
         return listener.socket().getLocalPort();
     }
 
-    public PeerField peerField() {
+    PeerField peerField() {
         return peerField;
     }
 
@@ -185,7 +200,7 @@ public final class Front implements AutoCloseable {
             int mine = perAddress.getOrDefault(address, 0);
             Rejection refused = links.size() >= limits.maxConnections() ? Rejection.busy()
                     : capped && mine >= limits.connectionsPerIp() ? Rejection.tooManyConnections() : null;
-            Link link = new Link(this, channel, address, refused == null, now);
+            Link link = new Link(this, transport.open(channel, now), address, refused == null, now);
             links.add(link);
             open = links.size();
             if (refused == null) {
@@ -208,6 +223,10 @@ public final class Front implements AutoCloseable {
 
     FrontLimits limits() {
         return limits;
+    }
+
+    boolean secure() {
+        return transport.secure();
     }
 
     HeadParser parser() {

@@ -9,17 +9,17 @@ import java.nio.channels.SocketChannel;
  * One client connection through the front: reads and checks each request head, passes it and its
  * body to the server behind on a connection of its own, and passes the answers back untouched. It
  * never blocks; the front's one thread calls it when a socket is ready and on every tick, which is
- * how timeouts and the minimum transfer rate are kept without a thread per slow client.
+ * how timeouts and the minimum transfer rate are kept without a thread per slow client. The client's
+ * side is a {@link ClientChannel}, plain or TLS; a TLS handshake is bounded as a request head is.
  */
 final class Link {
     private static final int BUFFER = 32 * 1024;
-    private static final int FIRST_HEAD_BUFFER = 4 * 1024;
     private static final long IDLE_MS = 5 * 60_000;
 
     private enum Phase { HEAD, BODY, REJECTING, FINISHING, DRAIN, CLOSED }
 
     private final Front front;
-    final SocketChannel client;
+    final ClientChannel client;
     final String address;
     final boolean counted;
     private final long acceptedAt;
@@ -33,9 +33,7 @@ final class Link {
     private boolean backendStopped;
     private boolean clientEof;
 
-    private byte[] in = new byte[FIRST_HEAD_BUFFER];
-    private int inLength;
-    private int scanned;
+    private final ClientInput in = new ClientInput();
     private ByteBuffer toBackend;
     private ByteBuffer toClient;
 
@@ -48,7 +46,7 @@ final class Link {
     private final Drain drain = new Drain();
     private final TransferRate rate;
 
-    Link(Front front, SocketChannel client, String address, boolean counted, long now) {
+    Link(Front front, ClientChannel client, String address, boolean counted, long now) {
         this.front = front;
         this.client = client;
         this.address = address;
@@ -65,7 +63,10 @@ final class Link {
                 readClient(now);
             }
             if (key.isValid() && key.isWritable()) {
-                writeClient();
+                client.flush();
+                if (toClient != null && toClient.position() > 0) {
+                    writeClient();
+                }
             }
         } else {
             if (key.isConnectable()) {
@@ -132,7 +133,7 @@ final class Link {
             return;
         }
         phase = Phase.CLOSED;
-        quietly(client);
+        client.close();
         if (backend != null) {
             quietly(backend);
         }
@@ -153,11 +154,10 @@ final class Link {
             }
             return;
         }
-        int n = client.read(ByteBuffer.wrap(in, inLength, in.length - inLength));
+        int n = in.readFrom(client);
         if (n < 0) {
             clientEof = true;
         } else {
-            inLength += n;
             rate.moved(n);
             lastActivity = now;
         }
@@ -202,6 +202,10 @@ final class Link {
     private void settle(long now) throws IOException {
         for (int round = 0; round < 4 && phase != Phase.CLOSED; round++) {
             int before = progressMark();
+            if (client.buffered() && wantsInput()) {
+                // Bytes TLS decrypted ahead: the socket has nothing more, so the selector would not say so.
+                readClient(now);
+            }
             advance(now);
             if (phase == Phase.CLOSED) {
                 return;
@@ -222,7 +226,7 @@ final class Link {
     }
 
     private int progressMark() {
-        int mark = inLength * 31 + phase.ordinal();
+        int mark = in.length() * 31 + phase.ordinal();
         mark = mark * 31 + (toBackend == null ? 0 : toBackend.position());
         return mark * 31 + (toClient == null ? 0 : toClient.position());
     }
@@ -250,23 +254,23 @@ final class Link {
             return dropClientBytes(now);
         }
         if (headStartedAt == 0) {
-            skipEmptyLines();
-            if (inLength > 0) {
+            in.skipEmptyLines();
+            if (in.length() > 0) {
                 headStartedAt = now;
             }
         }
-        if (inLength == 0) {
+        if (in.length() == 0) {
             if (clientEof) {
                 phase = Phase.FINISHING;
                 return true;
             }
             return false;
         }
-        int end = HeadParser.headEnd(in, Math.max(0, scanned - 3), inLength);
+        int end = in.headEnd();
         if (end < 0) {
             return incomplete();
         }
-        HeadParser.Result result = front.parser().parse(in, end);
+        HeadParser.Result result = front.parser().parse(in.bytes(), end);
         if (result.rejection() != null) {
             reject(result.rejection());
             return true;
@@ -276,7 +280,7 @@ final class Link {
             return false;
         }
         toBackend.put(bytes);
-        consume(end);
+        in.consume(end);
         headStartedAt = 0;
         RequestHead h = result.head();
         if (h.hasBody()) {
@@ -288,8 +292,7 @@ final class Link {
     }
 
     private boolean incomplete() {
-        scanned = inLength;
-        Rejection r = front.parser().whileIncomplete(in, inLength);
+        Rejection r = front.parser().whileIncomplete(in.bytes(), in.length());
         if (r != null) {
             reject(r);
             return true;
@@ -298,11 +301,7 @@ final class Link {
             close();
             return false;
         }
-        if (inLength == in.length) {
-            byte[] bigger = new byte[Math.min(in.length * 4, front.limits().maxHeadBytes())];
-            System.arraycopy(in, 0, bigger, 0, inLength);
-            in = bigger;
-        }
+        in.growIfFull(front.limits().maxHeadBytes());
         return false;
     }
 
@@ -310,10 +309,10 @@ final class Link {
         if (backendStopped) {
             return dropClientBytes(now);
         }
-        int n = Math.min(inLength, toBackend.remaining());
+        int n = Math.min(in.length(), toBackend.remaining());
         boolean done;
         if (chunked != null) {
-            n = chunked.feed(in, 0, n);
+            n = chunked.feed(in.bytes(), 0, n);
             if (chunked.malformed()) {
                 front.log().aborted(address, "malformed chunked body");
                 close();
@@ -325,14 +324,14 @@ final class Link {
             bodyRemaining -= n;
             done = bodyRemaining == 0;
         }
-        toBackend.put(in, 0, n);
-        consume(n);
+        toBackend.put(in.bytes(), 0, n);
+        in.consume(n);
         if (done) {
             phase = Phase.HEAD;
             chunked = null;
             return true;
         }
-        if (clientEof && inLength == 0) {
+        if (clientEof && in.length() == 0) {
             // The body ended early: the server behind sees the same early end and answers it.
             phase = Phase.FINISHING;
             return true;
@@ -342,8 +341,8 @@ final class Link {
 
     /** While the answer of a stopped server is still being passed on, what the client sends is dropped. */
     private boolean dropClientBytes(long now) {
-        int n = inLength;
-        consume(n);
+        int n = in.length();
+        in.clear();
         if (drain.dropped(n, now)) {
             close();
         }
@@ -353,8 +352,8 @@ final class Link {
     private void reject(Rejection r) {
         String requestId = front.requestId();
         front.log().rejected(r, requestId);
-        rejection = r.toHttp(requestId);
-        inLength = 0;
+        rejection = r.toHttp(requestId, front.secure());
+        in.clear();
         phase = Phase.REJECTING;
     }
 
@@ -376,7 +375,7 @@ final class Link {
     }
 
     private boolean finishing() throws IOException {
-        if (backend == null || (backendEof && toClient.position() == 0)) {
+        if (backend == null || (backendEof && toClient.position() == 0 && !client.pending())) {
             close();
             return false;
         }
@@ -448,30 +447,12 @@ final class Link {
         }
     }
 
-    private void skipEmptyLines() {
-        int skip = 0;
-        while (skip < inLength && (in[skip] == '\r' || in[skip] == '\n')) {
-            skip++;
-        }
-        consume(skip);
-    }
-
-    private void consume(int n) {
-        System.arraycopy(in, n, in, 0, inLength - n);
-        inLength -= n;
-        scanned = Math.max(0, scanned - n);
+    private boolean wantsInput() {
+        return (phase == Phase.HEAD || phase == Phase.BODY) && !clientEof && !in.full() || phase == Phase.DRAIN;
     }
 
     private void interest() {
-        int clientOps = 0;
-        boolean reading = (phase == Phase.HEAD || phase == Phase.BODY) && !clientEof && inLength < in.length;
-        if (reading || phase == Phase.DRAIN) {
-            clientOps |= SelectionKey.OP_READ;
-        }
-        if (toClient != null && toClient.position() > 0) {
-            clientOps |= SelectionKey.OP_WRITE;
-        }
-        clientKey.interestOps(clientOps);
+        clientKey.interestOps(client.interestOps(wantsInput(), toClient != null && toClient.position() > 0));
         if (backendKey != null && backendKey.isValid()) {
             int backendOps;
             if (!backendConnected) {

@@ -34,8 +34,11 @@ public record Rejection(int status, String code, String message) {
         return new Rejection(503, "busy", "The server has too many connections; try again shortly.");
     }
 
-    /** The whole HTTP/1.1 response, closing the connection: status line, headers, JSON body. */
-    byte[] toHttp(String requestId) {
+    /**
+     * The whole HTTP/1.1 response, closing the connection: status line, headers, JSON body; over TLS
+     * ({@code secure}) with Strict-Transport-Security, as every answer there.
+     */
+    byte[] toHttp(String requestId, boolean secure) {
         String body = "{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"data\":{\"status\":" + status + "}}";
         byte[] json = body.getBytes(StandardCharsets.UTF_8);
         String head = "HTTP/1.1 " + status + " " + reason() + "\r\n"
@@ -44,6 +47,7 @@ public record Rejection(int status, String code, String message) {
                 + "X-Request-Id: " + requestId + "\r\n"
                 + "X-Content-Type-Options: nosniff\r\n"
                 + "Cache-Control: no-store\r\n"
+                + (secure ? "Strict-Transport-Security: " + Tls.STRICT_TRANSPORT_SECURITY + "\r\n" : "")
                 + "Connection: close\r\n\r\n";
         byte[] h = head.getBytes(StandardCharsets.US_ASCII);
         byte[] all = new byte[h.length + json.length];

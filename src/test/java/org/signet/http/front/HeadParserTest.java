@@ -121,12 +121,15 @@ class HeadParserTest {
 
     @Test
     void rejection_toHttp_isTheJsonEnvelopeNamingNoJavaClass() {
-        String http = new String(Rejection.headTooLarge().toHttp("RID123"), StandardCharsets.UTF_8);
+        String http = new String(Rejection.headTooLarge().toHttp("RID123", false), StandardCharsets.UTF_8);
         assertTrue(http.startsWith("HTTP/1.1 431 Request Header Fields Too Large\r\n"), http);
         assertTrue(http.contains("X-Request-Id: RID123\r\n"), http);
         assertTrue(http.endsWith("{\"code\":\"request_header_fields_too_large\",\"message\":\"The request's header fields "
                 + "are larger than the server accepts.\",\"data\":{\"status\":431}}"), http);
         int length = http.length() - http.indexOf("\r\n\r\n") - 4;
         assertTrue(http.contains("Content-Length: " + length + "\r\n"), http);
+        assertFalse(http.contains("Strict-Transport-Security"), "not over plain HTTP: " + http);
+        String overTls = new String(Rejection.headTooLarge().toHttp("RID123", true), StandardCharsets.UTF_8);
+        assertTrue(overTls.contains("\r\nStrict-Transport-Security: max-age=63072000\r\n"), overTls);
     }
 }
