@@ -98,6 +98,10 @@ public final class HttpService {
             }
             return Transport.PLAIN;
         }
+        if (!config.string("server.http_redirect_port").isEmpty() && config.string("site.url").startsWith("http:")) {
+            throw new IOException("server.http_redirect_port redirects to site.url, which is http: it would send "
+                    + "every request back to itself; set site.url to the https address");
+        }
         return Tls.load(Path.of(config.string("server.tls.keystore")),
                 config.string("server.tls.password").toCharArray());
     }

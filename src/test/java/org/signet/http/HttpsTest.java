@@ -315,6 +315,10 @@ class HttpsTest {
         assertTrue(missing.contains("server.tls.keystore") && missing.contains("does not exist"), missing);
         String redirectAlone = serve(Map.of("SIGNET_SERVER_HTTP_REDIRECT_PORT", "0"));
         assertTrue(redirectAlone.contains("server.http_redirect_port needs server.tls.keystore"), redirectAlone);
+        String loop = serve(Map.of("SIGNET_SERVER_TLS_KEYSTORE", keystore().toString(),
+                "SIGNET_SERVER_TLS_PASSWORD", PASSWORD, "SIGNET_SERVER_HTTP_REDIRECT_PORT", "0",
+                "SIGNET_SITE_URL", "http://sign.example.com"));
+        assertTrue(loop.contains("server.http_redirect_port redirects to site.url, which is http"), loop);
     }
 
     /** Runs {@code serve} with {@code environment}; it must fail, and what it said on standard error is returned. */
