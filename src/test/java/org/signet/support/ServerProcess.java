@@ -57,7 +57,8 @@ public final class ServerProcess implements AutoCloseable {
         return server;
     }
 
-    private static int freePort() throws IOException {
+    /** A loopback port free now, for a server the test starts and must name in its configuration. */
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
