@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,7 +16,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.crypto.Tokens;
@@ -28,6 +23,7 @@ import org.signet.json.Json;
 import org.signet.support.ApiFlow;
 import org.signet.support.Caddy;
 import org.signet.support.Multipart;
+import org.signet.support.RawHttps;
 import org.signet.support.ReadmeFiles;
 import org.signet.support.ServerProcess;
 import org.signet.support.TestFiles;
@@ -42,7 +38,7 @@ import org.signet.support.Waits;
  * through Caddy alone.
  */
 class SignetBehindCaddyTest {
-    /** A client address other than the proxy's: Linux answers on all of 127.0.0.0/8. */
+    /** A client address other than the proxy's (see {@link RawHttps}). */
     private static final String SIGNER_ADDRESS = "127.0.0.5";
     /** What a client writes into X-Forwarded-For to pass for someone else; never to be believed. */
     private static final String FORGED = "198.51.100.7";
@@ -70,10 +66,11 @@ class SignetBehindCaddyTest {
                     .header("X-Forwarded-For", FORGED).GET().build());
             assertEquals(200, page.statusCode(), page.body());
             String token = link.substring(link.lastIndexOf('/') + 1);
-            String signed = postFrom(SIGNER_ADDRESS, caddy.trust(), caddyPort, "/sign/" + token + "/submit",
-                    Json.write(Map.of("consent", true, "signature", Map.of("method", "draw",
-                            "image", TestFiles.pngDataUrl(300, 90)))));
-            assertTrue(signed.startsWith("HTTP/1.1 200"), signed);
+            String signed = RawHttps.exchange(caddy.trust(), SIGNER_ADDRESS, caddyPort, "POST /sign/" + token
+                    + "/submit HTTP/1.1\r\nUser-Agent: " + ApiFlow.SIGNER_AGENT + "\r\nX-Forwarded-For: " + FORGED
+                    + "\r\nContent-Type: application/json", Json.write(Map.of("consent", true, "signature",
+                    Map.of("method", "draw", "image", TestFiles.pngDataUrl(300, 90)))).getBytes(StandardCharsets.UTF_8));
+            assertEquals(200, RawHttps.status(signed), signed);
 
             Map<String, Object> sealed = awaitSealed(server, proxy, doc);
             HttpResponse<byte[]> pdf = proxy.bytes(server.base() + "/documents/" + doc + "/file?version=signed");
@@ -139,31 +136,6 @@ class SignetBehindCaddyTest {
     private static String address(List<Map<String, Object>> events, String action) {
         return events.stream().filter(e -> action.equals(e.get("action"))).map(e -> (String) e.get("ip_address"))
                 .findFirst().orElseThrow(() -> new AssertionError("no " + action + " event in " + events));
-    }
-
-    /**
-     * One HTTP/1.1 POST over TLS through Caddy from {@code source}, with a forged X-Forwarded-For;
-     * the whole answer. The JDK's client cannot choose the address it connects from, a socket can.
-     */
-    private static String postFrom(String source, SSLContext tls, int port, String path, String json)
-            throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        try (Socket plain = new Socket()) {
-            plain.bind(new InetSocketAddress(source, 0));
-            plain.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
-            plain.setSoTimeout(30_000);
-            try (SSLSocket s = (SSLSocket) tls.getSocketFactory().createSocket(plain, "localhost", port, true)) {
-                OutputStream out = s.getOutputStream();
-                out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost:" + port + "\r\nUser-Agent: "
-                        + ApiFlow.SIGNER_AGENT + "\r\nX-Forwarded-For: " + FORGED + "\r\nContent-Type: application/json"
-                        + "\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-                out.write(body);
-                out.flush();
-                InputStream in = s.getInputStream();
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-        }
     }
 
     /** The REST interface reached over https through the proxy, with one key. */
