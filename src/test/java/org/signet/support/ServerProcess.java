@@ -113,6 +113,38 @@ public final class ServerProcess implements AutoCloseable {
         return send(request, HttpResponse.BodyHandlers.ofString());
     }
 
+    public int port() {
+        return port;
+    }
+
+    /** Sends SIGTERM ({@link Process#destroy()} on Linux), as a service manager's stop does; returns at once. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Waits up to {@code limit} for the process to end; its exit code, or a failure with the log's tail. */
+    public int awaitExit(Duration limit) {
+        try {
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("the server did not end within " + limit.toSeconds() + " s; its log ends:\n"
+                        + tail());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Everything the server has written so far. */
+    public String log() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
     /** The last lines the server wrote, for a failure message. */
     public String tail() {
         try {
