@@ -1,19 +1,15 @@
 package org.signet.support;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Debian's Caddy run by a test: a Caddyfile written to a temporary folder, Caddy's storage (its
@@ -86,16 +82,7 @@ public final class Caddy implements AutoCloseable {
 
     /** A TLS context that trusts Caddy's internal authority and nothing else. */
     public SSLContext trust() throws Exception {
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        try (InputStream in = Files.newInputStream(rootCertificate())) {
-            trusted.setCertificateEntry("caddy-local-root", CertificateFactory.getInstance("X.509").generateCertificate(in));
-        }
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, tmf.getTrustManagers(), null);
-        return context;
+        return RawHttps.trusting(rootCertificate());
     }
 
     /** What Caddy has logged so far. */

@@ -1,19 +1,15 @@
 package org.signet.support;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Debian's nginx run by a test: one site file included into a small main configuration of the
@@ -96,16 +92,7 @@ public final class Nginx implements AutoCloseable {
 
     /** A TLS context that trusts the certificate {@link #makeCertificate} made and nothing else. */
     public static SSLContext trust(Path prefix) throws Exception {
-        KeyStore trusted = KeyStore.getInstance("PKCS12");
-        trusted.load(null, null);
-        try (InputStream in = Files.newInputStream(prefix.resolve("cert.pem"))) {
-            trusted.setCertificateEntry("localhost", CertificateFactory.getInstance("X.509").generateCertificate(in));
-        }
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, tmf.getTrustManagers(), null);
-        return context;
+        return RawHttps.trusting(prefix.resolve("cert.pem"));
     }
 
     public String errorLog() {

@@ -1,20 +1,41 @@
 package org.signet.support;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
- * One HTTP/1.1 exchange over TLS from a chosen loopback address, written and read as bytes. The
- * JDK's HTTP client always connects from 127.0.0.1; a proxy test needs a client that the proxy
- * sees at another address, and Linux answers on all of 127.0.0.0/8.
+ * The client side of TLS in the proxy tests: a context that trusts one certificate, and one HTTP/1.1
+ * exchange from a chosen loopback address, written and read as bytes. The JDK's HTTP client always
+ * connects from 127.0.0.1; a proxy test needs a client that the proxy sees at another address, and
+ * Linux answers on all of 127.0.0.0/8.
  */
 public final class RawHttps {
     private RawHttps() {
+    }
+
+    /** A TLS context that trusts the certificate in the PEM file {@code certificate} and nothing else. */
+    public static SSLContext trusting(Path certificate) throws Exception {
+        KeyStore trusted = KeyStore.getInstance("PKCS12");
+        trusted.load(null, null);
+        try (InputStream in = Files.newInputStream(certificate)) {
+            trusted.setCertificateEntry("trusted", CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, tmf.getTrustManagers(), null);
+        return context;
     }
 
     /**
