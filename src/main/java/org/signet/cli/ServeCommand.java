@@ -5,12 +5,14 @@ import java.io.PrintStream;
 import java.net.BindException;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import org.signet.App;
 import org.signet.config.Config;
 import org.signet.store.Migrations;
+import sun.misc.Signal;
 
-/** {@code serve}: runs Signet until SIGTERM or Ctrl-C, then stops gracefully. */
+/** {@code serve}: runs Signet until SIGTERM or Ctrl-C, then stops gracefully and exits 0. */
 final class ServeCommand {
     private static final Logger LOG = Logger.getLogger("signet");
 
@@ -41,17 +43,36 @@ final class ServeCommand {
         }
     }
 
-    /** Blocks until the JVM is asked to stop; the hook lets in-flight requests finish first. */
+    /**
+     * Blocks until SIGTERM (a service manager's stop) or SIGINT (Ctrl-C), then stops gracefully and
+     * returns, so that the process exits 0 once the stop has finished and been logged. Handling the
+     * signals here rather than in a shutdown hook matters for both: the JVM runs its hooks side by side,
+     * the logging system's own among them, which closes the log while Signet is still stopping, and a
+     * JVM ended by a signal exits 143, which service managers count as a failure. The hook stays for the
+     * other ways a JVM is ended (SIGHUP, or a JVM run with signals left to the system).
+     */
     static void awaitShutdown(App app) {
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            app.close();
-            stopped.countDown();
-        }, "signet-shutdown"));
+        CountDownLatch asked = new CountDownLatch(1);
+        AtomicBoolean closed = new AtomicBoolean();
+        Runnable stop = () -> {
+            if (closed.compareAndSet(false, true)) {
+                app.close();
+            }
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "signet-shutdown"));
+        for (String name : new String[] {"TERM", "INT"}) {
+            try {
+                Signal.handle(new Signal(name), signal -> asked.countDown());
+            } catch (IllegalArgumentException taken) {
+                LOG.fine("SIG" + name + " is left to the JVM: " + taken.getMessage());
+            }
+        }
         try {
-            stopped.await();
+            asked.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        LOG.info("Signet is stopping: requests in flight may finish, new connections are refused");
+        stop.run();
     }
 }

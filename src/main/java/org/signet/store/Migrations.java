@@ -35,6 +35,11 @@ public final class Migrations {
         }
     }
 
+    /** Migrations from scripts given in order, the first being version 1: for tests of the runner itself. */
+    static Migrations of(List<String> scripts) {
+        return new Migrations(scripts);
+    }
+
     public int latestVersion() {
         return scripts.size();
     }

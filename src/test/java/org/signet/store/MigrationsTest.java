@@ -42,6 +42,38 @@ class MigrationsTest {
     }
 
     @Test
+    void apply_migrationFailingHalfway_rolledBackWholeAndVersionUnchanged() throws Exception {
+        String first = "CREATE TABLE a(x INTEGER); INSERT INTO a VALUES (1);";
+        String second = "CREATE TABLE b(y INTEGER);";
+        try (Database db = Database.open(dir.resolve("t.db"), "FULL", 1)) {
+            assertEquals(2, Migrations.of(List.of(first, second)).apply(db));
+            Migrations broken = Migrations.of(List.of(first, second,
+                    "CREATE TABLE c(z INTEGER); INSERT INTO a VALUES (2); INSERT INTO missing VALUES (3);"));
+
+            assertThrows(RuntimeException.class, () -> broken.apply(db));
+
+            assertEquals(2, Migrations.currentVersion(db), "the version stays where it was");
+            assertEquals(0, db.queryLong("SELECT count(*) FROM sqlite_master WHERE name = 'c'"), "no table half made");
+            assertEquals(1, db.queryLong("SELECT count(*) FROM a"), "no row half written");
+            Migrations mended = Migrations.of(List.of(first, second, "CREATE TABLE c(z INTEGER); INSERT INTO a VALUES (2);"));
+            assertEquals(1, mended.apply(db), "the next start runs the mended migration from its beginning");
+            assertEquals(3, Migrations.currentVersion(db));
+            assertEquals(2, db.queryLong("SELECT count(*) FROM a"));
+        }
+    }
+
+    @Test
+    void apply_databaseAtAnOlderVersion_runsOnlyTheMigrationsAfterIt() throws Exception {
+        try (Database db = Database.open(dir.resolve("t.db"), "FULL", 1)) {
+            Migrations.of(List.of("CREATE TABLE a(x INTEGER);")).apply(db);
+
+            assertEquals(1, Migrations.of(List.of("CREATE TABLE a(x INTEGER);", "INSERT INTO a VALUES (1);")).apply(db));
+
+            assertEquals(1, db.queryLong("SELECT count(*) FROM a"), "the first migration did not run again");
+        }
+    }
+
+    @Test
     void inTransaction_rollsBackEverythingOnFailure() throws Exception {
         try (Database db = DataFolder.openDatabase(dir, "FULL", 2)) {
             assertThrows(IllegalStateException.class, () -> db.inTransaction(() -> {

@@ -57,7 +57,8 @@ public final class ServerProcess implements AutoCloseable {
         return server;
     }
 
-    private static int freePort() throws IOException {
+    /** A loopback port free now, for a server the test starts and must name in its configuration. */
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
@@ -110,6 +111,29 @@ public final class ServerProcess implements AutoCloseable {
 
     public HttpResponse<String> send(HttpRequest request) {
         return send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** Sends SIGTERM ({@link Process#destroy()} on Linux), as a service manager's stop does; returns at once. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Waits up to {@code limit} for the process to end; its exit code, or a failure with the log's tail. */
+    public int awaitExit(Duration limit) {
+        try {
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new AssertionError("the server did not end within " + limit.toSeconds() + " s; its log ends:\n"
+                        + tail());
+            }
+            return process.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     /** Everything the server has written so far, standard output and error. */

@@ -1,0 +1,110 @@
+package org.signet.support;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+
+/**
+ * Debian's Caddy run by a test: a Caddyfile written to a temporary folder, Caddy's storage (its
+ * internal certificate authority among it) kept there too through {@code XDG_DATA_HOME} and
+ * {@code HOME}, on ports the test chose, stopped on close.
+ */
+public final class Caddy implements AutoCloseable {
+    public static final Path BINARY = Path.of("/usr/bin/caddy");
+    private static final Duration START_LIMIT = Duration.ofSeconds(60);
+
+    private final Process process;
+    private final Path home;
+    private final Path log;
+    private final int httpsPort;
+
+    private Caddy(Process process, Path home, Path log, int httpsPort) {
+        this.process = process;
+        this.home = home;
+        this.log = log;
+        this.httpsPort = httpsPort;
+    }
+
+    /**
+     * Runs {@code caddy run} on {@code caddyfile} in {@code home}; returns once it listens on
+     * {@code httpsPort} and its internal authority's root certificate is written. Fails, naming the
+     * package, where Caddy is not installed.
+     */
+    public static Caddy start(Path home, String caddyfile, int httpsPort) throws IOException {
+        if (!Files.isExecutable(BINARY)) {
+            throw new AssertionError(BINARY + " is missing: install Debian's caddy package (.ci/run does)");
+        }
+        Path file = home.resolve("Caddyfile");
+        Files.writeString(file, caddyfile, StandardCharsets.UTF_8);
+        Path log = home.resolve("caddy.log");
+        ProcessBuilder b = new ProcessBuilder(BINARY.toString(), "run", "--config", file.toString(), "--adapter",
+                "caddyfile").directory(home.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        b.environment().put("HOME", home.toString());
+        b.environment().put("XDG_DATA_HOME", home.resolve("data").toString());
+        b.environment().put("XDG_CONFIG_HOME", home.resolve("config").toString());
+        Caddy caddy = new Caddy(b.start(), home, log, httpsPort);
+        try {
+            Waits.awaitUntil(caddy::ready, "Caddy listening on " + httpsPort + " with its root certificate written",
+                    START_LIMIT);
+        } catch (AssertionError e) {
+            caddy.close();
+            throw new AssertionError(e.getMessage() + "; Caddy's log:\n" + caddy.log(), e);
+        }
+        return caddy;
+    }
+
+    private boolean ready() {
+        if (!process.isAlive()) {
+            throw new AssertionError("Caddy ended with " + process.exitValue() + ":\n" + log());
+        }
+        if (!Files.isRegularFile(rootCertificate())) {
+            return false;
+        }
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", httpsPort), 1_000);
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
+    /** The root certificate of Caddy's internal authority, which issued the site's certificate. */
+    public Path rootCertificate() {
+        return home.resolve("data").resolve("caddy/pki/authorities/local/root.crt");
+    }
+
+    /** A TLS context that trusts Caddy's internal authority and nothing else. */
+    public SSLContext trust() throws Exception {
+        return RawHttps.trusting(rootCertificate());
+    }
+
+    /** What Caddy has logged so far. */
+    public String log() {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

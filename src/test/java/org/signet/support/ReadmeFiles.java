@@ -1,0 +1,59 @@
+package org.signet.support;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The configuration files the README shows operators (a Caddyfile, an nginx site, a systemd unit),
+ * read from the README itself, so that the tests run what readers copy and the README cannot drift
+ * from what was tested.
+ */
+public final class ReadmeFiles {
+    private static final Path README = Path.of("README.md");
+    private static final String INDENT = "    ";
+
+    private ReadmeFiles() {
+    }
+
+    /**
+     * The indented block that follows the first line naming {@code path} in backticks, without its
+     * indent; blank lines inside it are kept, the block ends at the first line that is not indented.
+     */
+    public static String file(String path) throws IOException {
+        List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
+        int at = 0;
+        while (at < lines.size() && !lines.get(at).contains("`" + path + "`")) {
+            at++;
+        }
+        if (at == lines.size()) {
+            throw new AssertionError("the README names no file " + path);
+        }
+        at++;
+        while (at < lines.size() && lines.get(at).isBlank()) {
+            at++;
+        }
+        List<String> block = new ArrayList<>();
+        for (; at < lines.size() && (lines.get(at).startsWith(INDENT) || lines.get(at).isBlank()); at++) {
+            block.add(lines.get(at).isBlank() ? "" : lines.get(at).substring(INDENT.length()));
+        }
+        while (!block.isEmpty() && block.get(block.size() - 1).isEmpty()) {
+            block.remove(block.size() - 1);
+        }
+        if (block.isEmpty()) {
+            throw new AssertionError("no indented block follows " + path + " in the README");
+        }
+        return String.join("\n", block) + "\n";
+    }
+
+    /** {@code text} with {@code from} replaced by {@code to}, failing when {@code from} is not there. */
+    public static String replace(String text, String from, String to) {
+        if (!text.contains(from)) {
+            throw new AssertionError("the README's file no longer holds " + from + ":\n" + text);
+        }
+        return text.replace(from, to);
+    }
+}
