@@ -28,6 +28,7 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("server.tls.password", "", "a password", s -> true, true),
             new Setting("server.http_redirect_port", "", "empty, or a port number 0..65535",
                     s -> s.isEmpty() || intIn(s, 0, 65535), false),
+            new Setting("server.acme_webroot", "", "a folder", s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("site.url", "", "an http(s) URL without a trailing path", Setting::siteUrl, false),
             new Setting("rest.prefix", "wp-json", "letters, digits, '-' or '_'", Setting::segment, false),
             new Setting("rest.namespace", "wpsigner", "letters, digits, '-' or '_'", Setting::segment, false),

@@ -63,8 +63,8 @@ public final class Dispatcher implements HttpHandler {
             String peer = exchange.getRequestHeaders().getFirst(PeerField.NAME);
             try {
                 request = newRequest(exchange, requestId);
-                Optional<Response> redirect = https.redirect(peer, request.path(), exchange.getRequestURI());
-                response = redirect.isPresent() ? redirect.get() : route(request);
+                Optional<Response> plain = https.plainPortAnswer(peer, request.path(), exchange.getRequestURI());
+                response = plain.isPresent() ? plain.get() : route(request);
             } catch (ApiException e) {
                 response = Errors.toResponse(e);
             } catch (Refusal e) {

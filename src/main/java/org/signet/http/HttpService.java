@@ -80,7 +80,9 @@ public final class HttpService {
             front.close();
             throw e;
         }
-        Https https = new Https(transport.secure(), config.siteUrl(front.port()), peer);
+        String webroot = config.string("server.acme_webroot");
+        Https https = new Https(transport.secure(), config.siteUrl(front.port()), peer,
+                new AcmeChallenges(webroot.isEmpty() ? Optional.empty() : Optional.of(Path.of(webroot))));
         Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
                 new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), https, metrics);
         server.createContext("/", dispatcher);
@@ -91,6 +93,9 @@ public final class HttpService {
 
     /** TLS with the configured keystore, read now so that a wrong file or password stops the start; or plain HTTP. */
     private static Transport transport(Config config) throws IOException {
+        if (!config.string("server.acme_webroot").isEmpty() && config.string("server.http_redirect_port").isEmpty()) {
+            throw new IOException("server.acme_webroot is answered on server.http_redirect_port, which is not set");
+        }
         if (!config.tls()) {
             if (!config.string("server.http_redirect_port").isEmpty()) {
                 throw new IOException("server.http_redirect_port needs server.tls.keystore: without https there is "

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -79,7 +80,8 @@ class HttpsTest {
         if (server == null) {
             served = pki.writeKeystore(keystore(), PASSWORD);
             server = TestServer.start(dir, "server.tls.keystore=" + keystore(), "server.tls.password=" + PASSWORD,
-                    "server.header_timeout_seconds=1", "server.http_redirect_port=0", "upload.max_bytes=400000");
+                    "server.header_timeout_seconds=1", "server.http_redirect_port=0", "upload.max_bytes=400000",
+                    "server.acme_webroot=" + dir.resolve("acme"));
         }
         return server.app.port();
     }
@@ -261,6 +263,29 @@ class HttpsTest {
     }
 
     @Test
+    void redirectPort_acmeChallengeInTheWebroot_isAnsweredThere_othersAre404() throws Exception {
+        port();
+        Path challenges = Files.createDirectories(dir.resolve("acme/.well-known/acme-challenge"));
+        Files.writeString(challenges.resolve("tok-EN_42"), "tok-EN_42.thumbprint");
+        Files.writeString(dir.resolve("acme/secret.txt"), "not to be served");
+        HttpClient client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+        String base = "http://127.0.0.1:" + server.app.redirectPort().orElseThrow() + "/.well-known/acme-challenge/";
+
+        HttpResponse<String> found = get(client, base + "tok-EN_42");
+        assertEquals(200, found.statusCode());
+        assertEquals("tok-EN_42.thumbprint", found.body());
+        for (String wrong : List.of("missing", "..%2Fsecret.txt", "..%2F..%2Facme%2Fsecret.txt", "a.b", "")) {
+            HttpResponse<String> r = get(client, base + wrong);
+            assertEquals(404, r.statusCode(), wrong);
+            assertTrue(r.body().contains("rest_no_route"), r.body());
+        }
+        HttpResponse<String> overTls = get(client("TLSv1.3"),
+                "https://localhost:" + port() + "/.well-known/acme-challenge/tok-EN_42");
+        assertEquals(404, overTls.statusCode(), "challenges are answered on the plain port only");
+    }
+
+    @Test
     void forgedPlainMark_onTheTlsPort_isNoRedirect() throws Exception {
         String site = "https://localhost:" + port();
         HttpResponse<String> r = client("TLSv1.3").send(HttpRequest.newBuilder(URI.create(site + "/healthz"))
@@ -319,6 +344,8 @@ class HttpsTest {
                 "SIGNET_SERVER_TLS_PASSWORD", PASSWORD, "SIGNET_SERVER_HTTP_REDIRECT_PORT", "0",
                 "SIGNET_SITE_URL", "http://sign.example.com"));
         assertTrue(loop.contains("server.http_redirect_port redirects to site.url, which is http"), loop);
+        String webrootAlone = serve(Map.of("SIGNET_SERVER_ACME_WEBROOT", dir.resolve("acme").toString()));
+        assertTrue(webrootAlone.contains("server.acme_webroot is answered on server.http_redirect_port"), webrootAlone);
     }
 
     /** Runs {@code serve} with {@code environment}; it must fail, and what it said on standard error is returned. */
