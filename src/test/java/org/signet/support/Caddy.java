@@ -2,7 +2,6 @@ package org.signet.support;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 
 /**
  * Debian's Caddy run by a test: a Caddyfile written to a temporary folder, Caddy's storage (its
@@ -33,8 +33,8 @@ public final class Caddy implements AutoCloseable {
     }
 
     /**
-     * Runs {@code caddy run} on {@code caddyfile} in {@code home}; returns once it listens on
-     * {@code httpsPort} and its internal authority's root certificate is written. Fails, naming the
+     * Runs {@code caddy run} on {@code caddyfile} in {@code home}; returns once a TLS handshake on
+     * {@code httpsPort} succeeds with a certificate its internal authority issued. Fails, naming the
      * package, where Caddy is not installed.
      */
     public static Caddy start(Path home, String caddyfile, int httpsPort) throws IOException {
@@ -51,7 +51,7 @@ public final class Caddy implements AutoCloseable {
         b.environment().put("XDG_CONFIG_HOME", home.resolve("config").toString());
         Caddy caddy = new Caddy(b.start(), home, log, httpsPort);
         try {
-            Waits.awaitUntil(caddy::ready, "Caddy listening on " + httpsPort + " with its root certificate written",
+            Waits.awaitUntil(caddy::ready, "Caddy serving its certificate on " + httpsPort,
                     START_LIMIT);
         } catch (AssertionError e) {
             caddy.close();
@@ -67,10 +67,14 @@ public final class Caddy implements AutoCloseable {
         if (!Files.isRegularFile(rootCertificate())) {
             return false;
         }
-        try (Socket s = new Socket()) {
+        // Listening is not enough: Caddy issues the site's certificate from its authority a moment
+        // later, and a handshake before that ends in an internal_error alert.
+        try (SSLSocket s = (SSLSocket) trust().getSocketFactory().createSocket()) {
             s.connect(new InetSocketAddress("127.0.0.1", httpsPort), 1_000);
+            s.setSoTimeout(2_000);
+            s.startHandshake();
             return true;
-        } catch (IOException notYet) {
+        } catch (Exception notYet) {
             return false;
         }
     }
