@@ -49,6 +49,16 @@ final class ProofClient {
         return send(b.build());
     }
 
+    /**
+     * Asks for a document's seal. The answer waits for the seal itself, and after a restart every
+     * completed document may be asking at once, each seal queued behind the others on a machine's
+     * few cores: so this one request gets two minutes, not the thirty seconds of the others.
+     */
+    HttpResponse<String> seal(String documentId) throws IOException {
+        return send(rest("documents/" + documentId + "/seal").timeout(Duration.ofMinutes(2))
+                .POST(HttpRequest.BodyPublishers.noBody()).build());
+    }
+
     HttpResponse<String> upload(String title, byte[] pdf) throws IOException {
         Multipart body = new Multipart().text("title", title).file("file", "contract.pdf", "application/pdf", pdf);
         return send(body.post(rest("documents/upload")).build());
