@@ -3,6 +3,7 @@ package org.signet.web;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.ApiFlow.field;
 import static org.signet.support.TestServer.code;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import javax.imageio.ImageIO;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.http.Router;
 import org.signet.json.Json;
 import org.signet.support.ApiContract;
 import org.signet.support.ApiFlow;
@@ -140,13 +143,36 @@ class SigningWithoutBrowserTest {
     }
 
     @Test
-    void description_namesEverySigningEndpoint_atTheSiteRoot() {
-        assertEquals(List.of("GET /sign/{token}/document.pdf", "GET /sign/{token}/pages/{file}",
-                "GET /sign/{token}/session", "HEAD /sign/{token}/document.pdf", "HEAD /sign/{token}/pages/{file}",
-                "HEAD /sign/{token}/session", "POST /sign/{token}/decline", "POST /sign/{token}/login",
-                "POST /sign/{token}/pin", "POST /sign/{token}/submit"),
-                ApiContract.operations(ApiContract.Server.SITE));
+    void description_namesEverySigningEndpoint_atTheSiteRoot_andNoOther() {
+        Router site = new Router();
+        new SigningRoutes(null, null, null, null, false, null).routes(site);
+        TreeSet<String> routes = new TreeSet<>();
+        for (String route : site.routes()) {
+            // The page itself and the site's home are HTML for browsers, not part of the interface.
+            if (!route.equals("GET /") && !route.equals("GET /sign/{token}")) {
+                routes.add(route);
+                if (route.startsWith("GET ")) {
+                    routes.add("HEAD" + route.substring(3));
+                }
+            }
+        }
+
+        assertEquals(routes, new TreeSet<>(ApiContract.operations(ApiContract.Server.SITE)));
         assertTrue(ApiContract.operation("GET", "/sign/x/session").isEmpty(), "not under the REST base");
+    }
+
+    @Test
+    void contract_refusesASigningAnswerOffTheDescription() {
+        HttpResponse<String> r = call("GET", ann.token(), "session", null, null);
+        String body = r.body();
+        ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session", 200, r.headers(), body);
+        // A key the description does not name, such as the link's token, fails the exchange.
+        assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
+                200, r.headers(), body.replace("{", "{\"access_token\":\"x\",")));
+        assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
+                200, r.headers(), body.replace("\"requires\":\"pin\"", "\"requires\":\"email_code\"")));
+        assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
+                409, r.headers(), body));
     }
 
     /** Passes the PIN gate as a program does: JSON in, and the cookie of the answer kept for later calls. */
