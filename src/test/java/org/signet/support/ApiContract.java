@@ -30,6 +30,7 @@ import org.signet.api.OpenApiDocument;
  * described there and a JSON body must match the described schema. Every response the API tests
  * receive through {@link TestServer} passes here, so the description cannot drift from the wire;
  * {@link RequestContract} does the same for the requests, with the description's lookups kept here.
+ * A signing link's endpoints are described too, under a server of their own (the site root).
  */
 public final class ApiContract {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -48,12 +49,43 @@ public final class ApiContract {
     public record Operation(String method, String template, JsonNode node) {}
 
     /**
+     * What a described path is relative to: the REST base (the description's own server), or the site
+     * root, which the paths of a signing link's endpoints name as their server.
+     */
+    public enum Server {
+        REST, SITE;
+
+        static Server of(JsonNode pathItem) {
+            JsonNode servers = pathItem.path("servers");
+            if (servers.isMissingNode()) {
+                return REST;
+            }
+            if (servers.size() == 1 && servers.get(0).path("url").asText().equals("/")) {
+                return SITE;
+            }
+            throw new AssertionError("a path names a server other than the site root: " + servers);
+        }
+    }
+
+    /**
      * Checks one response. {@code path} is relative to the REST base; {@code headers} and {@code body}
      * are the response's. Throws an {@link AssertionError} naming the operation and every mismatch.
      */
     public static void check(String method, String path, int status, HttpHeaders headers, String body) {
+        check(Server.REST, method, path, status, headers, body);
+    }
+
+    /**
+     * The same for a path relative to {@code server}. On the site, only the described operations are held:
+     * the signing page itself, the administrator pages and the assets are not part of the description.
+     */
+    public static void check(Server server, String method, String path, int status, HttpHeaders headers,
+            String body) {
         String contentType = headers.firstValue("Content-Type").orElse(null);
-        Optional<Operation> op = operation(method, path);
+        Optional<Operation> op = operation(server, method, path);
+        if (op.isEmpty() && server == Server.SITE) {
+            return;
+        }
         if (op.isEmpty()) {
             // No such route: whatever answered (credentials, limits or the router) answered with an error envelope.
             if (status < 400) {
@@ -79,14 +111,23 @@ public final class ApiContract {
         validate(pointer + "/content/application~1json/schema", where, status, contentType, body);
     }
 
-    /** Every operation described, as "METHOD /template". */
+    /** Every operation described under the REST base, as "METHOD /template". */
     public static List<String> operations() {
+        return operations(Server.REST);
+    }
+
+    /** Every operation described under {@code server}, as "METHOD /template". */
+    public static List<String> operations(Server server) {
         List<String> out = new ArrayList<>();
-        DESCRIPTION.get("paths").fields().forEachRemaining(p -> p.getValue().fieldNames().forEachRemaining(m -> {
-            if (!m.equals("parameters")) {
-                out.add(m.toUpperCase(Locale.ROOT) + " " + p.getKey());
+        DESCRIPTION.get("paths").fields().forEachRemaining(p -> {
+            if (Server.of(p.getValue()) == server) {
+                p.getValue().fieldNames().forEachRemaining(m -> {
+                    if (!m.equals("parameters") && !m.equals("servers")) {
+                        out.add(m.toUpperCase(Locale.ROOT) + " " + p.getKey());
+                    }
+                });
             }
-        }));
+        });
         return out.stream().sorted().toList();
     }
 
@@ -97,6 +138,11 @@ public final class ApiContract {
 
     /** The operation described for {@code method} and {@code path} (relative to the base), as the router finds it. */
     public static Optional<Operation> operation(String method, String path) {
+        return operation(Server.REST, method, path);
+    }
+
+    /** The operation described for {@code method} and {@code path} relative to {@code server}. */
+    public static Optional<Operation> operation(Server server, String method, String path) {
         String[] parts = segments(path);
         Operation best = null;
         long bestScore = -1;
@@ -104,7 +150,7 @@ public final class ApiContract {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode node = e.getValue().get(method.toLowerCase(Locale.ROOT));
             String[] template = segments(e.getKey());
-            if (node == null || template.length != parts.length) {
+            if (node == null || template.length != parts.length || Server.of(e.getValue()) != server) {
                 continue;
             }
             long score = 0;

@@ -25,6 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import org.signet.support.ApiContract.Operation;
+import org.signet.support.ApiContract.Server;
 
 /**
  * Holds a REST request to what {@code openapi.json} allows for its operation: credentials, path,
@@ -44,8 +45,19 @@ public final class RequestContract {
      * description disagree about the request.
      */
     public static void hold(HttpRequest request, String path, int status, String responseBody) {
-        List<String> violations = violations(request.method(), path, request.uri().getRawQuery(), request.headers(),
-                bodyOf(request));
+        hold(Server.REST, request, path, status, responseBody);
+    }
+
+    /**
+     * The same for a path relative to {@code server}; on the site, only requests to a described operation
+     * are held (the signing page, the administrator pages and the assets are not described).
+     */
+    public static void hold(Server server, HttpRequest request, String path, int status, String responseBody) {
+        if (server == Server.SITE && ApiContract.operation(server, request.method(), path).isEmpty()) {
+            return;
+        }
+        List<String> violations = violations(server, request.method(), path, request.uri().getRawQuery(),
+                request.headers(), bodyOf(request));
         String where = request.method() + " " + path + " answered " + status;
         if (!violations.isEmpty() && status < 400) {
             throw new AssertionError(where + " to a request its description forbids:\n  "
@@ -61,7 +73,13 @@ public final class RequestContract {
     /** What the description does not allow in this request; empty when it allows all of it. */
     public static List<String> violations(String method, String path, String rawQuery, HttpHeaders headers,
             byte[] body) {
-        Optional<Operation> found = ApiContract.operation(method, path);
+        return violations(Server.REST, method, path, rawQuery, headers, body);
+    }
+
+    /** The same for a path relative to {@code server}. */
+    public static List<String> violations(Server server, String method, String path, String rawQuery,
+            HttpHeaders headers, byte[] body) {
+        Optional<Operation> found = ApiContract.operation(server, method, path);
         if (found.isEmpty()) {
             return List.of("no operation " + method + " " + path + " is described");
         }
@@ -133,6 +151,7 @@ public final class RequestContract {
                 case "path" -> List.of(parts[List.of(template).indexOf("{" + name + "}")]);
                 case "query" -> query.getOrDefault(name, List.of());
                 case "header" -> headers.allValues(name);
+                case "cookie" -> cookies(headers).getOrDefault(name, List.of());
                 default -> List.of();
             };
             if (values.isEmpty() && p.path("required").asBoolean(false)) {
@@ -176,6 +195,21 @@ public final class RequestContract {
             errors.addAll(e);
         }
         out.add(what + " '" + text + "': " + String.join("; ", errors));
+    }
+
+    /** The cookies a request sends, by name (RFC 6265 section 5.4: {@code name=value} pairs split by "; "). */
+    private static Map<String, List<String>> cookies(HttpHeaders headers) {
+        Map<String, List<String>> cookies = new LinkedHashMap<>();
+        for (String header : headers.allValues("Cookie")) {
+            for (String pair : header.split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    cookies.computeIfAbsent(pair.substring(0, eq).strip(), k -> new ArrayList<>())
+                            .add(pair.substring(eq + 1).strip());
+                }
+            }
+        }
+        return cookies;
     }
 
     /** The query's parameters, decoded as the server decodes them. */

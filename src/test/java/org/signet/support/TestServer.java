@@ -142,8 +142,9 @@ public final class TestServer implements AutoCloseable {
     }
 
     /**
-     * An exchange under the REST base must be one that openapi.json describes: the response as it is,
-     * and the request as the server took or refused it.
+     * An exchange under the REST base must be one that openapi.json describes, and so must one with a
+     * signing link's endpoints at the site root: the response as it is, and the request as the server
+     * took or refused it.
      */
     private void holdToContract(HttpResponse<?> r, String body) {
         String restPath = URI.create(base()).getPath();
@@ -152,6 +153,9 @@ public final class TestServer implements AutoCloseable {
             String relative = path.substring(restPath.length());
             ApiContract.check(r.request().method(), relative, r.statusCode(), r.headers(), body);
             RequestContract.hold(r.request(), relative, r.statusCode(), body);
+        } else if (path.startsWith("/sign/")) {
+            ApiContract.check(ApiContract.Server.SITE, r.request().method(), path, r.statusCode(), r.headers(), body);
+            RequestContract.hold(ApiContract.Server.SITE, r.request(), path, r.statusCode(), body);
         }
     }
 
