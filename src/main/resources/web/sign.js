@@ -228,6 +228,25 @@
     captures: { signature: null, initials: null } // {method, image, text, preview}
   };
 
+  /**
+   * Tells whoever listens on this document (embed.js, when a listed site frames the page) that
+   * something happened: {type: 'signet:' + what, document_id, signer_id}, and more in {@code extra}.
+   */
+  function tell(what, extra) {
+    const session = state.session || {};
+    const detail = Object.assign({ type: 'signet:' + what, document_id: session.document_id || null,
+      signer_id: (session.signer || {}).id || null }, extra || {});
+    document.dispatchEvent(new CustomEvent('signet:event', { detail: detail }));
+  }
+
+  /** Tells that the signer's action went through: signed (or approved), and completed when it was the last. */
+  function tellActed(result) {
+    tell('signed');
+    if (result.body.document_status === 'completed') {
+      tell('completed');
+    }
+  }
+
   function number(value, fallback) {
     const n = parseFloat(value);
     return isFinite(n) ? n : fallback;
@@ -1021,10 +1040,12 @@
     const result = await api('POST', '/submit', submission());
     setBusy(button, false);
     if (result.ok) {
+      tellActed(result);
       const completed = result.body.document_status === 'completed';
       await showDone(t('signed.heading'), t(completed ? 'signed.completed' : 'signed.recorded',
         { title: state.session.title }));
     } else {
+      tell('error', { code: result.code });
       handleFailure(result);
     }
   }
@@ -1040,8 +1061,10 @@
     const result = await api('POST', '/submit', { consent: true });
     setBusy(button, false);
     if (result.ok) {
+      tellActed(result);
       await showDone(t('approved.heading'), t('approved.text', { title: state.session.title }));
     } else {
+      tell('error', { code: result.code });
       handleFailure(result);
     }
   }
@@ -1087,8 +1110,12 @@
       const result = await api('POST', '/decline', { reason: text.slice(0, 1000) });
       setBusy(confirm, false);
       if (result.ok) {
+        tell('declined');
         showOutcome('done', t(role === 'approver' ? 'rejected.heading' : 'declined.heading'), t('declined.text'), false);
-      } else if (CLOSED_CODES.indexOf(result.code) >= 0) {
+        return;
+      }
+      tell('error', { code: result.code });
+      if (CLOSED_CODES.indexOf(result.code) >= 0) {
         showClosed(result);
       } else {
         error.textContent = errorText(result);
@@ -1127,6 +1154,7 @@
   async function initSigning() {
     const result = await api('GET', '/session');
     if (!result.ok) {
+      tell('error', { code: result.code });
       showOutcome('notice', t(CLOSED_CODES.indexOf(result.code) >= 0 ? 'closed.unavailable' : 'closed.openFailed'),
         errorText(result), false);
       return;
@@ -1134,6 +1162,7 @@
     const session = result.body;
     state.session = session;
     state.fields = inReadingOrder(session.fields);
+    tell('ready');
     if (session.requires) {
       showOutcome('notice', t('reload.heading'), t(session.requires === 'pin' ? 'reload.pin' : 'reload.login'), false);
       return;
@@ -1150,6 +1179,7 @@
     }
     renderPages(session);
     watchPages();
+    tell('viewed');
     if (document.activeElement === document.body) {
       // Lets arrow keys, Page Down and Space scroll the document straight away. The ring around
       // the whole document stays off until a key is pressed, as nobody moved focus there.

@@ -281,7 +281,7 @@ final class Services {
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
-                config.httpsSite(), config.siteLanguage())
+                config.httpsSite(), config.siteLanguage(), config.embedOrigins())
                 .routes(site);
     }
 }

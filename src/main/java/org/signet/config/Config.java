@@ -106,6 +106,19 @@ public final class Config {
                         + describeSource(s, v.source()) + "): expected " + s.expected());
             }
         }
+        requireFramableSite(values);
+    }
+
+    /**
+     * Framed by another site, a gate's cookie must be {@code SameSite=None}, which browsers keep only when
+     * {@code Secure}, which they keep only on https or a loopback host: elsewhere every gate would fail.
+     */
+    private static void requireFramableSite(Map<String, Value> values) throws ConfigException {
+        String site = values.get("site.url").text().trim();
+        if (!values.get("embed.origins").text().isBlank() && !site.isEmpty() && !EmbedOrigins.framableSite(site)) {
+            throw new ConfigException("embed.origins needs site.url on https (or http on a loopback host), not '"
+                    + site + "': a framed page's PIN and login need Secure cookies");
+        }
     }
 
     private static String describeSource(Setting s, Source source) {
@@ -174,6 +187,11 @@ public final class Config {
     public boolean httpsSite() {
         String configured = string("site.url");
         return configured.isEmpty() ? tls() : configured.startsWith("https:");
+    }
+
+    /** The origins that may frame the signer's pages, as browsers write them; empty when none may. */
+    public List<String> embedOrigins() {
+        return EmbedOrigins.parse(string("embed.origins"));
     }
 
     /** Where the fonts for the sealed PDF are looked for, besides those in the jar. */

@@ -30,6 +30,8 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     s -> s.isEmpty() || intIn(s, 0, 65535), false),
             new Setting("server.acme_webroot", "", "a folder", s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("site.url", "", "an http(s) URL without a trailing path", Setting::siteUrl, false),
+            new Setting("embed.origins", "", "a comma-separated list of origins scheme://host[:port], https or, on a "
+                    + "loopback host, http", EmbedOrigins::valid, false),
             new Setting("rest.prefix", "wp-json", "letters, digits, '-' or '_'", Setting::segment, false),
             new Setting("rest.namespace", "wpsigner", "letters, digits, '-' or '_'", Setting::segment, false),
             new Setting("timezone", "UTC", "a time-zone id such as UTC or Europe/Berlin", Setting::zone, false),

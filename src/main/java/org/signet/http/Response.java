@@ -82,14 +82,27 @@ public final class Response {
      */
     static final String PAGE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; "
             + "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-            + "form-action 'self'; frame-ancestors 'none'";
+            + "form-action 'self'; frame-ancestors ";
 
     public static Response html(int status, String html) {
         return bytes(status, "text/html; charset=UTF-8", html.getBytes(StandardCharsets.UTF_8))
-                .header("Content-Security-Policy", PAGE_POLICY)
+                .header("Content-Security-Policy", PAGE_POLICY + "'none'")
                 .header("X-Frame-Options", "DENY")
                 .header("Referrer-Policy", "no-referrer")
                 .header("Cache-Control", "no-store");
+    }
+
+    /**
+     * An HTML page that exactly {@code origins} (as browsers write origins) may frame, as an embedded
+     * signing page is; none may when the list is empty. X-Frame-Options goes, since it cannot name an
+     * origin and a browser that reads it would refuse every frame.
+     */
+    public Response framableBy(List<String> origins) {
+        if (!origins.isEmpty()) {
+            headers.put("Content-Security-Policy", List.of(PAGE_POLICY + String.join(" ", origins)));
+            headers.remove("X-Frame-Options");
+        }
+        return this;
     }
 
     public static Response redirect(String location) {

@@ -14,7 +14,8 @@ import org.signet.http.Router;
 /**
  * The signing, verify and administrator pages' scripts and stylesheets and the handwriting font, served from
  * the jar (no CDN: works offline). Each page's stylesheet is served as one file that begins with
- * {@code look.css}, the palette and top bar both kinds of page share.
+ * {@code look.css}, the palette and top bar both kinds of page share; the signing page's script begins with
+ * {@code embed.js}, which passes its events on to a site that frames it.
  */
 public final class Assets {
     private record Asset(String contentType, List<String> resources) {}
@@ -22,7 +23,7 @@ public final class Assets {
     private static final String CSS = "text/css; charset=UTF-8";
     private static final String JS = "text/javascript; charset=UTF-8";
     private static final Map<String, Asset> FILES = Map.of(
-            "sign.js", new Asset(JS, List.of("/web/sign.js")),
+            "sign.js", new Asset(JS, List.of("/web/embed.js", "/web/sign.js")),
             "sign.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css")),
             "verify.js", new Asset(JS, List.of("/web/verify.js")),
             "verify.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css", "/web/verify.css")),

@@ -32,6 +32,15 @@ public final class SigningPages {
      */
     public static String signingPage(Messages m, String token, String documentTitle, String senderName,
                                      String signerName, String role) {
+        return signingPage(m, token, documentTitle, senderName, signerName, role, List.of());
+    }
+
+    /**
+     * The signing page shell that {@code embedOrigins} may frame: the page script tells the page around
+     * it what happens here only when that page's origin is one of them.
+     */
+    public static String signingPage(Messages m, String token, String documentTitle, String senderName,
+                                     String signerName, String role, List<String> embedOrigins) {
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(documentTitle, "documentTitle");
         Objects.requireNonNull(role, "role");
@@ -51,7 +60,7 @@ public final class SigningPages {
                 + " aria-labelledby=\"doc-title\">\n"
                 + PageHtml.topbar(heading)
                 + "<main id=\"main\" class=\"document-area\" data-token=\"" + escape(token)
-                + "\" data-role=\"" + role + "\">\n"
+                + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
                 + "<noscript><p class=\"notice-inline\">" + text(m, "sign.noscript") + "</p></noscript>\n"
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
                 + "<p class=\"loading\">" + text(m, "sign.loading") + "</p></div>\n"
@@ -59,6 +68,11 @@ public final class SigningPages {
                 + actionBar(m, role)
                 + dialogs(m, role, senderName);
         return PageHtml.document(m, documentTitle, "sign", true, body);
+    }
+
+    /** The origins that may frame the page, space-separated for the page script; nothing when none may. */
+    private static String embedding(List<String> origins) {
+        return origins.isEmpty() ? "" : " data-embed-origins=\"" + escape(String.join(" ", origins)) + "\"";
     }
 
     /**

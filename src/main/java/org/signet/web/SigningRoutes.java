@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Language;
@@ -37,16 +38,21 @@ public final class SigningRoutes {
     private final SessionJson sessionJson;
     private final boolean secureCookies;
     private final Language siteLanguage;
+    private final List<String> embedOrigins;
 
-    /** @param siteLanguage {@code site.language}, for a page whose signer and browser name no language */
+    /**
+     * @param siteLanguage {@code site.language}, for a page whose signer and browser name no language
+     * @param embedOrigins {@code embed.origins}: the sites that may frame these pages, none when empty
+     */
     public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
-            boolean secureCookies, Language siteLanguage) {
+            boolean secureCookies, Language siteLanguage, List<String> embedOrigins) {
         this.signing = signing;
         this.copies = copies;
         this.unlock = unlock;
         this.sessionJson = sessionJson;
         this.secureCookies = secureCookies;
         this.siteLanguage = siteLanguage;
+        this.embedOrigins = List.copyOf(embedOrigins);
     }
 
     /** Where the party with signing link {@code token} downloads their copy (the route {@link #document}). */
@@ -72,7 +78,9 @@ public final class SigningRoutes {
         if (token.isPresent()) {
             return Response.redirect("/sign/" + token.get() + keptLanguage(req));
         }
-        return html(200, SigningPages.notice(words(req, null), "Signet", words(req, null).get("home.text")));
+        // The landing page is no signer's page: no site may frame it.
+        return Response.html(200, SigningPages.notice(words(req, null), "Signet", words(req, null).get("home.text")))
+                .header("Vary", "Accept-Language");
     }
 
     private Response page(Request req) {
@@ -95,7 +103,7 @@ public final class SigningRoutes {
         }
         link = signing.view(link, visit(req));
         return html(200, SigningPages.signingPage(m, token, title,
-                signing.senderName(link), link.signer().name(), link.signer().role().wire()));
+                signing.senderName(link), link.signer().name(), link.signer().role().wire(), embedOrigins));
     }
 
     /** The PIN or login gate ({@code gate}) in the page's language, its form posting back with the page's lang. */
@@ -128,9 +136,12 @@ public final class SigningRoutes {
         return PageLanguage.asked(req).map(l -> "?lang=" + l.code()).orElse("");
     }
 
-    /** A page whose language may follow the browser's Accept-Language, which caches must tell apart. */
-    private static Response html(int status, String page) {
-        return Response.html(status, page).header("Vary", "Accept-Language");
+    /**
+     * A signer's page, which {@code embed.origins} may frame, in a language that may follow the browser's
+     * Accept-Language, which caches must tell apart.
+     */
+    private Response html(int status, String page) {
+        return Response.html(status, page).framableBy(embedOrigins).header("Vary", "Accept-Language");
     }
 
     private Response session(Request req) {
@@ -215,9 +226,22 @@ public final class SigningRoutes {
     }
 
     private Response withSession(Request req, Response r, String sessionId) {
-        String cookie = COOKIE + "=" + sessionId + "; Path=/sign/" + req.pathParam("token")
-                + "; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "");
+        String cookie = COOKIE + "=" + sessionId + "; Path=/sign/" + req.pathParam("token") + "; HttpOnly; " + sameSite();
         return r.header("Set-Cookie", cookie);
+    }
+
+    /**
+     * Strict, unless another site may frame the page: a browser sends a Strict cookie to a frame only when
+     * the page around it is on the same site, so a framed gate would never stay unlocked. None is kept only
+     * when Secure, which browsers accept from https and from loopback hosts (where the site must then be),
+     * and a browser that blocks third-party cookies still keeps a Partitioned one (CHIPS), for this frame
+     * under this embedding site only. The unlock still needs the link's token and is sent only to its path.
+     */
+    private String sameSite() {
+        if (!embedOrigins.isEmpty()) {
+            return "SameSite=None; Secure; Partitioned";
+        }
+        return "SameSite=Strict" + (secureCookies ? "; Secure" : "");
     }
 
     private Response submit(Request req) {

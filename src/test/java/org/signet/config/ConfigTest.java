@@ -187,4 +187,41 @@ class ConfigTest {
             assertTrue(e.getMessage().contains("en, de, fr or es"), e.getMessage());
         }
     }
+
+    @Test
+    void embedOrigins_browserFormWithoutRepeats_emptyByDefault() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+        assertEquals(List.of(), c.embedOrigins());
+        assertEquals(List.of("https://app.example.com", "https://app.example.com:8443", "http://localhost:3000",
+                "http://127.0.0.2:8081", "https://xn--bcher-kva.example"), c.with("embed.origins",
+                " HTTPS://App.Example.COM:443,https://app.example.com:8443 ,http://localhost:3000,"
+                        + "http://127.0.0.2:8081,https://app.example.com,https://xn--bcher-kva.example").embedOrigins());
+        assertEquals(List.of("http://127.0.0.1"), c.with("embed.origins", "http://127.0.0.1:80").embedOrigins());
+    }
+
+    @Test
+    void embedOrigins_notExactlyAnHttpsOrLoopbackOrigin_refusedAtStart() throws Exception {
+        for (String bad : new String[] {"http://app.example.com", "https://app.example.com/", "https://app.example.com/x",
+                "https://*.example.com", "https://user@app.example.com", "https://app.example.com?x=1",
+                "https://app.example.com#x", "app.example.com", "ftp://app.example.com", "https://[::1]:8080",
+                "https://app.example.com:0", "https://app.example.com:65536", "http://127.0.0.300",
+                "https://a.example.com,,https://b.example.com", "https://a.example.com https://b.example.com",
+                "'self'", "null", "https://bücher.example", "http://localhost.evil.example"}) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> Config.load(dir, Optional.empty(), Map.of(), Map.of("embed.origins", bad)), bad);
+            assertTrue(e.getMessage().contains("embed.origins"), e.getMessage());
+        }
+    }
+
+    @Test
+    void embedOrigins_siteOnPlainHttpElsewhereThanLoopback_refusedAtStart() throws Exception {
+        Map<String, String> framed = Map.of("embed.origins", "https://app.example.com");
+        Config loopback = Config.load(dir, Optional.empty(), Map.of(), framed);
+        assertEquals(List.of("https://app.example.com"), loopback.with("site.url", "http://127.0.0.1:8080").embedOrigins());
+        assertEquals(1, loopback.with("site.url", "https://sign.example.com/signet").embedOrigins().size());
+        ConfigException e = assertThrows(ConfigException.class, () -> loopback.with("site.url", "http://sign.example.com"));
+        assertTrue(e.getMessage().contains("embed.origins needs site.url on https"), e.getMessage());
+        assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(),
+                Map.of("SIGNET_SITE_URL", "http://10.0.0.5:8080"), framed));
+    }
 }

@@ -58,4 +58,20 @@ class ResponseTest {
         assertTrue(header.chars().noneMatch(c -> c < 0x20), header);
         assertTrue(header.endsWith(".png"), header);
     }
+
+    @Test
+    void framableBy_origins_exactlyThoseMayFrameAndNoXFrameOptions() {
+        Response r = Response.html(200, "<p>x</p>").framableBy(List.of("https://a.example", "http://127.0.0.2:81"));
+        assertEquals(List.of(Response.PAGE_POLICY + "https://a.example http://127.0.0.2:81"),
+                r.headers().get("Content-Security-Policy"));
+        assertEquals(null, r.headers().get("X-Frame-Options"));
+        assertEquals(List.of("no-store"), r.headers().get("Cache-Control"));
+    }
+
+    @Test
+    void framableBy_noOrigins_nobodyMayFrame() {
+        Response r = Response.html(200, "<p>x</p>").framableBy(List.of());
+        assertEquals(List.of(Response.PAGE_POLICY + "'none'"), r.headers().get("Content-Security-Policy"));
+        assertEquals(List.of("DENY"), r.headers().get("X-Frame-Options"));
+    }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Comparator;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -27,6 +28,7 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
     private final int width;
     private final int height;
     private final String[] chromiumArguments;
+    private Supplier<String[]> settings = () -> new String[0];
     private Path data;
     /** Starts at the real time; a test that moves it must leave later tests' timings unaffected. */
     final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
@@ -40,11 +42,17 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
         this.chromiumArguments = chromiumArguments;
     }
 
+    /** Starts Signet with {@code settings} (key=value), read when the class starts, on top of the tests' own. */
+    SigningPageFixture settings(Supplier<String[]> settings) {
+        this.settings = settings;
+        return this;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         browser = Browser.start(chromiumArguments);
         data = Files.createTempDirectory("signet-browser-");
-        server = TestServer.start(data, clock);
+        server = TestServer.start(data, clock, settings.get());
         owner = server.account("owner@example.com", false);
     }
 
