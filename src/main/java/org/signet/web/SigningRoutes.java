@@ -101,9 +101,21 @@ public final class SigningRoutes {
         if (closed != null) {
             return html(200, Notices.of(m, link, token, signing.senderName(link)));
         }
-        link = signing.view(link, visit(req));
+        if (!framed(req)) {
+            link = signing.view(link, visit(req));
+        }
         return html(200, SigningPages.signingPage(m, token, title,
                 signing.senderName(link), link.signer().name(), link.signer().role().wire(), embedOrigins));
+    }
+
+    /**
+     * Whether the browser asked for the page to show it in a frame. Such a page records no view: the
+     * browser may yet refuse to show it (a site not in {@code embed.origins}), and when it does show
+     * it, the page's script reads the session, which records the view then.
+     */
+    private static boolean framed(Request req) {
+        String destination = req.header("Sec-Fetch-Dest");
+        return "iframe".equals(destination) || "frame".equals(destination);
     }
 
     /** The PIN or login gate ({@code gate}) in the page's language, its form posting back with the page's lang. */

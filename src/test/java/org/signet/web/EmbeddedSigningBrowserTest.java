@@ -114,11 +114,6 @@ class EmbeddedSigningBrowserTest {
         Party sam = doc.party("Sam Stranger", "signer", 1);
         doc.field(sam, "signature", 1, 72, 600, 220, 50).send();
 
-        HttpResponse<String> direct = WORLD.server.send(HttpRequest.newBuilder(URI.create(local(sam))).GET().build());
-        String policy = direct.headers().firstValue("Content-Security-Policy").orElseThrow();
-        assertTrue(policy.endsWith("frame-ancestors https://sign.example.com " + LISTED.origin()), policy);
-        assertTrue(direct.headers().firstValue("X-Frame-Options").isEmpty(), "X-Frame-Options would refuse every frame");
-
         browser.open(STRANGER.framing(local(sam)));
         browser.driver().switchTo().frame("signet");
         // Chromium puts its own error page in a frame that the page's policy refuses.
@@ -126,6 +121,13 @@ class EmbeddedSigningBrowserTest {
         assertFalse(browser.present(By.id("main")), "the signing page loaded in a frame it refuses");
         browser.driver().switchTo().defaultContent();
         assertEquals(List.of(), browser.js("return window.received;"));
+        assertEquals("pending", doc.signer(sam).get("status"), "a page the browser refused to show counts as no view");
+
+        HttpResponse<String> direct = WORLD.server.send(HttpRequest.newBuilder(URI.create(local(sam))).GET().build());
+        String policy = direct.headers().firstValue("Content-Security-Policy").orElseThrow();
+        assertTrue(policy.endsWith("frame-ancestors https://sign.example.com " + LISTED.origin()), policy);
+        assertTrue(direct.headers().firstValue("X-Frame-Options").isEmpty(), "X-Frame-Options would refuse every frame");
+        assertEquals("viewed", doc.signer(sam).get("status"), "opened in its own tab, it is a view");
     }
 
     /** The signing link on 127.0.0.1, another site than the framing pages' addresses. */
