@@ -64,6 +64,17 @@ public final class FieldPdfs {
      * and signature field {@code x_signer2} at (300, 100, 200 x 50).
      */
     public static byte[] form() throws IOException {
+        return form(false);
+    }
+
+    /** {@link #form()} with a line of text at (72, 300) carrying the tag {@link #FORM_TAG} for signer 1. */
+    public static byte[] taggedForm() throws IOException {
+        return form(true);
+    }
+
+    public static final String FORM_TAG = "{{signature;signer=1;name=Signer one}}";
+
+    private static byte[] form(boolean tagged) throws IOException {
         try (PDDocument doc = new PDDocument()) {
             PDPage page = new PDPage(PDRectangle.LETTER);
             doc.addPage(page);
@@ -88,8 +99,16 @@ public final class FieldPdfs {
             signature.setPartialName("x_signer2");
             place(page, signature, new PDRectangle(300, 100, 200, 50));
             form.getFields().addAll(List.of(name, agree, plan, signature));
-            name.setValue("");
             plan.setValue("Basic");
+            if (tagged) {
+                try (PDPageContentStream out = new PDPageContentStream(doc, page)) {
+                    out.beginText();
+                    out.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 14);
+                    out.newLineAtOffset(72, 300);
+                    out.showText("Signature: " + FORM_TAG);
+                    out.endText();
+                }
+            }
             return save(doc);
         }
     }
