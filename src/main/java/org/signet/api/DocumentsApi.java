@@ -90,7 +90,10 @@ public final class DocumentsApi {
         Document d = documents.create(req.caller().userId(), f, title, details[0].expiresAt(),
                 details[0].reminderIntervalDays(), Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
-        made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
+        if (!f.detected().isEmpty()) {
+            // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
+            made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
+        }
         return Response.created(made);
     }
 

@@ -93,7 +93,10 @@ public final class TemplatesApi {
                 : DrawableText.drawablePart(FileNames.withoutExtension(f.originalFilename()));
         Map<String, Object> made = new LinkedHashMap<>(form(templates.upload(req.caller().principal(), f,
                 name.isBlank() ? "Untitled template" : name, named[1])));
-        made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
+        if (!f.detected().isEmpty()) {
+            // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
+            made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
+        }
         return Response.created(made);
     }
 

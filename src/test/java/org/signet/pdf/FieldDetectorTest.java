@@ -132,6 +132,36 @@ class FieldDetectorTest {
         assertEquals(dir.resolve("upload.pdf"), result.pdf(), "a form alone leaves the file as it is");
     }
 
+    /**
+     * {@code form-qpdf.pdf} was not written by PDFBox: its objects were typed by hand (a Letter page with
+     * two lines of Helvetica, the first tag split over two strings of a {@code TJ} with a kerning step in
+     * the middle; a text field {@code company_signer2} and a check box {@code newsletter}, each merged with
+     * its widget) and the file rewritten by qpdf 11.3 with {@code --object-streams=generate
+     * --compress-streams=y --recompress-flate}, so its objects sit in a compressed object stream behind a
+     * cross-reference stream.
+     */
+    @Test
+    void inspect_pdfWrittenByQpdf_detectsSplitTagsAndFormFields() throws Exception {
+        byte[] pdf;
+        try (var in = getClass().getResourceAsStream("form-qpdf.pdf")) {
+            pdf = in.readAllBytes();
+        }
+
+        Intake result = inspect(pdf);
+
+        List<DetectedField> found = result.detected();
+        assertEquals(List.of(FieldType.SIGNATURE, FieldType.INITIALS, FieldType.TEXT, FieldType.CHECKBOX),
+                found.stream().map(DetectedField::type).toList(), found.toString());
+        assertEquals("Client", found.get(0).name());
+        assertEquals(List.of(1, 2, 2, 1), found.stream().map(DetectedField::signer).toList());
+        assertFalse(found.get(1).required());
+        assertEquals("company_signer2", found.get(2).formField());
+        assertEquals(792 - 620, found.get(2).y(), 0.01);
+        String text = text(result.pdf());
+        assertFalse(text.contains("{{"), text);
+        assertTrue(text.contains("Agreed by:") && text.contains("end") && text.contains("Witness"), text);
+    }
+
     @Test
     void inspect_plainPdf_detectsNothing() throws Exception {
         Path file = IntakeSamples.pdf(dir.resolve("plain.pdf"), org.apache.pdfbox.pdmodel.common.PDRectangle.A4);
