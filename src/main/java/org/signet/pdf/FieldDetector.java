@@ -5,6 +5,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.pdfbox.cos.COSArray;
+import org.apache.pdfbox.cos.COSBase;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSObject;
+import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 
@@ -17,6 +22,13 @@ final class FieldDetector {
     /** As many fields as a document may have. */
     static final int MAX_FIELDS = 500;
 
+    /**
+     * Pages whose own content decodes to more than this are not searched for tags: rewriting a page
+     * holds all of its operators in memory, and text pages are far smaller (a dense page of text is
+     * about 100 KB). Their tags stay as text, which the author sees.
+     */
+    static final long MAX_SEARCHED_CONTENT_BYTES = 4L * 1024 * 1024;
+
     /** What was found, and whether the document in memory was changed (tags taken out). */
     record Result(List<DetectedField> fields, boolean changed) {}
 
@@ -28,6 +40,9 @@ final class FieldDetector {
         boolean changed = false;
         for (int i = 0; i < document.getNumberOfPages() && fields.size() < MAX_FIELDS; i++) {
             PDPage page = document.getPage(i);
+            if (!searchable(page)) {
+                continue;
+            }
             List<TagFinder.Found> tags = TagFinder.find(page);
             if (tags.size() > MAX_FIELDS - fields.size()) {
                 tags = tags.subList(0, MAX_FIELDS - fields.size());
@@ -40,6 +55,28 @@ final class FieldDetector {
         }
         fields.addAll(FormFields.read(document, MAX_FIELDS - fields.size()));
         return new Result(List.copyOf(fields), changed);
+    }
+
+    private static boolean searchable(PDPage page) throws IOException {
+        long left = MAX_SEARCHED_CONTENT_BYTES;
+        COSBase contents = page.getCOSObject().getDictionaryObject(COSName.CONTENTS);
+        List<COSBase> parts = new ArrayList<>();
+        if (contents instanceof COSArray array) {
+            array.forEach(parts::add);
+        } else if (contents != null) {
+            parts.add(contents);
+        }
+        for (COSBase part : parts) {
+            COSBase stream = part instanceof COSObject o ? o.getObject() : part;
+            if (stream instanceof COSStream s) {
+                try {
+                    left -= DecodedLength.of(s, left);
+                } catch (DecodedLength.OverBudget e) {
+                    return false;
+                }
+            }
+        }
+        return left >= 0;
     }
 
     /** The tag's box becomes the field's box; a tag drawn off the page is still taken out, but gives no field. */

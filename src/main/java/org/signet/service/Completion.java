@@ -23,7 +23,6 @@ import org.signet.evidence.Sealed;
 import org.signet.evidence.Sealer;
 import org.signet.pdf.CertificateData;
 import org.signet.pdf.FinalPdfBuilder;
-import org.signet.pdf.PlacedValue;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;

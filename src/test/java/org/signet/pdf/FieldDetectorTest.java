@@ -163,6 +163,35 @@ class FieldDetectorTest {
     }
 
     @Test
+    void inspect_tagOnAPageOfTooMuchContent_leftAsText() throws Exception {
+        byte[] pdf;
+        try (PDDocument doc = new PDDocument()) {
+            org.apache.pdfbox.pdmodel.PDPage page = new org.apache.pdfbox.pdmodel.PDPage();
+            doc.addPage(page);
+            try (var out = new org.apache.pdfbox.pdmodel.PDPageContentStream(doc, page)) {
+                out.beginText();
+                out.setFont(new org.apache.pdfbox.pdmodel.font.PDType1Font(
+                        org.apache.pdfbox.pdmodel.font.Standard14Fonts.FontName.HELVETICA), 12);
+                out.newLineAtOffset(72, 700);
+                out.showText("{{signature}}");
+                out.endText();
+                String filler = "x".repeat(1000);
+                for (long written = 0; written <= FieldDetector.MAX_SEARCHED_CONTENT_BYTES; written += 1000) {
+                    out.addComment(filler);
+                }
+            }
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            doc.save(bytes);
+            pdf = bytes.toByteArray();
+        }
+
+        Intake result = inspect(pdf);
+
+        assertEquals(List.of(), result.detected());
+        assertTrue(text(result.pdf()).contains("{{signature}}"));
+    }
+
+    @Test
     void inspect_plainPdf_detectsNothing() throws Exception {
         Path file = IntakeSamples.pdf(dir.resolve("plain.pdf"), org.apache.pdfbox.pdmodel.common.PDRectangle.A4);
 
