@@ -20,6 +20,7 @@ import org.signet.http.Router;
 import org.signet.json.Json;
 import org.signet.service.AcceptedFile;
 import org.signet.service.Completion;
+import org.signet.service.DetectedFields;
 import org.signet.service.Documents;
 import org.signet.service.DrawableText;
 import org.signet.service.Refusal;
@@ -88,7 +89,12 @@ public final class DocumentsApi {
         String title = details[0].title() != null ? details[0].title() : defaultTitle(f.originalFilename());
         Document d = documents.create(req.caller().userId(), f, title, details[0].expiresAt(),
                 details[0].reminderIntervalDays(), Actors.of(req));
-        return Response.created(views.listForm(d));
+        Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
+        if (!f.detected().isEmpty()) {
+            // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
+            made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
+        }
+        return Response.created(made);
     }
 
     private static String defaultTitle(String filename) {

@@ -93,9 +93,13 @@ public final class SignersApi {
                 .map(fieldJson::form).toList());
     }
 
+    /** Saves the fields given, or with {@code from_detected} those found in the file, for the signers mapped. */
     private Response saveFields(Request req) {
         long id = req.pathId("id");
-        Object raw = req.json().raw("fields");
+        Body b = req.json();
+        Object raw = DetectedInput.wanted(b)
+                ? documents.detectedFields(req.caller().principal(), id, DetectedInput.signers(b))
+                : b.raw("fields");
         return Response.ok(workflow.saveFields(req.caller().principal(), id,
                 (d, signerIds) -> FieldInput.parse(raw, d, signerIds), Actors.of(req)).stream()
                 .map(fieldJson::form).toList());

@@ -18,6 +18,7 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AcceptedFile;
+import org.signet.service.DetectedFields;
 import org.signet.service.DrawableText;
 import org.signet.service.Templates;
 import org.signet.text.FileNames;
@@ -90,8 +91,13 @@ public final class TemplatesApi {
         });
         String name = named[0] != null ? named[0]
                 : DrawableText.drawablePart(FileNames.withoutExtension(f.originalFilename()));
-        return Response.created(form(templates.upload(req.caller().principal(), f, name.isBlank() ? "Untitled template"
-                : name, named[1])));
+        Map<String, Object> made = new LinkedHashMap<>(form(templates.upload(req.caller().principal(), f,
+                name.isBlank() ? "Untitled template" : name, named[1])));
+        if (!f.detected().isEmpty()) {
+            // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
+            made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
+        }
+        return Response.created(made);
     }
 
     /** A template's description may run over several lines. */
@@ -125,7 +131,8 @@ public final class TemplatesApi {
 
     private Response saveFields(Request req) {
         long id = req.pathId("id");
-        Object raw = req.json().raw("fields");
+        Body b = req.json();
+        Object raw = DetectedInput.wanted(b) ? templates.detectedAsSlots(req.caller().principal(), id) : b.raw("fields");
         return Response.ok(templates.saveFields(req.caller().principal(), id,
                 pages -> FieldInput.parseForTemplate(raw, pages)).stream().map(this::fieldForm).toList());
     }

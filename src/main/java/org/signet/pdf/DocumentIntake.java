@@ -43,7 +43,7 @@ public final class DocumentIntake {
         if (kind == MediaKind.PDF) {
             PdfInspector.Inspected pdf = pdfs.inspect(file);
             return new Intake(kind, pdf.pages().size(), pdf.pages(), pdf.cleaned() == null ? file : pdf.cleaned(),
-                    pdf.removed());
+                    pdf.removed(), pdf.detected());
         }
         ImageConverter.Converted converted = images.convert(file, kind);
         return new Intake(kind, 1, List.of(converted.size()), converted.pdf(), List.of());

@@ -38,8 +38,20 @@ public final class FinalPdfBuilder {
      */
     public static byte[] build(byte[] originalPdf, List<PlacedValue> values, CertificateData certificate)
             throws IOException {
+        return build(originalPdf, values, List.of(), certificate);
+    }
+
+    /**
+     * As {@link #build(byte[], List, CertificateData)}, with {@code fills} set into the PDF's own form
+     * before it is flattened (each one the form cannot take is drawn like the other values).
+     *
+     * @throws IOException as {@link #build(byte[], List, CertificateData)}
+     */
+    public static byte[] build(byte[] originalPdf, List<PlacedValue> values, List<FormFill> fills,
+            CertificateData certificate) throws IOException {
         Objects.requireNonNull(certificate, "certificate");
-        return draw(originalPdf, values, (document, fonts) -> CertificatePage.append(document, fonts, certificate));
+        return draw(originalPdf, values, fills,
+                (document, fonts) -> CertificatePage.append(document, fonts, certificate));
     }
 
     /**
@@ -50,7 +62,13 @@ public final class FinalPdfBuilder {
      * @throws IOException as {@link #build}
      */
     public static byte[] withValues(byte[] originalPdf, List<PlacedValue> values) throws IOException {
-        return draw(originalPdf, values, (document, fonts) -> { });
+        return withValues(originalPdf, values, List.of());
+    }
+
+    /** As {@link #withValues(byte[], List)}, with {@code fills} set into the form as the finished document will. */
+    public static byte[] withValues(byte[] originalPdf, List<PlacedValue> values, List<FormFill> fills)
+            throws IOException {
+        return draw(originalPdf, values, fills, (document, fonts) -> { });
     }
 
     /** What is added after the values are drawn, with the fonts they were drawn in. */
@@ -59,15 +77,18 @@ public final class FinalPdfBuilder {
         void append(PDDocument document, DocumentFonts fonts) throws IOException;
     }
 
-    private static byte[] draw(byte[] originalPdf, List<PlacedValue> values, Ending ending) throws IOException {
+    private static byte[] draw(byte[] originalPdf, List<PlacedValue> values, List<FormFill> fills, Ending ending)
+            throws IOException {
         Objects.requireNonNull(originalPdf, "originalPdf");
         Objects.requireNonNull(values, "values");
         try (PDDocument document = load(originalPdf)) {
             // The finished copy is for reading and archiving: it keeps no passwords or permissions.
             document.setAllSecurityToBeRemoved(true);
+            List<PlacedValue> painted = new ArrayList<>(values);
+            painted.addAll(FormFiller.fill(document, fills));
             flattenForms(document);
             DocumentFonts fonts = new DocumentFonts(document);
-            paintValues(document, fonts.regular(), values);
+            paintValues(document, fonts.regular(), painted);
             ending.append(document, fonts);
             ByteArrayOutputStream out = new ByteArrayOutputStream(originalPdf.length + 64 * 1024);
             document.save(out);

@@ -38,12 +38,16 @@ final class PdfInspector {
         return MemoryUsageSetting.setupMixed(SCRATCH_MEMORY_BYTES).streamCache;
     }
 
-    /** A PDF that passed: its pages' sizes, and a copy without active content when it had some. */
-    record Inspected(List<PageSize> pages, Path cleaned, List<String> removed) {}
+    /**
+     * A PDF that passed: its pages' sizes, a copy without active content or text tags when it had some,
+     * and the fields found in it.
+     */
+    record Inspected(List<PageSize> pages, Path cleaned, List<String> removed, List<DetectedField> detected) {}
 
     /**
-     * Checks the PDF and returns the displayed size of every page; when it carries active content
-     * (see {@link ActiveContent}), also a copy without it, written beside the file.
+     * Checks the PDF and returns the displayed size of every page and the fields it brings (see
+     * {@link FieldDetector}); when it carries active content (see {@link ActiveContent}) or text tags,
+     * also a copy without them, written beside the file.
      *
      * @throws InvalidFileException with a reason when the PDF cannot be accepted
      */
@@ -59,12 +63,13 @@ final class PdfInspector {
             }
             List<String> removed = ActiveContent.strip(document.getDocumentCatalog().getCOSObject(),
                     pageDictionaries(document));
-            if (removed.isEmpty()) {
-                return new Inspected(pages, null, removed);
+            FieldDetector.Result detected = FieldDetector.detect(document);
+            if (removed.isEmpty() && !detected.changed()) {
+                return new Inspected(pages, null, removed, detected.fields());
             }
             Path cleaned = file.resolveSibling(file.getFileName() + ".clean.pdf");
             document.save(cleaned.toFile());
-            return new Inspected(pages, cleaned, removed);
+            return new Inspected(pages, cleaned, removed, detected.fields());
         } catch (InvalidPasswordException e) {
             throw new InvalidFileException("the PDF is encrypted with a password", e);
         } catch (IOException | RuntimeException | StackOverflowError e) {

@@ -2,20 +2,29 @@ package org.signet.service;
 
 import java.util.List;
 import org.signet.domain.PageSize;
+import org.signet.pdf.DetectedField;
 import org.signet.pdf.MediaKind;
 
 /**
  * An upload that passed intake and is stored encrypted: the client's file name (or
  * {@code document.<ext>} when it gave none), what it is, its pages, and the stored original and PDF
  * (the same file for a PDF upload without active content). {@code fileHash} is the SHA-256 of the
- * original bytes; {@code removed} names the kinds of active content taken out of the PDF.
+ * original bytes; {@code removed} names the kinds of active content taken out of the PDF;
+ * {@code detected} are the fields found in it (text tags and form fields).
  */
 public record AcceptedFile(String originalFilename, MediaKind kind, int totalPages, List<PageSize> pages,
-        long originalFileId, long pdfFileId, String fileHash, List<String> removed) {
+        long originalFileId, long pdfFileId, String fileHash, List<String> removed, List<DetectedField> detected) {
 
     public AcceptedFile {
         pages = List.copyOf(pages);
         removed = List.copyOf(removed);
+        detected = List.copyOf(detected);
+    }
+
+    /** A file whose fields are not looked for again: a staged file or a template's copy. */
+    public AcceptedFile(String originalFilename, MediaKind kind, int totalPages, List<PageSize> pages,
+            long originalFileId, long pdfFileId, String fileHash, List<String> removed) {
+        this(originalFilename, kind, totalPages, pages, originalFileId, pdfFileId, fileHash, removed, List.of());
     }
 
     /** The audit trail's note of what was taken out, or null when nothing was. */

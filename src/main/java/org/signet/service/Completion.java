@@ -23,7 +23,6 @@ import org.signet.evidence.Sealed;
 import org.signet.evidence.Sealer;
 import org.signet.pdf.CertificateData;
 import org.signet.pdf.FinalPdfBuilder;
-import org.signet.pdf.PlacedValue;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -57,6 +56,7 @@ public final class Completion {
     private final Links links;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private final DocumentAccess access;
+    private final DetectedFields detected;
     private final LongAdder failedAttempts = new LongAdder();
     /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
@@ -77,6 +77,7 @@ public final class Completion {
         this.wire = wire;
         this.links = links;
         this.access = new DocumentAccess(documents);
+        this.detected = new DetectedFields(db, documents, signers);
     }
 
     /** Seals every completed document whose next sealing attempt is due; returns how many were sealed. */
@@ -182,8 +183,9 @@ public final class Completion {
 
     private Sealed build(Document d) throws IOException {
         List<Signer> parties = signers.forDocument(d.id());
-        List<PlacedValue> values = PlacedValues.of(fields.forDocument(d.id()), signers);
-        byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values, certificateData(d, parties));
+        PlacedValues.Split values = PlacedValues.split(fields.forDocument(d.id()), detected.ofDocument(d.id()), signers);
+        byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values.painted(), values.filled(),
+                certificateData(d, parties));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
         return sealer.seal(unsigned, "All parties signed with Signet", "Signet", Instant.ofEpochSecond(completedAt));
     }

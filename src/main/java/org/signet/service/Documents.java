@@ -50,6 +50,7 @@ public final class Documents {
     private final Workflow workflow;
     private final WebhookEvents events;
     private final DocumentAccess access;
+    private final DetectedFields detected;
     private final Wire wire;
 
     /** A file to hand out: its name and type for the client, its size, and how to read it. */
@@ -80,6 +81,7 @@ public final class Documents {
         this.workflow = workflow;
         this.events = events;
         this.access = new DocumentAccess(documents);
+        this.detected = new DetectedFields(db, documents, signers);
         this.wire = wire;
     }
 
@@ -113,6 +115,14 @@ public final class Documents {
 
     public List<Signer> signers(Principal p, long id) {
         return db.read(() -> signers.forDocument(access.require(p, id).id()));
+    }
+
+    /**
+     * The fields found in the document's file, each for the signer its number maps to, in the save shape;
+     * see {@link DetectedFields#assigned}.
+     */
+    public List<Map<String, Object>> detectedFields(Principal p, long id, Map<Integer, Long> signerOf) {
+        return detected.assigned(p, id, signerOf);
     }
 
     public List<Field> fields(Principal p, long id) {
@@ -154,6 +164,7 @@ public final class Documents {
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
                     file.fileHash(), expiresAt, reminderDays, templateId));
             files.claim(file.originalFileId(), file.pdfFileId());
+            detected.recordForDocument(d.id(), file.detected());
             List<String> notes = new ArrayList<>();
             if (templateId != null) {
                 notes.add("from template " + templateId);

@@ -36,7 +36,7 @@ public final class FileIntake {
             StoredFiles.Saved pdf = checked.pdf().equals(file) ? original : save(checked.pdf());
             String name = clientFilename.isEmpty() ? "document." + checked.kind().extension() : clientFilename;
             return new AcceptedFile(name, checked.kind(), checked.totalPages(), checked.pages(), original.id(), pdf.id(),
-                    original.sha256(), checked.removed());
+                    original.sha256(), checked.removed(), checked.detected());
         } finally {
             if (!checked.pdf().equals(file)) {
                 Files.deleteIfExists(checked.pdf());

@@ -10,9 +10,9 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.pdf.FinalPdfBuilder;
 import org.signet.pdf.MediaKind;
-import org.signet.pdf.PlacedValue;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DetectedFieldStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
 import org.signet.store.StoredFiles;
@@ -48,6 +48,7 @@ public final class SignerCopies {
     }
 
     private final Database db;
+    private final DetectedFieldStore detected;
     private final Signing signing;
     private final LinkUnlock unlock;
     private final FieldStore fields;
@@ -59,6 +60,7 @@ public final class SignerCopies {
     public SignerCopies(Database db, Signing signing, LinkUnlock unlock, FieldStore fields, SignerStore signers,
             AuditStore audit, StoredFiles files, WorkGate gate) {
         this.db = db;
+        this.detected = new DetectedFieldStore(db);
         this.signing = signing;
         this.unlock = unlock;
         this.fields = fields;
@@ -120,9 +122,11 @@ public final class SignerCopies {
 
     private Copy withValues(SignerLink link) throws IOException {
         Document d = link.document();
-        List<PlacedValue> values = db.read(() -> PlacedValues.of(fields.forDocument(d.id()), signers));
+        PlacedValues.Split values = db.read(() -> PlacedValues.split(fields.forDocument(d.id()),
+                DetectedFields.ofDocument(detected, d.id()), signers));
         // Drawing loads the whole PDF: it waits its turn with page rendering and intake.
-        byte[] pdf = gate.run(() -> FinalPdfBuilder.withValues(files.read(d.pdfFileId()), values));
+        byte[] pdf = gate.run(() -> FinalPdfBuilder.withValues(files.read(d.pdfFileId()), values.painted(),
+                values.filled()));
         return new Copy(d.title(), Kind.WITH_VALUES, pdf.length, () -> new ByteArrayInputStream(pdf));
     }
 }

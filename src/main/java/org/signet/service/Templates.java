@@ -47,6 +47,7 @@ public final class Templates {
     private final Documents documents;
     private final Workflow workflow;
     private final DocumentAccess access;
+    private final DetectedFields detected;
 
     /** A template with its slots and fields. */
     public record Detail(Template template, List<TemplateSlot> slots, List<TemplateField> fields) {
@@ -88,6 +89,7 @@ public final class Templates {
         this.documents = documents;
         this.workflow = workflow;
         this.access = new DocumentAccess(documentStore);
+        this.detected = new DetectedFields(db, documentStore, signers);
     }
 
     public Page list(Principal p, String search, int page, int perPage) {
@@ -146,6 +148,7 @@ public final class Templates {
             Template t = templates.insert(p.userId(), name, description, f.originalFilename(), f.kind().mediaType(),
                     f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash());
             files.claim(f.originalFileId(), f.pdfFileId());
+            detected.recordForTemplate(t.id(), f.detected());
             return detailOf(t);
         });
     }
@@ -171,6 +174,14 @@ public final class Templates {
             return names;
         });
         erase.forEach(files::erase);
+    }
+
+    /**
+     * The fields found in the template's file, each for the slot of its signer number, in the save shape;
+     * 400 naming {@code from_detected} when there are none.
+     */
+    public List<Map<String, Object>> detectedAsSlots(Principal p, long id) {
+        return db.read(() -> detected.asSlots(owned(p, id).id()));
     }
 
     public List<TemplateField> fields(Principal p, long id) {
@@ -206,6 +217,7 @@ public final class Templates {
                         t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
                 Document d = documents.create(p.userId(), file, r.title() != null ? r.title() : t.name(), r.expiresAt(),
                         null, t.id(), actor);
+                detected.copyTemplateToDocument(t.id(), d.id());
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
                         f.variableKey() == null ? "" : prefill.getOrDefault(f.variableKey(), ""))).toList();

@@ -1,0 +1,52 @@
+package org.signet.pdf;
+
+import java.awt.geom.AffineTransform;
+import java.awt.geom.NoninvertibleTransformException;
+import java.awt.geom.Rectangle2D;
+import java.util.Optional;
+import org.apache.pdfbox.pdmodel.PDPage;
+
+/**
+ * Turns a rectangle in PDF user space into a field box on the page as displayed: points from its
+ * top-left corner, after /Rotate, clipped to the page and rounded to hundredths, the inverse of where
+ * {@link FinalValuePainter} draws a value.
+ */
+final class PageBox {
+    /** A box as fields are placed: {@code x}, {@code y} of the top-left corner, y growing downwards. */
+    record Box(double x, double y, double width, double height) {}
+
+    private PageBox() {}
+
+    /** The box of the user-space rectangle, or empty when none of it lies on the page. */
+    static Optional<Box> ofUserRect(PDPage page, double x0, double y0, double x1, double y1) {
+        AffineTransform toDisplay;
+        try {
+            toDisplay = FinalValuePainter.displayToUser(page).createAffineTransform().createInverse();
+        } catch (NoninvertibleTransformException e) {
+            return Optional.empty();
+        }
+        Rectangle2D user = new Rectangle2D.Double(Math.min(x0, x1), Math.min(y0, y1), Math.abs(x1 - x0),
+                Math.abs(y1 - y0));
+        Rectangle2D shown = toDisplay.createTransformedShape(user).getBounds2D();
+        double height = FinalValuePainter.displayHeight(page);
+        double width = displayWidth(page);
+        double left = round(Math.max(0, shown.getMinX()));
+        double right = round(Math.min(width, shown.getMaxX()));
+        double top = round(Math.max(0, height - shown.getMaxY()));
+        double bottom = round(Math.min(height, height - shown.getMinY()));
+        if (right - left < 1 || bottom - top < 1) {
+            return Optional.empty();
+        }
+        return Optional.of(new Box(left, top, round(right - left), round(bottom - top)));
+    }
+
+    private static double displayWidth(PDPage page) {
+        int rotation = ((page.getRotation() % 360) + 360) % 360;
+        return rotation == 90 || rotation == 270 ? page.getCropBox().getHeight() : page.getCropBox().getWidth();
+    }
+
+    /** Down to hundredths of a point, never up, so a box at the page's edge stays on it. */
+    private static double round(double v) {
+        return Math.floor(v * 100) / 100;
+    }
+}
