@@ -77,10 +77,13 @@ final class IdempotentPosts {
         return Response.bytes(held.status(), held.contentType(), held.body()).header(REPLAYED, "true");
     }
 
-    /** Reads the retry's body only as far as the first one's length, plus one byte to tell a longer one. */
+    /**
+     * Reads the retry's body as far as the first one's length and a little more, so that a slightly
+     * longer body is read to its end (and the connection kept) while a far longer one is not read at all.
+     */
     private static boolean sameBody(Request request, IdempotentRequest held) {
         Optional<FingerprintedBody.Fingerprint> body = FingerprintedBody.over(request.exchange())
-                .finish(held.bodyLength());
+                .finish(held.bodyLength() + MAX_LEFT_UNREAD);
         return body.isPresent() && body.get().sha256().equals(held.bodySha256());
     }
 

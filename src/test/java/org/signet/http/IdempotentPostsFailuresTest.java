@@ -134,7 +134,7 @@ class IdempotentPostsFailuresTest {
     @Test
     void post_bodyLongerThanTheFirst_isAnotherRequest() throws Exception {
         assertEquals(201, post("/ignores-body", "{}").statusCode());
-        assertEquals(422, post("/ignores-body", "{}" + " ".repeat(100_000)).statusCode());
+        assertEquals(422, post("/ignores-body", "{}" + " ".repeat(1000)).statusCode());
         assertEquals(1, runs.get());
     }
 }
