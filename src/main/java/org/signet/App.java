@@ -15,6 +15,7 @@ import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
 import org.signet.jobs.BackupJob;
 import org.signet.jobs.ExpiryJob;
+import org.signet.jobs.IdempotencyPruneJob;
 import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
 import org.signet.jobs.SealRenewalJob;
@@ -71,7 +72,8 @@ public final class App implements AutoCloseable {
             services.metrics(requests, () -> http[0].openConnections()).routes(site);
             RateLimiter limiter = new RateLimiter(clock);
             schedule(scheduler, services, limiter);
-            http[0] = HttpService.start(config, rest, site, services.keyAuthentication, limiter, requests);
+            http[0] = HttpService.start(config, rest, site, services.keyAuthentication,
+                    services.idempotencyKeys, limiter, requests);
             App app = new App(config, db, scheduler, http[0], services, restRoutes(rest, site, config.restBase()));
             LOG.info("Signet listening on " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
             return app;
@@ -109,6 +111,7 @@ public final class App implements AutoCloseable {
         scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
         scheduler.every("admin-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.adminSessions::evictExpired);
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
+        scheduler.every("idempotency-prune", Duration.ofMinutes(5), Duration.ofMinutes(15), s.idempotencyPrune);
         scheduler.every("webhooks", Duration.ofSeconds(5), Duration.ofSeconds(15), s.webhookDeliverer::runOnce);
         Duration keepMail = Duration.ofDays(s.config.integer("mail.retention_days"));
         if (s.backupJob != null) {
@@ -183,6 +186,10 @@ public final class App implements AutoCloseable {
 
     public StagingCleanupJob stagingCleanupJob() {
         return services.stagingCleanup;
+    }
+
+    public IdempotencyPruneJob idempotencyPruneJob() {
+        return services.idempotencyPrune;
     }
 
     public Workflow workflow() {

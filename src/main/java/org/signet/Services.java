@@ -38,6 +38,7 @@ import org.signet.http.Router;
 import org.signet.jobs.BackupJob;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.ReminderJob;
+import org.signet.jobs.IdempotencyPruneJob;
 import org.signet.jobs.Scheduler;
 import org.signet.jobs.SealRenewalJob;
 import org.signet.jobs.StagingCleanupJob;
@@ -75,6 +76,7 @@ import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
 import org.signet.service.SiteSeal;
+import org.signet.service.IdempotencyKeys;
 import org.signet.service.Staging;
 import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
@@ -97,6 +99,7 @@ import org.signet.store.SignerTokens;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
+import org.signet.store.IdempotencyStore;
 import org.signet.store.TemplateStore;
 import org.signet.store.UserStore;
 import org.signet.store.WebhookStore;
@@ -124,6 +127,8 @@ final class Services {
     final ExpiryJob expiryJob;
     final ReminderJob reminderJob;
     final StagingCleanupJob stagingCleanup;
+    final IdempotencyKeys idempotencyKeys;
+    final IdempotencyPruneJob idempotencyPrune;
     /** Null when Signet takes no backups itself. */
     final BackupJob backupJob;
     final Completion completion;
@@ -215,6 +220,10 @@ final class Services {
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
+        idempotencyKeys = new IdempotencyKeys(db, new IdempotencyStore(db), clock);
+        // No request is in flight yet: a key still claimed was held by one that a stop interrupted.
+        idempotencyKeys.releaseAbandoned();
+        idempotencyPrune = new IdempotencyPruneJob(idempotencyKeys);
         queues = new Queues(db, new MailOutboxStore(db), webhookStore, documentStore, clock);
         backupJob = backupJob(config, db, clock);
     }

@@ -37,9 +37,10 @@ public final class Dispatcher implements HttpHandler {
     private final AccessLog accessLog = new AccessLog();
     private final InFlight inFlight = new InFlight();
     private final RequestMetrics metrics;
+    private final IdempotentPosts idempotent;
 
     Dispatcher(String restBase, Router rest, Router site, Authenticator authenticator, RateLimiter limiter,
-            ClientIp clientIp, int ipPerMinute, Https https, RequestMetrics metrics) {
+            ClientIp clientIp, int ipPerMinute, Https https, RequestMetrics metrics, IdempotentPosts idempotent) {
         this.restBase = restBase;
         this.rest = rest;
         this.site = site;
@@ -49,6 +50,7 @@ public final class Dispatcher implements HttpHandler {
         this.ipPerMinute = ipPerMinute;
         this.https = https;
         this.metrics = metrics;
+        this.idempotent = idempotent;
     }
 
     @Override
@@ -149,7 +151,7 @@ public final class Dispatcher implements HttpHandler {
             if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
                 throw ApiException.readOnlyKey();
             }
-            return route.orElseThrow(ApiException::noRoute).handler().handle(request);
+            return idempotent.handle(request, caller, route.orElseThrow(ApiException::noRoute).handler());
         } catch (ApiException e) {
             return Errors.toResponse(e);
         } catch (Refusal e) {

@@ -20,6 +20,7 @@ import org.signet.http.front.FrontLimits;
 import org.signet.http.front.PeerField;
 import org.signet.http.front.Tls;
 import org.signet.http.front.Transport;
+import org.signet.service.IdempotencyKeys;
 import org.signet.service.KeyAuthentication;
 
 /**
@@ -55,13 +56,13 @@ public final class HttpService {
     }
 
     public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
-            RateLimiter limiter) throws IOException {
-        return start(config, rest, site, keys, limiter, new RequestMetrics());
+            IdempotencyKeys idempotency, RateLimiter limiter) throws IOException {
+        return start(config, rest, site, keys, idempotency, limiter, new RequestMetrics());
     }
 
     /** As above, counting every answered request in {@code metrics}. */
     public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
-            RateLimiter limiter, RequestMetrics metrics) throws IOException {
+            IdempotencyKeys idempotency, RateLimiter limiter, RequestMetrics metrics) throws IOException {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
         Transport transport = transport(config);
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
@@ -84,7 +85,8 @@ public final class HttpService {
         Https https = new Https(transport.secure(), config.siteUrl(front.port()), peer,
                 new AcmeChallenges(webroot.isEmpty() ? Optional.empty() : Optional.of(Path.of(webroot))));
         Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
-                new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), https, metrics);
+                new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), https, metrics,
+                new IdempotentPosts(idempotency));
         server.createContext("/", dispatcher);
         server.setExecutor(executor);
         server.start();

@@ -52,10 +52,15 @@ final class UnreadBody extends FilterInputStream {
     /** Skips by reading, so that the end is noticed however the body is consumed. */
     @Override
     public long skip(long n) throws IOException {
+        return skipByReading(this, n);
+    }
+
+    /** Skips {@code n} bytes of {@code in} through its own {@code read}, so that a stream counting what it reads sees them. */
+    static long skipByReading(InputStream in, long n) throws IOException {
         byte[] buffer = new byte[(int) Math.min(Math.max(n, 0), 8192)];
         long skipped = 0;
         while (skipped < n) {
-            int read = read(buffer, 0, (int) Math.min(buffer.length, n - skipped));
+            int read = in.read(buffer, 0, (int) Math.min(buffer.length, n - skipped));
             if (read < 0) {
                 break;
             }

@@ -27,10 +27,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey.Permission;
+import org.signet.service.IdempotencyKeys;
 import org.signet.service.KeyAuthentication;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
+import org.signet.store.IdempotencyStore;
 import org.signet.store.UserStore;
 import org.signet.support.TestServer;
 
@@ -70,7 +72,7 @@ class DispatcherTest {
             return Response.ok(Map.of("done", true));
         });
         service = HttpService.start(config, rest, new Router(), new KeyAuthentication(keys, Clock.systemUTC()),
-                new RateLimiter(Clock.systemUTC()));
+                new IdempotencyKeys(db, new IdempotencyStore(db), Clock.systemUTC()), new RateLimiter(Clock.systemUTC()));
     }
 
     @AfterEach

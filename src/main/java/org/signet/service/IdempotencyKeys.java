@@ -1,0 +1,74 @@
+package org.signet.service;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.signet.domain.IdempotentRequest;
+import org.signet.store.Database;
+import org.signet.store.IdempotencyStore;
+
+/**
+ * Idempotency keys of API keys: a request is claimed under its key before it runs, in a short
+ * transaction of its own, and its answer is remembered for a day so that a retry gets it again.
+ */
+public final class IdempotencyKeys {
+    /** How long an answer is kept for a retry. */
+    public static final Duration RETENTION = Duration.ofHours(24);
+
+    private final Database db;
+    private final IdempotencyStore store;
+    private final Clock clock;
+
+    /** What was kept for a finished request: its body's fingerprint and its answer. */
+    public record Answer(String bodySha256, long bodyLength, int status, String contentType, byte[] body) {}
+
+    public IdempotencyKeys(Database db, IdempotencyStore store, Clock clock) {
+        this.db = db;
+        this.store = store;
+        this.clock = clock;
+    }
+
+    /**
+     * Claims {@code idempotencyKey} of API key {@code keyId} for a request now starting: empty when it
+     * is this request's to run, else the request that holds the key (running, or done with its answer).
+     * A request older than {@link #RETENTION} is forgotten here even before the pruning job has run.
+     */
+    public Optional<IdempotentRequest> claim(long keyId, String idempotencyKey, String method, String target) {
+        return db.inTransaction(() -> {
+            long now = now();
+            store.deleteIfCreatedBefore(keyId, idempotencyKey, now - RETENTION.toSeconds());
+            if (store.claim(keyId, idempotencyKey, method, target, now)) {
+                return Optional.empty();
+            }
+            return store.find(keyId, idempotencyKey);
+        });
+    }
+
+    /** Keeps the answer of the request that claimed the key. */
+    public void complete(long keyId, String idempotencyKey, Answer answer) {
+        store.complete(keyId, idempotencyKey, answer.bodySha256(), answer.bodyLength(), answer.status(),
+                answer.contentType(), answer.body());
+    }
+
+    /** Lets the key go without an answer, so that a retry runs the request again. */
+    public void forget(long keyId, String idempotencyKey) {
+        store.delete(keyId, idempotencyKey);
+    }
+
+    /** Removes every request older than {@link #RETENTION}; returns how many. */
+    public int pruneExpired() {
+        return store.deleteCreatedBefore(now() - RETENTION.toSeconds());
+    }
+
+    /**
+     * Releases keys whose requests were still running when Signet stopped: none runs at start-up, and
+     * a key left claimed would refuse every retry for a day.
+     */
+    public int releaseAbandoned() {
+        return store.deleteInProgress();
+    }
+
+    private long now() {
+        return clock.millis() / 1000;
+    }
+}

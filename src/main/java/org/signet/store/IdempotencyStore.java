@@ -1,0 +1,63 @@
+package org.signet.store;
+
+import java.sql.SQLException;
+import java.util.Optional;
+import org.signet.domain.IdempotentRequest;
+
+/** POSTs claimed under an API key's idempotency keys, and the answers they got. */
+public final class IdempotencyStore {
+    private static final String COLUMNS = "method, target, body_sha256, body_length, state, status, content_type, "
+            + "response_body, created_at";
+
+    private final Database db;
+
+    public IdempotencyStore(Database db) {
+        this.db = db;
+    }
+
+    /** Claims the key for a request now starting; false when the key is already taken (the primary key decides). */
+    public boolean claim(long keyId, String idempotencyKey, String method, String target, long now) {
+        return db.update("INSERT INTO idempotency_keys(key_id, idempotency_key, method, target, state, created_at) "
+                + "VALUES (?,?,?,?,'in_progress',?) ON CONFLICT(key_id, idempotency_key) DO NOTHING",
+                keyId, idempotencyKey, method, target, now) == 1;
+    }
+
+    public Optional<IdempotentRequest> find(long keyId, String idempotencyKey) {
+        return db.queryOne("SELECT " + COLUMNS + " FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ?",
+                IdempotencyStore::map, keyId, idempotencyKey);
+    }
+
+    /** Records the finished request's body fingerprint and its answer. */
+    public void complete(long keyId, String idempotencyKey, String bodySha256, long bodyLength, int status,
+            String contentType, byte[] body) {
+        db.update("UPDATE idempotency_keys SET state = 'done', body_sha256 = ?, body_length = ?, status = ?, "
+                + "content_type = ?, response_body = ? WHERE key_id = ? AND idempotency_key = ? AND state = 'in_progress'",
+                bodySha256, bodyLength, status, contentType, body, keyId, idempotencyKey);
+    }
+
+    public void delete(long keyId, String idempotencyKey) {
+        db.update("DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ?", keyId, idempotencyKey);
+    }
+
+    /** Forgets one key's request if it was claimed before {@code cutoff}; true when there was one. */
+    public boolean deleteIfCreatedBefore(long keyId, String idempotencyKey, long cutoff) {
+        return db.update("DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? AND created_at < ?",
+                keyId, idempotencyKey, cutoff) == 1;
+    }
+
+    public int deleteCreatedBefore(long cutoff) {
+        return db.update("DELETE FROM idempotency_keys WHERE created_at < ?", cutoff);
+    }
+
+    public int deleteInProgress() {
+        return db.update("DELETE FROM idempotency_keys WHERE state = 'in_progress'");
+    }
+
+    private static IdempotentRequest map(Row r) throws SQLException {
+        Long length = r.nullableLong("body_length");
+        Integer status = r.nullableInt("status");
+        return new IdempotentRequest(r.string("method"), r.string("target"), r.string("body_sha256"),
+                length == null ? -1 : length, r.string("state").equals("done"), status == null ? 0 : status,
+                r.string("content_type"), r.bytes("response_body"), r.getLong("created_at"));
+    }
+}
