@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.signet.domain.Document;
+import org.signet.service.DetectedFields;
 import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -45,6 +46,10 @@ public final class StagingApi {
         out.put("file_path", s.filePath());
         out.put("original_filename", s.originalFilename());
         out.put("expires_at", wire.time(s.expiresAt()));
+        if (!f.detected().isEmpty()) {
+            // Only then, as for an upload: kept with the staged file and given to the document made from it.
+            out.put("detected_fields", DetectedFields.saveShapes(f.detected()));
+        }
         return Response.created(out);
     }
 

@@ -66,6 +66,11 @@ public final class DetectedFields {
         }
     }
 
+    /** Keeps fields already in the stored JSON shape, as a staged file holds them. */
+    void recordJson(long documentId, String json) {
+        store.putForDocument(documentId, json);
+    }
+
     void recordForTemplate(long templateId, List<DetectedField> fields) {
         if (!fields.isEmpty()) {
             store.putForTemplate(templateId, Json.write(saveShapes(fields)));

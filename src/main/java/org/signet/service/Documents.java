@@ -150,6 +150,11 @@ public final class Documents {
         return perDay;
     }
 
+    /** Keeps fields found in a staged file, as the JSON array stored with it, for the document made from it. */
+    void keepDetected(long documentId, String detectedJson) {
+        detected.recordJson(documentId, detectedJson);
+    }
+
     /** A new draft from an accepted file, with its {@code document_created} event. */
     public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
             Actor actor) {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
+import org.signet.json.Json;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.StagedFileStore;
@@ -40,7 +41,8 @@ public final class Staging {
         String token = Tokens.base62(32);
         db.inTransaction(() -> {
             staged.insert(userId, token, f.originalFilename(), f.kind().mediaType(), f.totalPages(), f.pages(),
-                    f.originalFileId(), f.pdfFileId(), f.fileHash(), f.removed());
+                    f.originalFileId(), f.pdfFileId(), f.fileHash(), f.removed(),
+                    f.detected().isEmpty() ? null : Json.write(DetectedFields.saveShapes(f.detected())));
             files.claim(f.originalFileId(), f.pdfFileId());
         });
         return new Staged(PREFIX + token, f.originalFilename(), now() + StagedFileStore.LIFETIME_SECONDS);
@@ -61,7 +63,11 @@ public final class Staging {
             AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
                     MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
                     s.fileHash(), s.removed());
-            return documents.create(userId, file, title, expiresAt, reminderDays, actor);
+            Document d = documents.create(userId, file, title, expiresAt, reminderDays, actor);
+            if (s.detectedFields() != null) {
+                documents.keepDetected(d.id(), s.detectedFields());
+            }
+            return d;
         });
     }
 

@@ -9,7 +9,7 @@ import org.signet.domain.PageSize;
 /** Files staged by {@code POST /files} for a later {@code POST /documents}, owned by one user for 15 minutes. */
 public final class StagedFileStore {
     private static final String COLUMNS = "id, user_id, token, original_filename, media_type, total_pages, page_sizes, "
-            + "original_file_id, pdf_file_id, file_hash, removed_content, created_at";
+            + "original_file_id, pdf_file_id, file_hash, removed_content, detected_fields, created_at";
 
     /** A staged file may become a document for this long, and is removed after it. */
     public static final long LIFETIME_SECONDS = 15 * 60;
@@ -17,10 +17,13 @@ public final class StagedFileStore {
     private final Database db;
     private final Clock clock;
 
-    /** A staged upload, already validated and encrypted. */
+    /**
+     * A staged upload, already validated and encrypted; {@code detectedFields} is the JSON array of the
+     * fields found in it, or null when none were.
+     */
     public record Staged(long id, long userId, String token, String originalFilename, String mediaType,
             int totalPages, List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash,
-            List<String> removed, long createdAt) {}
+            List<String> removed, String detectedFields, long createdAt) {}
 
     public StagedFileStore(Database db, Clock clock) {
         this.db = db;
@@ -28,12 +31,13 @@ public final class StagedFileStore {
     }
 
     public void insert(long userId, String token, String originalFilename, String mediaType, int totalPages,
-            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, List<String> removed) {
+            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, List<String> removed,
+            String detectedFields) {
         db.update("INSERT INTO staged_files(user_id, token, original_filename, media_type, total_pages, page_sizes, "
-                        + "original_file_id, pdf_file_id, file_hash, removed_content, created_at) "
-                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?)", userId, token, originalFilename, mediaType, totalPages,
+                        + "original_file_id, pdf_file_id, file_hash, removed_content, detected_fields, created_at) "
+                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", userId, token, originalFilename, mediaType, totalPages,
                 DocumentStore.pagesJson(pages), originalFileId, pdfFileId, fileHash, String.join("\n", removed),
-                clock.millis() / 1000);
+                detectedFields, clock.millis() / 1000);
     }
 
     public Optional<Staged> findByToken(String token) {
@@ -54,6 +58,7 @@ public final class StagedFileStore {
         return new Staged(r.getLong("id"), r.getLong("user_id"), r.string("token"), r.string("original_filename"),
                 r.string("media_type"), r.getInt("total_pages"), DocumentStore.pages(r.string("page_sizes")),
                 r.getLong("original_file_id"), r.getLong("pdf_file_id"), r.string("file_hash"),
-                removed.isEmpty() ? List.of() : List.of(removed.split("\n")), r.getLong("created_at"));
+                removed.isEmpty() ? List.of() : List.of(removed.split("\n")), r.string("detected_fields"),
+                r.getLong("created_at"));
     }
 }

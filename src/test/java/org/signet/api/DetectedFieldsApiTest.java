@@ -115,6 +115,23 @@ class DetectedFieldsApiTest {
     }
 
     @Test
+    void stagedFile_taggedPdf_answersTheTags_andTheDocumentMadeFromItKeepsThem() {
+        Map<String, Object> staged = upload("files", bytes(FieldPdfs::tagged));
+        assertEquals(detected(upload("documents/upload", bytes(FieldPdfs::tagged))), detected(staged));
+        String doc = (String) expectObject(201, flow.post("documents",
+                Map.of("title", "Staged form", "file_path", staged.get("file_path")))).get("id");
+        Party ann = flow.addSigner(doc, "Ann Lee", "ann@example.org", "signer", 1);
+        Party bob = flow.addSigner(doc, "Bob Roe", "bob@example.org", "signer", 1);
+
+        List<Object> saved = TestServer.array(expect(200, fromDetected(doc, Map.of("1", ann.id(), "2", bob.id()))));
+
+        assertEquals(3, saved.size());
+        assertEquals(ann.id(), ((Map<?, ?>) saved.get(0)).get("signer_id"));
+        assertEquals(bob.id(), ((Map<?, ?>) saved.get(1)).get("signer_id"));
+        assertEquals(null, detected(upload("files", TestFiles.pdf(1))), "a plain file answers as before");
+    }
+
+    @Test
     void saveFields_fromDetectedWithBadMappings_refusedNamingSignersAndSavesNothing() {
         String doc = (String) upload("documents/upload", bytes(FieldPdfs::tagged)).get("id");
         Party ann = flow.addSigner(doc, "Ann Lee", "ann@example.org", "signer", 1);

@@ -73,7 +73,7 @@ class StagingCleanupJobTest {
         for (int i = 0; i < 101; i++) {
             StoredFiles.Saved f = files.save(new byte[] {(byte) i});
             staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, List.of(new PageSize(595, 842)),
-                    f.id(), f.id(), f.sha256(), List.of());
+                    f.id(), f.id(), f.sha256(), List.of(), null);
         }
         clock.advance(Duration.ofMinutes(16));
         assertEquals(101, server.app.stagingCleanupJob().runOnce());
