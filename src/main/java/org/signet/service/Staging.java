@@ -6,6 +6,7 @@ import java.util.List;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
+import org.signet.domain.ExternalRef;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.StagedFileStore;
@@ -52,7 +53,7 @@ public final class Staging {
      * {@code filename} null keeps the staged file's name.
      */
     public Document createDocument(long userId, String filePath, String title, String filename, Long expiresAt,
-            Integer reminderDays, Actor actor) {
+            Integer reminderDays, ExternalRef ref, Actor actor) {
         return db.inTransaction(() -> {
             StagedFileStore.Staged s = ownFresh(userId, filePath);
             if (!staged.delete(s.id())) {
@@ -61,7 +62,7 @@ public final class Staging {
             AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
                     MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
                     s.fileHash(), s.removed());
-            return documents.create(userId, file, title, expiresAt, reminderDays, actor);
+            return documents.create(userId, file, title, expiresAt, reminderDays, ref, actor);
         });
     }
 

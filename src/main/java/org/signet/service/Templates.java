@@ -14,6 +14,7 @@ import java.util.function.Function;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
+import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
 import org.signet.domain.Language;
 import org.signet.domain.NewField;
@@ -73,7 +74,7 @@ public final class Templates {
 
     /** What {@code POST /templates/{id}/documents} asks for; null title takes the template's name. */
     public record NewDocumentRequest(String title, Map<String, String> variables, List<SlotSigner> signers, boolean send,
-            Long expiresAt) {}
+            Long expiresAt, ExternalRef ref) {}
 
     /** A document made from a template, and whether it was sent. */
     public record Created(DocumentDetail detail, boolean sent) {}
@@ -205,7 +206,7 @@ public final class Templates {
                 AcceptedFile file = new AcceptedFile(t.originalFilename(), MediaKind.ofMediaType(t.mediaType()),
                         t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
                 Document d = documents.create(p.userId(), file, r.title() != null ? r.title() : t.name(), r.expiresAt(),
-                        null, t.id(), actor);
+                        null, t.id(), r.ref(), actor);
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
                         f.variableKey() == null ? "" : prefill.getOrDefault(f.variableKey(), ""))).toList();

@@ -30,7 +30,10 @@ public final class WebhookEvents {
         this.wakeDeliverer = wakeDeliverer;
     }
 
-    /** A document event: {@code document_id}, {@code document_title}, {@code status}, and {@code extra}. */
+    /**
+     * A document event: {@code document_id}, {@code document_title}, {@code status}, the client's
+     * {@code external_id} and {@code metadata}, and {@code extra}.
+     */
     public void document(Document d, String event, Map<String, Object> extra) {
         Map<String, Object> data = documentData(d);
         data.putAll(extra);
@@ -41,7 +44,7 @@ public final class WebhookEvents {
         document(d, event, Map.of());
     }
 
-    /** A signer event: the document's id and title and the signer's id, name, email and status. */
+    /** A signer event: the document's as above, and the signer's id, name, email and status. */
     public void signer(Document d, Signer s, String event) {
         Map<String, Object> data = documentData(d);
         data.put("signer_id", Wire.id(s.id()));
@@ -56,6 +59,8 @@ public final class WebhookEvents {
         data.put("document_id", Wire.id(d.id()));
         data.put("document_title", d.title());
         data.put("status", d.status().wire());
+        data.put("external_id", d.ref().externalId());
+        data.put("metadata", d.ref().metadata());
         return data;
     }
 
