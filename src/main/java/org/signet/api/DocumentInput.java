@@ -75,7 +75,7 @@ public final class DocumentInput {
         return b.isNull(name) || b.has(name) && !(b.raw(name) instanceof String s && s.isBlank());
     }
 
-    private Optional<Long> expiresAt(Body b) {
+    Optional<Long> expiresAt(Body b) {
         return b.optString("expires_at").filter(s -> !s.isBlank()).map(s -> {
             try {
                 long t = wire.parseTime(s);

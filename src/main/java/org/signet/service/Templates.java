@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
@@ -196,6 +197,16 @@ public final class Templates {
      * or nothing: a refusal at any step leaves no document and no file behind.
      */
     public Created createDocument(Principal p, long id, NewDocumentRequest r, Actor actor) {
+        return createDocument(p, id, r, actor, d -> { });
+    }
+
+    /**
+     * As {@link #createDocument(Principal, long, NewDocumentRequest, Actor)}, with {@code alongside}
+     * run on the new document inside the same transaction, so that what it records stands or falls
+     * with the document.
+     */
+    public Created createDocument(Principal p, long id, NewDocumentRequest r, Actor actor,
+            Consumer<Document> alongside) {
         Detail template = get(p, id);
         checkSlots(template, r.signers());
         Map<String, String> prefill = prefill(template, r.variables());
@@ -214,11 +225,26 @@ public final class Templates {
                 if (r.send()) {
                     workflow.send(p, d.id(), actor);
                 }
+                alongside.accept(d);
                 return new Created(documents.detail(p, d.id()), r.send());
             });
         } catch (RuntimeException e) {
             copies.discard(files);
             throw e;
+        }
+    }
+
+    /**
+     * What would refuse {@code r} against {@code template} (a slot without a signer, an unknown
+     * variable, a value a field cannot take), one sentence each; empty when nothing would.
+     */
+    public static List<String> problems(Detail template, NewDocumentRequest r) {
+        try {
+            checkSlots(template, r.signers());
+            prefill(template, r.variables());
+            return List.of();
+        } catch (Refusal e) {
+            return e.sentences();
         }
     }
 

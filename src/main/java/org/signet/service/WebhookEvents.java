@@ -64,14 +64,26 @@ public final class WebhookEvents {
         return data;
     }
 
+    /**
+     * An event about no one document, such as a finished bulk send, for the webhooks that hear
+     * {@code ownerId}'s events; its deliveries carry no document id.
+     */
+    public void owner(long ownerId, String event, Map<String, Object> data) {
+        emit(ownerId, null, event, data);
+    }
+
     private void emit(Document d, String event, Map<String, Object> data) {
+        emit(d.ownerId(), d.id(), event, data);
+    }
+
+    private void emit(long ownerId, Long documentId, String event, Map<String, Object> data) {
         String json = Json.write(data);
         long now = clock.millis() / 1000;
         boolean queued = false;
-        List<Webhook> listening = db.readOnce("webhooks_listening:" + d.ownerId(), () -> webhooks.listening(d.ownerId()));
+        List<Webhook> listening = db.readOnce("webhooks_listening:" + ownerId, () -> webhooks.listening(ownerId));
         for (Webhook w : listening) {
             if (w.wants(event)) {
-                webhooks.insertDelivery(w.id(), d.id(), event, json, now);
+                webhooks.insertDelivery(w.id(), documentId, event, json, now);
                 queued = true;
             }
         }
