@@ -53,10 +53,11 @@ public final class CsvReader {
     private List<List<String>> records(int maxRecords) throws CsvException {
         List<List<String>> out = new ArrayList<>();
         while (at < text.length()) {
+            int starts = line;
             List<String> record = record();
             if (record.size() > 1 || !record.get(0).isEmpty()) {
                 if (out.size() == maxRecords) {
-                    throw new CsvException(line, "more than " + maxRecords + " records.");
+                    throw new CsvException(starts, "more than " + maxRecords + " records.");
                 }
                 out.add(record);
             }
