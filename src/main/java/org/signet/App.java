@@ -14,6 +14,7 @@ import org.signet.http.RateLimiter;
 import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
 import org.signet.jobs.BackupJob;
+import org.signet.jobs.BulkSendJob;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.IdempotencyPruneJob;
 import org.signet.jobs.ReminderJob;
@@ -113,6 +114,8 @@ public final class App implements AutoCloseable {
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
         scheduler.every("idempotency-prune", Duration.ofMinutes(5), Duration.ofMinutes(15), s.idempotencyPrune);
         scheduler.every("webhooks", Duration.ofSeconds(5), Duration.ofSeconds(15), s.webhookDeliverer::runOnce);
+        // Also woken when a bulk send starts; the periodic run carries on after a restart.
+        scheduler.every("bulk-sends", Duration.ofSeconds(3), Duration.ofSeconds(30), s.bulkSendJob);
         Duration keepMail = Duration.ofDays(s.config.integer("mail.retention_days"));
         if (s.backupJob != null) {
             // Every few minutes it asks whether a backup is due, so a restart never skips one for a period.
@@ -210,6 +213,10 @@ public final class App implements AutoCloseable {
 
     public WebhookDeliverer webhookDeliverer() {
         return services.webhookDeliverer;
+    }
+
+    public BulkSendJob bulkSendJob() {
+        return services.bulkSendJob;
     }
 
     public MailSender mailSender() {

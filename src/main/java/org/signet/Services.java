@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.signet.api.AuditApi;
+import org.signet.api.BulkSendsApi;
 import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
 import org.signet.api.DocumentViews;
@@ -36,6 +37,7 @@ import org.signet.files.FileVault;
 import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
 import org.signet.jobs.BackupJob;
+import org.signet.jobs.BulkSendJob;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.ReminderJob;
 import org.signet.jobs.IdempotencyPruneJob;
@@ -60,6 +62,7 @@ import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
 import org.signet.service.ApiKeys;
 import org.signet.service.Backups;
+import org.signet.service.BulkSends;
 import org.signet.service.Completion;
 import org.signet.service.Documents;
 import org.signet.service.FileIntake;
@@ -88,6 +91,7 @@ import org.signet.service.Workflow;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AuditStore;
+import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -124,6 +128,8 @@ final class Services {
     final Documents documents;
     final Staging staging;
     final Templates templates;
+    final BulkSends bulkSends;
+    final BulkSendJob bulkSendJob;
     final ExpiryJob expiryJob;
     final ReminderJob reminderJob;
     final StagingCleanupJob stagingCleanup;
@@ -205,6 +211,11 @@ final class Services {
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
+        BulkSendJob[] job = new BulkSendJob[1];
+        bulkSends = new BulkSends(db, new BulkSendStore(db, clock), templates, events,
+                () -> scheduler.soon("bulk-sends", job[0]));
+        bulkSendJob = new BulkSendJob(bulkSends, next -> scheduler.soon("bulk-sends", next));
+        job[0] = bulkSendJob;
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links);
@@ -283,6 +294,7 @@ final class Services {
         new AuditApi(documents, wire).routes(rest);
         new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
+        new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
         new Assets().routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
                 config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);

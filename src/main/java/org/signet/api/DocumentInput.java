@@ -6,11 +6,15 @@ import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.ExternalRef;
 import org.signet.http.Body;
 import org.signet.service.DrawableText;
 import org.signet.text.Wire;
 
-/** Reads and checks a document's client-set details: title, expires_at, reminder_interval_days, status. */
+/**
+ * Reads and checks a document's client-set details: title, expires_at, reminder_interval_days, status,
+ * and the client's own external_id and metadata.
+ */
 public final class DocumentInput {
     static final int MAX_TITLE = 255;
 
@@ -18,7 +22,7 @@ public final class DocumentInput {
     private final Clock clock;
 
     /** Details given at creation; null means not given. */
-    public record Details(String title, Long expiresAt, Integer reminderIntervalDays) {}
+    public record Details(String title, Long expiresAt, Integer reminderIntervalDays, ExternalRef ref) {}
 
     public DocumentInput(Wire wire, Clock clock) {
         this.wire = wire;
@@ -41,8 +45,9 @@ public final class DocumentInput {
         DrawableText.check("title", title, b::reject);
         Long expires = expiresAt(b).orElse(null);
         Integer reminder = b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);
+        ExternalRef ref = ExternalRefInput.read(b);
         b.check();
-        return new Details(title, expires, reminder);
+        return new Details(title, expires, reminder, ref);
     }
 
     /** A PUT's changes; the document they apply to is the service's to read. */
@@ -56,9 +61,13 @@ public final class DocumentInput {
             b.reject("status", "status is not one of draft, sent, viewed, completed, declined, expired.");
             return null;
         })).orElse(null);
+        String externalId = b.isNull("external_id") ? null
+                : b.optLine("external_id", ExternalRefInput.MAX_EXTERNAL_ID).orElse(null);
+        Map<String, String> metadata = b.isNull("metadata") ? Map.of()
+                : b.has("metadata") ? ExternalRefInput.metadata(b) : null;
         b.check();
         return new DocumentPatch(title, sets(b, "expires_at"), expires, sets(b, "reminder_interval_days"), reminder,
-                status);
+                status, b.has("external_id"), externalId, metadata);
     }
 
     /** Given with a value or an explicit null; an empty expires_at string is treated as not given. */
@@ -66,7 +75,7 @@ public final class DocumentInput {
         return b.isNull(name) || b.has(name) && !(b.raw(name) instanceof String s && s.isBlank());
     }
 
-    private Optional<Long> expiresAt(Body b) {
+    Optional<Long> expiresAt(Body b) {
         return b.optString("expires_at").filter(s -> !s.isBlank()).map(s -> {
             try {
                 long t = wire.parseTime(s);

@@ -26,6 +26,8 @@ public final class DocumentJson {
         m.put("completed_at", wire.time(d.completedAt()));
         m.put("created_at", wire.time(d.createdAt()));
         m.put("updated_at", wire.time(d.updatedAt()));
+        m.put("external_id", d.ref().externalId());
+        m.put("metadata", d.ref().metadata());
         return m;
     }
 

@@ -29,7 +29,8 @@ import org.signet.text.Wire;
 
 /** The document endpoints of the WP Signer interface: list, upload, read, update, delete, file. */
 public final class DocumentsApi {
-    private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days");
+    private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days",
+            "external_id", "metadata");
 
     private final Documents documents;
     private final Completion completion;
@@ -74,11 +75,14 @@ public final class DocumentsApi {
             return null;
         })).orElse(null);
         String search = q.optLineOrBlank("search", 200).orElse(null);
+        String externalId = q.optLine("external_id", ExternalRefInput.MAX_EXTERNAL_ID).orElse(null);
         q.check();
-        DocumentList page = documents.list(req.caller().principal(), status, search, paging.page, paging.perPage);
+        DocumentList page = documents.list(req.caller().principal(), status, search, externalId, paging.page,
+                paging.perPage);
         Map<String, String> keep = new LinkedHashMap<>();
         req.query("status").ifPresent(s -> keep.put("status", s));
         req.query("search").ifPresent(s -> keep.put("search", s));
+        req.query("external_id").ifPresent(s -> keep.put("external_id", s));
         Response r = Response.ok(page.items().stream().map(views::listForm).toList());
         return paging.headers(r, page.total(), views.documentsUrl(), keep);
     }
@@ -88,7 +92,7 @@ public final class DocumentsApi {
         AcceptedFile f = uploads.receive(req, UPLOAD_TEXT, text -> details[0] = input.fromText(text));
         String title = details[0].title() != null ? details[0].title() : defaultTitle(f.originalFilename());
         Document d = documents.create(req.caller().userId(), f, title, details[0].expiresAt(),
-                details[0].reminderIntervalDays(), Actors.of(req));
+                details[0].reminderIntervalDays(), details[0].ref(), Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.

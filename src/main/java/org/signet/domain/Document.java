@@ -2,11 +2,12 @@ package org.signet.domain;
 
 import java.util.List;
 
-/** A document as stored: its file references, status and timestamps (Unix seconds). */
+/** A document as stored: its file references, status, timestamps (Unix seconds) and the client's own handle on it. */
 public record Document(long id, long ownerId, String title, DocumentStatus status, String originalFilename,
         String mediaType, Integer totalPages, List<PageSize> pages, long originalFileId, long pdfFileId,
         Long signedFileId, String fileHash, String signedFileHash, Long expiresAt, Long completedAt,
-        Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Long templateId, Seal seal) {
+        Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Long templateId, Seal seal,
+        ExternalRef ref) {
 
     /**
      * How sealing a completed document stands: attempts made, the last error, whether it gave up;
@@ -18,5 +19,6 @@ public record Document(long id, long ownerId, String title, DocumentStatus statu
 
     public Document {
         pages = List.copyOf(pages);
+        ref = ref == null ? ExternalRef.NONE : ref;
     }
 }

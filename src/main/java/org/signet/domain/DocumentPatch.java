@@ -1,8 +1,12 @@
 package org.signet.domain;
 
+import java.util.Map;
+
 /**
  * The changes a {@code PUT /documents/{id}} asks for. A null title or status leaves it as it
- * is; expiry and reminder interval can be cleared, so each has a flag saying whether it was given.
+ * is; expiry, reminder interval and external id can be cleared, so each has a flag saying whether it
+ * was given; null metadata leaves it as it is, an empty map clears it.
  */
 public record DocumentPatch(String title, boolean setsExpiry, Long expiresAt, boolean setsReminder,
-        Integer reminderIntervalDays, DocumentStatus status) {}
+        Integer reminderIntervalDays, DocumentStatus status, boolean setsExternalId, String externalId,
+        Map<String, String> metadata) {}

@@ -10,10 +10,11 @@ import java.util.Set;
 public record Webhook(long id, long ownerId, String url, List<String> events, boolean active, String secret,
         long createdAt, long updatedAt) {
 
-    /** The event names of S10; {@code ping} is the test event and is not subscribed to. */
+    /** The event names; {@code ping} is the test event and is not subscribed to. */
     public static final Set<String> EVENTS = Set.of("document.created", "document.sent", "document.viewed",
             "document.signed", "document.completed", "document.declined", "document.expired", "document.deleted",
-            "signer.added", "signer.reminded", "signer.viewed", "signer.signed", "signer.declined");
+            "signer.added", "signer.reminded", "signer.viewed", "signer.signed", "signer.declined",
+            "bulk_send.completed");
 
     /** Subscribes to every event. */
     public static final String ALL = "*";

@@ -18,6 +18,7 @@ import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
@@ -90,7 +91,17 @@ public final class Documents {
      * the total and the page from one snapshot, so they agree.
      */
     public DocumentList list(Principal p, DocumentStatus status, String search, int page, int perPage) {
-        return db.read(() -> documents.list(new DocumentQuery(p.ownerFilter(), status, search, page, perPage)));
+        return list(p, status, search, null, page, perPage);
+    }
+
+    /**
+     * As {@link #list}, narrowed to the documents the client gave {@code externalId} (null: any). A
+     * client's ids are its own: that lookup sees the caller's own documents only, an administrator's too.
+     */
+    public DocumentList list(Principal p, DocumentStatus status, String search, String externalId, int page,
+            int perPage) {
+        Long owner = externalId != null ? Long.valueOf(p.userId()) : p.ownerFilter();
+        return db.read(() -> documents.list(new DocumentQuery(owner, status, search, externalId, page, perPage)));
     }
 
     /** The document with its signers and fields, read in one consistent snapshot. */
@@ -158,16 +169,22 @@ public final class Documents {
     /** A new draft from an accepted file, with its {@code document_created} event. */
     public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
             Actor actor) {
-        return create(ownerId, file, title, expiresAt, reminderDays, null, actor);
+        return create(ownerId, file, title, expiresAt, reminderDays, ExternalRef.NONE, actor);
+    }
+
+    /** As {@link #create}, with the client's own id and metadata for it. */
+    public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
+            ExternalRef ref, Actor actor) {
+        return create(ownerId, file, title, expiresAt, reminderDays, null, ref, actor);
     }
 
     /** As {@link #create}, for a document made from template {@code templateId}, which its trail names. */
     Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            Long templateId, Actor actor) {
+            Long templateId, ExternalRef ref, Actor actor) {
         return db.inTransaction(() -> {
             Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
-                    file.fileHash(), expiresAt, reminderDays, templateId));
+                    file.fileHash(), expiresAt, reminderDays, templateId, ref));
             files.claim(file.originalFileId(), file.pdfFileId());
             detected.recordForDocument(d.id(), file.detected());
             List<String> notes = new ArrayList<>();
@@ -199,6 +216,7 @@ public final class Documents {
                         patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays());
                 audit.record(d.id(), "document_updated", actor, Json.write(changed));
             }
+            d = applyRef(d, patch, actor);
             if (to != null) {
                 d = workflow.changeStatus(d, to, actor);
             }
@@ -231,6 +249,29 @@ public final class Documents {
             changed.put("reminder_interval_days", patch.reminderIntervalDays());
         }
         return changed;
+    }
+
+    /**
+     * Sets the client's handle as the patch asks. It is the client's bookkeeping, not part of what was
+     * signed, so it may change in any state; the trail says what changed, not to what: the values are
+     * the client's business.
+     */
+    private Document applyRef(Document d, DocumentPatch patch, Actor actor) {
+        ExternalRef now = d.ref();
+        ExternalRef next = new ExternalRef(patch.setsExternalId() ? patch.externalId() : now.externalId(),
+                patch.metadata() != null ? patch.metadata() : now.metadata());
+        Map<String, Object> which = new LinkedHashMap<>();
+        if (!Objects.equals(next.externalId(), now.externalId())) {
+            which.put("external_id", "changed");
+        }
+        if (!next.metadata().equals(now.metadata())) {
+            which.put("metadata", "changed");
+        }
+        if (which.isEmpty()) {
+            return d;
+        }
+        audit.record(d.id(), "document_updated", actor, Json.write(which));
+        return documents.updateRef(d.id(), next);
     }
 
     /** Deletes rows, destroys the files' keys, keeps a tombstone; then erases the encrypted bytes. */

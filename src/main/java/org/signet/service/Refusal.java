@@ -1,5 +1,6 @@
 package org.signet.service;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,22 @@ public final class Refusal extends RuntimeException {
 
     public Map<String, Object> data() {
         return Map.copyOf(data);
+    }
+
+    /**
+     * The refusal as sentences, for a report that lists many: each parameter's message, each missing
+     * parameter as "x is required.", each line of {@code data.errors}; else the message alone.
+     */
+    public List<String> sentences() {
+        List<String> out = new ArrayList<>();
+        if (data.get("params") instanceof Map<?, ?> params) {
+            params.values().forEach(m -> out.add(String.valueOf(m)));
+        } else if (data.get("params") instanceof List<?> missing) {
+            missing.forEach(name -> out.add(name + " is required."));
+        } else if (data.get("errors") instanceof List<?> errors) {
+            errors.forEach(e -> out.add(String.valueOf(e)));
+        }
+        return out.isEmpty() ? List.of(getMessage()) : out;
     }
 
     public static Refusal invalid(String code, String message) {

@@ -7,6 +7,7 @@ import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.json.Json;
+import org.signet.domain.ExternalRef;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.StagedFileStore;
@@ -54,7 +55,7 @@ public final class Staging {
      * {@code filename} null keeps the staged file's name.
      */
     public Document createDocument(long userId, String filePath, String title, String filename, Long expiresAt,
-            Integer reminderDays, Actor actor) {
+            Integer reminderDays, ExternalRef ref, Actor actor) {
         return db.inTransaction(() -> {
             StagedFileStore.Staged s = ownFresh(userId, filePath);
             if (!staged.delete(s.id())) {
@@ -63,7 +64,7 @@ public final class Staging {
             AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
                     MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
                     s.fileHash(), s.removed());
-            Document d = documents.create(userId, file, title, expiresAt, reminderDays, actor);
+            Document d = documents.create(userId, file, title, expiresAt, reminderDays, ref, actor);
             if (s.detectedFields() != null) {
                 documents.keepDetected(d.id(), s.detectedFields());
             }

@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
+import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
 import org.signet.domain.Language;
 import org.signet.domain.NewField;
@@ -74,7 +76,7 @@ public final class Templates {
 
     /** What {@code POST /templates/{id}/documents} asks for; null title takes the template's name. */
     public record NewDocumentRequest(String title, Map<String, String> variables, List<SlotSigner> signers, boolean send,
-            Long expiresAt) {}
+            Long expiresAt, ExternalRef ref) {}
 
     /** A document made from a template, and whether it was sent. */
     public record Created(DocumentDetail detail, boolean sent) {}
@@ -206,6 +208,16 @@ public final class Templates {
      * or nothing: a refusal at any step leaves no document and no file behind.
      */
     public Created createDocument(Principal p, long id, NewDocumentRequest r, Actor actor) {
+        return createDocument(p, id, r, actor, d -> { });
+    }
+
+    /**
+     * As {@link #createDocument(Principal, long, NewDocumentRequest, Actor)}, with {@code alongside}
+     * run on the new document inside the same transaction, so that what it records stands or falls
+     * with the document.
+     */
+    public Created createDocument(Principal p, long id, NewDocumentRequest r, Actor actor,
+            Consumer<Document> alongside) {
         Detail template = get(p, id);
         checkSlots(template, r.signers());
         Map<String, String> prefill = prefill(template, r.variables());
@@ -216,7 +228,7 @@ public final class Templates {
                 AcceptedFile file = new AcceptedFile(t.originalFilename(), MediaKind.ofMediaType(t.mediaType()),
                         t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
                 Document d = documents.create(p.userId(), file, r.title() != null ? r.title() : t.name(), r.expiresAt(),
-                        null, t.id(), actor);
+                        null, t.id(), r.ref(), actor);
                 detected.copyTemplateToDocument(t.id(), d.id());
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
@@ -225,11 +237,26 @@ public final class Templates {
                 if (r.send()) {
                     workflow.send(p, d.id(), actor);
                 }
+                alongside.accept(d);
                 return new Created(documents.detail(p, d.id()), r.send());
             });
         } catch (RuntimeException e) {
             copies.discard(files);
             throw e;
+        }
+    }
+
+    /**
+     * What would refuse {@code r} against {@code template} (a slot without a signer, an unknown
+     * variable, a value a field cannot take), one sentence each; empty when nothing would.
+     */
+    public static List<String> problems(Detail template, NewDocumentRequest r) {
+        try {
+            checkSlots(template, r.signers());
+            prefill(template, r.variables());
+            return List.of();
+        } catch (Refusal e) {
+            return e.sentences();
         }
     }
 

@@ -30,7 +30,10 @@ public final class WebhookEvents {
         this.wakeDeliverer = wakeDeliverer;
     }
 
-    /** A document event: {@code document_id}, {@code document_title}, {@code status}, and {@code extra}. */
+    /**
+     * A document event: {@code document_id}, {@code document_title}, {@code status}, the client's
+     * {@code external_id} and {@code metadata}, and {@code extra}.
+     */
     public void document(Document d, String event, Map<String, Object> extra) {
         Map<String, Object> data = documentData(d);
         data.putAll(extra);
@@ -41,7 +44,7 @@ public final class WebhookEvents {
         document(d, event, Map.of());
     }
 
-    /** A signer event: the document's id and title and the signer's id, name, email and status. */
+    /** A signer event: the document's as above, and the signer's id, name, email and status. */
     public void signer(Document d, Signer s, String event) {
         Map<String, Object> data = documentData(d);
         data.put("signer_id", Wire.id(s.id()));
@@ -56,17 +59,31 @@ public final class WebhookEvents {
         data.put("document_id", Wire.id(d.id()));
         data.put("document_title", d.title());
         data.put("status", d.status().wire());
+        data.put("external_id", d.ref().externalId());
+        data.put("metadata", d.ref().metadata());
         return data;
     }
 
+    /**
+     * An event about no one document, such as a finished bulk send, for the webhooks that hear
+     * {@code ownerId}'s events; its deliveries carry no document id.
+     */
+    public void owner(long ownerId, String event, Map<String, Object> data) {
+        emit(ownerId, null, event, data);
+    }
+
     private void emit(Document d, String event, Map<String, Object> data) {
+        emit(d.ownerId(), d.id(), event, data);
+    }
+
+    private void emit(long ownerId, Long documentId, String event, Map<String, Object> data) {
         String json = Json.write(data);
         long now = clock.millis() / 1000;
         boolean queued = false;
-        List<Webhook> listening = db.readOnce("webhooks_listening:" + d.ownerId(), () -> webhooks.listening(d.ownerId()));
+        List<Webhook> listening = db.readOnce("webhooks_listening:" + ownerId, () -> webhooks.listening(ownerId));
         for (Webhook w : listening) {
             if (w.wants(event)) {
-                webhooks.insertDelivery(w.id(), d.id(), event, json, now);
+                webhooks.insertDelivery(w.id(), documentId, event, json, now);
                 queued = true;
             }
         }

@@ -5,8 +5,10 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.signet.domain.Backlog;
@@ -14,6 +16,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.ExternalRef;
 import org.signet.domain.NewDocument;
 import org.signet.domain.PageSize;
 import org.signet.domain.SealLevel;
@@ -25,7 +28,7 @@ public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
             + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, template_id, seal_attempts, "
-            + "seal_retry_at, seal_error, seal_level, sealed_at";
+            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata";
 
     private final Database db;
     private final Clock clock;
@@ -40,11 +43,11 @@ public final class DocumentStore {
         long now = now();
         return db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
                         + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
-                        + "template_id, created_at, updated_at) VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?) RETURNING "
-                        + COLUMNS,
+                        + "template_id, created_at, updated_at, external_id, metadata) "
+                        + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
                 DocumentStore::map, d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
                 d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), d.templateId(), now,
-                now)
+                now, d.ref().externalId(), metadataJson(d.ref()))
                 .orElseThrow();
     }
 
@@ -69,8 +72,15 @@ public final class DocumentStore {
             params.add(q.status().wire());
         }
         long offset = (long) (q.page() - 1) * q.perPage();
+        if (q.externalId() != null) {
+            // Index documents_external; the counters know nothing of external ids, so the rows are counted.
+            where.append(" AND external_id = ?");
+            params.add(q.externalId());
+        }
         if (q.search() != null && !q.search().isEmpty()) {
             appendSearch(where, params, q.search());
+        }
+        if (q.externalId() != null || q.search() != null && !q.search().isEmpty()) {
             return searched(where.toString(), params, offset, q.perPage());
         }
         long total = countFromCounters(q);
@@ -173,6 +183,13 @@ public final class DocumentStore {
     public Document updateDetails(long id, String title, Long expiresAt, Integer reminderIntervalDays) {
         return db.queryOne("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, updated_at = ? "
                 + "WHERE id = ? RETURNING " + COLUMNS, DocumentStore::map, title, expiresAt, reminderIntervalDays, now(), id)
+                .orElseThrow(() -> new StoreException("document " + id + " vanished inside its transaction", null));
+    }
+
+    /** Sets the client's own handle on the document and returns the row as it now is. */
+    public Document updateRef(long id, ExternalRef ref) {
+        return db.queryOne("UPDATE documents SET external_id = ?, metadata = ?, updated_at = ? WHERE id = ? RETURNING "
+                + COLUMNS, DocumentStore::map, ref.externalId(), metadataJson(ref), now(), id)
                 .orElseThrow(() -> new StoreException("document " + id + " vanished inside its transaction", null));
     }
 
@@ -351,6 +368,24 @@ public final class DocumentStore {
         }
     }
 
+    /** Metadata as stored: a JSON object of strings, or NULL when there is none. */
+    static String metadataJson(ExternalRef ref) {
+        return ref.metadata().isEmpty() ? null : Json.write(ref.metadata());
+    }
+
+    static ExternalRef ref(String externalId, String metadataJson) {
+        if (metadataJson == null) {
+            return externalId == null ? ExternalRef.NONE : new ExternalRef(externalId, Map.of());
+        }
+        try {
+            Map<String, String> metadata = new LinkedHashMap<>();
+            ((Map<?, ?>) Json.parse(metadataJson)).forEach((k, v) -> metadata.put((String) k, (String) v));
+            return new ExternalRef(externalId, metadata);
+        } catch (JsonSyntaxException | ClassCastException e) {
+            throw new IllegalStateException("metadata column is not a JSON object of strings", e);
+        }
+    }
+
     private static Document map(Row r) throws SQLException {
         return new Document(r.getLong("id"), r.getLong("owner_id"), r.string("title"),
                 DocumentStatus.fromWire(r.string("status")).orElseThrow(), r.string("original_filename"),
@@ -361,6 +396,6 @@ public final class DocumentStore {
                 r.getLong("created_at"), r.getLong("updated_at"), r.nullableLong("template_id"), new Document.Seal(r.getInt("seal_attempts"),
                 r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null,
                 r.string("seal_level") == null ? null : SealLevel.fromWire(r.string("seal_level")).orElseThrow(),
-                r.nullableLong("sealed_at")));
+                r.nullableLong("sealed_at")), ref(r.string("external_id"), r.string("metadata")));
     }
 }

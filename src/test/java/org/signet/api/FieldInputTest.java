@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.ExternalRef;
 import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
@@ -27,7 +28,8 @@ class FieldInputTest {
 
     private static Document document(PageSize... pages) {
         return new Document(1, 1, "Contract", DocumentStatus.DRAFT, "contract.pdf", "application/pdf", pages.length,
-                List.of(pages), 1, 1, null, "0".repeat(64), null, null, null, null, null, 0, 0, null, Document.Seal.NONE);
+                List.of(pages), 1, 1, null, "0".repeat(64), null, null, null, null, null, 0, 0, null, Document.Seal.NONE,
+                ExternalRef.NONE);
     }
 
     private static Object json(String text) {

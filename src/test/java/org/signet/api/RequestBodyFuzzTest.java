@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Tag;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.ExternalRef;
 import org.signet.domain.PageSize;
 import org.signet.http.ApiException;
 import org.signet.http.Body;
@@ -39,7 +40,7 @@ class RequestBodyFuzzTest {
     private static final List<PageSize> PAGES = List.of(new PageSize(595, 842), new PageSize(842, 595));
     private static final Document DOCUMENT = new Document(1, 1, "Contract", DocumentStatus.DRAFT, "contract.pdf",
             "application/pdf", PAGES.size(), PAGES, 1, 1, null, "0".repeat(64), null, null, null, null, null, 0, 0,
-            null, Document.Seal.NONE);
+            null, Document.Seal.NONE, ExternalRef.NONE);
     private static final Set<String> BODY_CODES = Set.of("rest_invalid_param", "rest_missing_callback_param",
             "invalid_data", "validation_failed");
 

@@ -34,17 +34,17 @@ class DocumentQueriesBenchmark {
             StatsStore stats = new StatsStore(db);
             String needle = "Contract 77731";
 
-            long indexed = Medians.of(() -> documents.list(new DocumentQuery(1L, null, needle, 1, 20)).total());
+            long indexed = Medians.of(() -> documents.list(new DocumentQuery(1L, null, needle, null, 1, 20)).total());
             long scan = Medians.of(() -> db.queryLong("SELECT count(*) FROM documents WHERE owner_id = 1 AND title LIKE ?",
                     "%" + needle + "%"));
-            assertEquals(documents.list(new DocumentQuery(1L, null, needle, 1, 20)).total(),
+            assertEquals(documents.list(new DocumentQuery(1L, null, needle, null, 1, 20)).total(),
                     db.queryLong("SELECT count(*) FROM documents WHERE owner_id = 1 AND title LIKE ?", "%" + needle + "%"));
 
             long counters = Medians.of(() -> stats.counts(null).get("total"));
             long counting = Medians.of(() -> db.queryLong("SELECT count(*) FROM documents"));
             assertEquals(db.queryLong("SELECT count(*) FROM documents"), stats.counts(null).get("total"));
 
-            long page = Medians.of(() -> documents.list(new DocumentQuery(1L, null, null, 500, 20)).items().size());
+            long page = Medians.of(() -> documents.list(new DocumentQuery(1L, null, null, null, 500, 20)).items().size());
             report(n, Map.of("search (trigram index) vs LIKE scan", new long[] {indexed, scan},
                     "stats (counters) vs COUNT(*)", new long[] {counters, counting}));
             System.out.printf("list page 500 of one owner: %.3f ms%n", page / 1e6);

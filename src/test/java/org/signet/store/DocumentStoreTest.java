@@ -136,13 +136,13 @@ class DocumentStoreTest {
         for (org.signet.domain.DocumentStatus status : new org.signet.domain.DocumentStatus[] {null,
                 org.signet.domain.DocumentStatus.DRAFT}) {
             for (String search : new String[] {null, "Lease"}) {
-                List<Long> whole = store.list(new org.signet.domain.DocumentQuery(owner, status, search, 1, 100)).items()
+                List<Long> whole = store.list(new org.signet.domain.DocumentQuery(owner, status, search, null, 1, 100)).items()
                         .stream().map(d -> d.id()).toList();
                 assertTrue(whole.size() > 10);
                 for (int perPage = 1; perPage <= 7; perPage++) {
                     for (int page = 1; page <= whole.size() / perPage + 2; page++) {
                         org.signet.domain.DocumentList got = store.list(
-                                new org.signet.domain.DocumentQuery(owner, status, search, page, perPage));
+                                new org.signet.domain.DocumentQuery(owner, status, search, null, page, perPage));
                         int from = Math.min(whole.size(), (page - 1) * perPage);
                         assertEquals(whole.subList(from, Math.min(whole.size(), from + perPage)),
                                 got.items().stream().map(d -> d.id()).toList(), status + " " + search + " " + page + "/" + perPage);

@@ -21,12 +21,20 @@ public final class Waits {
 
     /** As {@link #awaitUntil(BooleanSupplier, String)}, for what takes longer, such as a JVM starting on a busy machine. */
     public static void awaitUntil(BooleanSupplier condition, String what, Duration deadline) {
+        awaitUntil(condition, what, deadline, Duration.ofMillis(1));
+    }
+
+    /**
+     * As above, checking every {@code interval}: for work of minutes whose check has a cost of its own,
+     * so that checking does not slow down what it waits for.
+     */
+    public static void awaitUntil(BooleanSupplier condition, String what, Duration deadline, Duration interval) {
         long end = System.nanoTime() + deadline.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > end) {
                 throw new AssertionError("not within " + deadline.toSeconds() + " s: " + what);
             }
-            LockSupport.parkNanos(Duration.ofMillis(1).toNanos());
+            LockSupport.parkNanos(interval.toNanos());
         }
     }
 

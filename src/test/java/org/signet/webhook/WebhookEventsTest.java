@@ -1,6 +1,7 @@
 package org.signet.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
 
@@ -19,8 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.crypto.Tokens;
 import org.signet.support.ApiFlow;
+import org.signet.support.Multipart;
 import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.WebhookReceiver;
 
@@ -180,5 +183,38 @@ class WebhookEventsTest {
         await("document.created", later);
 
         assertTrue(heard.stream().noneMatch(r -> r.event().equals("document.sent")));
+    }
+
+    @Test
+    void documentAndSignerEvents_carryExternalIdAndMetadata_asTheyStandAtTheEvent() {
+        HttpResponse<String> made = server.send(new Multipart().text("title", "Order 42").text("external_id", "crm-42")
+                .text("metadata", "{\"crm\":\"42\",\"team\":\"north\"}")
+                .file("file", "order.pdf", "application/pdf", TestFiles.pdf(1))
+                .post(server.request("documents/upload", flow.key)).build());
+        String doc = (String) expectObject(201, made).get("id");
+        flow.addSignerWithSignatureField(doc, "ann@example.org");
+        flow.send(doc);
+        expectObject(200, flow.put("documents/" + doc, Map.of("external_id", "crm-43", "metadata", Map.of())));
+        expectObject(200, flow.post("documents/" + doc + "/remind", Map.of()));
+
+        for (String event : List.of("document.created", "signer.added", "document.sent")) {
+            Map<String, Object> data = await(event, doc).data();
+            assertEquals("crm-42", data.get("external_id"), event);
+            assertEquals(Map.of("crm", "42", "team", "north"), data.get("metadata"), event);
+        }
+        Map<String, Object> reminded = await("signer.reminded", doc).data();
+        assertEquals("crm-43", reminded.get("external_id"));
+        assertEquals(Map.of(), reminded.get("metadata"));
+    }
+
+    @Test
+    void documentWithoutExternalId_nullAndEmptyMetadata() {
+        String doc = flow.upload("Plain", 1);
+
+        Map<String, Object> data = await("document.created", doc).data();
+
+        assertTrue(data.containsKey("external_id"));
+        assertNull(data.get("external_id"));
+        assertEquals(Map.of(), data.get("metadata"));
     }
 }

@@ -1,0 +1,80 @@
+package org.signet.api;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.signet.domain.BulkSend;
+import org.signet.http.Request;
+import org.signet.http.Response;
+import org.signet.http.Router;
+import org.signet.service.BulkSends;
+import org.signet.service.Templates;
+import org.signet.text.Wire;
+
+/** {@code POST /templates/{id}/bulk-sends} starts one template sent to many; {@code GET /bulk-sends/{id}} shows how it goes. */
+public final class BulkSendsApi {
+    /** A thousand rows of JSON with their metadata fit in this. */
+    private static final int MAX_JSON = 8 << 20;
+
+    private final BulkSends bulkSends;
+    private final Templates templates;
+    private final UploadReceiver uploads;
+    private final BulkSendInput input;
+    private final Wire wire;
+
+    public BulkSendsApi(BulkSends bulkSends, Templates templates, UploadReceiver uploads, DocumentInput input,
+            Wire wire) {
+        this.bulkSends = bulkSends;
+        this.templates = templates;
+        this.uploads = uploads;
+        this.input = new BulkSendInput(input);
+        this.wire = wire;
+    }
+
+    public void routes(Router r) {
+        r.post("/templates/{id}/bulk-sends", this::start);
+        r.get("/bulk-sends/{id}", this::get);
+    }
+
+    private Response start(Request req) throws IOException {
+        long id = req.pathId("id");
+        Templates.Detail template = templates.get(req.caller().principal(), id);
+        String type = Optional.ofNullable(req.header("Content-Type")).orElse("").toLowerCase();
+        BulkSendInput.Read read = type.startsWith("multipart/form-data")
+                ? input.fromCsv(uploads.receive(req, (file, name) -> Files.readAllBytes(file)), template)
+                : input.fromJson(req.json(MAX_JSON), template);
+        BulkSend b = bulkSends.start(req.caller().principal(), id, read.problems(), read.rows(), Actors.of(req));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", Wire.id(b.id()));
+        out.put("status", b.status().wire());
+        out.put("total", b.total());
+        return Response.ok(out);
+    }
+
+    private Response get(Request req) {
+        BulkSends.Detail d = bulkSends.get(req.caller().principal(), req.pathId("id"));
+        BulkSend b = d.bulkSend();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", Wire.id(b.id()));
+        out.put("template_id", b.templateId());
+        out.put("status", b.status().wire());
+        out.put("total", b.total());
+        out.put("created", b.created());
+        out.put("failed", b.failed());
+        out.put("created_at", wire.time(b.createdAt()));
+        out.put("completed_at", wire.time(b.completedAt()));
+        out.put("rows", d.rows().stream().map(BulkSendsApi::rowForm).toList());
+        return Response.ok(out);
+    }
+
+    private static Map<String, Object> rowForm(BulkSend.Row row) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("row", row.number());
+        m.put("status", row.status().wire());
+        m.put("document_id", row.documentId() == null ? null : Wire.id(row.documentId()));
+        m.put("error", row.error());
+        return m;
+    }
+}
