@@ -13,7 +13,7 @@ import org.signet.http.Router;
 import org.signet.service.Webhooks;
 import org.signet.text.Wire;
 
-/** The webhook endpoints of S10: registration, secret rotation, a test ping, and the delivery log. */
+/** The webhook endpoints: registration, secret rotation, a test ping, and the delivery log. */
 public final class WebhooksApi {
     private final Webhooks webhooks;
     private final Wire wire;

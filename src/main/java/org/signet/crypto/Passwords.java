@@ -6,7 +6,7 @@ import java.util.Base64;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
-/** Password hashing with PBKDF2-HMAC-SHA256 (S3: at least 310,000 iterations, per-user salt). */
+/** Password hashing with PBKDF2-HMAC-SHA256 (at least 310,000 iterations and a salt per user). */
 public final class Passwords {
     static final int ITERATIONS = 310_000;
     private static final String PREFIX = "pbkdf2-sha256";

@@ -3,7 +3,7 @@ package org.signet.domain;
 /** Whom a request acts for: a host-site user, and whether they administer the site. */
 public record Principal(long userId, boolean admin) {
 
-    /** The ownership rule of S3: the owner or an administrator. */
+    /** The ownership rule: the owner or an administrator. */
     public boolean mayAccess(long ownerId) {
         return admin || ownerId == userId;
     }

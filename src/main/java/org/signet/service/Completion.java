@@ -96,7 +96,7 @@ public final class Completion {
     }
 
     /**
-     * Seals a completed document again now, its earlier failures forgotten (S8: a failed seal is
+     * Seals a completed document again now, its earlier failures forgotten (a failed seal is
      * retryable); 400 invalid_state when the document is not completed or already sealed. Answers
      * whether this attempt sealed it.
      */

@@ -16,7 +16,7 @@ public final class Links {
     }
 
     /**
-     * S7: {@code {site.url}/sign/{token}}, with {@code ?lang=xx} when the signer has a language of their own,
+     * {@code {site.url}/sign/{token}}, with {@code ?lang=xx} when the signer has a language of their own,
      * so the page speaks it even before the token is looked up (and in a browser that asks for another).
      */
     public String signing(Signer s) {

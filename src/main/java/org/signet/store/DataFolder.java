@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
-/** The data folder of S1: creates it owner-only and opens its migrated database. */
+/** The data folder (database, encrypted files, keys): creates it owner-only and opens its migrated database. */
 public final class DataFolder {
     private DataFolder() {}
 

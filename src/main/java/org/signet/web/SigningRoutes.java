@@ -101,7 +101,7 @@ public final class SigningRoutes {
         if (closed != null) {
             return html(200, Notices.of(m, link, token, signing.senderName(link)));
         }
-        if (!framed(req)) {
+        if (!framed(req) && !head(req)) {
             link = signing.view(link, visit(req));
         }
         return html(200, SigningPages.signingPage(m, token, title,
@@ -116,6 +116,11 @@ public final class SigningRoutes {
     private static boolean framed(Request req) {
         String destination = req.header("Sec-Fetch-Dest");
         return "iframe".equals(destination) || "frame".equals(destination);
+    }
+
+    /** A HEAD asks what a GET would answer and changes nothing: a link checker's probe is no view. */
+    private static boolean head(Request req) {
+        return "HEAD".equals(req.method());
     }
 
     /** The PIN or login gate ({@code gate}) in the page's language, its form posting back with the page's lang. */
@@ -159,7 +164,7 @@ public final class SigningRoutes {
     private Response session(Request req) {
         SignerLink link = signing.resolve(req.pathParam("token"));
         String pending = unlock.pending(link, req.cookie(COOKIE));
-        if (pending == null) {
+        if (pending == null && !head(req)) {
             link = signing.view(link, visit(req));
         }
         return Response.ok(sessionJson.render(link, pending)).header("Cache-Control", "no-store");

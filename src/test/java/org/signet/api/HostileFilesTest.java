@@ -99,7 +99,7 @@ class HostileFilesTest {
                 file("PNG cut in half", () -> HostileFiles.truncated(TestFiles.png(400, 300), 1, 2), "invalid_file"),
                 file("JPEG cut in half", () -> HostileFiles.truncated(TestFiles.jpeg(400, 300), 1, 2), "invalid_file"),
                 file("PDF cut in half", () -> HostileFiles.truncated(TestFiles.pdf(3), 1, 2), "invalid_file"),
-                // S4: what PDFBox repairs on a lenient load is accepted. Signet shows, fills and seals the
+                // What PDFBox repairs on a lenient load is accepted. Signet shows, fills and seals the
                 // document as PDFBox reads it, and the finished PDF is PDFBox's full rewrite of that, so
                 // no reader finds the other document in what the parties receive.
                 file("two PDFs one after the other", () -> HostileFiles.concatenated(TestFiles.pdf(1), TestFiles.pdf(2)),
@@ -175,7 +175,7 @@ class HostileFilesTest {
         }
     }
 
-    /** Intake works on two uploads at once (S13: other clients keep being served), so two bombs must fit the heap. */
+    /** Intake works on two uploads at once (so that other clients keep being served while one is checked): two bombs must fit the heap. */
     @Test
     void upload_bombsTwoAtATime_refusedAndServerUnharmed() throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(2);

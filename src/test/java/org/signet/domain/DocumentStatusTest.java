@@ -21,7 +21,7 @@ import org.signet.domain.DocumentStatus.Trigger;
 /** Every trigger from every document state, against the table of S4 and S5. */
 class DocumentStatusTest {
 
-    /** The whole table of S4/S5: every state, every trigger; a missing entry means not allowed. */
+    /** The whole table of document states: every state, every trigger; a missing entry means not allowed. */
     private static Map<Trigger, DocumentStatus> allowedFrom(DocumentStatus from) {
         Map<Trigger, DocumentStatus> m = new EnumMap<>(Trigger.class);
         switch (from) {

@@ -18,7 +18,7 @@ import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.TestServer;
 
-/** S14: every HTML page refuses framing and inline script and is not cached; HEAD is answered wherever GET is. */
+/** Every HTML page refuses framing and inline script and is not cached; HEAD is answered wherever GET is. */
 class PageHeadersTest {
     @TempDir
     Path dir;

@@ -131,6 +131,19 @@ class SigningWithoutBrowserTest {
     }
 
     @Test
+    void head_ofThePageAndTheSession_isNoView_aGetIs() {
+        String cookie = passPin(ann.token());
+        assertEquals(200, call("HEAD", ann.token(), "session", null, cookie).statusCode());
+        HttpResponse<String> page = server.send(server.request("/sign/" + ann.token(), null).header("Cookie", cookie)
+                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(200, page.statusCode());
+        assertEquals("pending", flow.signerStatus(doc, ann.id()), "a link checker's HEAD is no view");
+
+        expectObject(200, call("GET", ann.token(), "session", null, cookie));
+        assertEquals("viewed", flow.signerStatus(doc, ann.id()));
+    }
+
+    @Test
     void unknownToken_notFound_onEveryCall() {
         for (HttpResponse<String> r : List.of(call("GET", "no-such-token", "session", null, null),
                 call("GET", "no-such-token", "pages/1.png", null, null),
