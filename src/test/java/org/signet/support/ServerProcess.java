@@ -147,24 +147,11 @@ public final class ServerProcess implements AutoCloseable {
 
     /** The last lines the server wrote, for a failure message. */
     public String tail() {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
+        return ChildProcesses.tail(log, 30);
     }
 
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ChildProcesses.stop(process, Duration.ofSeconds(30));
     }
 }
