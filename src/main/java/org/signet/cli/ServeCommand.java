@@ -23,14 +23,15 @@ final class ServeCommand {
     }
 
     int run(Config config) throws CommandException {
-        LOG.info("Signet " + Version.current() + ", data folder " + config.dataDir() + "\n" + config.describe());
         App app = start(config);
         out.println("Signet is running at " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
         awaitShutdown(app);
         return 0;
     }
 
+    /** Starts Signet on {@code config}, first logging the effective configuration (secrets masked), for serve and demo alike. */
     static App start(Config config) throws CommandException {
+        LOG.info("Signet " + Version.current() + ", data folder " + config.dataDir() + "\n" + config.describe());
         try {
             return App.start(config, Clock.systemUTC());
         } catch (BindException e) {
