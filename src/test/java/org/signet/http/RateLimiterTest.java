@@ -62,7 +62,7 @@ class RateLimiterTest {
 
     @Test
     void ipLimit_coversRestRequestsWithAndWithoutCredentialsButNotHealthz() throws Exception {
-        try (TestServer server = TestServer.start(dir, "ratelimit.ip_per_minute=3")) {
+        try (TestServer server = TestServer.start(dir, midMinute(), "ratelimit.ip_per_minute=3")) {
             Account a = server.account("alice@example.com", false);
             assertEquals(200, server.get("stats", a.full()).statusCode());
             assertEquals(401, server.get("stats", null).statusCode());
@@ -76,7 +76,7 @@ class RateLimiterTest {
 
     @Test
     void ipLimit_trustedProxyMeansTheForwardedAddressIsTheClient() throws Exception {
-        try (TestServer server = TestServer.start(dir, "ratelimit.ip_per_minute=2", "trusted_proxies=127.0.0.1")) {
+        try (TestServer server = TestServer.start(dir, midMinute(), "ratelimit.ip_per_minute=2", "trusted_proxies=127.0.0.1")) {
             Account a = server.account("alice@example.com", false);
             for (String client : new String[] {"203.0.113.7", "203.0.113.8"}) {
                 for (int i = 0; i < 2; i++) {
@@ -87,5 +87,10 @@ class RateLimiterTest {
             assertEquals(429, server.send(server.request("stats", a.full())
                     .header("X-Forwarded-For", "203.0.113.7").build()).statusCode());
         }
+    }
+
+    /** A clock that stands still inside a minute, so the per-minute window cannot turn between the requests. */
+    private static MutableClock midMinute() {
+        return new MutableClock(Instant.parse("2026-01-01T10:00:30Z"), ZoneOffset.UTC);
     }
 }
