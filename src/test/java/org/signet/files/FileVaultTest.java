@@ -307,9 +307,9 @@ class FileVaultTest {
         return false;
     }
 
-    private static byte[] random(int size, long seed) {
+    private static byte[] random(int size, long randomSeed) {
         byte[] bytes = new byte[size];
-        new Random(seed).nextBytes(bytes);
+        new Random(randomSeed).nextBytes(bytes);
         return bytes;
     }
 

@@ -42,7 +42,7 @@ class BackupUnderLoadTest {
 
     @Test
     void backupUnderLoad_restoredAndStarted_holdsEveryWriteAcknowledgedBeforeIt() throws Exception {
-        long seed = Long.getLong("load.seed", new SecureRandom().nextLong());
+        long randomSeed = Long.getLong("load.seed", new SecureRandom().nextLong());
         Path data = dir.resolve("data");
         Path backup = dir.resolve("backup");
         Ledger ledger = new Ledger();
@@ -53,7 +53,7 @@ class BackupUnderLoadTest {
         BackupManifest made;
         try (TestServer server = TestServer.start(data, "db.synchronous=FULL", "server.threads=16")) {
             admin = server.account("root@example.org", true, 100_000_000).full();
-            List<Thread> clients = start(server, admin, ledger, figures, new Random(seed));
+            List<Thread> clients = start(server, admin, ledger, figures, new Random(randomSeed));
             Waits.awaitUntil(() -> ledger.acknowledgedWrites() >= WRITES_BEFORE, WRITES_BEFORE + " writes acknowledged",
                     LOAD);
             before = ledger.copies();
@@ -66,7 +66,7 @@ class BackupUnderLoadTest {
                 t.join(LOAD.toMillis() + Duration.ofMinutes(1).toMillis());
             }
             System.out.printf("BackupUnderLoadTest: seed %d; backup of %d documents and %d files in %.2f s, during"
-                    + " which %d more writes were acknowledged; %d writes in all%n", seed, made.chainsChecked(),
+                    + " which %d more writes were acknowledged; %d writes in all%n", randomSeed, made.chainsChecked(),
                     made.files().size(), seconds, writesDuring, ledger.acknowledgedWrites());
             assertEquals(List.of(), figures.unexpected(), "answers that must not happen under load");
         }

@@ -84,10 +84,10 @@ class CrashSafetyTest {
 
     @Test
     void killedAtRandomMoments_keepsEveryAcknowledgedWriteWhole() throws Exception {
-        long seed = Long.getLong("crash.seed", new SecureRandom().nextLong());
-        System.out.println("CrashSafetyTest: seed " + seed + " (repeat with -Dcrash.seed=" + seed + ")");
+        long randomSeed = Long.getLong("crash.seed", new SecureRandom().nextLong());
+        System.out.println("CrashSafetyTest: seed " + randomSeed + " (repeat with -Dcrash.seed=" + randomSeed + ")");
         long began = System.nanoTime();
-        Random random = new Random(seed);
+        Random random = new Random(randomSeed);
         Path data = dir.resolve("data");
         Path log = dir.resolve("signet.log");
         writeSettings(data);
@@ -105,7 +105,7 @@ class CrashSafetyTest {
             assertNoProblems(log);
         }
         finalRound(data, log, key, folder);
-        printFigures(seed, began, folder);
+        printFigures(randomSeed, began, folder);
         assertNoProblems(log);
     }
 
@@ -246,7 +246,7 @@ class CrashSafetyTest {
                 + "\nSignet's log: " + log);
     }
 
-    private void printFigures(long seed, long began, DataFolderChecks folder) {
+    private void printFigures(long randomSeed, long began, DataFolderChecks folder) {
         long completed = ledger.documents.stream().filter(TrackedDocument::completed).count();
         DeliveredMail.Findings mail = folder.lastMail();
         System.out.printf("""
@@ -256,7 +256,7 @@ class CrashSafetyTest {
                   writes in doubt at a kill: %d found whole, %d found absent, none half there
                   documents: %d (%d completed and sealed); stored files decrypted and hashed: %d in all, %d at the end
                   mail: %d queued, %d delivered, %d copies received, %d duplicates after %d kills (at most one each)
-                """, seed, ROUNDS, (System.nanoTime() - began) / 1e9, kills, kills - startKills, WORKERS, startKills,
+                """, randomSeed, ROUNDS, (System.nanoTime() - began) / 1e9, kills, kills - startKills, WORKERS, startKills,
                 restarts, ledger.acknowledgedWrites(), ledger.acknowledgedBySteps(), checksOfAcknowledged,
                 ledger.inDoubtPresent(), ledger.inDoubtAbsent(), ledger.documents.size(), completed,
                 folder.filesDecrypted(), folder.lastVault().filesChecked(), mail.queued(), mail.sent(), mail.copies(),

@@ -29,11 +29,11 @@ final class CrashWorkload {
     }
 
     /** Starts {@code workers} threads on the open documents; each ends when Signet stops answering. */
-    List<Thread> start(int workers, long seed) {
+    List<Thread> start(int workers, long randomSeed) {
         List<List<TrackedDocument>> shares = ledger.openDocuments(workers);
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
-            Worker worker = new Worker(w, shares.get(w), new Random(seed + 7919L * w));
+            Worker worker = new Worker(w, shares.get(w), new Random(randomSeed + 7919L * w));
             Thread t = new Thread(worker::run, "crash-worker-" + w);
             t.setDaemon(true);
             t.start();

@@ -36,8 +36,8 @@ class LoadTest {
 
     @Test
     void sixtyFourClients_noServerErrorNoBusyDatabase_429OnlyOnTheLimitedKey() throws Exception {
-        long seed = Long.getLong("load.seed", new SecureRandom().nextLong());
-        System.out.println("LoadTest: seed " + seed + ", " + CLIENTS + " clients for " + DURATION.toSeconds() + " s");
+        long randomSeed = Long.getLong("load.seed", new SecureRandom().nextLong());
+        System.out.println("LoadTest: seed " + randomSeed + ", " + CLIENTS + " clients for " + DURATION.toSeconds() + " s");
         LoadFigures figures = new LoadFigures();
         try (ServerLog log = ServerLog.capture();
                 TestServer server = TestServer.start(dir, "db.synchronous=FULL", "server.threads=16",
@@ -51,7 +51,7 @@ class LoadTest {
 
             long began = System.nanoTime();
             Instant start = Instant.now();
-            run(server, keys, limited, new Random(seed), figures, began + DURATION.toNanos());
+            run(server, keys, limited, new Random(randomSeed), figures, began + DURATION.toNanos());
             double seconds = (System.nanoTime() - began) / 1e9;
             System.out.print("LoadTest: " + CLIENTS + " clients, " + keys.size() + " keys plus one limited to " + LIMIT
                     + " requests an hour, db.synchronous=FULL\n" + figures.table(seconds));

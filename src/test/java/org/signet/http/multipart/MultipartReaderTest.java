@@ -347,8 +347,8 @@ class MultipartReaderTest {
     }
 
     /** Random bytes salted with CRLFs and near-delimiters, with a partial delimiter at its very end. */
-    private static byte[] tricky(int size, long seed) {
-        byte[] bytes = random(size, seed);
+    private static byte[] tricky(int size, long randomSeed) {
+        byte[] bytes = random(size, randomSeed);
         byte[] near = ("\r\n--" + B).getBytes(UTF_8);
         List<Integer> offsets = new ArrayList<>();
         for (int at = 0; at < size; at += 997) {
@@ -370,9 +370,9 @@ class MultipartReaderTest {
         return bytes;
     }
 
-    private static byte[] random(int size, long seed) {
+    private static byte[] random(int size, long randomSeed) {
         byte[] bytes = new byte[size];
-        new Random(seed).nextBytes(bytes);
+        new Random(randomSeed).nextBytes(bytes);
         return bytes;
     }
 
