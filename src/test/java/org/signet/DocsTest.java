@@ -29,7 +29,10 @@ class DocsTest {
     private static final Set<String> TEXT_FILES = Set.of("java", "js", "sql", "properties", "html", "css", "txt", "json", "md");
     private static final String SELF = "DocsTest.java";
 
-    /** "(S7)", "(seed)", "of S10", "the seed", SPEC.md, ../shared: citations of documents a reader does not have. */
+    /**
+     * Citations of documents a reader of the repository does not have: a section number or "seed" in
+     * parentheses, "of" or "see" a section number, "the seed", the specification file or the shared folder.
+     */
     private static final List<Pattern> OUTSIDE = List.of(
             Pattern.compile("\\((S[0-9]+|seed)\\b"),
             Pattern.compile("\\b(?:of|see|in|and|per) S[0-9]{1,2}\\b"),
