@@ -7,7 +7,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.text.Wire;
 
-/** The document's wire forms: the list form of the WP Signer interface and the single-document form with its extras. */
+/** The document's wire forms: the list form and the single-document form with its extras (see docs/api/documents.md, Reading and listing). */
 public final class DocumentJson {
     private final Wire wire;
 

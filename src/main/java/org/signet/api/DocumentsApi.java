@@ -27,7 +27,7 @@ import org.signet.service.Refusal;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
-/** The document endpoints of the WP Signer interface: list, upload, read, update, delete, file. */
+/** The document endpoints (see docs/api/documents.md): list, upload, read, update, delete, file. */
 public final class DocumentsApi {
     private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days",
             "external_id", "metadata");

@@ -5,7 +5,7 @@ import java.util.Map;
 import org.signet.domain.Field;
 import org.signet.text.Wire;
 
-/** A field's wire form: every key of the WP Signer interface's Field table, always, all values strings. */
+/** A field's wire form: every key of a field record, always, all values strings (see docs/api/workflow.md, Fields). */
 public final class FieldJson {
     private final Wire wire;
 

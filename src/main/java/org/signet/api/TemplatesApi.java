@@ -24,7 +24,7 @@ import org.signet.service.Templates;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
-/** The template endpoints of S11; template records render ids, counts and coordinates as JSON numbers. */
+/** The template endpoints (see docs/api/templates.md, Endpoints); template records render ids, counts and coordinates as JSON numbers. */
 public final class TemplatesApi {
     private static final Set<String> UPLOAD_TEXT = Set.of("name", "description");
     private static final int MAX_DESCRIPTION = 2000;

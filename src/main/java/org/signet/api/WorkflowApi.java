@@ -15,7 +15,7 @@ import org.signet.mail.MailSender;
 import org.signet.service.Workflow;
 import org.signet.text.Wire;
 
-/** send, remind and expire (the WP Signer workflow endpoints). */
+/** send, remind and expire (see docs/api/workflow.md, Sending; Reminders; Expiry). */
 public final class WorkflowApi {
     private final Workflow workflow;
     private final MailSender mail;

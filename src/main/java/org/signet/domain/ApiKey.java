@@ -8,7 +8,7 @@ public record ApiKey(long id, long userId, String key, String name, String descr
         return revokedAt != null;
     }
 
-    /** Full Access (every method) or Read Only (GET only), as in the WP Signer interface. */
+    /** Full Access (every method) or Read Only (GET only); see docs/api/accounts-and-keys.md, Permissions. */
     public enum Permission {
         FULL("full"), READ("read");
 

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The WP Signer interface's field types with their default sizes in points and who fills them. */
+/** The field types with their default sizes in points and who fills them (see docs/api/workflow.md, Fields). */
 public enum FieldType {
     SIGNATURE(200, 60), INITIALS(100, 50), NAME(150, 30), EMAIL(200, 30), DATE(100, 30), TEXT(200, 30),
     TEXTAREA(200, 80), CHECKBOX(20, 20), DROPDOWN(150, 30), STAMP(150, 100);

@@ -5,9 +5,9 @@ import java.util.Map;
 
 /**
  * A failure of the request as HTTP sees it, before any service is asked: no such route, bad
- * credentials, a body that is not JSON, too large, too many requests. Carries the status, the WP Signer interface's
- * or spec's error {@code code}, a message and extra {@code data}; {@link Errors} renders it as the
- * seed's envelope. Refusals on a request's merits are {@link org.signet.service.Refusal}s.
+ * credentials, a body that is not JSON, too large, too many requests. Carries the status, the error {@code code}
+ * (see docs/api/errors.md, Codes), a message and extra {@code data}; {@link Errors} renders it as the
+ * error envelope (see docs/api/errors.md, Error envelope). Refusals on a request's merits are {@link org.signet.service.Refusal}s.
  */
 public final class ApiException extends RuntimeException {
     private final int status;

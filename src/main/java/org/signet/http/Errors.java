@@ -7,7 +7,7 @@ import java.util.logging.Logger;
 import org.signet.log.RequestLogRecord;
 import org.signet.service.Refusal;
 
-/** The one place that turns failures into the WP Signer interface's error envelope {code, message, data: {status, ...}}. */
+/** The one place that turns failures into the error envelope {code, message, data: {status, ...}} (see docs/api/errors.md, Error envelope). */
 public final class Errors {
     private static final Logger LOG = Logger.getLogger("signet.http");
 

@@ -4,7 +4,7 @@ import org.signet.domain.Document;
 import org.signet.domain.Principal;
 import org.signet.store.DocumentStore;
 
-/** The ownership rule of S3 applied to one document: 404 when it does not exist (checked first), 403 when not theirs. */
+/** The ownership rule (see docs/api/accounts-and-keys.md, Ownership) applied to one document: 404 when it does not exist (checked first), 403 when not theirs. */
 final class DocumentAccess {
     private final DocumentStore documents;
 

@@ -21,7 +21,7 @@ import org.signet.text.Messages;
 import org.signet.text.Wire;
 
 /**
- * The messages of S9, queued in the caller's transaction. Templates live in resources; this class
+ * The messages Signet mails (see docs/api/mail.md, Messages), queued in the caller's transaction. Templates live in resources; this class
  * only chooses the template and its language and fills its variables. A PIN is never among them.
  * A signer is written to in their own language, else the site's; a document's owner in the site's.
  */

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.signet.text.TypedText;
 
 /**
- * A request refused on its merits: the kind of refusal, the WP Signer interface's or spec's error {@code code}, a
+ * A request refused on its merits: the kind of refusal, the error {@code code} (see docs/api/errors.md, Codes), a
  * message for the client and extra {@code data}. Services and request readers throw it; the http
  * layer alone decides which status each kind is answered with.
  */

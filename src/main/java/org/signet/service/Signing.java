@@ -285,7 +285,7 @@ public final class Signing {
         return unlock.requirePassed(link, visit.sessionId());
     }
 
-    /** The 409s of S7, in one place. */
+    /** The 409s of a link that may not act now (see docs/api/signing.md, Turns and closed documents), in one place. */
     public static void requireCanAct(SignerLink link) {
         SignerLink.Closed closed = link.closed();
         if (closed == SignerLink.Closed.ALREADY_ACTED || closed == SignerLink.Closed.COMPLETED) {

@@ -13,7 +13,7 @@ import org.signet.store.WebhookStore;
 import org.signet.text.Wire;
 
 /**
- * The events of S10, recorded by the code that makes each change, inside its transaction: one
+ * The webhook events (see docs/api/webhooks.md, Events), recorded by the code that makes each change, inside its transaction: one
  * delivery row per listening webhook (the owner's and every administrator's), so a rolled-back change
  * emits nothing and a committed one is never lost. The deliverer is woken once the change commits.
  */

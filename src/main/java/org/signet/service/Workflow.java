@@ -133,7 +133,7 @@ public final class Workflow {
     }
 
     /**
-     * Expires a document whose expires_at has passed (the WP Signer interface's rule). Already expired: the same
+     * Expires a document whose expires_at has passed (see docs/api/workflow.md, Expiry). Already expired: the same
      * answer again. Completed or declined: 400 invalid_state. Not yet due: 400 not_due.
      */
     public Document expire(Principal p, long documentId, Actor actor) {

@@ -9,7 +9,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
-/** The WP Signer interface's wire conventions: ids and numbers as strings, timestamps as {@code YYYY-MM-DD HH:MM:SS}. */
+/** The wire conventions (see docs/api/conventions.md, Values on the wire): ids and numbers as strings, timestamps as {@code YYYY-MM-DD HH:MM:SS}. */
 public final class Wire {
     private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 

@@ -34,7 +34,7 @@ import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
-/** The document endpoints over HTTP: upload, list, read, update, delete and file, with the WP Signer interface's types. */
+/** The document endpoints over HTTP: upload, list, read, update, delete and file, with the wire types of docs/api/conventions.md, Values on the wire. */
 class DocumentsApiTest {
     /** 2030-03-01 09:30:00 UTC, 10:30:00 in Berlin (CET, UTC+1). */
     private static final Instant START = Instant.parse("2030-03-01T09:30:00Z");

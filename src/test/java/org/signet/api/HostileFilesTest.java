@@ -34,7 +34,7 @@ import org.signet.support.TestServer;
 import org.signet.support.Waits;
 
 /**
- * The hostile-file corpus of S13, uploaded to a real Signet run as operators are told to run it on a
+ * The hostile-file corpus (see docs/api/limits.md, Bad input), uploaded to a real Signet run as operators are told to run it on a
  * small server, {@code -Xmx256m}, and made to exit at its first OutOfMemoryError, so that a file
  * needing more memory than that cannot go unnoticed. Each file is answered within 10 s, refused with
  * a documented 4xx (or, where it is a file Signet must take, accepted for the reason given), and the
@@ -84,7 +84,7 @@ class HostileFilesTest {
                 file("PDF object stream inflating to 2 GiB", () -> HostileFiles.pdfObjectStreamBomb(twoGib), BOMB),
                 file("PNG declaring 100000x100000, 64 MiB of pixels",
                         () -> HostileFiles.png(100_000, 100_000, HostileFiles.zlibZeros(64L << 20)), "invalid_file"),
-                // Within the 10,000-pixel limit of S4 this is an image a scanner could make. The PNG
+                // Within the 10,000-pixel limit on images (docs/api/documents.md, Upload) this is an image a scanner could make. The PNG
                 // decoder inflates only what the declared rows need (400 MB here, subsampled as it
                 // goes) and never the rest of the 2 GiB, so it costs what the largest allowed image does.
                 file("PNG 10000x10000 whose IDAT inflates to 2 GiB",

@@ -26,7 +26,7 @@ import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 import org.signet.support.WebhookReceiver;
 
-/** Registration, ownership, secrets, validation, the test ping and the delivery log of S10, over a running Signet. */
+/** Registration, ownership, secrets, validation, the test ping and the delivery log (see docs/api/webhooks.md, Endpoints), over a running Signet. */
 class WebhooksApiTest {
     @TempDir
     Path dir;

@@ -18,7 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.signet.domain.DocumentStatus.Trigger;
 
-/** Every trigger from every document state, against the table of S4 and S5. */
+/** Every trigger from every document state, against the table in docs/api/workflow.md, Document states. */
 class DocumentStatusTest {
 
     /** The whole table of document states: every state, every trigger; a missing entry means not allowed. */

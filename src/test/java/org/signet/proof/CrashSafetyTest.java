@@ -141,7 +141,7 @@ class CrashSafetyTest {
         return client;
     }
 
-    /** SIGKILL at a moment chosen by the WP Signer interface, from another thread, while this one waits for its effect. */
+    /** SIGKILL at a moment chosen by the run's random choices, from another thread, while this one waits for its effect. */
     private void killAfter(long millis) throws InterruptedException {
         SignetProcess target = running;
         try {

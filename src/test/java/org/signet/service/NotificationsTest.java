@@ -36,7 +36,7 @@ import org.signet.support.Party;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
-/** The messages of S9 as a real SMTP server receives them from a running Signet. */
+/** The messages Signet mails (see docs/api/mail.md, Messages) as a real SMTP server receives them from a running Signet. */
 class NotificationsTest {
     private static final String PIN = "48151623";
     /** Generous: the first SMTP connection of a JVM can take seconds (host name lookup); polling ends early. */

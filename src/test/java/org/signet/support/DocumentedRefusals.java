@@ -11,7 +11,7 @@ import java.util.Set;
 import org.signet.json.Json;
 
 /**
- * The error codes of the WP Signer interface and of Signet's own rules, and the checks that an
+ * The error codes Signet answers a client's mistakes with (see docs/api/errors.md, Codes), and the checks that an
  * answer is one of them: a 4xx in the error envelope, naming no Java class.
  */
 public final class DocumentedRefusals {

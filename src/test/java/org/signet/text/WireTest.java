@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The WP Signer interface's wire conventions: strings for numbers without a trailing .0, timestamps in the configured zone. */
+/** The wire conventions (see docs/api/conventions.md, Values on the wire): strings for numbers without a trailing .0, timestamps in the configured zone. */
 class WireTest {
     private final Wire berlin = new Wire(ZoneId.of("Europe/Berlin"));
     private final Wire utc = new Wire(ZoneId.of("UTC"));

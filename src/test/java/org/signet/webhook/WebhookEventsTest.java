@@ -27,7 +27,7 @@ import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.WebhookReceiver;
 
-/** Every event kind of S10 reaches a real receiver, signed, after the real flow that causes it. */
+/** Every webhook event kind (see docs/api/webhooks.md, Events) reaches a real receiver, signed, after the real flow that causes it. */
 class WebhookEventsTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A request the front answers itself, before Signet's handlers see it: the status, the error code and
- * a fixed message (never anything the client sent), rendered as the WP Signer interface's JSON envelope with an
+ * a fixed message (never anything the client sent), rendered as Signet's JSON error envelope (see docs/api/errors.md, Front codes) with an
  * {@code X-Request-Id}, so these answers look like every other error Signet gives.
  */
 public record Rejection(int status, String code, String message) {

@@ -138,7 +138,7 @@ final class WebhooksPage implements AdminRoutes.Section {
         return "<th scope=\"col\">" + v.t(key) + "</th>";
     }
 
-    /** The events a form may tick, in a stable order: every event, or some of S10's. */
+    /** The events a form may tick, in a stable order: every event, or some of them (see docs/api/webhooks.md, Events). */
     static List<String> events() {
         return List.copyOf(new TreeSet<>(Webhook.EVENTS));
     }
