@@ -172,7 +172,6 @@ class DocsTest {
             return all.filter(Files::isRegularFile)
                     .filter(p -> TEXT_FILES.contains(extension(p)))
                     .filter(p -> !p.getFileName().toString().equals(SELF))
-                    .filter(p -> !p.getFileName().toString().endsWith(".min.js")) // vendored, minified
                     .collect(Collectors.toList());
         }
     }
