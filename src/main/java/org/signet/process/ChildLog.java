@@ -30,10 +30,6 @@ final class ChildLog {
         return new ChildLog(file, append && Files.exists(file) ? Files.size(file) : 0);
     }
 
-    Path file() {
-        return file;
-    }
-
     /** Everything the child has written so far; a note in its place when the file cannot be read. */
     String text() {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {

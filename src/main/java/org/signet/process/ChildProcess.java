@@ -57,10 +57,6 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    public long pid() {
-        return process.pid();
-    }
-
     public boolean alive() {
         return process.isAlive();
     }
@@ -114,10 +110,6 @@ public final class ChildProcess implements AutoCloseable {
     /** The last lines the child wrote, for a failure message. */
     public String tail() {
         return log.tail();
-    }
-
-    public Path logFile() {
-        return log.file();
     }
 
     /** Sends SIGTERM, as a service manager's stop does, and returns at once. */
