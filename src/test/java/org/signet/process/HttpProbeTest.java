@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 
+/** The probe against a real JDK server, and against a port nobody listens on. */
 class HttpProbeTest {
     @Test
     void status_serverAnswers_itsStatusCode() throws IOException {

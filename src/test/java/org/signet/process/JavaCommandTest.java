@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** The command lines the bench and the tests start Signet with, in the order the {@code java} launcher reads them. */
 class JavaCommandTest {
     private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
