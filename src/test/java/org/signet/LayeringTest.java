@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Dependencies point one way (cli and the wiring, then bench, then web/api/metrics/http, jobs, service,
  * mail/webhook, store, domain; the leaves json, text, crypto, files, pdf, evidence, config and log under all of
- * them). bench drives Signet from outside, as a separate process, so it sits under the command line
+ * them, and process, which starts child JVMs for the bench and the tests). bench drives Signet from outside,
+ * as a separate process, so it sits under the command line
  * that starts it and uses no more than the stores and configuration it prepares a data folder with. Read from
  * the compiled classes, so a fully qualified use without an import is caught as well as an import.
  */
@@ -41,7 +42,8 @@ class LayeringTest {
             Map.entry("domain", 1),
             Map.entry("json", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
             Map.entry("pdf", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),
-            Map.entry("log", 0));
+            Map.entry("log", 0),
+            Map.entry("process", 0));
 
     /** Handlers call services only: the web layer never reaches past them into the stores. */
     private static final Set<String> WEB = Set.of("web", "web/admin", "api", "metrics", "http", "http/multipart");

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
+import org.signet.process.JavaCommand;
 
 /**
  * The bench command: runs each comparison of Signet with its baseline side by side in one run and
@@ -59,7 +60,7 @@ public final class Bench {
         environment.putAll(SERVER_ENVIRONMENT);
         try {
             Config config = Config.load(data, Optional.empty(), environment, Map.of("server.host", "127.0.0.1"));
-            return new Run(settings, Launcher.ofThisProcess(settings.jvmOptions()), scratch, Loopback.probe(), progress,
+            return new Run(settings, JavaCommand.ofCodeOf(Bench.class).options(settings.jvmOptions()), scratch, Loopback.probe(), progress,
                     config.integer("server.connections"), config.string("db.synchronous"), config.restBase(),
                     SERVER_ENVIRONMENT);
         } catch (ConfigException e) {
@@ -100,9 +101,9 @@ public final class Bench {
      */
     private Findings onSignet(Run run, Path data, Path large, BenchFolder.Accounts keys)
             throws IOException, InterruptedException {
-        try (Child signet = run.startSignet(data, "signet.log"); SignetClient api = run.client(signet, keys.main())) {
+        try (Server signet = run.signet(data, "signet.log").server(); SignetClient api = run.client(signet, keys.main())) {
             GrowthComparison.Result growth;
-            try (Child grown = run.startSignet(large, "signet-large.log"); SignetClient small = run.client(signet, keys.growth());
+            try (Server grown = run.signet(large, "signet-large.log").server(); SignetClient small = run.client(signet, keys.growth());
                     SignetClient big = run.client(grown, keys.growth())) {
                 growth = GrowthComparison.measure(run, small, big);
             }

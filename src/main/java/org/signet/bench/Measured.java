@@ -2,6 +2,7 @@ package org.signet.bench;
 
 import java.io.IOException;
 import java.time.Duration;
+import org.signet.process.ChildProcess;
 
 /**
  * A load together with what was watched during its measured window: the server's highest resident
@@ -9,7 +10,7 @@ import java.time.Duration;
  */
 record Measured(LoadResult load, double megabytes, double serverMicros, double ownMicros, double othersPercent) {
     /** Runs {@code load} while a {@link WindowWatch} watches {@code server} (null: the work is in this process). */
-    static Measured of(Child server, Duration warmup, Duration duration, LoadRun load)
+    static Measured of(ChildProcess server, Duration warmup, Duration duration, LoadRun load)
             throws IOException, InterruptedException {
         WindowWatch watch = new WindowWatch(server, warmup, duration);
         LoadResult r;

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Times {@code GET /documents/{id}} at 32 connections on Signet and on the bare JDK server
@@ -41,26 +40,23 @@ final class ReadComparison {
 
     private ReadComparison() {}
 
-    static Result run(Run run, Child signet, SignetClient api, String documentId) throws IOException, InterruptedException {
+    static Result run(Run run, Server signet, SignetClient api, String documentId) throws IOException, InterruptedException {
         byte[] request = api.getRequest("/documents/" + documentId);
         Reply answer = SignetClient.expectOk(api.send(request), "GET /documents/" + documentId);
         run.progress().say("reads: Signet, " + answer.body().length + " bytes a document, " + phases(run));
         Measured s = measure(run, signet, request);
         Path body = run.scratch().resolve("read-body.json");
         Files.write(body, answer.body());
-        int port = Launcher.freePort();
         String type = answer.header("content-type") == null ? "application/json" : answer.header("content-type");
-        try (Child bare = Child.start(run.launcher().bareServer(port, run.serverThreads(), body, type), port, Map.of(),
-                run.scratch().resolve("bare-server.log"))) {
-            bare.awaitFirst200("/healthz");
+        try (Server bare = run.bare(body, type, "bare-server.log").server()) {
             run.progress().say("reads: bare JDK HttpServer (" + run.serverThreads() + " threads), " + phases(run));
             return new Result(s, measure(run, bare, request));
         }
     }
 
-    private static Measured measure(Run run, Child server, byte[] request) throws IOException, InterruptedException {
+    private static Measured measure(Run run, Server server, byte[] request) throws IOException, InterruptedException {
         BenchSettings s = run.settings();
-        return Measured.of(server, s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
+        return Measured.of(server.process(), s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
                 HttpWorker.on(server.address(), run.loopback(), n -> () -> request), s.warmup(), s.duration()));
     }
 

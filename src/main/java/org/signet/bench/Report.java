@@ -12,7 +12,7 @@ final class Report {
         BenchSettings s = run.settings();
         out.printf("Signet bench: %d processors, Java %s, %s %s; %s%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),
-                run.launcher().describe());
+                run.signetCommand().describe());
         out.printf("HTTP loads: %s each side; db.synchronous=%s; server pool %d threads; clients from %s%n",
                 ReadComparison.phases(run), run.synchronous(), run.serverThreads(),
                 run.loopback().distinct() ? "distinct loopback addresses" : "127.0.0.1");

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Times Signet from its start on a new, empty data folder to its first 200 on {@code /healthz},
@@ -43,20 +42,16 @@ final class StartComparison {
         Files.writeString(body, "{\"status\":\"ok\"}", StandardCharsets.UTF_8);
         Latencies bare = new Latencies();
         for (int i = 0; i < samples; i++) {
-            int port = Launcher.freePort();
-            try (Child c = Child.start(run.launcher().bareServer(port, run.serverThreads(), body, "application/json"), port,
-                    Map.of(), run.scratch().resolve("bare-start-" + i + ".log"))) {
-                bare.add(c.awaitFirst200("/healthz").toNanos());
+            try (Run.Started c = run.bare(body, "application/json", "bare-start-" + i + ".log")) {
+                bare.add(c.firstAnswer().toNanos());
             }
         }
         return new Result(fresh.medianMillis(), restart.medianMillis(), bare.medianMillis());
     }
 
     private static long startSignet(Run run, Path data, String log) throws IOException {
-        int port = Launcher.freePort();
-        try (Child c = Child.start(run.launcher().signet(data, port), port, run.childEnvironment(),
-                run.scratch().resolve(log))) {
-            return c.awaitFirst200("/healthz").toNanos();
+        try (Run.Started c = run.signet(data, log)) {
+            return c.firstAnswer().toNanos();
         }
     }
 }

@@ -7,13 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import org.signet.process.ChildProcess;
 
 /**
  * Watches a load's measured window from a thread of its own: the server's highest resident memory,
  * and the CPU time the server and this process spent.
  */
 final class WindowWatch implements AutoCloseable {
-    private final Child server;
+    private final ChildProcess server;
     private final Thread thread;
     private volatile boolean stop;
     private volatile double peak = Double.NaN;
@@ -23,7 +24,7 @@ final class WindowWatch implements AutoCloseable {
     private volatile double windowNanos = Double.NaN;
 
     /** Starts watching after {@code delay} (the warm-up) and stops by itself after {@code delay + window}. */
-    WindowWatch(Child server, Duration delay, Duration window) {
+    WindowWatch(ChildProcess server, Duration delay, Duration window) {
         this.server = server;
         long from = System.nanoTime() + delay.toNanos();
         long until = from + window.toNanos();

@@ -39,10 +39,10 @@ final class WriteComparison {
 
     private WriteComparison() {}
 
-    static Result run(Run run, Child signet, SignetClient api, List<String> drafts) throws IOException, InterruptedException {
+    static Result run(Run run, Server signet, SignetClient api, List<String> drafts) throws IOException, InterruptedException {
         BenchSettings s = run.settings();
         run.progress().say("writes: Signet (synchronous=" + run.synchronous() + "), " + ReadComparison.phases(run));
-        Measured viaSignet = Measured.of(signet, s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
+        Measured viaSignet = Measured.of(signet.process(), s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
                 HttpWorker.on(signet.address(), run.loopback(), n -> newSigners(api, drafts, "c" + n)), s.warmup(),
                 s.duration()));
         Path database = RawInserts.prepare(run.scratch().resolve("raw-inserts"), DOCUMENTS);

@@ -28,7 +28,7 @@ import org.signet.json.Json;
 import org.signet.support.DocumentedRefusals;
 import org.signet.support.HostileFiles;
 import org.signet.support.Multipart;
-import org.signet.support.ServerProcess;
+import org.signet.support.SignetJvm;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.Waits;
@@ -51,7 +51,7 @@ class HostileFilesTest {
     @TempDir
     static Path dir;
 
-    private static ServerProcess server;
+    private static SignetJvm server;
     private static TestServer.Credentials key;
 
     @BeforeAll
@@ -60,7 +60,7 @@ class HostileFilesTest {
         try (TestServer setup = TestServer.start(data)) {
             key = setup.account("owner@example.org", false, 100_000).full();
         }
-        server = ServerProcess.start(data, HEAP, Map.of("SIGNET_RATELIMIT_IP_PER_MINUTE", "100000"));
+        server = SignetJvm.start(data, HEAP, Map.of("SIGNET_RATELIMIT_IP_PER_MINUTE", "100000"));
     }
 
     @AfterAll
@@ -69,7 +69,7 @@ class HostileFilesTest {
             return;
         }
         try {
-            assertTrue(server.healthy(), "the server after the corpus; its log ends:\n" + server.tail());
+            assertTrue(server.healthy(), "the server after the corpus; its log ends:\n" + server.process().tail());
             HttpResponse<String> r = upload("documents/upload", TestFiles.pdf(2));
             assertEquals(201, r.statusCode(), "a normal PDF after the corpus: " + r.body());
         } finally {
@@ -126,7 +126,7 @@ class HostileFilesTest {
             String context = name + " to " + endpoint + " (" + file.length + " bytes, " + millis + " ms)";
             System.out.println(context + ": " + r.statusCode() + " " + r.body());
 
-            assertTrue(server.alive(), context + ": the server died; its log ends:\n" + server.tail());
+            assertTrue(server.process().alive(), context + ": the server died; its log ends:\n" + server.process().tail());
             if (outcome.equals(ACCEPTED)) {
                 assertEquals(201, r.statusCode(), context + ": " + r.body());
             } else if (outcome.equals(BOMB)) {
@@ -156,7 +156,7 @@ class HostileFilesTest {
         String context = name + " to verify (" + file.length + " bytes, " + millis + " ms)";
         System.out.println(context + ": " + r.statusCode() + " " + r.body());
 
-        assertTrue(server.alive(), context + ": the server died; its log ends:\n" + server.tail());
+        assertTrue(server.process().alive(), context + ": the server died; its log ends:\n" + server.process().tail());
         DocumentedRefusals.assertNoServerError(r, context);
         if (r.statusCode() == 200) {
             assertEquals(false, TestServer.object(r).get("sealed_here"), context);
@@ -186,7 +186,7 @@ class HostileFilesTest {
                 Future<HttpResponse<String>> second = clients.submit(() -> upload("files", bomb));
                 for (Future<HttpResponse<String>> answer : List.of(first, second)) {
                     HttpResponse<String> r = answer.get();
-                    assertTrue(server.alive(), "the server died; its log ends:\n" + server.tail());
+                    assertTrue(server.process().alive(), "the server died; its log ends:\n" + server.process().tail());
                     assertEquals("invalid_file", DocumentedRefusals.assertClientError(r, "two bombs"), r.body());
                 }
             }

@@ -29,7 +29,7 @@ import org.signet.json.Json;
 import org.signet.store.Migrations;
 import org.signet.support.Multipart;
 import org.signet.support.ReadmeFiles;
-import org.signet.support.ServerProcess;
+import org.signet.support.SignetJvm;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
@@ -62,7 +62,7 @@ class ServeCommandTest {
         Credentials key = fullKey(data);
         byte[] body = new Multipart().text("title", "Sent while stopping")
                 .file("file", "late.pdf", "application/pdf", TestFiles.pdf(3)).bytes();
-        try (ServerProcess server = ServerProcess.start(data, "256m", Map.of());
+        try (SignetJvm server = SignetJvm.start(data, "256m", Map.of());
                 Socket client = new Socket("127.0.0.1", server.port())) {
             client.setSoTimeout(30_000);
             OutputStream out = client.getOutputStream();
@@ -76,7 +76,7 @@ class ServeCommandTest {
             String interim = head(in);
             assertTrue(interim.startsWith("HTTP/1.1 100"), interim);
 
-            server.terminate();
+            server.process().terminate();
             Waits.awaitUntil(() -> !accepts(server.port()), "new connections refused after SIGTERM",
                     Duration.ofSeconds(30));
             out.write(body);
@@ -84,8 +84,8 @@ class ServeCommandTest {
             String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
 
             assertTrue(answer.startsWith("HTTP/1.1 201"), answer);
-            assertEquals(0, server.awaitExit(unitStopLimit()), "exit code after SIGTERM");
-            assertTrue(server.log().contains("Signet stopped"), server.tail());
+            assertEquals(0, server.process().awaitExit(unitStopLimit()), "exit code after SIGTERM");
+            assertTrue(server.process().log().contains("Signet stopped"), server.process().tail());
         }
         try (TestServer again = TestServer.start(data)) {
             List<Object> docs = TestServer.array(TestServer.expect(200, again.get("documents", key)));

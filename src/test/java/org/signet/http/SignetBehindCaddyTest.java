@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.crypto.Tokens;
 import org.signet.json.Json;
+import org.signet.process.ChildProcess;
 import org.signet.support.ApiFlow;
 import org.signet.support.Caddy;
 import org.signet.support.Multipart;
 import org.signet.support.RawHttps;
 import org.signet.support.ReadmeFiles;
-import org.signet.support.ServerProcess;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
@@ -48,7 +48,7 @@ class SignetBehindCaddyTest {
 
     @Test
     void readmeCaddyfile_documentSignedThroughCaddy_linksPointAtCaddyAndAuditHasTheClientsAddress() throws Exception {
-        int caddyPort = ServerProcess.freePort();
+        int caddyPort = ChildProcess.freePort();
         String site = "https://localhost:" + caddyPort;
         try (TestServer server = TestServer.start(dir.resolve("data"), "trusted_proxies=127.0.0.1", "site.url=" + site);
                 Caddy caddy = startCaddy(caddyPort, server)) {
@@ -92,7 +92,7 @@ class SignetBehindCaddyTest {
 
     @Test
     void readmeCaddyfile_uploadOverUploadMaxBytes_refusedBySignetItself() throws Exception {
-        int caddyPort = ServerProcess.freePort();
+        int caddyPort = ChildProcess.freePort();
         try (TestServer server = TestServer.start(dir.resolve("data"), "trusted_proxies=127.0.0.1",
                 "site.url=https://localhost:" + caddyPort);
                 Caddy caddy = startCaddy(caddyPort, server)) {
@@ -114,7 +114,7 @@ class SignetBehindCaddyTest {
         String caddyfile = ReadmeFiles.file("/etc/caddy/Caddyfile");
         caddyfile = ReadmeFiles.replace(caddyfile, "{\n\tservers {", "{\n\tadmin off\n\tlocal_certs\n"
                 + "\tskip_install_trust\n\tdefault_bind 127.0.0.1\n\tdefault_sni localhost\n\thttp_port "
-                + ServerProcess.freePort() + "\n\thttps_port " + caddyPort + "\n\tservers {");
+                + ChildProcess.freePort() + "\n\thttps_port " + caddyPort + "\n\tservers {");
         caddyfile = ReadmeFiles.replace(caddyfile, "sign.example.com {", "localhost:" + caddyPort + " {\n\ttls internal");
         caddyfile = ReadmeFiles.replace(caddyfile, "127.0.0.1:8080", "127.0.0.1:" + server.app.port());
         Path home = dir.resolve("caddy");

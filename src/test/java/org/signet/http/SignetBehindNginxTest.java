@@ -18,11 +18,11 @@ import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.process.ChildProcess;
 import org.signet.support.Multipart;
 import org.signet.support.Nginx;
 import org.signet.support.RawHttps;
 import org.signet.support.ReadmeFiles;
-import org.signet.support.ServerProcess;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
@@ -43,7 +43,7 @@ class SignetBehindNginxTest {
     @Test
     void readmeSite_nginxTest_calledSuccessful() throws Exception {
         Path prefix = prefix();
-        Path conf = Nginx.configure(prefix, site(prefix, ServerProcess.freePort(), ServerProcess.freePort(), 8080));
+        Path conf = Nginx.configure(prefix, site(prefix, ChildProcess.freePort(), ChildProcess.freePort(), 8080));
 
         String report = Nginx.check(prefix, conf);
 
@@ -52,11 +52,11 @@ class SignetBehindNginxTest {
 
     @Test
     void readmeSite_uploadThroughNginx_clientsAddressInTheAuditAndLinksAtTheProxy() throws Exception {
-        int tls = ServerProcess.freePort();
+        int tls = ChildProcess.freePort();
         String site = "https://localhost:" + tls;
         Path prefix = prefix();
         try (TestServer server = TestServer.start(dir.resolve("data"), "trusted_proxies=127.0.0.1", "site.url=" + site);
-                Nginx nginx = Nginx.start(prefix, Nginx.configure(prefix, site(prefix, tls, ServerProcess.freePort(),
+                Nginx nginx = Nginx.start(prefix, Nginx.configure(prefix, site(prefix, tls, ChildProcess.freePort(),
                         server.app.port())), tls)) {
             Credentials key = server.account("owner@example.org", false).full();
             Multipart upload = new Multipart().text("title", "Lease through nginx")
@@ -87,11 +87,11 @@ class SignetBehindNginxTest {
 
     @Test
     void readmeSite_uploadOverUploadMaxBytes_refusedBySignetItself() throws Exception {
-        int tls = ServerProcess.freePort();
+        int tls = ChildProcess.freePort();
         Path prefix = prefix();
         try (TestServer server = TestServer.start(dir.resolve("data"), "trusted_proxies=127.0.0.1",
                 "site.url=https://localhost:" + tls);
-                Nginx nginx = Nginx.start(prefix, Nginx.configure(prefix, site(prefix, tls, ServerProcess.freePort(),
+                Nginx nginx = Nginx.start(prefix, Nginx.configure(prefix, site(prefix, tls, ChildProcess.freePort(),
                         server.app.port())), tls)) {
             Credentials key = server.account("owner@example.org", false).full();
             byte[] tooLarge = new byte[(int) server.app.config().longValue("upload.max_bytes") + 1];
@@ -108,8 +108,8 @@ class SignetBehindNginxTest {
 
     @Test
     void readmeSite_plainHttp_redirectedToHttps() throws Exception {
-        int tls = ServerProcess.freePort();
-        int plain = ServerProcess.freePort();
+        int tls = ChildProcess.freePort();
+        int plain = ChildProcess.freePort();
         Path prefix = prefix();
         try (Nginx nginx = Nginx.start(prefix, Nginx.configure(prefix, site(prefix, tls, plain, 8080)), plain)) {
             HttpResponse<String> r = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build().send(

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.json.Json;
-import org.signet.support.ServerProcess;
+import org.signet.support.SignetJvm;
 import org.signet.support.TestServer;
 import org.signet.support.Waits;
 
@@ -164,7 +164,7 @@ class MetricsEndpointTest {
         Files.createDirectories(data);
         String rid;
         String refused;
-        try (ServerProcess server = ServerProcess.start(data, "256m", Map.of("SIGNET_METRICS_TOKEN", TOKEN,
+        try (SignetJvm server = SignetJvm.start(data, "256m", Map.of("SIGNET_METRICS_TOKEN", TOKEN,
                 "SIGNET_LOG_FORMAT", "json", "SIGNET_TRUSTED_PROXIES", "127.0.0.1"))) {
             HttpResponse<String> ok = server.send(server.request("/metrics", null).header("X-Forwarded-For", "203.0.113.7")
                     .header("Authorization", "Bearer " + TOKEN).build());
@@ -174,7 +174,7 @@ class MetricsEndpointTest {
             assertEquals(404, wrong.statusCode());
             rid = ok.headers().firstValue("X-Request-Id").orElseThrow();
             refused = wrong.headers().firstValue("X-Request-Id").orElseThrow();
-            Waits.awaitUntil(() -> server.log().contains(refused), "the access line of the refused scrape",
+            Waits.awaitUntil(() -> server.process().log().contains(refused), "the access line of the refused scrape",
                     Duration.ofSeconds(30));
         }
         String log = Files.readString(dir.resolve("data-server.log"));

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.cli.Cli;
 import org.signet.json.Json;
+import org.signet.process.ChildProcess;
 import org.signet.support.TestServer.Credentials;
 import org.signet.support.Waits;
 
@@ -67,8 +68,8 @@ class CrashSafetyTest {
 
     private final ScheduledExecutorService killer = Executors.newSingleThreadScheduledExecutor();
     private final Ledger ledger = new Ledger();
-    private ChildJvm jvm;
-    private SignetProcess running;
+    private ArchivedSignet signet;
+    private ChildProcess running;
     private int kills;
     private int startKills;
     private int restarts;
@@ -91,7 +92,7 @@ class CrashSafetyTest {
         Path data = dir.resolve("data");
         Path log = dir.resolve("signet.log");
         writeSettings(data);
-        jvm = ChildJvm.withClassArchive(dir.resolve("jvm"));
+        signet = ArchivedSignet.withClassArchive(dir.resolve("jvm"));
         DataFolderChecks folder = new DataFolderChecks(data, ledger, smtp);
         Credentials key = null;
         for (int round = 1; round <= ROUNDS; round++) {
@@ -111,7 +112,7 @@ class CrashSafetyTest {
 
     /** Starts Signet and kills it somewhere between its first instruction and its first requests. */
     private void killDuringStart(Path data, Path log, Random random) throws Exception {
-        running = SignetProcess.start(jvm, data, log);
+        running = signet.start(data, log);
         killAfter(random.nextInt(2500));
         startKills++;
     }
@@ -132,10 +133,10 @@ class CrashSafetyTest {
     /** Starts Signet on the folder, and settles what the last kill left in doubt before anyone writes. */
     private ProofClient restart(Path data, Path log, Credentials key, HttpClient http, DataFolderChecks folder)
             throws Exception {
-        running = SignetProcess.start(jvm, data, log);
-        running.awaitReady(http);
+        running = signet.start(data, log);
+        int port = ArchivedSignet.awaitReady(running);
         restarts++;
-        ProofClient client = new ProofClient(http, running.siteUrl(), key);
+        ProofClient client = new ProofClient(http, "http://127.0.0.1:" + port, key);
         new InDoubtWrites(ledger, client).resolveAll();
         folder.afterRestart(restarts);
         return client;
@@ -143,9 +144,9 @@ class CrashSafetyTest {
 
     /** SIGKILL at a moment chosen by the run's random choices, from another thread, while this one waits for its effect. */
     private void killAfter(long millis) throws InterruptedException {
-        SignetProcess target = running;
+        ChildProcess target = running;
         try {
-            killer.schedule(target::kill, millis, TimeUnit.MILLISECONDS).get();
+            killer.schedule(() -> ArchivedSignet.kill(target), millis, TimeUnit.MILLISECONDS).get();
         } catch (ExecutionException e) {
             throw new AssertionError(e.getCause().getMessage(), e.getCause());
         }
@@ -164,9 +165,10 @@ class CrashSafetyTest {
                 doc -> sealed(client, doc));
         checksOfAcknowledged += new AcknowledgedWrites(ledger, client).check(true);
         folder.awaitMailDelivered(Duration.ofSeconds(120));
-        int code = running.stop();
+        int code = running.stop(Duration.ofSeconds(60));
         running = null;
-        assertTrue(code == 0 || code == 128 + 15, "a graceful stop ends with 0 or SIGTERM's code, not " + code);
+        assertTrue(code == 0 || code == ChildProcess.EXIT_SIGTERM, "a graceful stop ends with 0 or SIGTERM's code, not "
+                + code);
         folder.afterKill(kills, true);
     }
 

@@ -6,8 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
+import org.signet.process.ChildProcess;
+import org.signet.process.Launch;
 
 /**
  * Debian's Caddy run by a test: a Caddyfile written to a temporary folder, Caddy's storage (its
@@ -17,16 +21,15 @@ import javax.net.ssl.SSLSocket;
 public final class Caddy implements AutoCloseable {
     public static final Path BINARY = Path.of("/usr/bin/caddy");
     private static final Duration START_LIMIT = Duration.ofSeconds(60);
+    private static final Duration STOP_LIMIT = Duration.ofSeconds(10);
 
-    private final Process process;
+    private final ChildProcess process;
     private final Path home;
-    private final Path log;
     private final int httpsPort;
 
-    private Caddy(Process process, Path home, Path log, int httpsPort) {
+    private Caddy(ChildProcess process, Path home, int httpsPort) {
         this.process = process;
         this.home = home;
-        this.log = log;
         this.httpsPort = httpsPort;
     }
 
@@ -41,27 +44,22 @@ public final class Caddy implements AutoCloseable {
         }
         Path file = home.resolve("Caddyfile");
         Files.writeString(file, caddyfile, StandardCharsets.UTF_8);
-        Path log = home.resolve("caddy.log");
-        ProcessBuilder b = new ProcessBuilder(BINARY.toString(), "run", "--config", file.toString(), "--adapter",
-                "caddyfile").directory(home.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
-        b.environment().put("HOME", home.toString());
-        b.environment().put("XDG_DATA_HOME", home.resolve("data").toString());
-        b.environment().put("XDG_CONFIG_HOME", home.resolve("config").toString());
-        Caddy caddy = new Caddy(b.start(), home, log, httpsPort);
+        ChildProcess process = Launch.of("Caddy", List.of(BINARY.toString(), "run", "--config", file.toString(),
+                "--adapter", "caddyfile"), home.resolve("caddy.log")).directory(home)
+                .environment(Map.of("HOME", home.toString(), "XDG_DATA_HOME", home.resolve("data").toString(),
+                        "XDG_CONFIG_HOME", home.resolve("config").toString()))
+                .closeGrace(STOP_LIMIT).start();
+        Caddy caddy = new Caddy(process, home, httpsPort);
         try {
-            Waits.awaitUntil(caddy::ready, "Caddy serving its certificate on " + httpsPort,
-                    START_LIMIT);
-        } catch (AssertionError e) {
+            process.awaitReady("serving its certificate on " + httpsPort, caddy::ready, START_LIMIT);
+        } catch (IOException e) {
             caddy.close();
-            throw new AssertionError(e.getMessage() + "; Caddy's log:\n" + caddy.log(), e);
+            throw e;
         }
         return caddy;
     }
 
     private boolean ready() {
-        if (!process.isAlive()) {
-            throw new AssertionError("Caddy ended with " + process.exitValue() + ":\n" + log());
-        }
         if (!Files.isRegularFile(rootCertificate())) {
             return false;
         }
@@ -89,11 +87,12 @@ public final class Caddy implements AutoCloseable {
 
     /** What Caddy has logged so far. */
     public String log() {
-        return ChildProcesses.tail(log, 40);
+        return process.tail();
     }
 
+    /** SIGTERM, then SIGKILL after 10 s. */
     @Override
     public void close() {
-        ChildProcesses.stop(process, Duration.ofSeconds(10));
+        process.close();
     }
 }

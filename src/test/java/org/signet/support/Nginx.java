@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
+import org.signet.process.ChildProcess;
+import org.signet.process.Launch;
 
 /**
  * Debian's nginx run by a test: one site file included into a small main configuration of the
@@ -19,11 +21,12 @@ import javax.net.ssl.SSLContext;
 public final class Nginx implements AutoCloseable {
     public static final Path BINARY = Path.of("/usr/sbin/nginx");
     private static final Duration START_LIMIT = Duration.ofSeconds(30);
+    private static final Duration STOP_LIMIT = Duration.ofSeconds(10);
 
-    private final Process process;
+    private final ChildProcess process;
     private final Path prefix;
 
-    private Nginx(Process process, Path prefix) {
+    private Nginx(ChildProcess process, Path prefix) {
         this.process = process;
         this.prefix = prefix;
     }
@@ -66,22 +69,20 @@ public final class Nginx implements AutoCloseable {
 
     /** Runs nginx on {@code conf}; returns once it accepts connections on {@code port}. */
     public static Nginx start(Path prefix, Path conf, int port) throws IOException {
-        Process p = new ProcessBuilder(BINARY.toString(), "-p", prefix.toString(), "-c", conf.toString())
-                .redirectErrorStream(true).redirectOutput(prefix.resolve("nginx.out").toFile()).start();
+        ChildProcess p = Launch.of("nginx", List.of(BINARY.toString(), "-p", prefix.toString(), "-c", conf.toString()),
+                prefix.resolve("nginx.out")).closeGrace(STOP_LIMIT).start();
         Nginx nginx = new Nginx(p, prefix);
         try {
-            Waits.awaitUntil(() -> nginx.accepts(port), "nginx listening on " + port, START_LIMIT);
-        } catch (AssertionError e) {
+            p.awaitReady("listening on " + port, () -> accepts(port), START_LIMIT);
+        } catch (IOException e) {
             nginx.close();
-            throw new AssertionError(e.getMessage() + "; its error log:\n" + nginx.errorLog(), e);
+            // nginx writes its reasons to its error log, not to standard error
+            throw new IOException(e.getMessage() + "\nits error log:\n" + nginx.errorLog(), e);
         }
         return nginx;
     }
 
-    private boolean accepts(int port) {
-        if (!process.isAlive()) {
-            throw new AssertionError("nginx ended with " + process.exitValue() + ":\n" + errorLog());
-        }
+    private static boolean accepts(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
             return true;
@@ -116,8 +117,9 @@ public final class Nginx implements AutoCloseable {
         return out;
     }
 
+    /** SIGTERM, then SIGKILL after 10 s. */
     @Override
     public void close() {
-        ChildProcesses.stop(process, Duration.ofSeconds(10));
+        process.close();
     }
 }
