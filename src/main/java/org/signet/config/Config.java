@@ -104,7 +104,8 @@ public final class Config {
     }
 
     private static String renamed(String old, String now, String where) {
-        return old + " (in " + where + ") is now called " + now + " and is read as " + now + "; rename it";
+        return old + " (in " + where + ") is now called " + now + "; its value is used as " + now
+                + " until it is renamed";
     }
 
     private static Map<String, String> readFile(Path file, List<String> warnings) throws ConfigException {
