@@ -121,7 +121,8 @@ final class BulkSendInput {
     }
 
     /** One row checked: the request it makes, or every problem it has, after those already in {@code problems}. */
-    private BulkSends.RowRequest row(int n, Map<String, Object> given, Templates.Detail template, List<String> problems) {
+    private BulkSends.RowRequest row(int n, Map<String, Object> given, Templates.Detail template,
+            List<String> problems) {
         Map<String, Object> values = new LinkedHashMap<>();
         given.forEach((k, v) -> {
             if (!(v instanceof String s && s.isBlank())) {
@@ -144,8 +145,8 @@ final class BulkSendInput {
         } catch (Refusal e) {
             problems.addAll(e.sentences());
         }
-        return problems.isEmpty() ? new BulkSends.RowRequest(n, new Templates.NewDocumentRequest(null, variables, signers, true,
-                expiresAt, ref), List.of()) : new BulkSends.RowRequest(n, null, problems);
+        return problems.isEmpty() ? new BulkSends.RowRequest(n, new Templates.NewDocumentRequest(null, variables,
+                signers, true, expiresAt, ref), List.of()) : new BulkSends.RowRequest(n, null, problems);
     }
 
     private static Templates.SlotSigner signer(Body b, String prefix, List<String> problems) {

@@ -27,7 +27,8 @@ final class GrowthComparison {
             List<BenchFigure> rows = new ArrayList<>();
             String sizes = String.format(Locale.ROOT, "%,d vs %,d docs", documents, BenchSettings.SMALL);
             for (String q : QUERIES) {
-                rows.add(new BenchFigure("growth: " + q + ", " + sizes, "ms", large.get(q), small.get(q), Target.ratioAtMost(2)));
+                rows.add(new BenchFigure("growth: " + q + ", " + sizes, "ms", large.get(q), small.get(q),
+                        Target.ratioAtMost(2)));
             }
             return rows;
         }

@@ -26,8 +26,8 @@ final class PdfComparison {
             return List.of(
                     new BenchFigure("pdf: upload " + UPLOAD_PAGES + " pages vs PDFBox load+count", "ms", upload, bareLoad,
                             Target.ratioAtMost(1.5)),
-                    new BenchFigure("pdf: seal " + SEAL_PAGES + " pages, " + SIGNERS + " signers, " + SIGNERS * FIELDS.length
-                            + " fields vs load+save", "ms", seal, bareSave, Target.ratioAtMost(4)));
+                    new BenchFigure("pdf: seal " + SEAL_PAGES + " pages, " + SIGNERS + " signers, "
+                            + SIGNERS * FIELDS.length + " fields vs load+save", "ms", seal, bareSave, Target.ratioAtMost(4)));
         }
     }
 

@@ -26,8 +26,8 @@ final class ReadComparison {
         }
 
         BenchFigure memory() {
-            return new BenchFigure("footprint: resident memory under the read load", "MB", signet.megabytes(), bare.megabytes(),
-                    Target.valueAtMost(300, "MB"));
+            return new BenchFigure("footprint: resident memory under the read load", "MB", signet.megabytes(),
+                    bare.megabytes(), Target.valueAtMost(300, "MB"));
         }
 
         String note() {

@@ -25,7 +25,8 @@ final class WriteComparison {
             return List.of(
                     new BenchFigure("writes: POST /documents/{id}/signers, " + CONNECTIONS + " connections", "req/s",
                             s.perSecond(), r.perSecond(), Target.ratioAtLeast(0.7)),
-                    new BenchFigure("writes: p99 latency", "ms", s.p99Millis(), r.p99Millis(), Target.valueAtMost(50, "ms")),
+                    new BenchFigure("writes: p99 latency", "ms", s.p99Millis(), r.p99Millis(),
+                            Target.valueAtMost(50, "ms")),
                     new BenchFigure("writes: errors (non-2xx)", "", s.errors(), r.errors(), Target.valueAtMost(0, "")));
         }
 
