@@ -59,8 +59,9 @@ public final class App implements AutoCloseable {
     public static App start(Config config, Clock clock) throws IOException, Migrations.SchemaTooNewException {
         // Only where to look: the folders are listed when the first text is drawn or checked.
         Fonts.useFolders(config.fontFolders());
-        int threads = config.integer("server.threads");
-        Database db = DataFolder.openDatabase(config.dataDir(), config.string("db.synchronous"), threads + 4);
+        config.warnings().forEach(LOG::warning);
+        int readers = config.integer("db.readers");
+        Database db = DataFolder.openDatabase(config.dataDir(), config.string("db.synchronous"), readers + 4);
         Scheduler scheduler = new Scheduler(4);
         try {
             HttpService[] http = new HttpService[1];

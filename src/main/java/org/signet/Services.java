@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.signet.api.AuditApi;
@@ -30,7 +28,8 @@ import org.signet.api.UploadReceiver;
 import org.signet.api.VerifyApi;
 import org.signet.api.WebhooksApi;
 import org.signet.api.WorkflowApi;
-import org.signet.cli.Version;
+import org.signet.concurrent.NamedThreads;
+import org.signet.config.Version;
 import org.signet.evidence.Sealer;
 import org.signet.config.Config;
 import org.signet.files.FileVault;
@@ -197,7 +196,7 @@ final class Services {
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
-        webhookWorkers = Executors.newFixedThreadPool(16, daemonThreads("signet-webhook-"));
+        webhookWorkers = Executors.newFixedThreadPool(16, NamedThreads.daemon("signet-webhook-"));
         webhookDeliverer = new WebhookDeliverer(db, webhookStore,
                 new WebhookSender(webhookUrls, Version.current(), clock), webhookWorkers, clock);
         webhooks = new Webhooks(db, webhookStore, webhookUrls, webhookDeliverer, clock);
@@ -250,15 +249,6 @@ final class Services {
         }
         return new BackupJob(new Backups(db, config.dataDir(), clock), Path.of(config.string("backup.dir")),
                 Duration.ofHours(hours), config.integer("backup.keep"), clock);
-    }
-
-    private static ThreadFactory daemonThreads(String prefix) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, prefix + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 
     /** What {@code /metrics} serves: the server's requests and connections, the queues, failures, database and JVM. */

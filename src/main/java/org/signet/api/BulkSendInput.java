@@ -29,7 +29,7 @@ final class BulkSendInput {
     private final DocumentInput input;
 
     /** What was read: problems of the whole (such as the header's) and each row. */
-    record Read(List<String> problems, List<BulkSends.Row> rows) {}
+    record Read(List<String> problems, List<BulkSends.RowRequest> rows) {}
 
     BulkSendInput(DocumentInput input) {
         this.input = input;
@@ -53,7 +53,7 @@ final class BulkSendInput {
         if (!headerProblems.isEmpty()) {
             return new Read(headerProblems, List.of());
         }
-        List<BulkSends.Row> rows = new ArrayList<>();
+        List<BulkSends.RowRequest> rows = new ArrayList<>();
         for (int n = 1; n < records.size(); n++) {
             List<String> record = records.get(n);
             List<String> problems = new ArrayList<>();
@@ -83,7 +83,7 @@ final class BulkSendInput {
         if (list.size() > BulkSends.MAX_ROWS) {
             throw Refusal.invalidParam("rows", "rows must hold at most " + BulkSends.MAX_ROWS + " rows.");
         }
-        List<BulkSends.Row> rows = new ArrayList<>();
+        List<BulkSends.RowRequest> rows = new ArrayList<>();
         for (int n = 1; n <= list.size(); n++) {
             @SuppressWarnings("unchecked")
             Map<String, Object> values = (Map<String, Object>) list.get(n - 1);
@@ -121,7 +121,8 @@ final class BulkSendInput {
     }
 
     /** One row checked: the request it makes, or every problem it has, after those already in {@code problems}. */
-    private BulkSends.Row row(int n, Map<String, Object> given, Templates.Detail template, List<String> problems) {
+    private BulkSends.RowRequest row(int n, Map<String, Object> given, Templates.Detail template,
+            List<String> problems) {
         Map<String, Object> values = new LinkedHashMap<>();
         given.forEach((k, v) -> {
             if (!(v instanceof String s && s.isBlank())) {
@@ -144,8 +145,8 @@ final class BulkSendInput {
         } catch (Refusal e) {
             problems.addAll(e.sentences());
         }
-        return problems.isEmpty() ? new BulkSends.Row(n, new Templates.NewDocumentRequest(null, variables, signers, true,
-                expiresAt, ref), List.of()) : new BulkSends.Row(n, null, problems);
+        return problems.isEmpty() ? new BulkSends.RowRequest(n, new Templates.NewDocumentRequest(null, variables,
+                signers, true, expiresAt, ref), List.of()) : new BulkSends.RowRequest(n, null, problems);
     }
 
     private static Templates.SlotSigner signer(Body b, String prefix, List<String> problems) {

@@ -69,7 +69,7 @@ public final class BulkSendsApi {
         return Response.ok(out);
     }
 
-    private static Map<String, Object> rowForm(BulkSend.Row row) {
+    private static Map<String, Object> rowForm(BulkSend.RowOutcome row) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("row", row.number());
         m.put("status", row.status().wire());

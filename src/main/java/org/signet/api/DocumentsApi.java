@@ -13,7 +13,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
-import org.signet.http.Body;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -68,7 +68,7 @@ public final class DocumentsApi {
     }
 
     private Response list(Request req) {
-        Body q = req.queryParams();
+        Query q = req.query();
         Paging paging = Paging.from(q, 20);
         DocumentStatus status = q.optString("status").map(s -> DocumentStatus.fromWire(s).orElseGet(() -> {
             q.reject("status", "status is not one of draft, sent, viewed, completed, declined, expired.");

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.signet.concurrent.Lazy;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -21,7 +22,8 @@ public final class OpenApiDocument {
     static final String RESOURCE = "/openapi.json";
 
     private final String restBase;
-    private byte[] rendered;
+    /** Made on first use: most runs never ask, and start-up stays short. */
+    private final Lazy<byte[]> rendered = Lazy.of(this::render);
 
     public OpenApiDocument(String restBase) {
         this.restBase = restBase;
@@ -33,17 +35,13 @@ public final class OpenApiDocument {
     }
 
     private Response serve(Request req) {
-        return Response.bytes(200, Response.JSON, rendered());
+        return Response.bytes(200, Response.JSON, rendered.get());
     }
 
-    /** Read on first use: most runs never ask, and start-up stays short. */
-    private synchronized byte[] rendered() {
-        if (rendered == null) {
-            Map<String, Object> description = parsed();
-            description.put("servers", List.of(Map.of("url", restBase, "description", "This site's REST base.")));
-            rendered = Json.write(description).getBytes(StandardCharsets.UTF_8);
-        }
-        return rendered;
+    private byte[] render() {
+        Map<String, Object> description = parsed();
+        description.put("servers", List.of(Map.of("url", restBase, "description", "This site's REST base.")));
+        return Json.write(description).getBytes(StandardCharsets.UTF_8);
     }
 
     @SuppressWarnings("unchecked")

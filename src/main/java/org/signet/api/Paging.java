@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.signet.http.Body;
+import org.signet.http.Query;
 import org.signet.http.Response;
 
 /** WordPress-style paging: {@code page}/{@code per_page} parameters and the X-WP-* and Link headers. */
@@ -19,7 +19,7 @@ final class Paging {
     }
 
     /** Reads page (from 1) and per_page (1..100); a bad value is recorded in {@code query} for its check. */
-    static Paging from(Body query, int defaultPerPage) {
+    static Paging from(Query query, int defaultPerPage) {
         int page = query.optLong("page", 1, 1_000_000).orElse(1L).intValue();
         int perPage = query.optLong("per_page", 1, 100).orElse((long) defaultPerPage).intValue();
         return new Paging(page, perPage);

@@ -14,6 +14,7 @@ import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
 import org.signet.domain.TemplateSlot;
 import org.signet.http.Body;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -59,7 +60,7 @@ public final class TemplatesApi {
     }
 
     private Response list(Request req) {
-        Body q = req.queryParams();
+        Query q = req.query();
         Paging paging = Paging.from(q, 50);
         String search = q.optLineOrBlank("search", 200).orElse(null);
         q.check();

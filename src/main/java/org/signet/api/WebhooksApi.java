@@ -7,6 +7,7 @@ import java.util.Map;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.http.Body;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -95,7 +96,7 @@ public final class WebhooksApi {
 
     private Response deliveries(Request req) {
         long id = req.pathId("id");
-        Body q = req.queryParams();
+        Query q = req.query();
         Paging paging = Paging.from(q, 20);
         WebhookDelivery.Status status = q.optString("status").map(s -> WebhookDelivery.Status.fromWire(s).orElseGet(() -> {
             q.reject("status", "status is not one of pending, delivered, failed.");

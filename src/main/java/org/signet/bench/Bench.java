@@ -47,7 +47,7 @@ public final class Bench {
             BenchFolder.addDocuments(data, accounts.growthOwner(), 1, BenchSettings.SMALL);
             Run run = newRun(scratch, data);
             List<String> notes = new ArrayList<>();
-            List<Row> rows = compare(run, data, accounts, notes);
+            List<BenchFigure> rows = compare(run, data, accounts, notes);
             Report.print(out, run, rows, notes);
         } finally {
             delete(scratch);
@@ -72,7 +72,7 @@ public final class Bench {
     private record Findings(GrowthComparison.Result growth, ReadComparison.Result reads, WriteComparison.Result writes,
             PdfComparison.Result pdf) {}
 
-    private List<Row> compare(Run run, Path data, BenchFolder.Accounts keys, List<String> notes)
+    private List<BenchFigure> compare(Run run, Path data, BenchFolder.Accounts keys, List<String> notes)
             throws IOException, InterruptedException {
         Path large = run.scratch().resolve("signet-large");
         progress.say(String.format(Locale.ROOT, "growth: a copy of the folder grown to %,d documents with SQL",
@@ -86,7 +86,7 @@ public final class Bench {
         notes.add(start.note());
         notes.add(memoryNote());
         notes.add(othersNote(m.reads(), m.writes()));
-        List<Row> rows = new ArrayList<>(m.reads().rows());
+        List<BenchFigure> rows = new ArrayList<>(m.reads().rows());
         rows.addAll(m.writes().rows());
         rows.addAll(m.growth().rows());
         rows.addAll(m.pdf().rows());

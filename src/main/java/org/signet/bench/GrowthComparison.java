@@ -23,11 +23,12 @@ final class GrowthComparison {
 
     /** Median milliseconds per query at each size, by query name. */
     record Result(Map<String, Double> small, Map<String, Double> large, int documents) {
-        List<Row> rows() {
-            List<Row> rows = new ArrayList<>();
+        List<BenchFigure> rows() {
+            List<BenchFigure> rows = new ArrayList<>();
             String sizes = String.format(Locale.ROOT, "%,d vs %,d docs", documents, BenchSettings.SMALL);
             for (String q : QUERIES) {
-                rows.add(new Row("growth: " + q + ", " + sizes, "ms", large.get(q), small.get(q), Target.ratioAtMost(2)));
+                rows.add(new BenchFigure("growth: " + q + ", " + sizes, "ms", large.get(q), small.get(q),
+                        Target.ratioAtMost(2)));
             }
             return rows;
         }

@@ -22,12 +22,12 @@ final class PdfComparison {
 
     /** Median milliseconds of each side. */
     record Result(double upload, double bareLoad, double seal, double bareSave) {
-        List<Row> rows() {
+        List<BenchFigure> rows() {
             return List.of(
-                    new Row("pdf: upload " + UPLOAD_PAGES + " pages vs PDFBox load+count", "ms", upload, bareLoad,
+                    new BenchFigure("pdf: upload " + UPLOAD_PAGES + " pages vs PDFBox load+count", "ms", upload, bareLoad,
                             Target.ratioAtMost(1.5)),
-                    new Row("pdf: seal " + SEAL_PAGES + " pages, " + SIGNERS + " signers, " + SIGNERS * FIELDS.length
-                            + " fields vs load+save", "ms", seal, bareSave, Target.ratioAtMost(4)));
+                    new BenchFigure("pdf: seal " + SEAL_PAGES + " pages, " + SIGNERS + " signers, "
+                            + SIGNERS * FIELDS.length + " fields vs load+save", "ms", seal, bareSave, Target.ratioAtMost(4)));
         }
     }
 

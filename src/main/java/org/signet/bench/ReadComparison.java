@@ -16,17 +16,17 @@ final class ReadComparison {
 
     /** Both sides' loads and what was watched during them. */
     record Result(Measured signet, Measured bare) {
-        List<Row> rows() {
+        List<BenchFigure> rows() {
             return List.of(
-                    new Row("reads: GET /documents/{id}, " + CONNECTIONS + " connections", "req/s",
+                    new BenchFigure("reads: GET /documents/{id}, " + CONNECTIONS + " connections", "req/s",
                             signet.load().perSecond(), bare.load().perSecond(), Target.ratioAtLeast(0.6)),
-                    new Row("reads: p99 latency", "ms", signet.load().p99Millis(), bare.load().p99Millis(),
+                    new BenchFigure("reads: p99 latency", "ms", signet.load().p99Millis(), bare.load().p99Millis(),
                             Target.valueAtMost(10, "ms")));
         }
 
-        Row memory() {
-            return new Row("footprint: resident memory under the read load", "MB", signet.megabytes(), bare.megabytes(),
-                    Target.valueAtMost(300, "MB"));
+        BenchFigure memory() {
+            return new BenchFigure("footprint: resident memory under the read load", "MB", signet.megabytes(),
+                    bare.megabytes(), Target.valueAtMost(300, "MB"));
         }
 
         String note() {

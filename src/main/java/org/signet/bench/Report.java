@@ -8,7 +8,7 @@ import java.util.Locale;
 final class Report {
     private Report() {}
 
-    static void print(PrintStream out, Run run, List<Row> rows, List<String> notes) {
+    static void print(PrintStream out, Run run, List<BenchFigure> rows, List<String> notes) {
         BenchSettings s = run.settings();
         out.printf("Signet bench: %d processors, Java %s, %s %s; %s%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"), System.getProperty("os.name"), System.getProperty("os.arch"),

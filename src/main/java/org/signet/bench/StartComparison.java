@@ -13,8 +13,8 @@ import java.util.Locale;
 final class StartComparison {
     /** Median milliseconds: Signet on a new folder, Signet again on that folder, the bare server. */
     record Result(double fresh, double restart, double bare) {
-        Row row() {
-            return new Row("footprint: start to first 200 on /healthz, new folder", "ms", fresh, bare,
+        BenchFigure row() {
+            return new BenchFigure("footprint: start to first 200 on /healthz, new folder", "ms", fresh, bare,
                     Target.valueAtMost(1000, "ms"));
         }
 

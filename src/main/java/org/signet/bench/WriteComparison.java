@@ -19,14 +19,15 @@ final class WriteComparison {
 
     /** Both loads; every request that was not a 2xx (or a transaction that failed) is an error. */
     record Result(Measured signet, Measured raw) {
-        List<Row> rows() {
+        List<BenchFigure> rows() {
             LoadResult s = signet.load();
             LoadResult r = raw.load();
             return List.of(
-                    new Row("writes: POST /documents/{id}/signers, " + CONNECTIONS + " connections", "req/s",
+                    new BenchFigure("writes: POST /documents/{id}/signers, " + CONNECTIONS + " connections", "req/s",
                             s.perSecond(), r.perSecond(), Target.ratioAtLeast(0.7)),
-                    new Row("writes: p99 latency", "ms", s.p99Millis(), r.p99Millis(), Target.valueAtMost(50, "ms")),
-                    new Row("writes: errors (non-2xx)", "", s.errors(), r.errors(), Target.valueAtMost(0, "")));
+                    new BenchFigure("writes: p99 latency", "ms", s.p99Millis(), r.p99Millis(),
+                            Target.valueAtMost(50, "ms")),
+                    new BenchFigure("writes: errors (non-2xx)", "", s.errors(), r.errors(), Target.valueAtMost(0, "")));
         }
 
         String note() {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.signet.Logging;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
+import org.signet.config.Version;
 
 /** Signet's command line: parses, loads configuration, and hands over to one command. */
 public final class Cli {

@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 import org.signet.App;
 import org.signet.config.Config;
+import org.signet.config.Version;
 import org.signet.store.Migrations;
 import sun.misc.Signal;
 

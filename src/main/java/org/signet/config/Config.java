@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +30,12 @@ public final class Config {
 
     private final Path dataDir;
     private final Map<String, Value> values;
+    private final List<String> warnings;
 
-    private Config(Path dataDir, Map<String, Value> values) {
+    private Config(Path dataDir, Map<String, Value> values, List<String> warnings) {
         this.dataDir = dataDir;
         this.values = Map.copyOf(values);
+        this.warnings = List.copyOf(warnings);
     }
 
     /**
@@ -42,13 +45,21 @@ public final class Config {
     public static Config load(Path dataDir, Optional<Path> configFile, Map<String, String> environment,
             Map<String, String> flags) throws ConfigException {
         Map<String, Value> values = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
         for (Setting s : Setting.ALL) {
             values.put(s.key(), new Value(s.defaultValue(), Source.DEFAULT));
         }
         Path file = configFile.orElse(dataDir.resolve("signet.properties"));
         if (configFile.isPresent() || Files.exists(file)) {
-            readFile(file).forEach((k, v) -> values.put(k, new Value(v, Source.FILE)));
+            readFile(file, warnings).forEach((k, v) -> values.put(k, new Value(v, Source.FILE)));
         }
+        Setting.RENAMED.forEach((old, now) -> {
+            String env = environment.get(Setting.environmentName(old));
+            if (env != null) {
+                warnings.add(renamed(Setting.environmentName(old), Setting.environmentName(now), "the environment"));
+                values.put(now, new Value(env, Source.ENVIRONMENT)); // the new name, read next, wins
+            }
+        });
         for (Setting s : Setting.ALL) {
             String env = environment.get(s.environmentName());
             if (env != null) {
@@ -56,23 +67,48 @@ public final class Config {
             }
         }
         for (Map.Entry<String, String> f : flags.entrySet()) {
-            requireKnown(f.getKey(), "command line");
-            values.put(f.getKey(), new Value(f.getValue(), Source.FLAG));
+            String key = currentName(f.getKey(), "the command line", warnings);
+            requireKnown(key, "command line");
+            if (key.equals(f.getKey()) || !flags.containsKey(key)) {
+                values.put(key, new Value(f.getValue(), Source.FLAG));
+            }
         }
         validate(values);
-        return new Config(dataDir.toAbsolutePath().normalize(), values);
+        return new Config(dataDir.toAbsolutePath().normalize(), values, warnings);
     }
 
     /** A copy with one setting overridden, as a flag would; used by the demo and by tests. */
     public Config with(String key, String value) throws ConfigException {
-        requireKnown(key, "override");
+        List<String> more = new ArrayList<>(warnings);
+        String current = currentName(key, "an override", more);
+        requireKnown(current, "override");
         Map<String, Value> copy = new LinkedHashMap<>(values);
-        copy.put(key, new Value(value, Source.FLAG));
+        copy.put(current, new Value(value, Source.FLAG));
         validate(copy);
-        return new Config(dataDir, copy);
+        return new Config(dataDir, copy, more);
     }
 
-    private static Map<String, String> readFile(Path file) throws ConfigException {
+    /** What to tell the operator at start: settings given under a name that has since changed. */
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    /** The key {@code key} is now read as, with a warning recorded when it was renamed. */
+    private static String currentName(String key, String where, List<String> warnings) {
+        String now = Setting.RENAMED.get(key);
+        if (now == null) {
+            return key;
+        }
+        warnings.add(renamed(key, now, where));
+        return now;
+    }
+
+    private static String renamed(String old, String now, String where) {
+        return old + " (in " + where + ") is now called " + now + "; its value is used as " + now
+                + " until it is renamed";
+    }
+
+    private static Map<String, String> readFile(Path file, List<String> warnings) throws ConfigException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
@@ -81,8 +117,11 @@ public final class Config {
         }
         Map<String, String> out = new LinkedHashMap<>();
         for (String k : p.stringPropertyNames()) {
-            requireKnown(k, file.toString());
-            out.put(k, p.getProperty(k).trim());
+            String key = currentName(k, file.toString(), warnings);
+            requireKnown(key, file.toString());
+            if (key.equals(k) || !p.containsKey(key)) {
+                out.put(key, p.getProperty(k).trim());
+            }
         }
         return out;
     }

@@ -5,6 +5,7 @@ import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -18,7 +19,6 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
     static final List<Setting> ALL = List.of(
             new Setting("server.host", "127.0.0.1", "a host name or address", s -> !s.isBlank(), false),
             new Setting("server.port", "8080", "a port number 0..65535", s -> intIn(s, 0, 65535), false),
-            new Setting("server.threads", "16", "an integer 2..256", s -> intIn(s, 2, 256), false),
             new Setting("server.connections", "1024", "an integer 16..20000", s -> intIn(s, 16, 20_000), false),
             new Setting("server.connections_per_ip", "128", "an integer 1..20000", s -> intIn(s, 1, 20_000), false),
             new Setting("server.header_timeout_seconds", "10", "an integer 1..600", s -> intIn(s, 1, 600), false),
@@ -55,6 +55,7 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("backup.every_hours", "0", "an integer 0..8760 (0: Signet takes no backups itself)",
                     s -> intIn(s, 0, 8760), false),
             new Setting("backup.keep", "24", "an integer 1..100000", s -> intIn(s, 1, 100_000), false),
+            new Setting("db.readers", "16", "an integer 2..256", s -> intIn(s, 2, 256), false),
             new Setting("db.synchronous", "FULL", "OFF, NORMAL, FULL or EXTRA",
                     s -> Set.of("OFF", "NORMAL", "FULL", "EXTRA").contains(s.toUpperCase(Locale.ROOT)), false),
             new Setting("trusted_proxies", "", "a comma-separated list of IP addresses or CIDR ranges",
@@ -70,12 +71,24 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     Setting::urls, false),
             new Setting("signing.renew_days", "90", "an integer 1..3650", s -> intIn(s, 1, 3650), false));
 
+    /**
+     * Keys renamed since they were first read, old name to new: the old name (and its environment variable) is
+     * still read, with a warning at start naming the new one. {@code server.threads} sized the database's
+     * readers, not the HTTP workers its name suggested.
+     */
+    static final Map<String, String> RENAMED = Map.of("server.threads", "db.readers");
+
     /** A password in a URL's user information ({@code https://user:password@host}). */
     private static final Pattern URL_PASSWORD =
             Pattern.compile("(://[^/@:\\s,]*:)[^@/\\s,]*@");
 
     /** The environment variable that sets this key: SIGNET_ + upper case, dots as underscores. */
     String environmentName() {
+        return environmentName(key);
+    }
+
+    /** The environment variable that sets {@code key}: SIGNET_ + upper case, dots as underscores. */
+    static String environmentName(String key) {
         return "SIGNET_" + key.toUpperCase(Locale.ROOT).replace('.', '_');
     }
 

@@ -17,7 +17,7 @@ public record BulkSend(long id, long ownerId, long templateId, Status status, in
     }
 
     /** One row of a bulk send: its number (1 is the first after the header), its outcome, its document or error. */
-    public record Row(int number, RowStatus status, Long documentId, String error) {}
+    public record RowOutcome(int number, RowStatus status, Long documentId, String error) {}
 
     /** A row is pending until its document is made (created) or it is refused (failed). */
     public enum RowStatus {

@@ -5,12 +5,7 @@ import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
@@ -99,7 +94,7 @@ public final class Dispatcher implements HttpHandler {
         String ip = clientIp.resolve(exchange.getRemoteAddress(), exchange.getRequestHeaders().getFirst(PeerField.NAME),
                 exchange.getRequestHeaders().getFirst("X-Forwarded-For"));
         URI target = exchange.getRequestURI();
-        return new Request(exchange, pathOf(target), parseQuery(target.getRawQuery()), ip, requestId);
+        return new Request(exchange, pathOf(target), Query.parse(target.getRawQuery()), ip, requestId);
     }
 
     /** The decoded path of a request target; the JDK server has answered a target that is no URI itself. */
@@ -179,29 +174,6 @@ public final class Dispatcher implements HttpHandler {
         return r.header("X-RateLimit-Limit", String.valueOf(d.limit()))
                 .header("X-RateLimit-Remaining", String.valueOf(d.remaining()))
                 .header("X-RateLimit-Reset", String.valueOf(d.resetEpochSeconds()));
-    }
-
-    /** The query's parameters, percent-decoded as UTF-8; a bad escape is 400 {@code rest_invalid_param}. */
-    static Map<String, List<String>> parseQuery(String raw) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        if (raw == null || raw.isEmpty()) {
-            return out;
-        }
-        for (String pair : raw.split("&")) {
-            int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-            String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
-            out.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
-        }
-        return out;
-    }
-
-    private static String decode(String s) {
-        try {
-            return URLDecoder.decode(s, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw Refusal.invalidParam("query", "The query string is not correctly percent-encoded.");
-        }
     }
 
     private static void write(HttpExchange exchange, Response response) {

@@ -9,10 +9,9 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.signet.concurrent.NamedThreads;
 import org.signet.config.Config;
 import org.signet.config.IpRanges;
 import org.signet.http.front.Front;
@@ -177,7 +176,7 @@ public final class HttpService {
      */
     public static ThreadPoolExecutor workerPool(int max, String prefix) {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(0, max, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
-                namedThreads(prefix));
+                NamedThreads.nonDaemon(prefix));
         pool.setRejectedExecutionHandler((task, full) -> {
             if (full.isShutdown()) {
                 throw new RejectedExecutionException("the server is stopping");
@@ -190,14 +189,5 @@ public final class HttpService {
             }
         });
         return pool;
-    }
-
-    static ThreadFactory namedThreads(String prefix) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, prefix + n.incrementAndGet());
-            t.setDaemon(false);
-            return t;
-        };
     }
 }

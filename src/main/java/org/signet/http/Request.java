@@ -3,8 +3,6 @@ package org.signet.http;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -15,14 +13,14 @@ public final class Request {
 
     private final HttpExchange exchange;
     private final String path;
-    private final Map<String, List<String>> query;
+    private final Query query;
     private final String clientIp;
     private final String requestId;
     private Map<String, String> pathParams = Map.of();
     private String route;
     private Caller caller;
 
-    Request(HttpExchange exchange, String path, Map<String, List<String>> query, String clientIp, String requestId) {
+    Request(HttpExchange exchange, String path, Query query, String clientIp, String requestId) {
         this.exchange = exchange;
         this.path = path;
         this.query = query;
@@ -69,20 +67,14 @@ public final class Request {
         return null;
     }
 
-    public Optional<String> query(String name) {
-        List<String> v = query.get(name);
-        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.get(0));
+    /** The query string's parameters, read as named parameters. */
+    public Query query() {
+        return query;
     }
 
-    /** The query string's parameters (the first value of each) read as named parameters. */
-    public Body queryParams() {
-        Map<String, Object> first = new LinkedHashMap<>();
-        query.forEach((k, v) -> {
-            if (!v.isEmpty()) {
-                first.put(k, v.get(0));
-            }
-        });
-        return new Body(first);
+    /** The first value of the query parameter {@code name} as sent, unchecked. */
+    public Optional<String> query(String name) {
+        return query.value(name);
     }
 
     public String pathParam(String name) {

@@ -7,13 +7,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.concurrent.NamedThreads;
 
 /**
  * Runs Signet's background work. One timing thread only decides when a job is due and hands it to a
@@ -46,19 +45,10 @@ public final class Scheduler implements AutoCloseable {
     /** A scheduler whose {@link #close()} lets running jobs go on for {@code stopWait} before interrupting them. */
     Scheduler(int workerThreads, Duration stopWait) {
         this.stopWait = stopWait;
-        timer = new ScheduledThreadPoolExecutor(1, named("signet-timer-"));
+        timer = new ScheduledThreadPoolExecutor(1, NamedThreads.daemon("signet-timer-"));
         timer.setRemoveOnCancelPolicy(true);
         workers = new ThreadPoolExecutor(workerThreads, workerThreads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                named("signet-job-"));
-    }
-
-    private static ThreadFactory named(String prefix) {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, prefix + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
+                NamedThreads.daemon("signet-job-"));
     }
 
     /** Runs {@code task} every {@code period} on a worker, first after {@code initialDelay}. */

@@ -15,6 +15,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Supplier;
+import org.signet.concurrent.Lazy;
 import org.signet.text.FileNames;
 
 /**
@@ -36,17 +37,7 @@ final class MimeMessages {
      * providers, which start-up need not wait for; a site may send its first mail much later.
      */
     static Supplier<Session> sessionOnFirstUse(Supplier<Properties> properties) {
-        return new Supplier<>() {
-            private Session session;
-
-            @Override
-            public synchronized Session get() {
-                if (session == null) {
-                    session = Session.getInstance(properties.get());
-                }
-                return session;
-            }
-        };
+        return Lazy.of(() -> Session.getInstance(properties.get()));
     }
 
     /**

@@ -13,6 +13,7 @@ import org.apache.pdfbox.filter.DecodeOptions;
 import org.apache.pdfbox.filter.DecodeResult;
 import org.apache.pdfbox.filter.Filter;
 import org.apache.pdfbox.filter.FilterFactory;
+import org.signet.concurrent.Lazy;
 
 /**
  * Caps how many bytes PDFBox may inflate from any one stream, so that a decompression bomb fails
@@ -41,7 +42,7 @@ final class BoundedFilters {
             COSName.LZW_DECODE, COSName.LZW_DECODE_ABBREVIATION,
             COSName.RUN_LENGTH_DECODE, COSName.RUN_LENGTH_DECODE_ABBREVIATION);
 
-    private static boolean installed;
+    private static final Lazy<Boolean> INSTALLED = Lazy.of(BoundedFilters::capExpandingFilters);
 
     /** Set on the thread whose decoder hit the cap, even where PDFBox logs the error and goes on. */
     private static final ThreadLocal<Boolean> TRIPPED = ThreadLocal.withInitial(() -> Boolean.FALSE);
@@ -50,10 +51,11 @@ final class BoundedFilters {
     }
 
     /** Installs the caps once for the whole JVM; later calls do nothing. */
-    static synchronized void install() {
-        if (installed) {
-            return;
-        }
+    static void install() {
+        INSTALLED.get();
+    }
+
+    private static Boolean capExpandingFilters() {
         Map<COSName, Filter> filters = filterMap();
         for (COSName name : EXPANDING) {
             Filter original = filters.get(name);
@@ -61,7 +63,7 @@ final class BoundedFilters {
                 filters.put(name, new Capped(original, MAX_DECODED_BYTES));
             }
         }
-        installed = true;
+        return Boolean.TRUE;
     }
 
     @SuppressWarnings("unchecked")

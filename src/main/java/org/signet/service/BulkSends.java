@@ -35,14 +35,14 @@ public final class BulkSends {
     private final Runnable wake;
 
     /** A row as read from the client: its number, the request it makes, or the problems that refuse it. */
-    public record Row(int number, Templates.NewDocumentRequest request, List<String> problems) {
-        public Row {
+    public record RowRequest(int number, Templates.NewDocumentRequest request, List<String> problems) {
+        public RowRequest {
             problems = List.copyOf(problems);
         }
     }
 
     /** A bulk send with its rows. */
-    public record Detail(BulkSend bulkSend, List<BulkSend.Row> rows) {}
+    public record Detail(BulkSend bulkSend, List<BulkSend.RowOutcome> rows) {}
 
     public BulkSends(Database db, BulkSendStore store, Templates templates, WebhookEvents events, Runnable wake) {
         this.db = db;
@@ -57,13 +57,13 @@ public final class BulkSends {
      * it whole with 400 {@code validation_failed} listing every problem of every row as "Row n: ...",
      * {@code problems} (such as a header's) first. Nothing is made here.
      */
-    public BulkSend start(Principal p, long templateId, List<String> problems, List<Row> rows, Actor actor) {
+    public BulkSend start(Principal p, long templateId, List<String> problems, List<RowRequest> rows, Actor actor) {
         Templates.Detail template = templates.get(p, templateId);
         List<String> errors = new ArrayList<>(problems);
         if (rows.isEmpty() && problems.isEmpty()) {
             errors.add("There are no rows to send.");
         }
-        for (Row row : rows) {
+        for (RowRequest row : rows) {
             List<String> found = row.request() == null ? row.problems() : Templates.problems(template, row.request());
             found.forEach(e -> errors.add("Row " + row.number() + ": " + e));
         }

@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.List;
 import java.util.function.Supplier;
+import org.signet.concurrent.Lazy;
 import org.signet.config.Config;
 import org.signet.crypto.Tokens;
 import org.signet.evidence.Http;
@@ -54,21 +55,13 @@ public final class SiteSeal {
             SiteCertificate configured = load(config);
             return () -> configured;
         }
-        return new Supplier<>() {
-            private SiteCertificate loaded;
-
-            @Override
-            public synchronized SiteCertificate get() {
-                if (loaded == null) {
-                    try {
-                        loaded = load(config);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException("the site's sealing certificate could not be read or made", e);
-                    }
-                }
-                return loaded;
+        return Lazy.of(() -> {
+            try {
+                return load(config);
+            } catch (IOException e) {
+                throw new UncheckedIOException("the site's sealing certificate could not be read or made", e);
             }
-        };
+        });
     }
 
     public static SiteCertificate load(Config config) throws IOException {

@@ -46,9 +46,9 @@ public final class BulkSendStore {
     }
 
     /** Every row in order, with its outcome. */
-    public List<BulkSend.Row> rows(long id) {
+    public List<BulkSend.RowOutcome> rows(long id) {
         return db.query("SELECT row_number, status, document_id, error FROM bulk_send_rows WHERE bulk_send_id = ? "
-                + "ORDER BY row_number", r -> new BulkSend.Row(r.getInt("row_number"),
+                + "ORDER BY row_number", r -> new BulkSend.RowOutcome(r.getInt("row_number"),
                 BulkSend.RowStatus.valueOf(r.string("status").toUpperCase(Locale.ROOT)), r.nullableLong("document_id"),
                 r.string("error")), id);
     }

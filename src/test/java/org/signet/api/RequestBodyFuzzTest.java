@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.Duration;
@@ -21,6 +23,7 @@ import org.signet.domain.ExternalRef;
 import org.signet.domain.PageSize;
 import org.signet.http.ApiException;
 import org.signet.http.Body;
+import org.signet.http.Query;
 import org.signet.json.Json;
 import org.signet.service.Refusal;
 import org.signet.support.InputDeadline;
@@ -62,8 +65,9 @@ class RequestBodyFuzzTest {
         each(values, b -> INPUT.forUpdate(b));
         each(values, b -> INPUT.fromText(textParts(values)));
         each(values, b -> {
-            Paging.from(b, 20);
-            b.check();
+            Query q = Query.parse(pagingQuery(values));
+            Paging.from(q, 20);
+            q.check();
         });
         each(values, b -> FieldInput.parse(b.raw("fields"), DOCUMENT, Set.of(7L, 8L)));
         each(values, b -> FieldInput.parseForTemplate(b.raw("fields"), PAGES));
@@ -81,6 +85,18 @@ class RequestBodyFuzzTest {
             }
         }
         return values;
+    }
+
+    /** The paging members as a query string would carry them: every value is text there. */
+    private static String pagingQuery(Map<String, Object> values) {
+        StringBuilder q = new StringBuilder();
+        for (String name : List.of("page", "per_page")) {
+            if (values.get(name) != null) {
+                q.append(name).append('=').append(URLEncoder.encode(String.valueOf(values.get(name)),
+                        StandardCharsets.UTF_8)).append('&');
+            }
+        }
+        return q.toString();
     }
 
     /** The string members, as the text parts of an upload would carry them. */

@@ -224,4 +224,60 @@ class ConfigTest {
         assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(),
                 Map.of("SIGNET_SITE_URL", "http://10.0.0.5:8080"), framed));
     }
+
+    @Test
+    void load_dbReaders_defaultSixteenWithoutWarnings() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+
+        assertEquals(16, c.integer("db.readers"));
+        assertEquals(List.of(), c.warnings());
+    }
+
+    @Test
+    void load_serverThreadsInTheFile_readAsDbReadersWithAWarningNamingIt() throws Exception {
+        Files.writeString(dir.resolve("signet.properties"), "server.threads=24\n");
+
+        Config c = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+
+        assertEquals(24, c.integer("db.readers"));
+        assertEquals(Config.Source.FILE, c.source("db.readers"));
+        assertEquals(1, c.warnings().size(), c.warnings().toString());
+        assertTrue(c.warnings().get(0).startsWith("server.threads (in ")
+                && c.warnings().get(0).contains("is now called db.readers"), c.warnings().get(0));
+        assertThrows(IllegalArgumentException.class, () -> c.string("server.threads"));
+    }
+
+    @Test
+    void load_serverThreadsBesideDbReaders_theNewNameWins() throws Exception {
+        Files.writeString(dir.resolve("signet.properties"), "server.threads=24\ndb.readers=12\n");
+
+        Config c = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+
+        assertEquals(12, c.integer("db.readers"));
+        assertEquals(Config.Source.FILE, c.source("db.readers"));
+    }
+
+    @Test
+    void load_oldEnvironmentVariable_readWithAWarningNamingTheNewOne() throws Exception {
+        Config old = Config.load(dir, Optional.empty(), Map.of("SIGNET_SERVER_THREADS", "32"), Map.of());
+        Config both = Config.load(dir, Optional.empty(),
+                Map.of("SIGNET_SERVER_THREADS", "32", "SIGNET_DB_READERS", "8"), Map.of());
+
+        assertEquals(32, old.integer("db.readers"));
+        assertEquals(Config.Source.ENVIRONMENT, old.source("db.readers"));
+        assertTrue(old.warnings().get(0).contains("SIGNET_SERVER_THREADS")
+                && old.warnings().get(0).contains("SIGNET_DB_READERS"), old.warnings().toString());
+        assertEquals(8, both.integer("db.readers"));
+    }
+
+    @Test
+    void load_oldFlagAndOverride_readAsDbReaders() throws Exception {
+        Config flag = Config.load(dir, Optional.empty(), Map.of(), Map.of("server.threads", "40"));
+
+        assertEquals(40, flag.integer("db.readers"));
+        assertEquals(Config.Source.FLAG, flag.source("db.readers"));
+        assertEquals(1, flag.warnings().size());
+        assertEquals(6, flag.with("server.threads", "6").integer("db.readers"));
+        assertThrows(ConfigException.class, () -> flag.with("server.threads", "1"));
+    }
 }

@@ -49,7 +49,7 @@ class IdempotentPostsTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, "server.threads=16");
+        server = TestServer.start(dir, "db.readers=16");
         alice = server.account("alice@example.com", false);
     }
 

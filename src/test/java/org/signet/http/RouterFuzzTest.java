@@ -81,7 +81,7 @@ class RouterFuzzTest {
 
     private static void query(String raw) {
         try {
-            Map<String, List<String>> params = Dispatcher.parseQuery(raw);
+            Map<String, List<String>> params = Query.parse(raw).all();
             params.forEach((k, v) -> assertFalse(v.isEmpty(), k));
         } catch (Refusal r) {
             assertEquals(Refusal.Kind.INVALID, r.kind());

@@ -51,7 +51,7 @@ class BackupUnderLoadTest {
         Credentials admin;
         int writesDuring;
         BackupManifest made;
-        try (TestServer server = TestServer.start(data, "db.synchronous=FULL", "server.threads=16")) {
+        try (TestServer server = TestServer.start(data, "db.synchronous=FULL", "db.readers=16")) {
             admin = server.account("root@example.org", true, 100_000_000).full();
             List<Thread> clients = start(server, admin, ledger, figures, new Random(randomSeed));
             Waits.awaitUntil(() -> ledger.acknowledgedWrites() >= WRITES_BEFORE, WRITES_BEFORE + " writes acknowledged",

@@ -40,7 +40,7 @@ class LoadTest {
         System.out.println("LoadTest: seed " + randomSeed + ", " + CLIENTS + " clients for " + DURATION.toSeconds() + " s");
         LoadFigures figures = new LoadFigures();
         try (ServerLog log = ServerLog.capture();
-                TestServer server = TestServer.start(dir, "db.synchronous=FULL", "server.threads=16",
+                TestServer server = TestServer.start(dir, "db.synchronous=FULL", "db.readers=16",
                         "ratelimit.ip_per_minute=1000000")) {
             List<Credentials> keys = new ArrayList<>();
             for (String user : List.of("ada", "ben", "cy")) {

@@ -57,7 +57,7 @@ public final class TestServer implements AutoCloseable {
         Map<String, String> flags = new LinkedHashMap<>();
         flags.put("server.host", "127.0.0.1");
         flags.put("server.port", "0");
-        flags.put("server.threads", "8");
+        flags.put("db.readers", "8");
         flags.put("db.synchronous", "NORMAL");
         flags.put("ratelimit.ip_per_minute", "1000000");
         flags.put("signing.p12", SHARED_SEAL.toString());

@@ -101,7 +101,7 @@ public final class MultipartReader {
             throw new MultipartException("more than " + MAX_PARTS + " parts");
         }
         Map<String, String> headers = headers(scanner.readHeaderLines(MAX_HEADER_BYTES));
-        ContentDisposition disposition = ContentDisposition.parse(headers.get("content-disposition"));
+        FormDataDisposition disposition = FormDataDisposition.parse(headers.get("content-disposition"));
         String type = headers.getOrDefault("content-type", "text/plain");
         current = new PartContent(scanner);
         return new Part(disposition.name(), disposition.filename(), type, current);

@@ -11,7 +11,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.User;
-import org.signet.http.Body;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -42,7 +42,7 @@ final class DocumentsPage implements AdminRoutes.Section {
     }
 
     private Response list(Request req, Session s) {
-        Body q = req.queryParams();
+        Query q = req.query();
         String state = q.optString("status").filter(x -> !x.isEmpty()).orElse(null);
         DocumentStatus status = state == null ? null : DocumentStatus.fromWire(state).orElseGet(() -> {
             q.reject("status", v.m.get("documents.status_invalid"));

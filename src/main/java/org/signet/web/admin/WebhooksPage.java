@@ -96,7 +96,7 @@ final class WebhooksPage implements AdminRoutes.Section {
     private Response show(Request req, Session s) {
         long id = req.pathId("id");
         Webhook w = webhooks.get(s.principal(), id);
-        long page = req.queryParams().optLong("page", 1, 1_000_000).orElse(1L);
+        long page = req.query().optLong("page", 1, 1_000_000).orElse(1L);
         Webhooks.DeliveryPage log = webhooks.deliveries(s.principal(), id, null, (int) page, PER_PAGE);
         String base = "/admin/webhooks/" + id;
         String actions = "<div class=\"actions panel\">\n" + v.button(s, base + "/test", "webhooks.test", "btn-secondary", "")

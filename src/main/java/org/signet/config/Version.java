@@ -1,4 +1,4 @@
-package org.signet.cli;
+package org.signet.config;
 
 /** The version written into the jar's manifest at build time. */
 public final class Version {

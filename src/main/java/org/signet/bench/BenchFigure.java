@@ -4,8 +4,8 @@ package org.signet.bench;
  * One line of the bench's table: what was measured, Signet's figure, the baseline's figure from
  * the same run, and the target.
  */
-record Row(String name, String unit, double signet, double baseline, Target target) {
-    Row {
+record BenchFigure(String name, String unit, double signet, double baseline, Target target) {
+    BenchFigure {
         if (name.contains("  ")) {
             throw new IllegalArgumentException("a row name must not hold two spaces in a row, they separate columns: " + name);
         }

@@ -8,11 +8,15 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-/** The field name and optional file name of a form-data part (RFC 7578 §4.2). */
-record ContentDisposition(String name, Optional<String> filename) {
+/**
+ * The Content-Disposition header of one multipart/form-data part as read: its field name and optional file
+ * name (RFC 7578 §4.2). The header Signet writes on a download is another thing, an {@code attachment} made
+ * by {@code http.Response.download}.
+ */
+record FormDataDisposition(String name, Optional<String> filename) {
     private static final String MALFORMED = "malformed Content-Disposition";
 
-    static ContentDisposition parse(String header) throws MultipartException {
+    static FormDataDisposition parse(String header) throws MultipartException {
         if (header == null) {
             throw new MultipartException("part has no Content-Disposition");
         }
@@ -23,9 +27,9 @@ record ContentDisposition(String name, Optional<String> filename) {
         }
         String extended = parsed.params().get("filename*");
         if (extended != null) {
-            return new ContentDisposition(name, Optional.of(decodeExtended(extended)));
+            return new FormDataDisposition(name, Optional.of(decodeExtended(extended)));
         }
-        return new ContentDisposition(name, Optional.ofNullable(parsed.params().get("filename")));
+        return new FormDataDisposition(name, Optional.ofNullable(parsed.params().get("filename")));
     }
 
     /** Decodes an RFC 5987 §3.2 ext-value: {@code charset'language'percent-encoded}. */
