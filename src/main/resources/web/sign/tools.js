@@ -45,8 +45,7 @@ export function renderParties(session) {
   return details;
 }
 
-// ---- Signing page: tools (page indicator, zoom, guided mode, download) ---------------
-
+/** The tool bar above the document: page indicator, zoom, the guided form's switch, download. */
 export function renderTools(session) {
   const total = Math.max(number(session.total_pages, 0), (session.pages || []).length) || 1;
   const indicator = el('span', { id: 'page-indicator', class: 'page-indicator' }, [t('page.label', { page: 1, total: total })]);
