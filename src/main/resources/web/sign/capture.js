@@ -1,6 +1,6 @@
 /*
- * The capture dialog for a signature or initials: three ways to make the mark (draw, type, upload) on
- * tabs, the one a keyboard user can reach first when they opened it from the keyboard.
+ * The capture dialog for a signature or initials: three ways to make the mark, on tabs (draw, type,
+ * upload). Opened from the keyboard it starts on Type, since drawing needs a pointer.
  */
 import { $, el } from './page.js';
 import { t } from './text.js';

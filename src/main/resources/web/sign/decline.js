@@ -7,7 +7,7 @@ import { t, errorText } from './text.js';
 import { CLOSED_CODES, tell } from './state.js';
 import { showOutcome, showClosed } from './outcome.js';
 
-/** Where focus goes back to when the dialog closes: the button that opened it, the action bar's or the guided form's. */
+/** Where focus goes back to when the dialog closes: the button that opened it, in the action bar or the guided form. */
 let returnTo = null;
 
 /** Opens the decline (or reject) dialog; focus returns to {@code from} when it closes. */

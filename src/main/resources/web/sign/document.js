@@ -1,7 +1,7 @@
 /*
- * The document: each page's image with the fields laid over it by percentages, so they scale with the
- * image: the signer's own fields, values other parties have already given, and (for an approver) the
- * fields others still have to fill.
+ * The document: each page's image, with boxes laid over it by percentages so that they scale with it:
+ * the signer's own fields, values other parties have already given, and (for an approver) the fields
+ * others still have to fill.
  */
 import { $, el, base } from './page.js';
 import { t, localDate } from './text.js';

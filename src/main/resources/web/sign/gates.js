@@ -1,6 +1,7 @@
 /*
  * The PIN and login gates: checks what was typed, sends it, and reloads into the signing page when
- * it is right. Without the script the same forms post to the server, which answers with the gate again or opens the link.
+ * it is right. Without the script the same forms post to the server, which answers with the gate
+ * again or opens the link.
  */
 import { $, main, api, say, setBusy } from './page.js';
 import { t, tn, errorText } from './text.js';

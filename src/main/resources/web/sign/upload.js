@@ -1,6 +1,6 @@
 /*
- * Images the signer picks from a file, for an uploaded signature or a stamp: PNG or JPEG only, within
- * the size the server takes, read as a data URL.
+ * Images the signer picks from a file, for an uploaded signature or a stamp: PNG or JPEG only, at most
+ * 1 MiB and 2000 pixels a side, read as a data URL.
  */
 import { t } from './text.js';
 
