@@ -4,8 +4,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.signet.crypto.Tokens;
 import org.signet.http.ApiException;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -14,41 +18,80 @@ import org.signet.http.Router;
 /**
  * The signing, verify and administrator pages' scripts and stylesheets and the handwriting font, served from
  * the jar (no CDN: works offline). Each page's stylesheet is served as one file that begins with
- * {@code look.css}, the palette and top bar both kinds of page share; the signing page's script begins with
- * {@code embed.js}, which passes its events on to a site that frames it.
+ * {@code look.css}, the palette and top bar both kinds of page share. The signing page's script is a set of
+ * JavaScript modules: {@code sign.js} imports {@code embed.js} (which passes its events on to a site that frames
+ * the page) and the parts under {@code sign/}, which the page also names for preloading ({@link #SIGN_MODULES}).
+ * Each file carries an ETag, so a browser whose copy has aged checks it with a request answered 304.
  */
 public final class Assets {
     private record Asset(String contentType, List<String> resources) {}
 
+    private record Loaded(byte[] bytes, String etag) {}
+
     private static final String CSS = "text/css; charset=UTF-8";
     private static final String JS = "text/javascript; charset=UTF-8";
-    private static final Map<String, Asset> FILES = Map.of(
-            "sign.js", new Asset(JS, List.of("/web/embed.js", "/web/sign.js")),
-            "sign.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css")),
-            "verify.js", new Asset(JS, List.of("/web/verify.js")),
-            "verify.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css", "/web/verify.css")),
-            "admin.js", new Asset(JS, List.of("/web/admin.js")),
-            "admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")),
-            "handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
+    /** The signing page script's parts, each served as {@code /assets/sign/NAME.js} from {@code /web/sign/}. */
+    private static final List<String> SIGN_PARTS = List.of("page", "text", "gates", "signing", "state", "document",
+            "controls", "tools", "guided", "progress", "actions", "decline", "capture", "pad", "upload", "outcome");
+    /** Every module the signing page's script imports, by path: what a page preloads so none waits for another. */
+    static final List<String> SIGN_MODULES = signModules();
+    private static final Map<String, Asset> FILES = files();
 
-    private final Map<String, byte[]> loaded = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
 
     public void routes(Router site) {
-        site.get("/assets/{name}", this::asset);
+        site.get("/assets/{name}", req -> asset(req, req.pathParam("name")));
+        site.get("/assets/sign/{name}", req -> asset(req, "sign/" + req.pathParam("name")));
     }
 
-    private Response asset(Request req) {
-        String name = req.pathParam("name");
+    private static List<String> signModules() {
+        return Stream.concat(Stream.of("embed"), SIGN_PARTS.stream().map(part -> "sign/" + part))
+                .map(name -> "/assets/" + name + ".js").toList();
+    }
+
+    private static Map<String, Asset> files() {
+        Map<String, Asset> files = new LinkedHashMap<>();
+        files.put("sign.js", new Asset(JS, List.of("/web/sign.js")));
+        files.put("embed.js", new Asset(JS, List.of("/web/embed.js")));
+        SIGN_PARTS.forEach(part -> files.put("sign/" + part + ".js",
+                new Asset(JS, List.of("/web/sign/" + part + ".js"))));
+        files.put("sign.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css")));
+        files.put("verify.js", new Asset(JS, List.of("/web/verify.js")));
+        files.put("verify.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css", "/web/verify.css")));
+        files.put("admin.js", new Asset(JS, List.of("/web/admin.js")));
+        files.put("admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")));
+        files.put("handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
+        return Map.copyOf(files);
+    }
+
+    private Response asset(Request req, String name) {
         Asset asset = FILES.get(name);
         if (asset == null) {
             throw ApiException.noRoute();
         }
-        byte[] bytes = loaded.computeIfAbsent(name, n -> load(asset.resources()));
-        return Response.bytes(200, asset.contentType(), bytes).header("Cache-Control", "public, max-age=3600");
+        Loaded file = loaded.computeIfAbsent(name, n -> load(asset.resources()));
+        Response response = unchanged(req.header("If-None-Match"), file.etag())
+                ? Response.bytes(304, null, new byte[0])
+                : Response.bytes(200, asset.contentType(), file.bytes());
+        return response.header("ETag", file.etag()).header("Cache-Control", "public, max-age=3600");
+    }
+
+    /** Whether the copy a browser holds, named in {@code ifNoneMatch} (a list, weak or strong), is {@code etag}. */
+    static boolean unchanged(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null) {
+            return false;
+        }
+        for (String tag : ifNoneMatch.split(",")) {
+            String held = tag.strip();
+            if (held.equals("*") || (held.startsWith("W/") ? held.substring(2) : held).equals(etag)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The resources one after another, a newline between two (a single one, such as the font, is its bytes). */
-    private static byte[] load(List<String> resources) {
+    private static Loaded load(List<String> resources) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (String resource : resources) {
             if (out.size() > 0) {
@@ -63,6 +106,7 @@ public final class Assets {
                 throw new UncheckedIOException(e);
             }
         }
-        return out.toByteArray();
+        byte[] bytes = out.toByteArray();
+        return new Loaded(bytes, "\"" + Tokens.sha256Hex(bytes).substring(0, 32) + "\"");
     }
 }

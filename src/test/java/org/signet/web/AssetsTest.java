@@ -7,16 +7,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.Language;
 import org.signet.support.TestServer;
+import org.signet.text.Messages;
 
-/** The pages' files: each stylesheet begins with the shared look, the font is served byte for byte. */
+/**
+ * The pages' files: each stylesheet begins with the shared look, the font is served byte for byte, the
+ * signing page's script modules are all served, imported and preloaded, and a copy still current is
+ * answered 304.
+ */
 class AssetsTest {
+    /** A static import in a module, {@code import './x.js';} or {@code import { a, b } from './x.js';}. */
+    private static final Pattern IMPORT = Pattern.compile("^import (?:[^;]*? from )?'([^']+)';", Pattern.MULTILINE);
+    private static final Path SIGN_PARTS = Path.of("src/main/resources/web/sign");
+
     @TempDir
     Path dir;
 
@@ -50,6 +70,95 @@ class AssetsTest {
         try (InputStream in = AssetsTest.class.getResourceAsStream("/fonts/DancingScript-Regular.otf")) {
             assertArrayEquals(in.readAllBytes(), served);
         }
+    }
+
+    @Test
+    void signScript_importsFollowed_reachExactlyThePreloadedModulesServedAsScript() {
+        Set<String> reached = new TreeSet<>();
+        Deque<URI> next = new ArrayDeque<>();
+        next.add(URI.create("/assets/sign.js"));
+        while (!next.isEmpty()) {
+            URI module = next.pop();
+            HttpResponse<byte[]> r = get(module.toString());
+            assertEquals(200, r.statusCode(), module.toString());
+            assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("text/javascript"), module.toString());
+            Matcher imports = IMPORT.matcher(new String(r.body(), StandardCharsets.UTF_8));
+            while (imports.find()) {
+                URI imported = module.resolve(imports.group(1));
+                if (reached.add(imported.toString())) {
+                    next.add(imported);
+                }
+            }
+        }
+        assertEquals(new TreeSet<>(Assets.SIGN_MODULES), reached);
+    }
+
+    @Test
+    void signScript_everyPartInTheSources_isPreloaded() throws IOException {
+        Set<String> parts = new TreeSet<>();
+        try (Stream<Path> files = Files.list(SIGN_PARTS)) {
+            files.forEach(f -> parts.add("/assets/sign/" + f.getFileName()));
+        }
+        assertTrue(parts.size() >= 10, parts.toString());
+        Set<String> preloaded = new TreeSet<>(Assets.SIGN_MODULES);
+        preloaded.remove("/assets/embed.js");
+        assertEquals(parts, preloaded);
+    }
+
+    @Test
+    void signingPage_namesTheScriptAsAModuleAndPreloadsEachPart() {
+        String html = SigningPages.signingPage(Messages.of(PageHtml.BUNDLE, Language.EN), "tok", "Lease", "A", "B", "signer");
+        assertTrue(html.contains("<script type=\"module\" src=\"/assets/sign.js\"></script>"), html);
+        for (String module : Assets.SIGN_MODULES) {
+            assertTrue(html.contains("<link rel=\"modulepreload\" href=\"" + module + "\" />"), module);
+        }
+    }
+
+    @Test
+    void asset_askedWithTheETagItHas_answers304WithoutBody() {
+        HttpResponse<byte[]> first = get("/assets/sign/text.js");
+        String etag = first.headers().firstValue("ETag").orElseThrow();
+        assertEquals("public, max-age=3600", first.headers().firstValue("Cache-Control").orElseThrow());
+        HttpResponse<byte[]> again = server.sendForBytes(
+                server.request("/assets/sign/text.js", null).header("If-None-Match", etag).GET().build());
+        assertEquals(304, again.statusCode());
+        assertEquals(0, again.body().length);
+        assertEquals(etag, again.headers().firstValue("ETag").orElseThrow());
+        HttpResponse<byte[]> other = server.sendForBytes(
+                server.request("/assets/sign/text.js", null).header("If-None-Match", "\"0123\"").GET().build());
+        assertEquals(200, other.statusCode());
+        assertArrayEquals(first.body(), other.body());
+    }
+
+    @Test
+    void asset_eachFile_hasItsOwnETag() {
+        String text = get("/assets/sign/text.js").headers().firstValue("ETag").orElseThrow();
+        String page = get("/assets/sign/page.js").headers().firstValue("ETag").orElseThrow();
+        assertTrue(text.matches("\"[0-9a-f]{32}\""), text);
+        assertFalse(text.equals(page));
+    }
+
+    @Test
+    void unchanged_listWeakOrAny_matchesAndOtherTagsDoNot() {
+        String etag = "\"abc\"";
+        assertTrue(Assets.unchanged("\"abc\"", etag));
+        assertTrue(Assets.unchanged("\"x\", W/\"abc\"", etag));
+        assertTrue(Assets.unchanged("*", etag));
+        assertFalse(Assets.unchanged(null, etag));
+        assertFalse(Assets.unchanged("\"abcd\", \"ab\"", etag));
+        assertFalse(Assets.unchanged("abc", etag));
+    }
+
+    @Test
+    void asset_unknownOrOutsideTheList_isNotFound() {
+        for (String path : new String[] {"/assets/sign/nope.js", "/assets/sign/../sign.js", "/assets/sign",
+                "/assets/web/sign.js", "/assets/sign/sign.js"}) {
+            assertEquals(404, get(path).statusCode(), path);
+        }
+    }
+
+    private HttpResponse<byte[]> get(String path) {
+        return server.sendForBytes(server.request(path, null).GET().build());
     }
 
     private static String resource(String name) throws IOException {
