@@ -12,7 +12,7 @@ import org.signet.domain.TemplateField;
 import org.signet.http.Body;
 import org.signet.service.BulkSends;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Templates;
 import org.signet.text.CsvReader;
 

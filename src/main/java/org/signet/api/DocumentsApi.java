@@ -23,7 +23,7 @@ import org.signet.service.Completion;
 import org.signet.service.DetectedFields;
 import org.signet.service.Documents;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
 

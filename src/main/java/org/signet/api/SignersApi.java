@@ -9,7 +9,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Documents;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Workflow;
 
 /** Signers and fields of a document: list, add and update signers, read and replace fields. */

@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.signet.config.Config;
 import org.signet.files.FileVault;
 import org.signet.jobs.SealRenewalJob;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.SealRenewal;
 import org.signet.service.SiteSeal;
 import org.signet.store.AuditStore;

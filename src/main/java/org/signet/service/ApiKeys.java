@@ -5,6 +5,7 @@ import org.signet.domain.ApiKey;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.domain.Principal;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.UserStore;
 

@@ -10,6 +10,7 @@ import org.signet.domain.Actor;
 import org.signet.domain.BulkSend;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Principal;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 import org.signet.store.BulkSendStore;

@@ -2,6 +2,7 @@ package org.signet.service;
 
 import org.signet.domain.Document;
 import org.signet.domain.Principal;
+import org.signet.error.Refusal;
 import org.signet.store.DocumentStore;
 
 /** The ownership rule of S3 applied to one document: 404 when it does not exist (checked first), 403 when not theirs. */

@@ -23,6 +23,7 @@ import org.signet.domain.Field;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;

@@ -26,6 +26,7 @@ import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
 import org.signet.domain.TemplateSlot;
 import org.signet.domain.VariableKeys;
+import org.signet.error.Refusal;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;

@@ -7,6 +7,7 @@ import org.signet.crypto.Tokens;
 import org.signet.domain.Principal;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.store.Database;
 import org.signet.store.WebhookStore;

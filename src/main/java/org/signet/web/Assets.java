@@ -6,7 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
-import org.signet.http.ApiException;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -41,7 +41,7 @@ public final class Assets {
         String name = req.pathParam("name");
         Asset asset = FILES.get(name);
         if (asset == null) {
-            throw ApiException.noRoute();
+            throw Refusal.noRoute();
         }
         byte[] bytes = loaded.computeIfAbsent(name, n -> load(asset.resources()));
         return Response.bytes(200, asset.contentType(), bytes).header("Cache-Control", "public, max-age=3600");

@@ -14,7 +14,7 @@ import org.signet.pdf.MediaKind;
 import org.signet.pdf.SignatureImages;
 import org.signet.pdf.TypedSignature;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Submission;
 import org.signet.text.TypedText;
 

@@ -18,7 +18,7 @@ import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 
 /** Reading a fields payload: defaults by type, unusable structures, and every problem of every field at once. */
 class FieldInputTest {

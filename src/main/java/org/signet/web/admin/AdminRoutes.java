@@ -12,7 +12,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions;
 import org.signet.service.AdminSessions.Session;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Accounts;
 import org.signet.service.ApiKeys;
 import org.signet.service.Documents;

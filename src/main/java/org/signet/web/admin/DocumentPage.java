@@ -17,7 +17,7 @@ import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
 import org.signet.service.Links;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Workflow;
 import org.signet.http.Form;
 

@@ -10,7 +10,7 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Webhooks;
 import org.signet.http.Form;
 
