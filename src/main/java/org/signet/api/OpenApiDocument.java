@@ -40,7 +40,7 @@ public final class OpenApiDocument {
     private synchronized byte[] rendered() {
         if (rendered == null) {
             Map<String, Object> description = parsed();
-            description.put("servers", List.of(Map.of("url", restBase, "description", "This site's REST base.")));
+            description.put("servers", List.of(Json.object("url", restBase, "description", "This site's REST base.")));
             rendered = Json.write(description).getBytes(StandardCharsets.UTF_8);
         }
         return rendered;

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.signet.json.Json;
 import org.signet.text.TypedText;
 
 /**
@@ -135,7 +136,7 @@ public final class Refusal extends RuntimeException {
         data.put("params", new LinkedHashMap<>(params));
         if (!codes.isEmpty()) {
             Map<String, Object> details = new LinkedHashMap<>();
-            codes.forEach((name, code) -> details.put(name, Map.of("code", code, "message", params.get(name))));
+            codes.forEach((name, code) -> details.put(name, Json.object("code", code, "message", params.get(name))));
             data.put("details", details);
         }
         return invalid("rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()), data);

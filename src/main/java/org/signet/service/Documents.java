@@ -331,7 +331,7 @@ public final class Documents {
         return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", d.seal().failed()
                 ? "The document is completed but its sealed PDF could not be made: " + d.seal().error()
                 : "The document is completed and its sealed PDF is being made; try again shortly.",
-                Map.of("retry_after", 30L, "seal_status", d.seal().failed() ? "failed" : "pending"));
+                Json.object("retry_after", 30L, "seal_status", d.seal().failed() ? "failed" : "pending"));
     }
 
     public Trail trail(Principal p, long id) {
