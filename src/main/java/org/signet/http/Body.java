@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.error.Refusal;
 import org.signet.text.TypedText;
 
 /**

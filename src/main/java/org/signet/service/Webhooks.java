@@ -128,11 +128,7 @@ public final class Webhooks {
     }
 
     private Webhook owned(Principal p, long id) {
-        Webhook w = store.find(id).orElseThrow(() -> Refusal.notFound("Webhook"));
-        if (!p.mayAccess(w.ownerId())) {
-            throw Refusal.forbidden("webhook");
-        }
-        return w;
+        return Ownership.require(p, store.find(id), Webhook::ownerId, "Webhook");
     }
 
     private void checkUrl(String url) {

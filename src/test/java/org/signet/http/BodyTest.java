@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.signet.json.Json;
 import org.signet.error.Refusal;
+import org.signet.json.Json;
 
 /** A JSON body read as named parameters: every problem collected, missing before invalid, all at once. */
 class BodyTest {

@@ -1,10 +1,10 @@
 package org.signet.web.admin;
 
 import java.util.List;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.service.AdminSessions.Session;
-import org.signet.error.Refusal;
 import org.signet.text.Html;
 import org.signet.text.Messages;
 import org.signet.text.Wire;
