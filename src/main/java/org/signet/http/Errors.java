@@ -8,7 +8,7 @@ import org.signet.error.Refusal;
 import org.signet.log.RequestLogRecord;
 
 /** Turns failures into responses carrying the error envelope (see docs/api/errors.md, Error envelope). */
-public final class Errors {
+final class Errors {
     private static final Logger LOG = Logger.getLogger("signet.http");
 
     private Errors() {}
