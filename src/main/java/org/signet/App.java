@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.signet.api.HttpBindings;
 import org.signet.config.Config;
-import org.signet.http.AccessLog;
 import org.signet.http.HttpService;
 import org.signet.http.RateLimiter;
 import org.signet.http.RequestMetrics;
@@ -21,6 +21,7 @@ import org.signet.jobs.ReminderJob;
 import org.signet.jobs.Scheduler;
 import org.signet.jobs.SealRenewalJob;
 import org.signet.jobs.StagingCleanupJob;
+import org.signet.log.AccessLines;
 import org.signet.mail.MailSender;
 import org.signet.pdf.Fonts;
 import org.signet.service.Completion;
@@ -74,8 +75,8 @@ public final class App implements AutoCloseable {
             services.metrics(requests, () -> http[0].openConnections()).routes(site);
             RateLimiter limiter = new RateLimiter(clock);
             schedule(scheduler, services, limiter);
-            http[0] = HttpService.start(config, rest, site, services.keyAuthentication,
-                    services.idempotencyKeys, limiter, requests);
+            http[0] = HttpService.start(config, rest, site, HttpBindings.authenticator(services.keyAuthentication),
+                    HttpBindings.ledger(services.idempotencyKeys), limiter, requests);
             App app = new App(config, db, scheduler, http[0], services, restRoutes(rest, site, config.restBase()));
             LOG.info("Signet listening on " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
             return app;
@@ -228,7 +229,7 @@ public final class App implements AutoCloseable {
     @Override
     public void close() {
         http.stop(Duration.ofSeconds(10));
-        AccessLog.awaitWritten(Duration.ofSeconds(5));
+        AccessLines.awaitWritten(Duration.ofSeconds(5));
         scheduler.close();
         services.webhookWorkers.shutdownNow();
         db.close();

@@ -7,7 +7,7 @@ import java.util.logging.LogManager;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.logging.StreamHandler;
-import org.signet.http.AccessLog;
+import org.signet.log.AccessLines;
 
 /**
  * Log records on standard error, one line each (a stack trace after its line): as text (time,
@@ -48,7 +48,7 @@ public final class Logging {
         @Override
         public synchronized void publish(LogRecord record) {
             super.publish(record);
-            if (!AccessLog.LOGGER.equals(record.getLoggerName())) {
+            if (!AccessLines.LOGGER.equals(record.getLoggerName())) {
                 flush();
             }
         }

@@ -21,10 +21,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Dependencies point one way (the entry point {@code Main}, then cli, then the wiring ({@code App},
  * {@code Services}), then bench, then web/api/metrics/http, jobs, service, mail/webhook, store, domain; the leaves
- * json, text, crypto, files, pdf, evidence, config, log and concurrent under all of them, and process, which
+ * json, text, crypto, files, pdf, evidence, config, log, concurrent and error under all of them, and process, which
  * starts child processes for the bench and the tests). bench drives Signet
  * from outside, as a separate process, so it sits under the command line that starts it and uses no more than
- * the stores and configuration it prepares a data folder with. Read from the compiled classes, so a fully
+ * the stores and configuration it prepares a data folder with. The http core uses no service: it declares the
+ * questions it asks (who a key is, what an idempotency key holds). Read from the compiled classes, so a fully
  * qualified use without an import is caught as well as an import.
  */
 class LayeringTest {
@@ -49,7 +50,7 @@ class LayeringTest {
             Map.entry("domain", 1),
             Map.entry("json", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
             Map.entry("pdf", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),
-            Map.entry("log", 0), Map.entry("concurrent", 0), Map.entry("process", 0));
+            Map.entry("log", 0), Map.entry("concurrent", 0), Map.entry("process", 0), Map.entry("error", 0));
 
     /** Handlers call services only: the web layer never reaches past them into the stores. */
     private static final Set<String> WEB = Set.of("web", "web/admin", "api", "metrics", "http", "http/multipart");
@@ -69,6 +70,9 @@ class LayeringTest {
         }
         if (WEB.contains(from) && to.equals("store")) {
             return "the web layer reaches into the stores";
+        }
+        if (from.startsWith("http") && to.equals("service")) {
+            return "the http core knows no service: it declares what it needs, and the wiring supplies it";
         }
         if (t == 0 || f > t) {
             return null;
@@ -120,6 +124,10 @@ class LayeringTest {
         assertTrue(violation("metrics", "store") != null);
         assertTrue(violation("http", "metrics") != null);
         assertTrue(violation("log", "http") != null);
+        assertTrue(violation("http", "service") != null);
+        assertTrue(violation("http/multipart", "service") != null);
+        assertTrue(violation("error", "http") != null);
+        assertTrue(violation("error", "service") != null);
     }
 
     @Test
@@ -147,7 +155,8 @@ class LayeringTest {
         for (String[] ok : List.of(new String[] {"api", "service"}, new String[] {"api", "http"},
                 new String[] {"service", "store"}, new String[] {"service", "mail"}, new String[] {"jobs", "service"},
                 new String[] {"store", "domain"}, new String[] {"pdf", "domain"}, new String[] {"cli", "store"},
-                new String[] {"service", "pdf"}, new String[] {"http", "service"},
+                new String[] {"service", "pdf"}, new String[] {"http", "error"},
+                new String[] {"service", "error"}, new String[] {"http/front", "error"}, new String[] {"error", "json"},
                 new String[] {"cli", "bench"}, new String[] {"bench", "store"}, new String[] {"bench", "config"},
                 new String[] {"metrics", "service"}, new String[] {"metrics", "http"}, new String[] {"http", "log"},
                 new String[] {"", "concurrent"}, new String[] {"pdf", "concurrent"}, new String[] {"", "config"},

@@ -16,9 +16,9 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.http.AccessLog;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
+import org.signet.log.AccessLines;
 import org.signet.support.TestServer;
 import org.signet.support.Waits;
 
@@ -50,13 +50,13 @@ class LoggingTest {
         System.setErr(new PrintStream(err, false, StandardCharsets.UTF_8));
         Logging.StandardError handler = new Logging.StandardError();
 
-        handler.publish(record(AccessLog.LOGGER, "GET /stats 200"));
+        handler.publish(record(AccessLines.LOGGER, "GET /stats 200"));
         assertFalse(written().contains("GET /stats 200"), "an access line waits for its batch");
 
         handler.publish(record("signet.store", "an action after a committed transaction failed"));
         assertTrue(written().contains("an action after a committed transaction failed"), written());
 
-        handler.publish(record(AccessLog.LOGGER, "GET /documents 200"));
+        handler.publish(record(AccessLines.LOGGER, "GET /documents 200"));
         handler.flush();
         assertTrue(written().contains("GET /documents 200"), written());
     }

@@ -9,10 +9,10 @@ import java.util.Set;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.TemplateField;
+import org.signet.error.Refusal;
 import org.signet.http.Body;
 import org.signet.service.BulkSends;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
 import org.signet.service.Templates;
 import org.signet.text.CsvReader;
 

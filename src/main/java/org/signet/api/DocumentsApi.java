@@ -14,6 +14,7 @@ import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
 import org.signet.http.Query;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -23,7 +24,6 @@ import org.signet.service.Completion;
 import org.signet.service.DetectedFields;
 import org.signet.service.Documents;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
@@ -120,7 +120,7 @@ public final class DocumentsApi {
     private Response delete(Request req) {
         long id = req.pathId("id");
         documents.delete(req.caller().principal(), id);
-        return Response.ok(Map.of("deleted", true, "id", Wire.id(id)));
+        return Response.ok(Json.object("deleted", true, "id", Wire.id(id)));
     }
 
     private Response file(Request req) throws IOException {
@@ -147,13 +147,16 @@ public final class DocumentsApi {
 
     /** Streams the base64 JSON form so a large file is never held twice in memory. */
     private static void writeJson(OutputStream out, InputStream in, Documents.Download file) throws IOException {
-        out.write("{\"content\":\"".getBytes(StandardCharsets.US_ASCII));
+        Map<String, Object> rest = new LinkedHashMap<>();
+        rest.put("filename", file.filename());
+        rest.put("type", file.mediaType());
+        rest.put("encoding", "base64");
+        Json.Around json = Json.aroundString("content", rest);
+        out.write(json.head().getBytes(StandardCharsets.UTF_8));
         OutputStream b64 = Base64.getEncoder().wrap(new NonClosing(out));
         copy(in, b64);
         b64.close();
-        String tail = "\",\"filename\":" + Json.write(file.filename()) + ",\"type\":" + Json.write(file.mediaType())
-                + ",\"encoding\":\"base64\"}";
-        out.write(tail.getBytes(StandardCharsets.UTF_8));
+        out.write(json.tail().getBytes(StandardCharsets.UTF_8));
     }
 
     /** Lets the base64 encoder flush its final block without closing the connection's stream. */

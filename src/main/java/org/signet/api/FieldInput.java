@@ -11,10 +11,10 @@ import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
 import org.signet.domain.VariableKeys;
+import org.signet.error.Refusal;
 import org.signet.http.Values;
 import org.signet.json.Json;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
 import org.signet.text.TypedText;
 import org.signet.text.Wire;
 

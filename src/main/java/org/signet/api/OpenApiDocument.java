@@ -40,7 +40,7 @@ public final class OpenApiDocument {
 
     private byte[] render() {
         Map<String, Object> description = parsed();
-        description.put("servers", List.of(Map.of("url", restBase, "description", "This site's REST base.")));
+        description.put("servers", List.of(Json.object("url", restBase, "description", "This site's REST base.")));
         return Json.write(description).getBytes(StandardCharsets.UTF_8);
     }
 

@@ -3,13 +3,13 @@ package org.signet.api;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Documents;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 
 /** Signers and fields of a document: list, add and update signers, read and replace fields. */

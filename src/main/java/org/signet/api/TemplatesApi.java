@@ -18,6 +18,7 @@ import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.json.Json;
 import org.signet.service.AcceptedFile;
 import org.signet.service.DetectedFields;
 import org.signet.service.DrawableText;
@@ -232,7 +233,7 @@ public final class TemplatesApi {
         d.slots().forEach(s -> known.put(s.slot(), s));
         for (int slot : d.slotNumbers()) {
             TemplateSlot s = known.getOrDefault(slot, new TemplateSlot(slot, Signer.Role.SIGNER, slot));
-            slots.add(Map.of("slot", s.slot(), "role", s.role().wire(), "signing_order", s.signingOrder()));
+            slots.add(Json.object("slot", s.slot(), "role", s.role().wire(), "signing_order", s.signingOrder()));
         }
         m.put("signer_slots", slots);
         return m;

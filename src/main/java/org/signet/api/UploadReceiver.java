@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.signet.http.ApiException;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.multipart.MultipartException;
 import org.signet.http.multipart.MultipartIOException;
@@ -21,7 +21,6 @@ import org.signet.http.multipart.MultipartReader;
 import org.signet.http.multipart.Part;
 import org.signet.service.AcceptedFile;
 import org.signet.service.FileIntake;
-import org.signet.service.Refusal;
 import org.signet.text.FileNames;
 
 /**
@@ -175,8 +174,8 @@ public final class UploadReceiver {
         return e.tooLarge() ? tooLarge() : Refusal.invalidParam("file", "Malformed upload: " + e.getMessage());
     }
 
-    private ApiException tooLarge() {
-        return new ApiException(413, "file_too_large", "The file is larger than the limit of " + maxBytes + " bytes.",
+    private Refusal tooLarge() {
+        return new Refusal(Refusal.Kind.TOO_LARGE, "file_too_large", "The file is larger than the limit of " + maxBytes + " bytes.",
                 Map.of("max_bytes", maxBytes));
     }
 

@@ -11,6 +11,7 @@ import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.json.Json;
 import org.signet.service.Webhooks;
 import org.signet.text.Wire;
 
@@ -79,7 +80,7 @@ public final class WebhooksApi {
     private Response delete(Request req) {
         long id = req.pathId("id");
         webhooks.delete(req.caller().principal(), id);
-        return Response.ok(Map.of("deleted", true, "id", Wire.id(id)));
+        return Response.ok(Json.object("deleted", true, "id", Wire.id(id)));
     }
 
     private Response rotate(Request req) {

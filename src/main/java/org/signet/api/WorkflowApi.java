@@ -11,6 +11,7 @@ import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.json.Json;
 import org.signet.mail.MailSender;
 import org.signet.service.Workflow;
 import org.signet.text.Wire;
@@ -36,7 +37,7 @@ public final class WorkflowApi {
         req.ignoredJson();
         // Viewers of an open group are invited too, so count invitations rather than remindable signers.
         Workflow.Sent sent = workflow.send(req.caller().principal(), id, Actors.of(req));
-        return Response.ok(Map.of("sent", true, "message",
+        return Response.ok(Json.object("sent", true, "message",
                 "Document sent; " + sent.invited() + " recipient(s) invited by email."));
     }
 
@@ -64,7 +65,7 @@ public final class WorkflowApi {
         long id = req.pathId("id");
         req.ignoredJson();
         Document expired = workflow.expire(req.caller().principal(), id, Actors.of(req));
-        return Response.ok(Map.of("expired", true, "document",
-                Map.of("id", Wire.id(expired.id()), "status", expired.status().wire())));
+        return Response.ok(Json.object("expired", true, "document",
+                Json.object("id", Wire.id(expired.id()), "status", expired.status().wire())));
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.signet.error.Refusal;
 
 /**
  * The answers a certificate authority fetches over plain HTTP to see that this host asks for its
@@ -35,16 +36,16 @@ final class AcmeChallenges {
     Response answer(String path) {
         String token = path.substring(PREFIX.length());
         if (!TOKEN.matcher(token).matches()) {
-            throw ApiException.noRoute();
+            throw Refusal.noRoute();
         }
         Path file = webroot.orElseThrow().resolve(".well-known").resolve("acme-challenge").resolve(token);
         try {
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > MAX_BYTES) {
-                throw ApiException.noRoute();
+                throw Refusal.noRoute();
             }
             return Response.bytes(200, "text/plain; charset=UTF-8", Files.readAllBytes(file));
         } catch (IOException e) {
-            throw ApiException.noRoute();
+            throw Refusal.noRoute();
         }
     }
 }

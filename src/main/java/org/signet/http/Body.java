@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.service.Refusal;
 import org.signet.text.TypedText;
 
 /**
@@ -52,13 +52,13 @@ public final class Body {
         try {
             Object parsed = Json.parse(text);
             if (!(parsed instanceof Map<?, ?>)) {
-                throw ApiException.invalidJson("the body must be a JSON object");
+                throw Refusal.invalidJson("the body must be a JSON object");
             }
             @SuppressWarnings("unchecked")
             Map<String, Object> map = (Map<String, Object>) parsed;
             return new Body(map);
         } catch (JsonSyntaxException e) {
-            throw ApiException.invalidJson(e.getMessage());
+            throw Refusal.invalidJson(e.getMessage());
         }
     }
 
@@ -69,7 +69,7 @@ public final class Body {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
-            throw ApiException.invalidJson("the body is not valid UTF-8");
+            throw Refusal.invalidJson("the body is not valid UTF-8");
         }
     }
 

@@ -9,8 +9,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
+import org.signet.error.Refusal;
 import org.signet.http.front.PeerField;
-import org.signet.service.Refusal;
 
 /**
  * Every request passes here: request id, client address, the checks in their order
@@ -61,11 +61,9 @@ public final class Dispatcher implements HttpHandler {
             try {
                 request = newRequest(exchange, requestId);
                 Optional<Response> plain = https.plainPortAnswer(peer, request.path(), exchange.getRequestURI());
-                response = plain.isPresent() ? plain.get() : route(request);
-            } catch (ApiException e) {
-                response = Errors.toResponse(e);
+                response = withLimitHeaders(plain.isPresent() ? plain.get() : route(request), request);
             } catch (Refusal e) {
-                response = Errors.toResponse(e);
+                response = withLimitHeaders(Errors.toResponse(e), request);
             } catch (Exception | Error e) {
                 // Even an Error (out of memory, stack overflow) gets its answer, and the worker lives on.
                 response = Errors.internal(e, requestId);
@@ -120,7 +118,7 @@ public final class Dispatcher implements HttpHandler {
         if (underRest || path.startsWith("/sign/") || path.equals("/verify")) {
             limitIp(request);
         }
-        Router.Match match = open.orElseThrow(ApiException::noRoute);
+        Router.Match match = open.orElseThrow(Refusal::noRoute);
         request.matched(match, "");
         return match.handler().handle(request);
     }
@@ -131,46 +129,49 @@ public final class Dispatcher implements HttpHandler {
         Optional<Router.Match> match = rest.match(request.method(), path);
         match.ifPresent(m -> request.matched(m, restBase));
         limitIp(request);
-        Caller caller = authenticator.authenticate(request.header("X-WPS-API-Key"), request.header("X-WPS-API-Secret"));
+        Caller caller = authenticated(request);
         RateLimiter.Decision d = limiter.acquire("key:" + caller.keyId(), caller.rateLimit(), HOUR);
+        // Every answer to an authenticated request, a refusal too, says where its key stands.
+        request.setRateLimit(d);
         if (!d.allowed()) {
             throw tooManyRequests(d);
         }
-        Response response = authorizedRoute(request, match, caller);
-        return withLimitHeaders(response, d);
+        request.setCaller(caller);
+        if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
+            throw Refusal.readOnlyKey();
+        }
+        return idempotent.handle(request, caller, match.orElseThrow(Refusal::noRoute).handler());
     }
 
-    private Response authorizedRoute(Request request, Optional<Router.Match> route, Caller caller) throws Exception {
-        request.setCaller(caller);
-        try {
-            if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
-                throw ApiException.readOnlyKey();
-            }
-            return idempotent.handle(request, caller, route.orElseThrow(ApiException::noRoute).handler());
-        } catch (ApiException e) {
-            return Errors.toResponse(e);
-        } catch (Refusal e) {
-            return Errors.toResponse(e);
+    /** The caller the request's key and secret name; one 401 for any failure, so keys cannot be probed. */
+    private Caller authenticated(Request request) {
+        String key = request.header("X-WPS-API-Key");
+        String secret = request.header("X-WPS-API-Secret");
+        if (key == null || secret == null || key.length() > 100 || secret.length() > 100) {
+            throw Refusal.unauthorized();
         }
+        return authenticator.caller(key, secret).orElseThrow(Refusal::unauthorized);
     }
 
     private void limitIp(Request request) {
         RateLimiter.Decision d = limiter.acquire("ip:" + request.clientIp(), ipPerMinute, MINUTE);
         if (!d.allowed()) {
+            request.setRateLimit(d);
             throw tooManyRequests(d);
         }
     }
 
-    private static ApiException tooManyRequests(RateLimiter.Decision d) {
-        return new ApiException(429, "rate_limit_exceeded", "Rate limit exceeded; retry after "
-                + d.retryAfterSeconds() + " seconds.", Map.of("retry_after", d.retryAfterSeconds()))
-                .header("Retry-After", String.valueOf(d.retryAfterSeconds()))
-                .header("X-RateLimit-Limit", String.valueOf(d.limit()))
-                .header("X-RateLimit-Remaining", "0")
-                .header("X-RateLimit-Reset", String.valueOf(d.resetEpochSeconds()));
+    private static Refusal tooManyRequests(RateLimiter.Decision d) {
+        return Refusal.tooMany("rate_limit_exceeded", "Rate limit exceeded; retry after " + d.retryAfterSeconds()
+                + " seconds.", d.retryAfterSeconds());
     }
 
-    private static Response withLimitHeaders(Response r, RateLimiter.Decision d) {
+    /** The rate-limit headers of the limit the request was counted against, when it names one. */
+    private static Response withLimitHeaders(Response r, Request request) {
+        RateLimiter.Decision d = request == null ? null : request.rateLimitOrNull();
+        if (d == null) {
+            return r;
+        }
         return r.header("X-RateLimit-Limit", String.valueOf(d.limit()))
                 .header("X-RateLimit-Remaining", String.valueOf(d.remaining()))
                 .header("X-RateLimit-Reset", String.valueOf(d.resetEpochSeconds()));

@@ -1,51 +1,26 @@
 package org.signet.http;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.error.ErrorEnvelope;
+import org.signet.error.Refusal;
 import org.signet.log.RequestLogRecord;
-import org.signet.service.Refusal;
 
-/** The one place that turns failures into the error envelope {code, message, data: {status, ...}} (see docs/api/errors.md, Error envelope). */
-public final class Errors {
+/** Turns failures into responses carrying the error envelope (see docs/api/errors.md, Error envelope). */
+final class Errors {
     private static final Logger LOG = Logger.getLogger("signet.http");
 
     private Errors() {}
 
-    static Response toResponse(ApiException e) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("status", e.status());
-        data.putAll(e.data());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("code", e.code());
-        body.put("message", e.getMessage());
-        body.put("data", data);
-        Response response = Response.json(e.status(), body);
-        e.headers().forEach(response::header);
-        return response;
-    }
-
-    /** A refusal on the request's merits: the one place where each kind gets its status. */
+    /** A refusal, with the status of its kind, and {@code Retry-After} when it says how long to wait. */
     static Response toResponse(Refusal r) {
-        ApiException e = new ApiException(status(r.kind()), r.code(), r.getMessage(), r.data());
-        if (r.data().containsKey("retry_after")) {
-            e.header("Retry-After", String.valueOf(r.data().get("retry_after")));
+        Response response = Response.json(r.status(), ErrorEnvelope.of(r));
+        Object retryAfter = r.data().get("retry_after");
+        if (retryAfter != null) {
+            response.header("Retry-After", String.valueOf(retryAfter));
         }
-        return toResponse(e);
-    }
-
-    /** The status each kind of refusal is answered with, for pages that render refusals their own way. */
-    public static int status(Refusal.Kind kind) {
-        return switch (kind) {
-            case INVALID -> 400;
-            case UNAUTHORIZED -> 401;
-            case FORBIDDEN -> 403;
-            case NOT_FOUND -> 404;
-            case CONFLICT -> 409;
-            case TOO_MANY -> 429;
-            case UNAVAILABLE -> 503;
-        };
+        return response;
     }
 
     /** The unexpected: logged in full with the request id, answered with nothing but that id. */
@@ -54,7 +29,7 @@ public final class Errors {
                 requestId);
         failure.setThrown(t);
         LOG.log(failure);
-        return toResponse(new ApiException(500, "internal_server_error",
-                "The server could not complete the request (request id " + requestId + ")."));
+        return Response.json(500, ErrorEnvelope.of(500, "internal_server_error",
+                "The server could not complete the request (request id " + requestId + ").", Map.of()));
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 
 /**
  * A posted HTML form ({@code application/x-www-form-urlencoded}, HTML's form submission algorithm):

@@ -19,8 +19,6 @@ import org.signet.http.front.FrontLimits;
 import org.signet.http.front.PeerField;
 import org.signet.http.front.Tls;
 import org.signet.http.front.Transport;
-import org.signet.service.IdempotencyKeys;
-import org.signet.service.KeyAuthentication;
 
 /**
  * Signet's HTTP service: the {@link Front} on the configured address, which reads and checks every
@@ -54,14 +52,14 @@ public final class HttpService {
         this.dispatcher = dispatcher;
     }
 
-    public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
-            IdempotencyKeys idempotency, RateLimiter limiter) throws IOException {
+    public static HttpService start(Config config, Router rest, Router site, Authenticator keys,
+            IdempotencyLedger idempotency, RateLimiter limiter) throws IOException {
         return start(config, rest, site, keys, idempotency, limiter, new RequestMetrics());
     }
 
     /** As above, counting every answered request in {@code metrics}. */
-    public static HttpService start(Config config, Router rest, Router site, KeyAuthentication keys,
-            IdempotencyKeys idempotency, RateLimiter limiter, RequestMetrics metrics) throws IOException {
+    public static HttpService start(Config config, Router rest, Router site, Authenticator keys,
+            IdempotencyLedger idempotency, RateLimiter limiter, RequestMetrics metrics) throws IOException {
         InetSocketAddress address = new InetSocketAddress(config.string("server.host"), config.integer("server.port"));
         Transport transport = transport(config);
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
@@ -83,7 +81,7 @@ public final class HttpService {
         String webroot = config.string("server.acme_webroot");
         Https https = new Https(transport.secure(), config.siteUrl(front.port()), peer,
                 new AcmeChallenges(webroot.isEmpty() ? Optional.empty() : Optional.of(Path.of(webroot))));
-        Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, new Authenticator(keys), limiter,
+        Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, keys, limiter,
                 new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), https, metrics,
                 new IdempotentPosts(idempotency));
         server.createContext("/", dispatcher);

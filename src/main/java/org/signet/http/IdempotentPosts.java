@@ -4,12 +4,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.domain.IdempotentAnswer;
 import org.signet.domain.IdempotentRequest;
-import org.signet.service.IdempotencyKeys;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 
 /**
  * Runs a POST sent with an {@code Idempotency-Key} at most once per API key: the key is claimed before
@@ -28,9 +29,9 @@ final class IdempotentPosts {
     private static final long MAX_LEFT_UNREAD = 64 * 1024;
     private static final Logger LOG = Logger.getLogger("signet.http");
 
-    private final IdempotencyKeys keys;
+    private final IdempotencyLedger keys;
 
-    IdempotentPosts(IdempotencyKeys keys) {
+    IdempotentPosts(IdempotencyLedger keys) {
         this.keys = keys;
     }
 
@@ -67,12 +68,12 @@ final class IdempotentPosts {
 
     private Response answerHeld(Request request, String target, IdempotentRequest held) {
         if (!held.done()) {
-            throw new ApiException(409, "idempotency_in_progress",
+            throw Refusal.conflict("idempotency_in_progress",
                     "A request with this Idempotency-Key is still running; retry once it has finished.");
         }
         if (!held.method().equals(request.method()) || !held.target().equals(target) || !sameBody(request, held)) {
-            throw new ApiException(422, "idempotency_key_reused",
-                    "This Idempotency-Key was used for a different request in the last 24 hours; use a new key.");
+            throw new Refusal(Refusal.Kind.UNPROCESSABLE, "idempotency_key_reused",
+                    "This Idempotency-Key was used for a different request in the last 24 hours; use a new key.", Map.of());
         }
         return Response.bytes(held.status(), held.contentType(), held.body()).header(REPLAYED, "true");
     }
@@ -102,9 +103,8 @@ final class IdempotentPosts {
     private static Response answer(Request request, Handler handler) throws Exception {
         try {
             return handler.handle(request);
-        } catch (ApiException e) {
-            return Errors.toResponse(e);
         } catch (Refusal e) {
+            // A refusal is an answer like any other: kept, so the retry is refused alike.
             return Errors.toResponse(e);
         }
     }
@@ -124,7 +124,7 @@ final class IdempotentPosts {
         Response kept = Response.bytes(response.status(), null, bytes.get());
         response.headers().forEach((name, values) -> values.forEach(v -> kept.header(name, v)));
         try {
-            keys.complete(keyId, key, new IdempotencyKeys.Answer(fingerprint.get().sha256(), fingerprint.get().length(),
+            keys.complete(keyId, key, new IdempotentAnswer(fingerprint.get().sha256(), fingerprint.get().length(),
                     response.status(), contentType, bytes.get()));
         } catch (RuntimeException e) {
             // The request has run; its answer still goes to the client, and a retry runs it again.

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 
 /**
  * A request's query string: its parameters percent-decoded as UTF-8, a name given twice read by its first value.

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.error.Refusal;
 
 /** A request value: what a handler may read, without access to the connection itself. */
 public final class Request {
@@ -19,6 +20,7 @@ public final class Request {
     private Map<String, String> pathParams = Map.of();
     private String route;
     private Caller caller;
+    private RateLimiter.Decision rateLimit;
 
     Request(HttpExchange exchange, String path, Query query, String clientIp, String requestId) {
         this.exchange = exchange;
@@ -89,7 +91,7 @@ public final class Request {
     public long pathId(String name) {
         String v = pathParam(name);
         if (!v.matches("\\d{1,18}")) {
-            throw ApiException.noRoute();
+            throw Refusal.noRoute();
         }
         return Long.parseLong(v);
     }
@@ -136,7 +138,7 @@ public final class Request {
         int semicolon = type.indexOf(';');
         String media = (semicolon < 0 ? type : type.substring(0, semicolon)).strip();
         if (!media.equalsIgnoreCase("application/json")) {
-            throw ApiException.unsupportedMediaType("application/json");
+            throw Refusal.unsupportedMediaType("application/json");
         }
     }
 
@@ -147,11 +149,11 @@ public final class Request {
                 requireJsonType();
             }
             if (bytes.length > maxBytes) {
-                throw ApiException.bodyTooLarge(maxBytes);
+                throw Refusal.bodyTooLarge(maxBytes);
             }
             return bytes;
         } catch (IOException e) {
-            throw ApiException.invalidJson("the body could not be read completely");
+            throw Refusal.invalidJson("the body could not be read completely");
         }
     }
 
@@ -173,6 +175,15 @@ public final class Request {
 
     void setCaller(Caller caller) {
         this.caller = caller;
+    }
+
+    /** The rate limit the request was counted against, for its answer's headers; null when none is shown. */
+    RateLimiter.Decision rateLimitOrNull() {
+        return rateLimit;
+    }
+
+    void setRateLimit(RateLimiter.Decision rateLimit) {
+        this.rateLimit = rateLimit;
     }
 
     HttpExchange exchange() {

@@ -4,7 +4,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Workflow;
 import org.signet.store.DocumentStore;
 

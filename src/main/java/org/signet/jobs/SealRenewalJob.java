@@ -5,7 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.SealRenewal;
 import org.signet.store.DocumentStore;
 

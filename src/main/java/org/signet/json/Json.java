@@ -67,6 +67,51 @@ public final class Json {
         return out.toString();
     }
 
+    /**
+     * An object whose members keep the order given ({@code name, value, name, value, ...}), for an answer
+     * built in one expression; {@code Map.of} would write its members in an order that changes from one
+     * run to the next.
+     */
+    public static Map<String, Object> object(Object... namesAndValues) {
+        if (namesAndValues.length % 2 != 0) {
+            throw new IllegalArgumentException("a name without a value");
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            out.put((String) namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return out;
+    }
+
+    /**
+     * JSON text written before and kept as it was, to be written inside a larger value character for
+     * character: a webhook's data is stored as text when its event happens, and every delivery signs
+     * those same bytes.
+     */
+    public record Raw(String text) {}
+
+    /** {@code text}, already JSON, to be written as it is. */
+    public static Raw raw(String text) {
+        return new Raw(text);
+    }
+
+    /**
+     * The text of an object whose first member is a string that the caller streams: {@code head} ends
+     * inside that string's opening quote, {@code tail} starts at its closing quote and holds the members
+     * of {@code rest}. The streamed characters must need no escaping (base64 text, for one).
+     */
+    public record Around(String head, String tail) {}
+
+    /** The object {@code {key: "...", rest...}} cut where the streamed string goes. */
+    public static Around aroundString(String key, Map<String, ?> rest) {
+        Map<String, Object> whole = new LinkedHashMap<>();
+        whole.put(key, "");
+        whole.putAll(rest);
+        String text = write(whole);
+        int cut = write(key).length() + 3; // '{', the quoted key, ':' and the string's opening quote
+        return new Around(text.substring(0, cut), text.substring(cut));
+    }
+
     private static void checkDepth(String text) throws JsonSyntaxException {
         int depth = 0;
         boolean inString = false;

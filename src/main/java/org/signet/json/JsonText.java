@@ -5,7 +5,7 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * Writes plain Java values (Map, Collection, String, Number, Boolean, null) as JSON text straight
+ * Writes plain Java values (Map, Collection, String, Number, Boolean, null; {@link Json.Raw} as it is) as JSON text straight
  * into a StringBuilder. Going through minimal-json's tree meant a second copy of every response,
  * node by node, before a character was written; the text is the same (JsonTextTest holds it to that).
  */
@@ -25,6 +25,8 @@ final class JsonText {
             out.append(((Number) value).longValue());
         } else if (value instanceof Number n) {
             number(n.doubleValue(), out);
+        } else if (value instanceof Json.Raw raw) {
+            out.append(raw.text());
         } else if (value instanceof Map<?, ?> map) {
             object(map, out);
         } else if (value instanceof Collection<?> items) {

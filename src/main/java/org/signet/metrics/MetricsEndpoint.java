@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.signet.http.ApiException;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -33,7 +33,7 @@ public final class MetricsEndpoint {
 
     private Response metrics(Request request) {
         if (!access.allows(request)) {
-            throw ApiException.noRoute();
+            throw Refusal.noRoute();
         }
         return Response.bytes(200, Exposition.CONTENT_TYPE, scrape().getBytes(StandardCharsets.UTF_8))
                 .header("Cache-Control", "no-store");

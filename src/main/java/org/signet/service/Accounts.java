@@ -6,6 +6,7 @@ import org.signet.crypto.Passwords;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Principal;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.store.UserStore;
 
 /**

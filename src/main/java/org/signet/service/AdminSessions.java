@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Principal;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.UserStore;
 

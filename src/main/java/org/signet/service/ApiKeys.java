@@ -5,6 +5,7 @@ import org.signet.domain.ApiKey;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.domain.Principal;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.UserStore;
 
@@ -33,10 +34,7 @@ public final class ApiKeys {
     /** A new key for {@code ownerId}, who must be the principal unless the principal is an administrator. */
     public Created create(Principal p, long ownerId, String name, String description, Permission permission,
             int rateLimit) {
-        User owner = users.find(ownerId).orElseThrow(() -> Refusal.notFound("User"));
-        if (!p.mayAccess(owner.id())) {
-            throw Refusal.forbidden("user");
-        }
+        User owner = Ownership.require(p, users.find(ownerId), User::id, "User");
         if (owner.disabled()) {
             throw Refusal.conflict("user_disabled", "A disabled user cannot be given a key.");
         }
@@ -46,10 +44,7 @@ public final class ApiKeys {
 
     /** Revokes a key; revoking one already revoked changes nothing. */
     public ApiKey revoke(Principal p, long keyId) {
-        ApiKey k = keys.find(keyId).orElseThrow(() -> Refusal.notFound("Key"));
-        if (!p.mayAccess(k.userId())) {
-            throw Refusal.forbidden("key");
-        }
+        ApiKey k = Ownership.require(p, keys.find(keyId), ApiKey::userId, "Key");
         keys.revoke(Long.toString(k.id()));
         return keys.find(keyId).orElseThrow();
     }

@@ -10,6 +10,7 @@ import org.signet.domain.Actor;
 import org.signet.domain.BulkSend;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Principal;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 import org.signet.store.BulkSendStore;
@@ -82,10 +83,7 @@ public final class BulkSends {
     /** A bulk send with its rows; 404 when there is none, 403 when it is someone else's. */
     public Detail get(Principal p, long id) {
         return db.read(() -> {
-            BulkSend b = store.find(id).orElseThrow(() -> Refusal.notFound("Bulk send"));
-            if (!p.mayAccess(b.ownerId())) {
-                throw Refusal.forbidden("bulk send");
-            }
+            BulkSend b = Ownership.require(p, store.find(id), BulkSend::ownerId, "Bulk send");
             return new Detail(b, store.rows(id));
         });
     }
@@ -145,7 +143,7 @@ public final class BulkSends {
     /** A checked row as stored: only what the row gave; roles and order come from the template's slots. */
     private static String requestJson(Templates.NewDocumentRequest r) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("signers", r.signers().stream().map(s -> Map.of("name", s.name(), "email", s.email())).toList());
+        m.put("signers", r.signers().stream().map(s -> Json.object("name", s.name(), "email", s.email())).toList());
         m.put("variables", r.variables());
         m.put("expires_at", r.expiresAt());
         m.put("external_id", r.ref().externalId());

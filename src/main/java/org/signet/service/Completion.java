@@ -19,6 +19,7 @@ import org.signet.domain.DocumentStatus;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.evidence.Sealed;
 import org.signet.evidence.Sealer;
 import org.signet.pdf.CertificateData;

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.signet.domain.Document;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 import org.signet.pdf.DetectedField;

@@ -2,9 +2,13 @@ package org.signet.service;
 
 import org.signet.domain.Document;
 import org.signet.domain.Principal;
+import org.signet.error.Refusal;
 import org.signet.store.DocumentStore;
 
-/** The ownership rule (see docs/api/accounts-and-keys.md, Ownership) applied to one document: 404 when it does not exist (checked first), 403 when not theirs. */
+/**
+ * The ownership rule ({@link Ownership}; see docs/api/accounts-and-keys.md, Ownership) applied to documents: 404
+ * when one does not exist (checked first), 403 when not theirs.
+ */
 final class DocumentAccess {
     private final DocumentStore documents;
 
@@ -13,15 +17,12 @@ final class DocumentAccess {
     }
 
     Document require(Principal principal, long id) {
-        return check(principal, documents.find(id).orElseThrow(() -> Refusal.notFound("Document")));
+        return Ownership.require(principal, documents.find(id), Document::ownerId, "Document");
     }
 
     /** {@code d} if {@code principal} may see it, else 403. */
     Document check(Principal principal, Document d) {
-        if (!principal.mayAccess(d.ownerId())) {
-            throw Refusal.forbidden("document");
-        }
-        return d;
+        return Ownership.check(principal, d, Document::ownerId, "Document");
     }
 
     /** The document, for Signet's own work (jobs); 404 when it no longer exists. */

@@ -23,6 +23,7 @@ import org.signet.domain.Field;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
@@ -330,7 +331,7 @@ public final class Documents {
         return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", d.seal().failed()
                 ? "The document is completed but its sealed PDF could not be made: " + d.seal().error()
                 : "The document is completed and its sealed PDF is being made; try again shortly.",
-                Map.of("retry_after", 30L, "seal_status", d.seal().failed() ? "failed" : "pending"));
+                Json.object("retry_after", 30L, "seal_status", d.seal().failed() ? "failed" : "pending"));
     }
 
     public Trail trail(Principal p, long id) {

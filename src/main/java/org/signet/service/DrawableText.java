@@ -3,6 +3,7 @@ package org.signet.service;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import org.signet.error.Refusal;
 import org.signet.pdf.Glyphs;
 
 /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.signet.error.Refusal;
 import org.signet.pdf.DocumentIntake;
 import org.signet.pdf.Intake;
 import org.signet.pdf.InvalidFileException;

@@ -3,6 +3,7 @@ package org.signet.service;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import org.signet.domain.IdempotentAnswer;
 import org.signet.domain.IdempotentRequest;
 import org.signet.store.Database;
 import org.signet.store.IdempotencyStore;
@@ -18,9 +19,6 @@ public final class IdempotencyKeys {
     private final Database db;
     private final IdempotencyStore store;
     private final Clock clock;
-
-    /** What was kept for a finished request: its body's fingerprint and its answer. */
-    public record Answer(String bodySha256, long bodyLength, int status, String contentType, byte[] body) {}
 
     public IdempotencyKeys(Database db, IdempotencyStore store, Clock clock) {
         this.db = db;
@@ -45,7 +43,7 @@ public final class IdempotencyKeys {
     }
 
     /** Keeps the answer of the request that claimed the key. */
-    public void complete(long keyId, String idempotencyKey, Answer answer) {
+    public void complete(long keyId, String idempotencyKey, IdempotentAnswer answer) {
         store.complete(keyId, idempotencyKey, answer.bodySha256(), answer.bodyLength(), answer.status(),
                 answer.contentType(), answer.body());
     }

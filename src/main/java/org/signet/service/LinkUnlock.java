@@ -6,6 +6,7 @@ import java.util.Map;
 import org.signet.crypto.Passwords;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 

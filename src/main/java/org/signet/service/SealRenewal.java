@@ -7,6 +7,7 @@ import java.util.logging.Logger;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.SealLevel;
+import org.signet.error.Refusal;
 import org.signet.evidence.Sealed;
 import org.signet.evidence.Sealer;
 import org.signet.store.AuditStore;

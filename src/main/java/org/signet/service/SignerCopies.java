@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.error.Refusal;
 import org.signet.pdf.FinalPdfBuilder;
 import org.signet.pdf.MediaKind;
 import org.signet.store.AuditStore;

@@ -18,6 +18,7 @@ import org.signet.domain.FieldType;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.pdf.RenderLimitException;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;

@@ -6,6 +6,7 @@ import java.util.List;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.domain.ExternalRef;
 import org.signet.pdf.MediaKind;

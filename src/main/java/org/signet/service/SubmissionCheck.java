@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.signet.domain.Field;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 
 /** The server's own check of a submission: values of the right kind, every required field filled. */
 final class SubmissionCheck {

@@ -26,6 +26,8 @@ import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
 import org.signet.domain.TemplateSlot;
 import org.signet.domain.VariableKeys;
+import org.signet.error.Refusal;
+import org.signet.json.Json;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -281,7 +283,7 @@ public final class Templates {
         List<Integer> slots = new ArrayList<>(template.slotNumbers());
         if (given.size() < slots.size()) {
             List<Integer> missing = slots.subList(given.size(), slots.size());
-            throw Refusal.invalid("rest_invalid_param", "Invalid parameter(s): signers", Map.of("params",
+            throw Refusal.invalid("rest_invalid_param", "Invalid parameter(s): signers", Json.object("params",
                     Map.of("signers", "signers must fill the template's " + slots.size() + " slot(s); missing: "
                             + missing + "."), "missing_slots", missing));
         }
@@ -297,7 +299,7 @@ public final class Templates {
         template.variables().forEach(f -> byKey.put(f.variableKey(), f));
         List<String> unknown = variables.keySet().stream().filter(k -> !byKey.containsKey(k)).sorted().toList();
         if (!unknown.isEmpty()) {
-            throw Refusal.invalid("rest_invalid_param", "Invalid parameter(s): variables", Map.of("params",
+            throw Refusal.invalid("rest_invalid_param", "Invalid parameter(s): variables", Json.object("params",
                     Map.of("variables", "unknown variable key(s): " + String.join(", ", unknown) + "."),
                     "unknown_variables", unknown));
         }
@@ -317,11 +319,7 @@ public final class Templates {
     }
 
     private Template owned(Principal p, long id) {
-        Template t = templates.find(id).orElseThrow(() -> Refusal.notFound("Template"));
-        if (!p.mayAccess(t.ownerId())) {
-            throw Refusal.forbidden("template");
-        }
-        return t;
+        return Ownership.require(p, templates.find(id), Template::ownerId, "Template");
     }
 
     private Detail detailOf(Template t) {

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import org.signet.domain.Document;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 import org.signet.pdf.FileSniffer;
 import org.signet.pdf.InvalidFileException;
 import org.signet.pdf.MediaKind;

@@ -7,6 +7,7 @@ import org.signet.crypto.Tokens;
 import org.signet.domain.Principal;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.store.Database;
 import org.signet.store.WebhookStore;
@@ -127,11 +128,7 @@ public final class Webhooks {
     }
 
     private Webhook owned(Principal p, long id) {
-        Webhook w = store.find(id).orElseThrow(() -> Refusal.notFound("Webhook"));
-        if (!p.mayAccess(w.ownerId())) {
-            throw Refusal.forbidden("webhook");
-        }
-        return w;
+        return Ownership.require(p, store.find(id), Webhook::ownerId, "Webhook");
     }
 
     private void checkUrl(String url) {

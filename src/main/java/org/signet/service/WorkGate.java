@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.signet.error.Refusal;
 
 /**
  * Lets only a few memory-hungry jobs (decoding an uploaded image or PDF, rendering a page) run at

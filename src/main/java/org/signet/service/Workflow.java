@@ -22,6 +22,7 @@ import org.signet.domain.Principal;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;

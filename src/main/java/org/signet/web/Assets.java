@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.signet.crypto.Tokens;
-import org.signet.http.ApiException;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -67,7 +67,7 @@ public final class Assets {
     private Response asset(Request req, String name) {
         Asset asset = FILES.get(name);
         if (asset == null) {
-            throw ApiException.noRoute();
+            throw Refusal.noRoute();
         }
         Loaded file = loaded.computeIfAbsent(name, n -> load(asset.resources()));
         Response response = unchanged(req.header("If-None-Match"), file.etag())

@@ -4,9 +4,9 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.error.Refusal;
 import org.signet.http.Form;
 import org.signet.http.Request;
-import org.signet.service.Refusal;
 import org.signet.service.SignerLink;
 import org.signet.text.Messages;
 

@@ -9,6 +9,7 @@ import org.signet.domain.Document;
 import org.signet.domain.Field;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
+import org.signet.json.Json;
 import org.signet.service.SignerCopies;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
@@ -36,7 +37,7 @@ public final class SessionJson {
         m.put("title", d.title());
         m.put("sender_name", signing.senderName(link));
         m.put("total_pages", Wire.integer(d.totalPages() == null ? 0 : d.totalPages()));
-        m.put("pages", shown ? d.pages().stream().map(p -> Map.of("width", p.width(), "height", p.height())).toList()
+        m.put("pages", shown ? d.pages().stream().map(p -> Json.object("width", p.width(), "height", p.height())).toList()
                 : List.of());
         m.put("signer", signer(link));
         Signing.Shown fields = shown ? signing.shown(link) : Signing.Shown.NOTHING;

@@ -9,12 +9,12 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
+import org.signet.error.Refusal;
 import org.signet.pdf.FileSniffer;
 import org.signet.pdf.MediaKind;
 import org.signet.pdf.SignatureImages;
 import org.signet.pdf.TypedSignature;
 import org.signet.service.DrawableText;
-import org.signet.service.Refusal;
 import org.signet.service.Submission;
 import org.signet.text.TypedText;
 

@@ -8,14 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Language;
+import org.signet.error.Refusal;
 import org.signet.http.Body;
-import org.signet.http.Errors;
 import org.signet.http.Form;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.LinkUnlock;
-import org.signet.service.Refusal;
 import org.signet.service.SignerCopies;
 import org.signet.service.SignerLink;
 import org.signet.service.Signing;
@@ -238,7 +237,7 @@ public final class SigningRoutes {
             return withSession(req, Response.redirect("/sign/" + token + keptLanguage(req)),
                     attempt.unlock(link, Form.read(req)));
         } catch (Refusal e) {
-            return html(Errors.status(e.kind()), gatePage(req, words(req, link), gate, link, e));
+            return html(e.status(), gatePage(req, words(req, link), gate, link, e));
         }
     }
 

@@ -2,12 +2,10 @@ package org.signet.web;
 
 import java.io.IOException;
 import org.signet.domain.Language;
-import org.signet.http.ApiException;
-import org.signet.http.Errors;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
-import org.signet.service.Refusal;
 import org.signet.service.Verification;
 import org.signet.text.Messages;
 import org.signet.text.Wire;
@@ -51,8 +49,6 @@ public final class VerifyRoutes {
         try {
             return html(200, page.render(action(req), maxBytes, upload.check(req), null));
         } catch (Refusal e) {
-            return html(Errors.status(e.kind()), page.render(action(req), maxBytes, null, reason(req, e.code())));
-        } catch (ApiException e) {
             return html(e.status(), page.render(action(req), maxBytes, null, reason(req, e.code())));
         }
     }

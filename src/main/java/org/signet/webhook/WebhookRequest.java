@@ -2,6 +2,8 @@ package org.signet.webhook;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.signet.crypto.Tokens;
 import org.signet.domain.WebhookDelivery;
 import org.signet.json.Json;
@@ -13,10 +15,13 @@ import org.signet.json.Json;
 public record WebhookRequest(byte[] body, String signature, String event, String deliveryId) {
 
     public static WebhookRequest of(WebhookDelivery d, String secret) {
-        String json = "{\"id\":" + Json.write(Long.toString(d.id())) + ",\"event\":" + Json.write(d.event())
-                + ",\"timestamp\":" + Json.write(Instant.ofEpochSecond(d.createdAt()).toString())
-                + ",\"data\":" + d.dataJson() + "}";
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        Map<String, Object> envelope = new LinkedHashMap<>();
+        envelope.put("id", Long.toString(d.id()));
+        envelope.put("event", d.event());
+        envelope.put("timestamp", Instant.ofEpochSecond(d.createdAt()).toString());
+        // The data as stored when the event happened, byte for byte: it is part of what the signature covers.
+        envelope.put("data", Json.raw(d.dataJson()));
+        byte[] body = Json.write(envelope).getBytes(StandardCharsets.UTF_8);
         return new WebhookRequest(body, "sha256=" + Tokens.hmacSha256Hex(secret, body), d.event(),
                 Long.toString(d.id()));
     }

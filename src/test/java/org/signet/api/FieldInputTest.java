@@ -16,9 +16,9 @@ import org.signet.domain.ExternalRef;
 import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.service.Refusal;
 
 /** Reading a fields payload: defaults by type, unusable structures, and every problem of every field at once. */
 class FieldInputTest {

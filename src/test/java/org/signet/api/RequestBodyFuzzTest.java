@@ -21,11 +21,10 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.PageSize;
-import org.signet.http.ApiException;
+import org.signet.error.Refusal;
 import org.signet.http.Body;
 import org.signet.http.Query;
 import org.signet.json.Json;
-import org.signet.service.Refusal;
 import org.signet.support.InputDeadline;
 import org.signet.text.Wire;
 
@@ -56,7 +55,7 @@ class RequestBodyFuzzTest {
         Map<String, Object> values;
         try {
             values = values(Body.fromJson(input));
-        } catch (ApiException e) {
+        } catch (Refusal e) {
             assertEquals(400, e.status());
             assertEquals("rest_invalid_json", e.code());
             return;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.log.AccessLines;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
@@ -61,7 +62,7 @@ class AccessLogTest {
     private List<String> messages(String fragment, int expected) {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (true) {
-            assertTrue(AccessLog.awaitWritten(Duration.ofSeconds(10)));
+            assertTrue(AccessLines.awaitWritten(Duration.ofSeconds(10)));
             List<String> found;
             synchronized (lines) {
                 found = lines.stream().map(LogRecord::getMessage).filter(m -> m.contains(fragment)).toList();

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.signet.error.Refusal;
 import org.signet.json.Json;
-import org.signet.service.Refusal;
 
 /** A JSON body read as named parameters: every problem collected, missing before invalid, all at once. */
 class BodyTest {
@@ -43,7 +43,7 @@ class BodyTest {
                 "{\"title\": \"A\\ud800\"}", "unpaired surrogate \\ud800",
                 "{\"title\": \"\\udc00B\"}", "unpaired surrogate \\udc00");
         bodies.forEach((json, why) -> {
-            ApiException e = assertThrows(ApiException.class, () -> Body.fromJson(json.getBytes(StandardCharsets.UTF_8)));
+            Refusal e = assertThrows(Refusal.class, () -> Body.fromJson(json.getBytes(StandardCharsets.UTF_8)));
             assertEquals("rest_invalid_json", e.code(), json);
             assertEquals(400, e.status());
             assertTrue(e.getMessage().contains(why), e.getMessage());
@@ -55,7 +55,7 @@ class BodyTest {
         // U+D800 written as if it were a character (CESU-8 style): not UTF-8, so never a '?' in storage.
         byte[] body = {'{', '"', 't', '"', ':', '"', 'A', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"', '}'};
 
-        ApiException e = assertThrows(ApiException.class, () -> Body.fromJson(body));
+        Refusal e = assertThrows(Refusal.class, () -> Body.fromJson(body));
 
         assertEquals("rest_invalid_json", e.code());
         assertTrue(e.getMessage().contains("not valid UTF-8"), e.getMessage());

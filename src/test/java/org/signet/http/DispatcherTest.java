@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.api.HttpBindings;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.service.IdempotencyKeys;
@@ -71,8 +72,8 @@ class DispatcherTest {
             slowRelease.await(10, TimeUnit.SECONDS);
             return Response.ok(Map.of("done", true));
         });
-        service = HttpService.start(config, rest, new Router(), new KeyAuthentication(keys, Clock.systemUTC()),
-                new IdempotencyKeys(db, new IdempotencyStore(db), Clock.systemUTC()), new RateLimiter(Clock.systemUTC()));
+        service = HttpService.start(config, rest, new Router(), HttpBindings.authenticator(new KeyAuthentication(keys, Clock.systemUTC())),
+                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), Clock.systemUTC())), new RateLimiter(Clock.systemUTC()));
     }
 
     @AfterEach

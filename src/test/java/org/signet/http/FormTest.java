@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 
 /** Reading posted forms: repeated fields, encoding, and a refusal (never a 500) for a malformed body. */
 class FormTest {

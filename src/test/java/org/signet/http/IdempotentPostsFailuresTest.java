@@ -18,11 +18,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.api.HttpBindings;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey.Permission;
+import org.signet.error.Refusal;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.KeyAuthentication;
-import org.signet.service.Refusal;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
@@ -74,8 +75,8 @@ class IdempotentPostsFailuresTest {
             return Response.created(Map.of("run", runs.get()));
         });
         rest.post("/ignores-body", req -> Response.created(Map.of("run", runs.incrementAndGet())));
-        service = HttpService.start(config, rest, new Router(), new KeyAuthentication(keys, Clock.systemUTC()),
-                new IdempotencyKeys(db, new IdempotencyStore(db), Clock.systemUTC()), new RateLimiter(Clock.systemUTC()));
+        service = HttpService.start(config, rest, new Router(), HttpBindings.authenticator(new KeyAuthentication(keys, Clock.systemUTC())),
+                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), Clock.systemUTC())), new RateLimiter(Clock.systemUTC()));
     }
 
     @AfterEach

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 
 /** A query string: decoded as UTF-8, a repeated name read by its first value, problems reported all at once. */
 class QueryTest {

@@ -89,6 +89,39 @@ class RateLimiterTest {
         }
     }
 
+    @Test
+    void ipLimit_429_carriesTheAddresssLimitInHeadersAndTheEnvelope() throws Exception {
+        try (TestServer server = TestServer.start(dir, midMinute(), "ratelimit.ip_per_minute=1")) {
+            assertEquals(401, server.get("stats", null).statusCode());
+            HttpResponse<String> second = server.get("stats", null);
+
+            assertEquals(429, second.statusCode());
+            assertEquals(429, ((Number) TestServer.data(second).get("status")).intValue());
+            assertEquals("30", second.headers().firstValue("Retry-After").orElseThrow());
+            assertEquals("1", second.headers().firstValue("X-RateLimit-Limit").orElseThrow());
+            assertEquals("0", second.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+            assertTrue(second.headers().firstValue("X-RateLimit-Reset").isPresent());
+        }
+    }
+
+    @Test
+    void keyLimit_refusalAfterTheKeyIsAccepted_stillCarriesTheKeysLimit() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            Account a = server.account("alice@example.com", false, 5);
+            HttpResponse<String> noRoute = server.get("nowhere", a.full());
+            HttpResponse<String> readOnly = server.send("POST", "documents/1/send", a.read(), "{}");
+
+            assertEquals(404, noRoute.statusCode());
+            assertEquals("rest_no_route", TestServer.code(noRoute));
+            assertEquals("5", noRoute.headers().firstValue("X-RateLimit-Limit").orElseThrow());
+            assertEquals("4", noRoute.headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+            assertEquals(403, readOnly.statusCode());
+            assertTrue(readOnly.headers().firstValue("X-RateLimit-Limit").isPresent());
+            assertTrue(server.get("stats", null).headers().firstValue("X-RateLimit-Limit").isEmpty(),
+                    "a request refused before its key is known shows no key's limit");
+        }
+    }
+
     /** A clock that stands still inside a minute, so the per-minute window cannot turn between the requests. */
     private static MutableClock midMinute() {
         return new MutableClock(Instant.parse("2026-01-01T10:00:30Z"), ZoneOffset.UTC);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.RouteTable;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.support.InputDeadline;
 
 /**

@@ -70,4 +70,36 @@ class JsonTest {
         assertEquals("\ud83d\udd8a pen", Json.parse("\"\\ud83d\\udd8a pen\""));
         assertEquals(Map.of("\ud83d\ude00", "x"), Json.parse("{\"\\ud83d\\ude00\": \"x\"}"));
     }
+
+    @Test
+    void write_raw_embeddedCharacterForCharacter() {
+        Map<String, Object> outer = new LinkedHashMap<>();
+        outer.put("id", "7");
+        outer.put("data", Json.raw("{\"b\": 1.50, \"a\":\"\\u00e9\"}"));
+
+        assertEquals("{\"id\":\"7\",\"data\":{\"b\": 1.50, \"a\":\"\\u00e9\"}}", Json.write(outer));
+    }
+
+    @Test
+    void aroundString_headAndTail_makeTheWholeObjectWithTheStreamedString() throws Exception {
+        Map<String, Object> rest = new LinkedHashMap<>();
+        rest.put("filename", "a \"quoted\" name.pdf");
+        rest.put("encoding", "base64");
+
+        Json.Around around = Json.aroundString("content", rest);
+
+        assertEquals("{\"content\":\"", around.head());
+        Map<String, Object> expected = new LinkedHashMap<>();
+        expected.put("content", "QUJD");
+        expected.putAll(rest);
+        assertEquals(Json.write(expected), around.head() + "QUJD" + around.tail());
+        assertEquals(expected, Json.parse(around.head() + "QUJD" + around.tail()));
+    }
+
+    @Test
+    void aroundString_noOtherMembers_closesTheObject() {
+        Json.Around around = Json.aroundString("content", Map.of());
+
+        assertEquals("{\"content\":\"x\"}", around.head() + "x" + around.tail());
+    }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.crypto.Passwords;
 import org.signet.crypto.Tokens;
 import org.signet.domain.User;
+import org.signet.error.Refusal;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;

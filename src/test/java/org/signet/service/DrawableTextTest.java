@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.signet.error.Refusal;
 
 /** The check every entry point runs on text that reaches the sealed PDF. */
 class DrawableTextTest {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.QueuedAttachment;
+import org.signet.error.Refusal;
 import org.signet.store.MailOutboxStore;
 import org.signet.support.ApiFlow;
 import org.signet.support.Dss;

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.signet.error.Refusal;
 
 /** Heavy work a few at a time: the next waits its turn, and past its wait is told to come back. */
 class WorkGateTest {

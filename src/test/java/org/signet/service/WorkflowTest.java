@@ -21,6 +21,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.SignerStore;

@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import org.signet.error.Refusal;
 import org.signet.pdf.SignatureImages;
-import org.signet.service.Refusal;
 import org.signet.service.Submission;
 import org.signet.support.InputDeadline;
 

@@ -23,7 +23,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.service.Submission;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;

@@ -1,23 +1,19 @@
 package org.signet.http.front;
 
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import org.signet.log.RequestLogRecord;
+import org.signet.log.AccessLines;
 
-/** What the front tells the access log: requests it answered itself and connections it ended. */
+/** What the front tells the access log ({@link AccessLines}): requests it answered itself and connections it ended. */
 final class FrontLog {
-    private static final Logger LOG = Logger.getLogger("signet.access");
 
     void rejected(Rejection r, String requestId) {
-        LOG.log(new RequestLogRecord(LOG.getName(), Level.INFO, "- - " + r.status() + " 0ms key=- rid=" + requestId
-                + " (" + r.code() + ")", requestId));
+        AccessLines.request("-", "-", r.status(), 0, "-", requestId, r.code());
     }
 
     void slow(String address) {
-        LOG.info("connection from " + address + " closed: slower than the minimum transfer rate");
+        AccessLines.connectionClosed(address, "slower than the minimum transfer rate");
     }
 
     void aborted(String address, String why) {
-        LOG.info("connection from " + address + " closed: " + why);
+        AccessLines.connectionClosed(address, why);
     }
 }

@@ -1,11 +1,12 @@
 package org.signet.http.front;
 
 import java.nio.charset.StandardCharsets;
+import org.signet.error.ErrorEnvelope;
 
 /**
  * A request the front answers itself, before Signet's handlers see it: the status, the error code and
- * a fixed message (never anything the client sent), rendered as Signet's JSON error envelope (see docs/api/errors.md, Front codes) with an
- * {@code X-Request-Id}, so these answers look like every other error Signet gives.
+ * a fixed message (never anything the client sent), rendered by {@link ErrorEnvelope} (see
+ * docs/api/errors.md, Front codes) with an {@code X-Request-Id}, so these answers look like every other error Signet gives.
  */
 public record Rejection(int status, String code, String message) {
 
@@ -39,8 +40,7 @@ public record Rejection(int status, String code, String message) {
      * ({@code secure}) with Strict-Transport-Security, as every answer there.
      */
     byte[] toHttp(String requestId, boolean secure) {
-        String body = "{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"data\":{\"status\":" + status + "}}";
-        byte[] json = body.getBytes(StandardCharsets.UTF_8);
+        byte[] json = ErrorEnvelope.bytes(status, code, message);
         String head = "HTTP/1.1 " + status + " " + reason() + "\r\n"
                 + "Content-Type: application/json; charset=UTF-8\r\n"
                 + "Content-Length: " + json.length + "\r\n"

@@ -1,11 +1,10 @@
 package org.signet.web.admin;
 
 import java.util.List;
-import org.signet.http.Errors;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.service.AdminSessions.Session;
-import org.signet.service.Refusal;
 import org.signet.text.Html;
 import org.signet.text.Messages;
 import org.signet.text.Wire;
@@ -75,7 +74,7 @@ final class AdminView {
         String detail = m.find("error.code." + r.code()).orElse(r.getMessage());
         String body = "<div class=\"panel\" role=\"alert\">\n<p>" + esc(detail) + "</p>\n"
                 + params(r) + "</div>\n<p><a href=\"/admin\">" + t("error.back") + "</a></p>\n";
-        return Response.html(Errors.status(r.kind()), document(m.get("error." + kind), header(s, null), body));
+        return Response.html(r.status(), document(m.get("error." + kind), header(s, null), body));
     }
 
     private static String params(Refusal r) {

@@ -11,13 +11,13 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
 import org.signet.domain.Field;
 import org.signet.domain.Signer;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
 import org.signet.service.Links;
-import org.signet.service.Refusal;
 import org.signet.service.Workflow;
 import org.signet.http.Form;
 

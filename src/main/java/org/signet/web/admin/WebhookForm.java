@@ -40,7 +40,7 @@ final class WebhookForm {
     static Webhooks.Settings settings(AdminView v, Form form) {
         String url = form.value("url");
         if (url == null || url.isBlank()) {
-            throw org.signet.service.Refusal.missingParams(List.of("url"));
+            throw org.signet.error.Refusal.missingParams(List.of("url"));
         }
         List<String> events = form.values("events");
         if (events.isEmpty()) {

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.TreeSet;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
-import org.signet.service.Refusal;
 import org.signet.service.Webhooks;
 import org.signet.http.Form;
 

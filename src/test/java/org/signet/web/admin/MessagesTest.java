@@ -18,7 +18,7 @@ import org.signet.domain.FieldType;
 import org.signet.domain.Language;
 import org.signet.domain.Signer;
 import org.signet.domain.WebhookDelivery;
-import org.signet.service.Refusal;
+import org.signet.error.Refusal;
 import org.signet.store.StatsStore;
 import org.signet.text.Messages;
 

@@ -1,4 +1,4 @@
-package org.signet.http;
+package org.signet.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.signet.http;
+package org.signet.log;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,34 +1,55 @@
-package org.signet.service;
+package org.signet.error;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.signet.json.Json;
 import org.signet.text.TypedText;
 
 /**
- * A request refused on its merits: the kind of refusal, the error {@code code} (see docs/api/errors.md, Codes), a
- * message for the client and extra {@code data}. Services and request readers throw it; the http
- * layer alone decides which status each kind is answered with.
+ * A request refused: the kind of refusal, the error {@code code} the client reads (see docs/api/errors.md,
+ * Codes), a message for the client and extra {@code data}. The one error type of Signet: services, request readers, handlers and
+ * the dispatcher's own checks (no route, bad credentials, a body that is not JSON, too many requests)
+ * all throw it; {@link Kind#status()} is the one place where each kind gets its HTTP status, and
+ * {@link ErrorEnvelope} the one renderer of the answer (see docs/api/errors.md, Error envelope).
  */
 public final class Refusal extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** What went wrong, in the request's terms rather than HTTP's. */
+    /** What went wrong, in the request's terms; each kind is answered with one HTTP status. */
     public enum Kind {
         /** The request is malformed or breaks a rule. */
-        INVALID,
-        /** A credential (a password, a signer's login) was not accepted. */
-        UNAUTHORIZED,
-        /** The thing exists but belongs to someone else. */
-        FORBIDDEN,
-        NOT_FOUND,
+        INVALID(400),
+        /** A credential (an API key, a password, a signer's login) was not accepted. */
+        UNAUTHORIZED(401),
+        /** The thing exists but belongs to someone else, or the caller may not do this. */
+        FORBIDDEN(403),
+        NOT_FOUND(404),
         /** The request is well formed but the thing's state does not allow it now. */
-        CONFLICT,
+        CONFLICT(409),
+        /** The body (a JSON body, an upload) is larger than its limit. */
+        TOO_LARGE(413),
+        /** The body is sent as a media type the endpoint does not read. */
+        UNSUPPORTED_MEDIA_TYPE(415),
+        /** Well formed, but it cannot be done as asked (an idempotency key reused for another request). */
+        UNPROCESSABLE(422),
         /** Too many attempts; {@code data.retry_after} says how many seconds to wait. */
-        TOO_MANY,
+        TOO_MANY(429),
         /** Signet will not do this work now (it would cost more than it may). */
-        UNAVAILABLE
+        UNAVAILABLE(503);
+
+        private final int status;
+
+        Kind(int status) {
+            this.status = status;
+        }
+
+        /** The HTTP status a refusal of this kind is answered with. */
+        public int status() {
+            return status;
+        }
     }
 
     private final Kind kind;
@@ -50,8 +71,14 @@ public final class Refusal extends RuntimeException {
         return code;
     }
 
+    /** The extra data, in the order it was given. */
     public Map<String, Object> data() {
-        return Map.copyOf(data);
+        return Collections.unmodifiableMap(data);
+    }
+
+    /** The status this refusal is answered with. */
+    public int status() {
+        return kind.status();
     }
 
     /**
@@ -109,7 +136,7 @@ public final class Refusal extends RuntimeException {
         data.put("params", new LinkedHashMap<>(params));
         if (!codes.isEmpty()) {
             Map<String, Object> details = new LinkedHashMap<>();
-            codes.forEach((name, code) -> details.put(name, Map.of("code", code, "message", params.get(name))));
+            codes.forEach((name, code) -> details.put(name, Json.object("code", code, "message", params.get(name))));
             data.put("details", details);
         }
         return invalid("rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()), data);
@@ -128,5 +155,36 @@ public final class Refusal extends RuntimeException {
     public static Refusal missingParams(List<String> names) {
         return invalid("rest_missing_callback_param", "Missing parameter(s): " + String.join(", ", names),
                 Map.of("params", List.copyOf(names)));
+    }
+
+    /** No route matches the path and method. */
+    public static Refusal noRoute() {
+        return new Refusal(Kind.NOT_FOUND, "rest_no_route", "No route was found matching the URL and request method.",
+                Map.of());
+    }
+
+    /** One message for missing, unknown, revoked and wrong API credentials, so keys cannot be probed. */
+    public static Refusal unauthorized() {
+        return new Refusal(Kind.UNAUTHORIZED, "rest_forbidden", "Invalid or missing API credentials.", Map.of());
+    }
+
+    public static Refusal readOnlyKey() {
+        return new Refusal(Kind.FORBIDDEN, "rest_forbidden", "This API key is read-only; it cannot change data.", Map.of());
+    }
+
+    /** A body sent as something other than the one media type the endpoint reads. */
+    public static Refusal unsupportedMediaType(String expected) {
+        return new Refusal(Kind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+                "Send the body with Content-Type: " + expected + ".", Map.of());
+    }
+
+    /** A JSON body over its limit: 413, as an upload over its limit is, so the two read alike. */
+    public static Refusal bodyTooLarge(int maxBytes) {
+        return new Refusal(Kind.TOO_LARGE, "body_too_large",
+                "The request body is larger than the limit of " + maxBytes + " bytes.", Map.of());
+    }
+
+    public static Refusal invalidJson(String why) {
+        return new Refusal(Kind.INVALID, "rest_invalid_json", "Invalid JSON body: " + why, Map.of());
     }
 }
