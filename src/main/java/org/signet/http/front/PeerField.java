@@ -15,6 +15,8 @@ public final class PeerField {
     private static final String PLAIN_MARK = " plain";
 
     private final String secret;
+    /** Hashed once: every request through the front is checked against it. */
+    private final byte[] secretHash;
     private final boolean plainPort;
 
     public PeerField() {
@@ -23,6 +25,7 @@ public final class PeerField {
 
     private PeerField(String secret, boolean plainPort) {
         this.secret = secret;
+        this.secretHash = Tokens.sha256(secret);
         this.plainPort = plainPort;
     }
 
@@ -50,7 +53,7 @@ public final class PeerField {
     /** What follows the secret, when the value starts with it. */
     private Optional<String> ours(String value) {
         int space = value == null ? -1 : value.indexOf(' ');
-        if (space < 0 || !Tokens.constantTimeEquals(Tokens.sha256(value.substring(0, space)), Tokens.sha256(secret))) {
+        if (space < 0 || !Tokens.constantTimeEquals(Tokens.sha256(value.substring(0, space)), secretHash)) {
             return Optional.empty();
         }
         return Optional.of(value.substring(space + 1));
