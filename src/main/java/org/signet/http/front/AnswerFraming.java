@@ -9,8 +9,10 @@ import java.util.Deque;
  * bodies (RFC 9112 section 6.3): a head ends at its blank line; its body is as long as its
  * Content-Length says, chunked, absent (an answer to HEAD, a 1xx, 204 or 304), or runs to the end of
  * the connection. In each head the field names get their usual case back ({@link HeaderNames}). A
- * line of a head is held back until it is whole, so that a name is never sent half rewritten. Should
- * the answers ever not look like HTTP, the rest passes untouched.
+ * line of a head is held back until it is whole, so that a name is never sent half rewritten; and a
+ * head whose body is still to come waits for its first byte, since the JDK server sends the two apart
+ * and one write to the client is cheaper than two. Should the answers ever not look like HTTP, the
+ * rest passes untouched.
  */
 final class AnswerFraming {
     private static final int MAX_LINE = 16 * 1024;
@@ -25,6 +27,8 @@ final class AnswerFraming {
     private boolean chunkedBody;
     private long remaining;
     private ChunkedBody chunks;
+    /** Bytes of a finished head, just before where following stopped, that wait for their body's first byte. */
+    private int held;
 
     /** A request was passed on; its answer will follow those of the requests before it. */
     void asked(String method) {
@@ -37,7 +41,12 @@ final class AnswerFraming {
      */
     int follow(ByteBuffer b, int from, int to) {
         int at = from;
+        int headStart = from;
         while (at < to && state != State.TO_END) {
+            if (state == State.STATUS_LINE) {
+                headStart = at;
+            }
+            State before = state;
             int next = switch (state) {
                 case STATUS_LINE, FIELDS -> line(b, at, to);
                 case LENGTH -> skip(at, to);
@@ -46,9 +55,19 @@ final class AnswerFraming {
             if (next < 0) {
                 return to - at > MAX_LINE ? lose(to) : at;
             }
+            if (before == State.FIELDS && (state == State.LENGTH || state == State.CHUNKED)) {
+                held = next - headStart;
+            } else if (before == State.LENGTH || before == State.CHUNKED) {
+                held = 0;
+            }
             at = next;
         }
         return to;
+    }
+
+    /** How many bytes before where {@link #follow} stopped wait still: a head whose body has not begun. */
+    int held() {
+        return held;
     }
 
     /** The server behind has ended: whatever is held back goes as it is. */
@@ -58,6 +77,7 @@ final class AnswerFraming {
 
     private int lose(int to) {
         state = State.TO_END;
+        held = 0;
         return to;
     }
 

@@ -15,7 +15,9 @@ final class Answers {
 
     private final AnswerFraming framing = new AnswerFraming();
     private ByteBuffer buffer;
-    /** Bytes at the buffer's start that may be sent. */
+    /** Bytes at the buffer's start that {@link AnswerFraming} has followed. */
+    private int followed;
+    /** Bytes at the buffer's start that may be sent: those followed but for what the framing holds back. */
     private int ready;
 
     /** A request was passed on to the server behind; its answer comes in turn. */
@@ -28,7 +30,8 @@ final class Answers {
         ensureRoom(0);
         int n = inner.read(buffer);
         if (n > 0) {
-            ready = framing.follow(buffer, ready, buffer.position());
+            followed = framing.follow(buffer, followed, buffer.position());
+            ready = followed - framing.held();
         }
         return n;
     }
@@ -36,7 +39,8 @@ final class Answers {
     /** The server behind has ended (or failed): what is held back goes as it is. */
     void innerEnded() {
         if (buffer != null) {
-            ready = framing.end(buffer.position());
+            followed = framing.end(buffer.position());
+            ready = followed;
         }
     }
 
@@ -44,7 +48,8 @@ final class Answers {
     void add(byte[] bytes) {
         ensureRoom(bytes.length);
         buffer.put(bytes);
-        ready = framing.end(buffer.position());
+        followed = framing.end(buffer.position());
+        ready = followed;
     }
 
     /** Sends what it can of the bytes that may be sent: how many the client took. */
@@ -61,6 +66,7 @@ final class Answers {
             buffer.limit(end).compact();
         }
         ready -= n;
+        followed -= n;
         return n;
     }
 

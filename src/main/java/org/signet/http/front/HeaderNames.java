@@ -2,6 +2,7 @@ package org.signet.http.front;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The case of response header names as Signet writes them. The JDK server keeps a name with only
@@ -17,6 +18,9 @@ final class HeaderNames {
             "X-RateLimit-Remaining", "X-RateLimit-Reset", "ETag", "WWW-Authenticate", "X-WPS-Event",
             "X-WPS-Delivery", "X-WPS-Signature", "X-WPS-Timestamp");
 
+    /** The same, by their length: most names have no irregular one of their length, and are done at once. */
+    private static final byte[][][] IRREGULAR_BY_LENGTH = byLength(IRREGULAR);
+
     private HeaderNames() {}
 
     /** Rewrites the name in {@code b[from..to)} (absolute indices) in its usual case. */
@@ -30,8 +34,12 @@ final class HeaderNames {
             }
             capital = c == '-';
         }
-        for (byte[] name : IRREGULAR) {
-            if (name.length == to - from && sameIgnoringCase(b, from, name)) {
+        int length = to - from;
+        if (length >= IRREGULAR_BY_LENGTH.length) {
+            return;
+        }
+        for (byte[] name : IRREGULAR_BY_LENGTH[length]) {
+            if (sameIgnoringCase(b, from, name)) {
                 b.put(from, name);
                 return;
             }
@@ -53,6 +61,19 @@ final class HeaderNames {
 
     private static byte lower(byte c) {
         return c >= 'A' && c <= 'Z' ? (byte) (c + 32) : c;
+    }
+
+    private static byte[][][] byLength(byte[][] names) {
+        int longest = 0;
+        for (byte[] n : names) {
+            longest = Math.max(longest, n.length);
+        }
+        byte[][][] table = new byte[longest + 1][][];
+        for (int length = 0; length <= longest; length++) {
+            int len = length;
+            table[length] = Arrays.stream(names).filter(n -> n.length == len).toArray(byte[][]::new);
+        }
+        return table;
     }
 
     private static byte[][] ascii(String... names) {

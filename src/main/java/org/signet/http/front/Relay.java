@@ -387,7 +387,8 @@ final class Relay {
 
     private boolean waitingOnClient() {
         boolean wantsBody = phase == Phase.BODY && !clientEnded && !inner.stopped() && inner.room() > 0;
-        return wantsBody || answers.waiting();
+        // Answers held back wait on the server behind, not on the client.
+        return wantsBody || answers.sendable();
     }
 
     private boolean wantsInput() {

@@ -47,10 +47,25 @@ class AnswerFramingTest {
         for (int to = 1; to <= LENGTH_ANSWER.length(); to++) {
             ready = framing.follow(b, ready, to);
             int lineStart = LENGTH_ANSWER.lastIndexOf('\n', to - 1) + 1;
-            boolean inHead = to <= LENGTH_ANSWER.indexOf("\r\n\r\n") + 4;
-            assertEquals(inHead ? lineStart : to, ready, "after " + to + " bytes");
+            int headEnd = LENGTH_ANSWER.indexOf("\r\n\r\n") + 4;
+            assertEquals(to <= headEnd ? lineStart : to, ready, "after " + to + " bytes");
+            assertEquals(to == headEnd ? 2 : 0, framing.held(), "the blank line waits for the body, after " + to);
         }
         assertEquals(LENGTH_RESTORED, text(b, LENGTH_ANSWER.length()));
+    }
+
+    @Test
+    void held_headWithoutItsBodyYet_waitsForTheFirstBodyByte() {
+        AnswerFraming framing = new AnswerFraming();
+        framing.asked("GET");
+        framing.asked("GET");
+        String head = LENGTH_ANSWER.substring(0, LENGTH_ANSWER.indexOf("\r\n\r\n") + 4);
+        String noBody = "HTTP/1.1 204 No Content\r\n\r\n";
+        ByteBuffer b = buffer(noBody + LENGTH_ANSWER);
+        assertEquals(noBody.length() + head.length(), framing.follow(b, 0, noBody.length() + head.length()));
+        assertEquals(head.length(), framing.held(), "the answer without a body goes, the head with one waits");
+        framing.follow(b, noBody.length() + head.length(), noBody.length() + head.length() + 1);
+        assertEquals(0, framing.held());
     }
 
     @Test
