@@ -36,7 +36,7 @@ public final class Front implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.http");
     private static final long TICK_MS = 250;
     /** Milliseconds from the JVM's monotonic clock: deadlines are differences, and must not jump with the wall clock. */
-    public static final LongSupplier MONOTONIC = () -> System.nanoTime() / 1_000_000;
+    private static final LongSupplier MONOTONIC = () -> System.nanoTime() / 1_000_000;
 
     private final FrontLimits limits;
     private final InetSocketAddress backend;

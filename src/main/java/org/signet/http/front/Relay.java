@@ -72,10 +72,6 @@ final class Relay {
         return counted;
     }
 
-    Phase phase() {
-        return phase;
-    }
-
     /** A socket of this relay is ready: move what can be moved, then say what to wait for next. */
     void ready(SelectionKey key, long now) throws IOException {
         if (key == clientKey) {
@@ -212,13 +208,7 @@ final class Relay {
         if (inner != null && inner.stopped()) {
             return dropInput(now);
         }
-        if (!headStarted) {
-            input.skipEmptyLines();
-            if (input.length() > 0) {
-                headStarted = true;
-                headStartedAt = now;
-            }
-        }
+        noteHeadStart(now);
         if (input.length() == 0) {
             if (clientEnded) {
                 finish();
@@ -236,6 +226,17 @@ final class Relay {
             return true;
         }
         return forward(result.head(), end);
+    }
+
+    /** The header deadline runs from the first byte of a head, empty lines before it not counted. */
+    private void noteHeadStart(long now) {
+        if (!headStarted) {
+            input.skipEmptyLines();
+            if (input.length() > 0) {
+                headStarted = true;
+                headStartedAt = now;
+            }
+        }
     }
 
     private boolean incompleteHead() {
