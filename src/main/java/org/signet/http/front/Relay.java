@@ -35,6 +35,8 @@ final class Relay {
     private final ClientChannel client;
     private final SelectionKey clientKey;
     private final String address;
+    /** The field that tells the server behind who this client is, the same for every request of the connection. */
+    private final RequestHead.Field peer;
     private final boolean counted;
     private final long acceptedAt;
     private final ClientInput input = new ClientInput();
@@ -57,6 +59,7 @@ final class Relay {
         this.client = client;
         this.clientKey = clientKey;
         this.address = address;
+        this.peer = new RequestHead.Field(PeerField.NAME, context.peerValue(address));
         this.counted = counted;
         this.acceptedAt = now;
         this.lastActivity = now;
@@ -255,7 +258,7 @@ final class Relay {
 
     /** Queues the checked head for the server behind; false while there is no room for it yet. */
     private boolean forward(RequestHead head, int end) throws IOException {
-        byte[] bytes = head.toBytes(new RequestHead.Field(PeerField.NAME, context.peerValue(address)));
+        byte[] bytes = head.toBytes(peer);
         if (inner == null) {
             inner = context.connect(this);
         }
