@@ -70,7 +70,7 @@ public final class Bench {
 
     /** What was measured on the server that holds the small number of documents, and the growth beside it. */
     private record Findings(GrowthComparison.Result growth, ReadComparison.Result reads, WriteComparison.Result writes,
-            PdfComparison.Result pdf) {}
+            PdfComparison.Result pdf, FrontCost.Result front) {}
 
     private List<BenchFigure> compare(Run run, Path data, BenchFolder.Accounts keys, List<String> notes)
             throws IOException, InterruptedException {
@@ -84,12 +84,14 @@ public final class Bench {
         notes.add(m.reads().note());
         notes.add(m.writes().note());
         notes.add(start.note());
+        notes.add(m.front().note());
         notes.add(memoryNote());
         notes.add(othersNote(m.reads(), m.writes()));
         List<BenchFigure> rows = new ArrayList<>(m.reads().rows());
         rows.addAll(m.writes().rows());
         rows.addAll(m.growth().rows());
         rows.addAll(m.pdf().rows());
+        rows.addAll(m.front().rows());
         rows.add(start.row());
         rows.add(m.reads().memory());
         return rows;
@@ -112,7 +114,8 @@ public final class Bench {
             List<String> drafts = Fixtures.drafts(api, onePage, WriteComparison.DOCUMENTS);
             ReadComparison.Result reads = ReadComparison.run(run, signet, api, document);
             WriteComparison.Result writes = WriteComparison.run(run, signet, api, drafts);
-            return new Findings(growth, reads, writes, PdfComparison.run(run, api));
+            FrontCost.Result front = FrontCost.run(run, signet, api, document);
+            return new Findings(growth, reads, writes, PdfComparison.run(run, api), front);
         }
     }
 

@@ -1,8 +1,10 @@
 package org.signet.http.front;
 
+import java.nio.ByteBuffer;
+
 /**
  * Follows a chunked body (RFC 9112 section 7.1) as its bytes pass through, to find where it ends and
- * the next request begins. Strict: size lines are hex digits with an optional extension, every line
+ * the next request, or the next answer, begins. Strict: size lines are hex digits with an optional extension, every line
  * ends in CRLF, and size lines and trailers are bounded; what it refuses the front does not pass on.
  */
 final class ChunkedBody {
@@ -25,6 +27,11 @@ final class ChunkedBody {
      * body (fewer only when it ended or turned out malformed).
      */
     int feed(byte[] b, int offset, int length) {
+        return feed(ByteBuffer.wrap(b), offset, length);
+    }
+
+    /** As {@link #feed(byte[], int, int)}, at absolute indices of {@code b}. */
+    int feed(ByteBuffer b, int offset, int length) {
         int i = 0;
         while (i < length && state != State.DONE && !malformed) {
             if (state == State.DATA) {
@@ -36,7 +43,7 @@ final class ChunkedBody {
                 }
                 continue;
             }
-            step(b[offset + i]);
+            step(b.get(offset + i));
             i++;
         }
         return i;

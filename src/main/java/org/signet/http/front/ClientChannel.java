@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * The client's side of a {@link Link}: the socket itself, or TLS over it. Never blocks. With TLS,
+ * The client's side of a {@link Relay}: the socket itself, or TLS over it. Never blocks. With TLS,
  * bytes can wait on either side of the socket's readiness: decrypted bytes kept for the next read
- * ({@link #buffered}), records not yet sent ({@link #pending}); the link asks for both, because the
+ * ({@link #buffered}), records not yet sent ({@link #pending}); the relay asks for both, because the
  * selector only says what the socket can do.
  */
 interface ClientChannel {
@@ -20,7 +20,7 @@ interface ClientChannel {
     /** Sends what is held back, as far as the socket takes it; called when the socket is writable. */
     void flush() throws IOException;
 
-    /** Whether {@link #read} has bytes for the link without the socket being readable again. */
+    /** Whether {@link #read} has bytes for the relay without the socket being readable again. */
     boolean buffered();
 
     /** Whether bytes taken by {@link #write} (or a TLS handshake's own) are still to reach the socket. */
@@ -29,7 +29,7 @@ interface ClientChannel {
     /** Ends our direction once what is taken has been sent (with TLS, after a close_notify). */
     void shutdownOutput() throws IOException;
 
-    /** The socket's interest operations, given whether the link wants to read and has bytes to write. */
+    /** The socket's interest operations, given whether the relay wants to read and has bytes to write. */
     int interestOps(boolean reading, boolean writing);
 
     /** Closes the socket at once. */

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * What a link has read from its client and not yet passed on: a buffer that starts small, grows
+ * What a relay has read from its client and not yet passed on: a buffer that starts small, grows
  * while a head is incomplete up to the largest head allowed, and remembers how far it has already
  * been searched for the end of a head, so a head arriving a byte at a time is not searched over and over.
  */
@@ -12,12 +12,14 @@ final class ClientInput {
     private static final int FIRST_HEAD_BUFFER = 4 * 1024;
 
     private byte[] bytes = new byte[FIRST_HEAD_BUFFER];
+    /** {@code bytes} as a buffer for the channel to read into, made again only when {@code bytes} grows. */
+    private ByteBuffer view = ByteBuffer.wrap(bytes);
     private int length;
     private int scanned;
 
     /** Reads what the client has sent into the free space: the bytes read, 0 when none, -1 at its end. */
     int readFrom(ClientChannel client) throws IOException {
-        int n = client.read(ByteBuffer.wrap(bytes, length, bytes.length - length));
+        int n = client.read(view.limit(bytes.length).position(length));
         if (n > 0) {
             length += n;
         }
@@ -26,6 +28,11 @@ final class ClientInput {
 
     byte[] bytes() {
         return bytes;
+    }
+
+    /** The same bytes as a buffer, read at absolute indices. */
+    ByteBuffer buffer() {
+        return view.limit(bytes.length);
     }
 
     int length() {
@@ -51,6 +58,7 @@ final class ClientInput {
             byte[] bigger = new byte[Math.min(bytes.length * 4, max)];
             System.arraycopy(bytes, 0, bigger, 0, length);
             bytes = bigger;
+            view = ByteBuffer.wrap(bytes);
         }
     }
 

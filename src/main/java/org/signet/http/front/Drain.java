@@ -1,7 +1,7 @@
 package org.signet.http.front;
 
 /**
- * How long, and how much, a link that has answered and is closing goes on reading and dropping what
+ * How long, and how much, a relay that has answered and is closing goes on reading and dropping what
  * the client still sends: until the client has sent nothing for {@link #IDLE_MS}, and never past
  * {@link #MAX_MS} or {@link #MAX_BYTES} in all. A client that writes its whole body before it reads
  * (as many do) then finds the answer instead of a reset, and one that goes on sending is cut off all

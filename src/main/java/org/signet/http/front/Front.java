@@ -16,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.crypto.Tokens;
@@ -28,11 +29,14 @@ import org.signet.crypto.Tokens;
  * and a minimum transfer rate. Requests it accepts go to the JDK server on the loopback interface,
  * one inner connection per client connection, with the client's address in {@link PeerField}. With
  * {@link Tls} as its {@link Transport} it also terminates TLS, under the same rules: a handshake has
- * the time a request head has.
+ * the time a request head has. Its time comes from a clock handed in (milliseconds that only move
+ * forward), so its tests drive the deadlines instead of waiting for them.
  */
 public final class Front implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.http");
     private static final long TICK_MS = 250;
+    /** Milliseconds from the JVM's monotonic clock: deadlines are differences, and must not jump with the wall clock. */
+    private static final LongSupplier MONOTONIC = () -> System.nanoTime() / 1_000_000;
 
     private final FrontLimits limits;
     private final InetSocketAddress backend;
@@ -41,17 +45,20 @@ public final class Front implements AutoCloseable {
     private final HeadParser parser;
     private final Transport transport;
     private final PeerField peerField;
+    private final LongSupplier clock;
     private final FrontLog log = new FrontLog();
-    private final Set<Link> links = new LinkedHashSet<>();
+    private final RelayContext context = new Context();
+    private final Set<Relay> relays = new LinkedHashSet<>();
     private final Map<String, Integer> perAddress = new HashMap<>();
     private final ByteBuffer scratch = ByteBuffer.allocate(16 * 1024);
     private final Thread thread;
     private volatile boolean running = true;
     private volatile int open;
 
-    private Front(FrontLimits limits, Transport transport, PeerField peerField, InetSocketAddress backend,
-            ServerSocketChannel listener, Selector selector) {
+    private Front(FrontLimits limits, Transport transport, PeerField peerField, LongSupplier clock,
+            InetSocketAddress backend, ServerSocketChannel listener, Selector selector) {
         this.limits = limits;
+        this.clock = clock;
         this.transport = transport;
         this.peerField = peerField;
         this.backend = backend;
@@ -73,6 +80,12 @@ public final class Front implements AutoCloseable {
      */
     public static Front start(FrontLimits limits, Transport transport, PeerField peerField, InetSocketAddress address,
             InetSocketAddress backend, int backlog) throws IOException {
+        return start(limits, transport, peerField, MONOTONIC, address, backend, backlog);
+    }
+
+    /** As above, with time in milliseconds from {@code clock}. */
+    static Front start(FrontLimits limits, Transport transport, PeerField peerField, LongSupplier clock,
+            InetSocketAddress address, InetSocketAddress backend, int backlog) throws IOException {
         Selector selector = Selector.open();
         ServerSocketChannel listener = ServerSocketChannel.open();
         try {
@@ -84,17 +97,13 @@ public final class Front implements AutoCloseable {
             selector.close();
             throw e;
         }
-        Front front = new Front(limits, transport, peerField, backend, listener, selector);
+        Front front = new Front(limits, transport, peerField, clock, backend, listener, selector);
         front.thread.start();
         return front;
     }
 
     public int port() {
         return listener.socket().getLocalPort();
-    }
-
-    PeerField peerField() {
-        return peerField;
     }
 
     /** Stops taking new connections; those open go on until {@link #close}. */
@@ -118,12 +127,17 @@ public final class Front implements AutoCloseable {
         }
     }
 
+    /** Has the front's thread look at its clock now rather than at the next tick, for tests that move the clock. */
+    void wakeUp() {
+        selector.wakeup();
+    }
+
     private void loop() {
-        long lastTick = System.currentTimeMillis();
+        long lastTick = clock.getAsLong();
         while (running) {
             try {
                 selector.select(TICK_MS);
-                long now = System.currentTimeMillis();
+                long now = clock.getAsLong();
                 handleReady(now);
                 if (now - lastTick >= TICK_MS) {
                     tick(now, now - lastTick);
@@ -136,7 +150,7 @@ public final class Front implements AutoCloseable {
                 LOG.log(Level.SEVERE, "front loop", e);
             }
         }
-        new ArrayList<>(links).forEach(Link::close);
+        new ArrayList<>(relays).forEach(Relay::close);
         try {
             selector.close();
         } catch (IOException e) {
@@ -156,21 +170,21 @@ public final class Front implements AutoCloseable {
                 acceptAll(now);
                 continue;
             }
-            Link link = (Link) key.attachment();
+            Relay relay = (Relay) key.attachment();
             try {
-                link.ready(key, now);
+                relay.ready(key, now);
             } catch (IOException | RuntimeException e) {
-                link.close();
+                relay.close();
             }
         }
     }
 
     private void tick(long now, long elapsed) {
-        for (Link link : new ArrayList<>(links)) {
+        for (Relay relay : new ArrayList<>(relays)) {
             try {
-                link.tick(now, elapsed);
+                relay.tick(now, elapsed);
             } catch (IOException | RuntimeException e) {
-                link.close();
+                relay.close();
             }
         }
     }
@@ -198,17 +212,19 @@ public final class Front implements AutoCloseable {
             String address = ((InetSocketAddress) channel.getRemoteAddress()).getAddress().getHostAddress();
             boolean capped = !limits.exempt().test(address);
             int mine = perAddress.getOrDefault(address, 0);
-            Rejection refused = links.size() >= limits.maxConnections() ? Rejection.busy()
+            Rejection refused = relays.size() >= limits.maxConnections() ? Rejection.busy()
                     : capped && mine >= limits.connectionsPerIp() ? Rejection.tooManyConnections() : null;
-            Link link = new Link(this, transport.open(channel, now), address, refused == null, now);
-            links.add(link);
-            open = links.size();
+            ClientChannel client = transport.open(channel, now);
+            SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
+            Relay relay = new Relay(context, client, key, address, refused == null, now);
+            key.attach(relay);
+            relays.add(relay);
+            open = relays.size();
             if (refused == null) {
                 perAddress.merge(address, 1, Integer::sum);
             }
-            link.clientKey = channel.register(selector, SelectionKey.OP_READ, link);
             if (refused != null) {
-                link.refuse(refused, now);
+                relay.refuse(refused, now);
             }
         } catch (IOException e) {
             try {
@@ -219,55 +235,55 @@ public final class Front implements AutoCloseable {
         }
     }
 
-    // What links ask of the front.
-
-    FrontLimits limits() {
-        return limits;
-    }
-
-    boolean secure() {
-        return transport.secure();
-    }
-
-    HeadParser parser() {
-        return parser;
-    }
-
-    FrontLog log() {
-        return log;
-    }
-
-    String requestId() {
-        return Tokens.requestId();
-    }
-
-    /** A buffer for bytes read only to be dropped; the front's one thread uses it one read at a time. */
-    ByteBuffer scratch() {
-        return scratch.clear();
-    }
-
-    SocketChannel connectBackend() throws IOException {
-        SocketChannel channel = SocketChannel.open();
-        try {
-            channel.configureBlocking(false);
-            channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            channel.connect(backend);
-            return channel;
-        } catch (IOException e) {
-            channel.close();
-            throw e;
+    /** What relays ask of the front: its limits, parser and log, and their inner connections. */
+    private final class Context implements RelayContext {
+        @Override
+        public FrontLimits limits() {
+            return limits;
         }
-    }
 
-    SelectionKey register(SocketChannel channel, int ops, Link link) throws IOException {
-        return channel.register(selector, ops, link);
-    }
-
-    void closed(Link link) {
-        if (links.remove(link) && link.counted) {
-            perAddress.computeIfPresent(link.address, (a, n) -> n > 1 ? n - 1 : null);
+        @Override
+        public HeadParser parser() {
+            return parser;
         }
-        open = links.size();
+
+        @Override
+        public FrontLog log() {
+            return log;
+        }
+
+        @Override
+        public boolean secure() {
+            return transport.secure();
+        }
+
+        @Override
+        public String requestId() {
+            return Tokens.requestId();
+        }
+
+        @Override
+        public String peerValue(String address) {
+            return peerField.valueFor(address);
+        }
+
+        @Override
+        public ByteBuffer scratch() {
+            return scratch.clear();
+        }
+
+        @Override
+        public InnerConnection connect(Relay relay) throws IOException {
+            return InnerConnection.open(backend, selector, relay);
+        }
+
+        @Override
+        public void closed(Relay relay) {
+            if (relays.remove(relay) && relay.counted()) {
+                perAddress.computeIfPresent(relay.address(), (a, n) -> n > 1 ? n - 1 : null);
+            }
+            open = relays.size();
+        }
     }
 
     /** Connections open now, for tests and the health of the front itself. */

@@ -119,6 +119,9 @@ final class HeadParser {
                 return null;
             }
         }
+        if (plainOriginForm(target)) {
+            return target; // the usual case, valid without building a URI
+        }
         try {
             URI uri = new URI(target);
             if (target.startsWith("/")) {
@@ -135,6 +138,30 @@ final class HeadParser {
         } catch (URISyntaxException e) {
             return null;
         }
+    }
+
+    /**
+     * Whether {@code target} is a path and query of unreserved and sub-delimiter characters, ':', '@',
+     * '/', '?' and percent-escapes of two hex digits: an origin form that {@link URI} would accept as is.
+     */
+    private static boolean plainOriginForm(String target) {
+        if (target.isEmpty() || target.charAt(0) != '/') {
+            return false;
+        }
+        for (int i = 0; i < target.length(); i++) {
+            char c = target.charAt(i);
+            if (c == '%') {
+                if (i + 2 >= target.length() || Character.digit(target.charAt(i + 1), 16) < 0
+                        || Character.digit(target.charAt(i + 2), 16) < 0) {
+                    return false;
+                }
+                i += 2;
+            } else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || "-._~!$&'()*+,;=:@/?".indexOf(c) >= 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static RequestHead.Field field(String line) {

@@ -1,6 +1,5 @@
 package org.signet.http.front;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -25,20 +24,13 @@ record RequestHead(String method, String target, String version, List<Field> fie
 
     /** The head as CRLF-terminated lines, with {@code extra} added as the last field. */
     byte[] toBytes(Field extra) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + fields.size() * 32);
-        line(out, method + " " + target + " " + version);
+        StringBuilder out = new StringBuilder(256 + fields.size() * 48);
+        out.append(method).append(' ').append(target).append(' ').append(version).append("\r\n");
         for (Field f : fields) {
-            line(out, f.name() + ": " + f.value());
+            out.append(f.name()).append(": ").append(f.value()).append("\r\n");
         }
-        line(out, extra.name() + ": " + extra.value());
-        line(out, "");
-        return out.toByteArray();
-    }
-
-    private static void line(ByteArrayOutputStream out, String s) {
+        out.append(extra.name()).append(": ").append(extra.value()).append("\r\n\r\n");
         // ISO-8859-1 gives back exactly the bytes the head was read from.
-        out.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1));
-        out.write('\r');
-        out.write('\n');
+        return out.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 }

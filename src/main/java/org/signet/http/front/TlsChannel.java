@@ -10,9 +10,9 @@ import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
 
 /**
- * TLS over a client's socket through an {@link SSLEngine}, driven by the link's reads and writes on
+ * TLS over a client's socket through an {@link SSLEngine}, driven by the relay's reads and writes on
  * the front's one thread. Records read wait in {@code netIn} until whole, decrypted bytes in
- * {@code appIn} until the link takes them, records to send in {@code netOut} until the socket takes
+ * {@code appIn} until the relay takes them, records to send in {@code netOut} until the socket takes
  * them. The last two start empty and grow when the engine first asks, so a client that never finishes
  * its handshake holds one small buffer.
  *
@@ -118,7 +118,7 @@ final class TlsChannel implements ClientChannel {
         }
     }
 
-    /** Moves everything that can move without the link: handshake steps, records in, records out. */
+    /** Moves everything that can move without the relay: handshake steps, records in, records out. */
     private void pump() throws IOException {
         guarded(() -> {
             for (int step = 0; step < MAX_STEPS && step(); step++) {
