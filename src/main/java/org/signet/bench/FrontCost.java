@@ -19,24 +19,24 @@ final class FrontCost {
 
     /** Both paths' loads for one request. */
     record Pair(String what, Measured front, Measured inner) {
-        Row row() {
-            return new Row("front cost: " + what + ", CPU per request", "us", front.serverMicros(),
+        BenchFigure row() {
+            return new BenchFigure("front cost: " + what + ", CPU per request", "us", front.serverMicros(),
                     inner.serverMicros(), Target.ratioAtMost(1.3));
         }
     }
 
     /** Every pair measured, or none when the inner port could not be found. */
     record Result(List<Pair> pairs, String note) {
-        List<Row> rows() {
+        List<BenchFigure> rows() {
             return pairs.stream().map(Pair::row).toList();
         }
     }
 
     private FrontCost() {}
 
-    static Result run(Run run, Child signet, SignetClient api, String documentId) throws IOException, InterruptedException {
+    static Result run(Run run, Server signet, SignetClient api, String documentId) throws IOException, InterruptedException {
         int front = signet.address().getPort();
-        var inner = InnerPort.of(signet.pid(), front);
+        var inner = InnerPort.of(signet.process().pid(), front);
         if (inner.isEmpty()) {
             return new Result(List.of(), "front cost: not measured, the inner server's port cannot be read here.");
         }
@@ -54,7 +54,7 @@ final class FrontCost {
      * after the warm-up, and of each path the turn that cost less: other work on the machine only ever
      * adds CPU time, so the lower figure is the nearer one.
      */
-    private static Pair pair(Run run, Child signet, InetSocketAddress straight, String what, byte[] request)
+    private static Pair pair(Run run, Server signet, InetSocketAddress straight, String what, byte[] request)
             throws IOException, InterruptedException {
         run.progress().say("front cost: " + what + " through the front and straight behind it, taking turns twice, "
                 + CONNECTIONS + " connections, " + ReadComparison.phases(run));
@@ -70,10 +70,10 @@ final class FrontCost {
         return Double.isNaN(a.serverMicros()) || b.serverMicros() < a.serverMicros() ? b : a;
     }
 
-    private static Measured measure(Run run, Child signet, InetSocketAddress to, byte[] request, Duration warmup)
+    private static Measured measure(Run run, Server signet, InetSocketAddress to, byte[] request, Duration warmup)
             throws IOException, InterruptedException {
         Duration duration = run.settings().duration();
-        return Measured.of(signet, warmup, duration, () -> Load.run(CONNECTIONS,
+        return Measured.of(signet.process(), warmup, duration, () -> Load.run(CONNECTIONS,
                 HttpWorker.on(to, run.loopback(), n -> () -> request), warmup, duration));
     }
 

@@ -57,6 +57,11 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
+    /** The operating system's id of the process, for what only /proc can tell about it. */
+    public long pid() {
+        return process.pid();
+    }
+
     public boolean alive() {
         return process.isAlive();
     }
