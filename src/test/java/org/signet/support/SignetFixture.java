@@ -39,13 +39,12 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
 
     private final boolean startsItself;
     private Supplier<String[]> settings;
-    private Instant start = START;
     private String ownerEmail = OWNER;
     private boolean withMail;
     private boolean perClass;
 
     private Path dir;
-    private MutableClock clock;
+    private MutableClock clock = new MutableClock(START, ZoneOffset.UTC);
     private GreenMail mail;
     private TestServer server;
     private Credentials ownerKey;
@@ -67,13 +66,13 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
     }
 
     /** Only the data folder and clock: each test starts the server with its own settings through {@link #start}. */
-    public static SignetFixture startedByTest(String... settings) {
+    public static SignetFixture stopped(String... settings) {
         return new SignetFixture(false, () -> settings);
     }
 
     /** The clock starts at {@code instant} instead of {@link #START}. */
     public SignetFixture at(Instant instant) {
-        this.start = instant;
+        this.clock = new MutableClock(instant, ZoneOffset.UTC);
         return this;
     }
 
@@ -116,7 +115,6 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
 
     private void open() throws Exception {
         dir = Files.createTempDirectory("signet-test-");
-        clock = new MutableClock(start, ZoneOffset.UTC);
         if (withMail) {
             mail = new GreenMail(ServerSetupTest.SMTP.dynamicPort());
             mail.start();
