@@ -20,8 +20,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +27,10 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.OutboxEntry;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
@@ -45,10 +43,9 @@ class NotificationsTest {
     @RegisterExtension
     static final GreenMailExtension greenMail = new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort());
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.stopped();
+    private final MutableClock clock = signet.clock();
     private final List<AutoCloseable> open = new ArrayList<>();
     private TestServer server;
     private ApiFlow flow;
@@ -61,7 +58,7 @@ class NotificationsTest {
     }
 
     private TestServer start(int smtpPort) throws Exception {
-        TestServer s = TestServer.start(dir, clock, "smtp.host=127.0.0.1", "smtp.port=" + smtpPort,
+        TestServer s = TestServer.start(signet.dir(), clock, "smtp.host=127.0.0.1", "smtp.port=" + smtpPort,
                 "smtp.starttls=false", "smtp.from=Signet <signet@example.org>");
         open.add(s::close);
         return s;
@@ -363,7 +360,7 @@ class NotificationsTest {
 
     @Test
     void invite_noSmtpHost_invitationWrittenToDataOutbox() throws Exception {
-        server = TestServer.start(dir, clock);
+        server = TestServer.start(signet.dir(), clock);
         open.add(server::close);
         flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
         String doc = sentToAnnThenBob("Written to disk");
@@ -371,7 +368,7 @@ class NotificationsTest {
 
         String link = signingUrl(doc, "ann@example.org");
         // runOnce returns at once while the delivery the send started is still writing: poll for the file.
-        List<Path> files = awaitEmlFiles(dir.resolve("outbox"));
+        List<Path> files = awaitEmlFiles(signet.dir().resolve("outbox"));
         assertEquals(1, files.size(), files.toString());
         MimeMessage m;
         try (var in = java.nio.file.Files.newInputStream(files.get(0))) {
