@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -41,6 +42,7 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
     private Supplier<String[]> settings;
     private String ownerEmail = OWNER;
     private boolean withMail;
+    private boolean systemClock;
     private boolean perClass;
 
     private Path dir;
@@ -73,6 +75,12 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
     /** The clock starts at {@code instant} instead of {@link #START}. */
     public SignetFixture at(Instant instant) {
         this.clock = new MutableClock(instant, ZoneOffset.UTC);
+        return this;
+    }
+
+    /** Signet reads the real time, for tests that wait on it; {@link #clock()} is then not there to move. */
+    public SignetFixture onSystemClock() {
+        this.systemClock = true;
         return this;
     }
 
@@ -136,8 +144,8 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
                     "smtp.starttls=false", "smtp.from=Signet <signet@example.org>"));
         }
         all.addAll(Arrays.asList(more));
-        server = TestServer.start(dir, clock, all.toArray(String[]::new));
-        ownerFlow = ownerKey == null ? null : new ApiFlow(server, ownerKey, clock);
+        server = TestServer.start(dir, time(), all.toArray(String[]::new));
+        ownerFlow = ownerKey == null ? null : new ApiFlow(server, ownerKey, time());
         return server;
     }
 
@@ -168,7 +176,14 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
     }
 
     public MutableClock clock() {
+        if (systemClock) {
+            throw new IllegalStateException("the fixture runs on the system clock, which tests cannot move");
+        }
         return clock;
+    }
+
+    private Clock time() {
+        return systemClock ? Clock.systemUTC() : clock;
     }
 
     public TestServer server() {
@@ -194,14 +209,14 @@ public final class SignetFixture implements BeforeAllCallback, AfterAllCallback,
     public ApiFlow flow() {
         if (ownerFlow == null) {
             ownerKey = server().account(ownerEmail, false).full();
-            ownerFlow = new ApiFlow(server(), ownerKey, clock);
+            ownerFlow = new ApiFlow(server(), ownerKey, time());
         }
         return ownerFlow;
     }
 
     /** A flow with the Full Access key of a new user. */
     public ApiFlow flow(String email, boolean admin) {
-        return new ApiFlow(server(), server().account(email, admin).full(), clock);
+        return new ApiFlow(server(), server().account(email, admin).full(), time());
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -8,35 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.signet.support.TestServer;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.support.SignetFixture;
 
 /** The pages' files: each stylesheet begins with the shared look, the font is served byte for byte. */
 class AssetsTest {
-    @TempDir
-    Path dir;
-
-    private TestServer server;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = TestServer.start(dir);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
 
     @Test
     void stylesheets_beginWithTheSharedLookThenTheirOwnRules() throws IOException {
         String look = resource("/web/look.css");
         for (String[] sheet : new String[][] {{"sign.css", "/web/sign.css"}, {"admin.css", "/web/admin.css"}}) {
-            byte[] served = server.sendForBytes(server.request("/assets/" + sheet[0], null).GET().build()).body();
+            byte[] served = signet.server().sendForBytes(signet.server().request("/assets/" + sheet[0], null).GET().build()).body();
             assertEquals(look + "\n" + resource(sheet[1]), new String(served, StandardCharsets.UTF_8), sheet[0]);
         }
         assertTrue(look.contains(".topbar"), "the top bar is part of the shared look");
@@ -46,7 +31,7 @@ class AssetsTest {
 
     @Test
     void font_servedByteForByte() throws IOException {
-        byte[] served = server.sendForBytes(server.request("/assets/handwriting.otf", null).GET().build()).body();
+        byte[] served = signet.server().sendForBytes(signet.server().request("/assets/handwriting.otf", null).GET().build()).body();
         try (InputStream in = AssetsTest.class.getResourceAsStream("/fonts/DancingScript-Regular.otf")) {
             assertArrayEquals(in.readAllBytes(), served);
         }
