@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.SentMail.bodies;
 
 import com.icegreen.greenmail.base.GreenMailOperations;
-import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
-import com.icegreen.greenmail.util.ServerSetupTest;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
@@ -29,9 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.OutboxEntry;
 import org.signet.support.ApiFlow;
+import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
-import org.signet.support.MutableClock;
 import org.signet.support.TestServer;
 
 /** The messages of S9 as a real SMTP server receives them from a running Signet. */
@@ -41,10 +39,8 @@ class NotificationsTest {
     private static final long WAIT_MS = 30_000;
 
     @RegisterExtension
-    static final GreenMailExtension greenMail = new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort());
+    final SignetFixture signet = SignetFixture.stopped().withMail().owner("olivia@example.org");
 
-    @RegisterExtension
-    final SignetFixture signet = SignetFixture.stopped();
     private final MutableClock clock = signet.clock();
     private final List<AutoCloseable> open = new ArrayList<>();
     private TestServer server;
@@ -65,8 +61,8 @@ class NotificationsTest {
     }
 
     private void startWithGreenMail() throws Exception {
-        server = start(greenMail.getSmtp().getPort());
-        flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
+        server = signet.start();
+        flow = signet.flow();
     }
 
     /** A sent document: Ann (with a PIN) signs first, Bob second. Returns the document id. */
@@ -120,7 +116,7 @@ class NotificationsTest {
         String doc = sentToAnnThenBob("Lease of Unit 4");
         server.app.mailSender().runOnce();
 
-        MimeMessage[] messages = received(greenMail, 1);
+        MimeMessage[] messages = received(signet.mail(), 1);
 
         assertEquals(1, messages.length, "Bob's group is not open yet");
         MimeMessage m = messages[0];
@@ -149,7 +145,7 @@ class NotificationsTest {
         flow.postSend(doc);
         server.app.mailSender().runOnce();
 
-        MimeMessage m = received(greenMail, 1)[0];
+        MimeMessage m = received(signet.mail(), 1)[0];
 
         assertTrue(to(m).contains("alex@example.org"), to(m));
         assertTrue(m.getSubject().contains("approve") && m.getSubject().contains("Budget 2031"), m.getSubject());
@@ -157,7 +153,7 @@ class NotificationsTest {
             assertTrue(body.contains(signingUrl(doc, "alex@example.org")), body);
             assertTrue(body.contains("approve"), body);
         }
-        assertEquals(1, greenMail.getReceivedMessages().length);
+        assertEquals(1, signet.mail().getReceivedMessages().length);
     }
 
     @Test
@@ -171,7 +167,7 @@ class NotificationsTest {
         assertEquals(200, flow.postToLink(alex.token(), "decline", Map.of("reason", "Over budget")).statusCode());
         server.app.mailSender().runOnce();
 
-        MimeMessage told = received(greenMail, 2)[1];
+        MimeMessage told = received(signet.mail(), 2)[1];
         assertTrue(to(told).contains("olivia@example.org"), to(told));
         assertTrue(told.getSubject().contains("Alex Approver rejected"), told.getSubject());
         for (String body : bodies(told)) {
@@ -184,11 +180,11 @@ class NotificationsTest {
     void remind_reminderArrivesWithLinkAndWithoutPin() throws Exception {
         startWithGreenMail();
         String doc = sentToAnnThenBob("Lease of Unit 5");
-        received(greenMail, 1);
+        received(signet.mail(), 1);
 
         assertEquals(200, flow.post("documents/" + doc + "/remind", null).statusCode());
 
-        MimeMessage[] messages = received(greenMail, 2);
+        MimeMessage[] messages = received(signet.mail(), 2);
         MimeMessage reminder = messages[1];
         assertTrue(to(reminder).contains("ann@example.org"));
         assertTrue(reminder.getSubject().startsWith("Reminder:") && reminder.getSubject().contains("Lease of Unit 5"),
@@ -210,7 +206,7 @@ class NotificationsTest {
         assertEquals(200, flow.put("documents/" + doc, Map.of("expires_at", "2030-02-01 12:00:00")).statusCode());
         flow.postSend(doc);
 
-        MimeMessage m = received(greenMail, 1)[0];
+        MimeMessage m = received(signet.mail(), 1)[0];
 
         for (String body : bodies(m)) {
             assertTrue(body.contains("This request expires on February 1, 2030 at 12:00 PM (UTC)."), body);
@@ -325,11 +321,11 @@ class NotificationsTest {
         flow.signatureFields(doc, ann);
         flow.postSend(doc);
 
-        MimeMessage m = received(greenMail, 1)[0];
+        MimeMessage m = received(signet.mail(), 1)[0];
 
         assertEquals(1, m.getAllRecipients().length);
         assertEquals(null, m.getHeader("Bcc"));
-        assertEquals(1, greenMail.getReceivedMessages().length);
+        assertEquals(1, signet.mail().getReceivedMessages().length);
     }
 
     @Test
@@ -343,7 +339,7 @@ class NotificationsTest {
         server.app.mailSender().runOnce();
 
         MimeMessage toViewer = null;
-        for (MimeMessage m : received(greenMail, 2)) {
+        for (MimeMessage m : received(signet.mail(), 2)) {
             if (to(m).contains("val@example.org")) {
                 toViewer = m;
             }
