@@ -17,8 +17,8 @@ import org.signet.store.Database;
 import org.signet.support.ApiFlow;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** GET /documents/{id}/audit: the events with who, where and when, and whether the chain still holds. */
 class AuditApiTest {

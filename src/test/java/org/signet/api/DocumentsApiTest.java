@@ -28,8 +28,8 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** The document endpoints over HTTP: upload, list, read, update, delete and file, with the WP Signer interface's types. */
 class DocumentsApiTest {

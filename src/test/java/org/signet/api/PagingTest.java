@@ -21,8 +21,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** GET /documents paging: page/per_page checks, X-WP-Total, X-WP-TotalPages and Link at the edges. */
 class PagingTest {

@@ -18,13 +18,14 @@ import org.signet.json.Json;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** POST /files and POST /documents from a staged file: only the caller's own, at most 15 minutes old. */
 class StagingApiTest {
     @RegisterExtension
-    final SignetFixture signet = SignetFixture.running("timezone=America/New_York").at(Instant.parse("2030-06-01T12:00:00Z"));
+    final SignetFixture signet = SignetFixture.running("timezone=America/New_York")
+            .at(Instant.parse("2030-06-01T12:00:00Z"));
 
     Account alice;
     Account bob;

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** Bad uploads: each gets its 4xx and leaves nothing behind; none hangs or answers 500. */
 class UploadReceiverTest {

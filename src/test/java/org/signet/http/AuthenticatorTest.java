@@ -9,9 +9,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.SignetFixture;
+import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer.Credentials;
-import org.signet.support.TestServer;
 
 class AuthenticatorTest {
     @RegisterExtension

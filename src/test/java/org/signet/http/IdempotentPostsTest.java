@@ -32,9 +32,9 @@ import org.signet.store.ApiKeyStore;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
+import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer.Credentials;
-import org.signet.support.TestServer;
 import org.signet.support.Waits;
 
 /** Idempotency keys on a real Signet: replays, reuse, a request still running, scoping, and many copies at once. */

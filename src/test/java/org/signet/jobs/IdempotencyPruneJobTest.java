@@ -13,13 +13,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.SignetFixture;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** A request kept under an idempotency key is forgotten after 24 hours, by the job or at the key's next use. */
 class IdempotencyPruneJobTest {
     @RegisterExtension
-    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true").at(Instant.parse("2030-06-01T12:00:00Z"));
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true")
+            .at(Instant.parse("2030-06-01T12:00:00Z"));
 
     Account alice;
 

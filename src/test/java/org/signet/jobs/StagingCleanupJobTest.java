@@ -18,8 +18,8 @@ import org.signet.store.StoredFiles;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** Staged files nobody used within 15 minutes are removed, rows and encrypted bytes; fresh ones stay. */
 class StagingCleanupJobTest {

@@ -27,7 +27,8 @@ import org.signet.support.TestServer;
 
 class SigningTest {
     @RegisterExtension
-    final SignetFixture signet = SignetFixture.running().at(Instant.parse("2031-03-04T10:15:30Z")).owner("owner@example.com");
+    final SignetFixture signet = SignetFixture.running().at(Instant.parse("2031-03-04T10:15:30Z"))
+            .owner("owner@example.com");
 
     private static final String IP = "127.0.0.1";
 

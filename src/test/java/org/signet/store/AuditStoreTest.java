@@ -13,8 +13,8 @@ import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** The hash chain: every kind of change to a stored event is detected, and only on its own document. */
 class AuditStoreTest {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** Document rows and their deletion: ids are never reused, a tombstone is written once, nothing else is kept. */
 class DocumentStoreTest {

@@ -19,8 +19,8 @@ import org.signet.domain.DocumentStatus;
 import org.signet.support.ApiFlow;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /**
  * GET /stats against a full count: after every step of a seeded random sequence of uploads,

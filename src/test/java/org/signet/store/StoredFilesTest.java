@@ -21,8 +21,8 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /**
  * Stored files and what a crash may leave of them: a file written whose owner never committed, a

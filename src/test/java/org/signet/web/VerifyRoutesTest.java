@@ -24,7 +24,8 @@ import org.signet.text.Messages;
  */
 class VerifyRoutesTest {
     @RegisterExtension
-    final SignetFixture signet = SignetFixture.running("upload.max_bytes=300000").at(Instant.now()).owner("owner@example.com");
+    final SignetFixture signet = SignetFixture.running("upload.max_bytes=300000").at(Instant.now())
+            .owner("owner@example.com");
 
     private ApiFlow flow;
 
