@@ -6,59 +6,49 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.store.Database;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /** GET /documents/{id}/audit: the events with who, where and when, and whether the chain still holds. */
 class AuditApiTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("timezone=Asia/Tokyo").at(Instant.parse("2030-01-15T08:00:00Z"));
+
     private static final String AGENT = "SignetAuditTest/1.0 (+https://example.com)";
 
-    @TempDir
-    Path dir;
-    MutableClock clock = new MutableClock(Instant.parse("2030-01-15T08:00:00Z"), ZoneId.of("UTC"));
-    TestServer server;
     Account alice;
     String id;
     byte[] pdf = TestFiles.pdf(1);
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "timezone=Asia/Tokyo");
-        alice = server.account("alice@example.com", false);
-        id = (String) expectObject(201, server.send(new org.signet.support.Multipart()
+        alice = signet.server().account("alice@example.com", false);
+        id = (String) expectObject(201, signet.server().send(new org.signet.support.Multipart()
                 .file("file", "audit.pdf", "application/pdf", pdf)
-                .post(server.request("documents/upload", alice.full()).header("User-Agent", AGENT)).build()))
+                .post(signet.server().request("documents/upload", alice.full()).header("User-Agent", AGENT)).build()))
                 .get("id");
-        clock.advance(Duration.ofMinutes(1));
-        expectObject(200, server.send(server.request("documents/" + id, alice.full()).header("User-Agent", AGENT)
+        signet.clock().advance(Duration.ofMinutes(1));
+        expectObject(200, signet.server().send(signet.server().request("documents/" + id, alice.full()).header("User-Agent", AGENT)
                 .header("Content-Type", "application/json")
                 .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"title\":\"Audited\"}")).build()));
-        clock.advance(Duration.ofMinutes(1));
-        server.sendForBytes(server.request("documents/" + id + "/file", alice.full()).header("User-Agent", AGENT)
+        signet.clock().advance(Duration.ofMinutes(1));
+        signet.server().sendForBytes(signet.server().request("documents/" + id + "/file", alice.full()).header("User-Agent", AGENT)
                 .header("Accept", "application/pdf").build());
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
     private Map<String, Object> trail() {
-        return expectObject(200, server.get("documents/" + id + "/audit", alice.full()));
+        return expectObject(200, signet.server().get("documents/" + id + "/audit", alice.full()));
     }
 
     @Test
@@ -82,8 +72,8 @@ class AuditApiTest {
 
     @Test
     void trail_signerNameOnSignerEvents() {
-        new ApiFlow(server, alice.full(), clock).addSignerWithSignatureField(id, "sam@example.com");
-        expectObject(200, server.send("POST", "documents/" + id + "/send", alice.full(), null));
+        new ApiFlow(signet.server(), alice.full(), signet.clock()).addSignerWithSignatureField(id, "sam@example.com");
+        expectObject(200, signet.server().send("POST", "documents/" + id + "/send", alice.full(), null));
         List<?> events = (List<?>) trail().get("events");
         assertTrue(events.stream().map(e -> ((Map<?, ?>) e).get("action")).toList()
                 .containsAll(List.of("signer_added", "fields_saved", "document_sent", "invitation_sent")));
@@ -92,7 +82,7 @@ class AuditApiTest {
 
     @Test
     void trail_rowEditedInTheDatabase_chainInvalid() {
-        try (Database db = Database.open(dir.resolve("signet.db"), "NORMAL", 1)) {
+        try (Database db = Database.open(signet.dir().resolve("signet.db"), "NORMAL", 1)) {
             assertEquals(1, db.update("UPDATE audit_events SET ip_address = '10.9.9.9' WHERE document_id = ? "
                     + "AND action = 'document_updated'", Long.parseLong(id)));
         }
@@ -101,7 +91,7 @@ class AuditApiTest {
 
     @Test
     void trail_lastEventDeleted_chainInvalid() {
-        Database db = server.app.database();
+        Database db = signet.server().app.database();
         assertEquals(1, db.update("DELETE FROM audit_events WHERE id = (SELECT max(id) FROM audit_events "
                 + "WHERE document_id = ?)", Long.parseLong(id)));
         Map<String, Object> t = trail();

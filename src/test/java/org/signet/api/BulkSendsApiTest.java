@@ -9,10 +9,7 @@ import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,40 +18,36 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.support.Waits;
 import org.signet.support.WebhookReceiver;
 
 /** Bulk sends end to end: every row checked first, a clean set made and sent in the background, across a restart. */
 class BulkSendsApiTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
+
     private static final String HEADER = "signer1_name,signer1_email,company,external_id,expires_at";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private TestServer.Account owner;
     private ApiFlow flow;
     private WebhookReceiver receiver;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        owner = server.account("owner@example.org", false, 1_000_000);
-        flow = new ApiFlow(server, owner.full(), clock);
+        owner = signet.server().account("owner@example.org", false, 1_000_000);
+        flow = new ApiFlow(signet.server(), owner.full(), signet.clock());
         receiver = WebhookReceiver.start();
     }
 
     @AfterEach
     void stop() {
         receiver.close();
-        server.close();
     }
 
     /** A template of one slot with a signature and a text field whose variable key is "company". */
@@ -70,7 +63,7 @@ class BulkSendsApiTest {
     }
 
     private HttpResponse<String> postCsv(long template, String csv) {
-        return server.postMultipart("templates/" + template + "/bulk-sends", owner.full(), new Multipart()
+        return signet.server().postMultipart("templates/" + template + "/bulk-sends", owner.full(), new Multipart()
                 .file("file", "rows.csv", "text/csv", csv.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -87,7 +80,7 @@ class BulkSendsApiTest {
     }
 
     private long count(String sql) {
-        return server.app.database().queryLong(sql);
+        return signet.server().app.database().queryLong(sql);
     }
 
     private Map<String, Object> bulk(TestServer s, Object id) {
@@ -120,17 +113,15 @@ class BulkSendsApiTest {
         assertEquals("running", started.get("status"));
         assertEquals(1000, number(started, "total"));
         Object id = started.get("id");
-        Waits.awaitUntil(() -> number(bulk(server, id), "created") >= 20, "the first rows made",
+        Waits.awaitUntil(() -> number(bulk(signet.server(), id), "created") >= 20, "the first rows made",
                 Duration.ofSeconds(120), Duration.ofMillis(50));
-        server.close();
-
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        Map<String, Object> resumed = bulk(server, id);
+        signet.start();
+        Map<String, Object> resumed = bulk(signet.server(), id);
         assertTrue(number(resumed, "created") < 1000, "stopped part way: " + resumed.get("created"));
-        Waits.awaitUntil(() -> "completed".equals(bulk(server, id).get("status")), "the bulk send completed",
+        Waits.awaitUntil(() -> "completed".equals(bulk(signet.server(), id).get("status")), "the bulk send completed",
                 Duration.ofSeconds(600), Duration.ofMillis(500));
 
-        Map<String, Object> done = bulk(server, id);
+        Map<String, Object> done = bulk(signet.server(), id);
         assertEquals(1000, number(done, "created"));
         assertEquals(0, number(done, "failed"));
         List<?> rows = (List<?>) done.get("rows");
@@ -141,7 +132,7 @@ class BulkSendsApiTest {
         assertEquals(1000, count("SELECT count(*) FROM documents WHERE external_id LIKE 'row-%' AND status = 'sent'"),
                 "never made twice, each sent");
         Map<?, ?> row7 = (Map<?, ?>) rows.get(6);
-        Map<String, Object> doc7 = expectObject(200, server.get("documents/" + row7.get("document_id"), owner.full()));
+        Map<String, Object> doc7 = expectObject(200, signet.server().get("documents/" + row7.get("document_id"), owner.full()));
         assertEquals("row-7", doc7.get("external_id"));
         Map<?, ?> signer = (Map<?, ?>) ((List<?>) doc7.get("signers")).get(0);
         assertEquals("Person, 7", signer.get("name"));
@@ -165,9 +156,9 @@ class BulkSendsApiTest {
 
         Map<String, Object> started = expectObject(200, flow.post("templates/" + template + "/bulk-sends",
                 Map.of("rows", List.of(row))));
-        Waits.awaitUntil(() -> "completed".equals(bulk(server, started.get("id")).get("status")), "completed");
+        Waits.awaitUntil(() -> "completed".equals(bulk(signet.server(), started.get("id")).get("status")), "completed");
 
-        Map<String, Object> done = bulk(server, started.get("id"));
+        Map<String, Object> done = bulk(signet.server(), started.get("id"));
         assertEquals("completed", done.get("status"));
         assertEquals(template, ((Number) done.get("template_id")).longValue());
         Map<?, ?> only = (Map<?, ?>) ((List<?>) done.get("rows")).get(0);
@@ -201,7 +192,7 @@ class BulkSendsApiTest {
         assertEquals("The file is empty: it needs a header row and a row per document.",
                 firstError(postCsv(template, "\r\n")));
         assertEquals("The file has more than 1000 rows.", firstError(postCsv(template, csvRows(1001, Set.of()))));
-        HttpResponse<String> latin1 = server.postMultipart("templates/" + template + "/bulk-sends", owner.full(),
+        HttpResponse<String> latin1 = signet.server().postMultipart("templates/" + template + "/bulk-sends", owner.full(),
                 new Multipart().file("file", "rows.csv", "text/csv", (HEADER + "\nJos\u00e9,j@example.org,,,\n")
                         .getBytes(StandardCharsets.ISO_8859_1)));
         assertTrue(firstError(latin1).contains("not UTF-8"), latin1.body());
@@ -248,7 +239,7 @@ class BulkSendsApiTest {
     @Test
     void ownership_notFoundThenForbidden() {
         long template = template();
-        ApiFlow other = new ApiFlow(server, server.account("other@example.org", false).full(), clock);
+        ApiFlow other = signet.flow("other@example.org", false);
         Map<String, Object> row = Map.of("signer1_name", "Ann", "signer1_email", "ann@example.org");
         Object id = expectObject(200, flow.post("templates/" + template + "/bulk-sends",
                 Map.of("rows", List.of(row)))).get("id");

@@ -10,51 +10,39 @@ import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.FieldPdfs;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.ScriptText;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
 /** Fields found in uploaded PDFs: answered at upload, saved "from detected", filled and flattened at the end. */
 class DetectedFieldsApiTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        flow = signet.flow();
     }
 
     private Map<String, Object> upload(String path, byte[] pdf) {
-        return expectObject(201, server.send(new Multipart().file("file", "form.pdf", "application/pdf", pdf)
-                .post(server.request(path, flow.key)).build()));
+        return expectObject(201, signet.server().send(new Multipart().file("file", "form.pdf", "application/pdf", pdf)
+                .post(signet.server().request(path, flow.key)).build()));
     }
 
     @SuppressWarnings("unchecked")
@@ -187,7 +175,7 @@ class DetectedFieldsApiTest {
         flow.awaitSealed(doc);
 
         byte[] sealed = signedPdf(doc);
-        String text = ScriptText.pdftotext(sealed, dir);
+        String text = ScriptText.pdftotext(sealed, signet.dir());
         assertFalse(text.contains("{{"), text);
         assertFalse(text.contains("Signer one"), text);
         assertTrue(text.contains("Signature:"), text);

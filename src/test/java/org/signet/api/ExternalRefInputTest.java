@@ -9,45 +9,32 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.json.Json;
 import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 
 /** A client's external_id and metadata: taken by every way of making a document, returned, changed and looked up. */
 class ExternalRefInputTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
+
     private static final Map<String, Object> METADATA = orderedMetadata();
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private ApiFlow admin;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-        admin = new ApiFlow(server, server.account("admin@example.org", true).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        flow = signet.flow();
+        admin = signet.flow("admin@example.org", true);
     }
 
     private static Map<String, Object> orderedMetadata() {
@@ -59,7 +46,7 @@ class ExternalRefInputTest {
     }
 
     private HttpResponse<String> upload(ApiFlow as, Multipart extra) {
-        return server.send(extra.file("file", "contract.pdf", "application/pdf", TestFiles.pdf(1))
+        return signet.server().send(extra.file("file", "contract.pdf", "application/pdf", TestFiles.pdf(1))
                 .post(as.server.request("documents/upload", as.key)).build());
     }
 
@@ -69,7 +56,7 @@ class ExternalRefInputTest {
     }
 
     private long documentCount() {
-        return server.app.database().queryLong("SELECT count(*) FROM documents");
+        return signet.server().app.database().queryLong("SELECT count(*) FROM documents");
     }
 
     @Test
@@ -98,7 +85,7 @@ class ExternalRefInputTest {
 
     @Test
     void createFromStagedFile_json_kept() {
-        Map<String, Object> staged = expectObject(201, server.postMultipart("files", flow.key,
+        Map<String, Object> staged = expectObject(201, signet.server().postMultipart("files", flow.key,
                 new Multipart().file("file", "offer.pdf", "application/pdf", TestFiles.pdf(1))));
 
         Map<String, Object> made = expectObject(201, flow.post("documents", Map.of("title", "Offer", "file_path",
@@ -198,7 +185,7 @@ class ExternalRefInputTest {
     }
 
     private void assertRefused(String param, Map<String, Object> body) {
-        Map<String, Object> staged = expectObject(201, server.postMultipart("files", flow.key,
+        Map<String, Object> staged = expectObject(201, signet.server().postMultipart("files", flow.key,
                 new Multipart().file("file", "offer.pdf", "application/pdf", TestFiles.pdf(1))));
         Map<String, Object> full = new LinkedHashMap<>(body);
         full.put("title", "Offer");

@@ -6,19 +6,15 @@ import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /**
@@ -28,30 +24,22 @@ import org.signet.support.TestServer;
  * goes on answering.
  */
 class HostileJsonTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
+
     private static final String HUGE = "1e999999999";
     private static final String UNHOLDABLE = "1e2147483648";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
     private Party ann;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("Lease", 1);
         ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     /** Every JSON endpoint with one parameter of each, and the parameter's name. */
@@ -74,9 +62,9 @@ class HostileJsonTest {
     }
 
     private HttpResponse<String> send(String method, String path, String json) {
-        var b = server.request(path, path.startsWith("/") ? null : flow.key).timeout(Duration.ofSeconds(10))
+        var b = signet.server().request(path, path.startsWith("/") ? null : flow.key).timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/json");
-        return server.send(b.method(method, java.net.http.HttpRequest.BodyPublishers.ofString(json)).build());
+        return signet.server().send(b.method(method, java.net.http.HttpRequest.BodyPublishers.ofString(json)).build());
     }
 
     @Test
@@ -90,7 +78,7 @@ class HostileJsonTest {
             assertTrue(millis < 2000, String.join(" ", target) + " took " + millis + " ms");
         }
         assertEquals("Lease", flow.document(doc).get("title"), "nothing changed");
-        assertEquals(200, server.get("/healthz", null).statusCode());
+        assertEquals(200, signet.server().get("/healthz", null).statusCode());
     }
 
     @Test
@@ -178,7 +166,7 @@ class HostileJsonTest {
         byte[] body = {'{', '"', 't', 'i', 't', 'l', 'e', '"', ':', '"', 'A', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"',
             '}'};
 
-        HttpResponse<String> r = server.send(server.request("documents/" + doc, flow.key)
+        HttpResponse<String> r = signet.server().send(signet.server().request("documents/" + doc, flow.key)
                 .header("Content-Type", "application/json")
                 .method("PUT", java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)).build());
 

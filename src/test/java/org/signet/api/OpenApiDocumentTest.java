@@ -11,18 +11,16 @@ import java.net.URI;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiContract;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /**
@@ -30,27 +28,17 @@ import org.signet.support.TestServer;
  * and strict enough that a response off the wire format fails the test that received it.
  */
 class OpenApiDocumentTest {
-    @TempDir
-    Path dir;
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("ratelimit.ip_per_minute=5").onSystemClock();
 
-    @BeforeEach
-    void start() throws Exception {
-        server = TestServer.start(dir, "ratelimit.ip_per_minute=5");
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     @Test
     void served_withoutCredentials_withTheSitesOwnBase() {
-        Map<String, Object> doc = expectObject(200, server.get("openapi.json", null));
+        Map<String, Object> doc = expectObject(200, signet.server().get("openapi.json", null));
         assertEquals("3.1.0", doc.get("openapi"));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> servers = (List<Map<String, Object>>) doc.get("servers");
-        assertEquals(URI.create(server.base()).getPath(), servers.get(0).get("url"));
+        assertEquals(URI.create(signet.server().base()).getPath(), servers.get(0).get("url"));
         assertTrue(((Map<?, ?>) doc.get("paths")).containsKey("/documents/{id}"));
         // A signing link's endpoints keep the site root as their server, wherever the REST base is.
         Map<?, ?> session = (Map<?, ?>) ((Map<?, ?>) doc.get("paths")).get("/sign/{token}/session");
@@ -59,7 +47,7 @@ class OpenApiDocumentTest {
 
     @Test
     void served_underTheConfiguredNamespace() throws Exception {
-        try (TestServer other = TestServer.start(dir.resolve("other"), "rest.namespace=esign")) {
+        try (TestServer other = TestServer.start(signet.dir().resolve("other"), "rest.namespace=esign")) {
             Map<String, Object> doc = expectObject(200, other.get("openapi.json", null));
             assertEquals("/wp-json/esign/v1", ((List<Map<?, ?>>) cast(doc.get("servers"))).get(0).get("url"));
         }
@@ -68,9 +56,9 @@ class OpenApiDocumentTest {
     @Test
     void countsAgainstThePerIpLimit_butNeedsNoKey() {
         for (int i = 0; i < 5; i++) {
-            assertEquals(200, server.get("openapi.json", null).statusCode());
+            assertEquals(200, signet.server().get("openapi.json", null).statusCode());
         }
-        var refused = server.get("openapi.json", null);
+        var refused = signet.server().get("openapi.json", null);
         assertEquals(429, refused.statusCode());
         assertEquals("rate_limit_exceeded", TestServer.code(refused));
         assertTrue(refused.headers().firstValue("Retry-After").isPresent());
@@ -78,7 +66,7 @@ class OpenApiDocumentTest {
 
     @Test
     void everyRoute_isDescribed_andEveryDescribedOperation_isARoute() {
-        TreeSet<String> routes = new TreeSet<>(server.app.restRoutes());
+        TreeSet<String> routes = new TreeSet<>(signet.server().app.restRoutes());
         routes.add("GET /openapi.json");
         // HEAD is answered wherever GET is, and described wherever it is answered.
         new ArrayList<>(routes).stream().filter(r -> r.startsWith("GET ")).forEach(r -> routes.add("HEAD" + r.substring(3)));
@@ -165,11 +153,11 @@ class OpenApiDocumentTest {
 
     @Test
     void head_answeredWithGetsStatusAndHeaders_andHeldToItsDescription() {
-        TestServer.Account owner = server.account("owner@example.org", false);
-        HttpResponse<String> get = server.get("stats", owner.full());
-        HttpResponse<String> head = server.send(server.request("stats", owner.full())
+        TestServer.Account owner = signet.server().account("owner@example.org", false);
+        HttpResponse<String> get = signet.server().get("stats", owner.full());
+        HttpResponse<String> head = signet.server().send(signet.server().request("stats", owner.full())
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
-        HttpResponse<String> unknown = server.send(server.request("documents/999", owner.full())
+        HttpResponse<String> unknown = signet.server().send(signet.server().request("documents/999", owner.full())
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
 
         assertEquals(200, head.statusCode());

@@ -9,59 +9,52 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.Multipart;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /** GET /documents paging: page/per_page checks, X-WP-Total, X-WP-TotalPages and Link at the edges. */
 class PagingTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     private static final Pattern LINK = Pattern.compile("<([^>]*)>; rel=\"(prev|next)\"");
 
-    @TempDir
-    Path dir;
-    TestServer server;
     Account alice;
     final List<String> ids = new ArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
-        alice = server.account("alice@example.com", false);
+        alice = signet.server().account("alice@example.com", false);
         for (int i = 1; i <= 5; i++) {
-            ids.add(0, server.uploadPdf(alice.full(), "doc" + i + ".pdf", TestFiles.pdf(1)));
+            ids.add(0, signet.server().uploadPdf(alice.full(), "doc" + i + ".pdf", TestFiles.pdf(1)));
         }
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     @Test
     void headers_firstPage_totalsAndNextOnly() {
-        HttpResponse<String> r = server.get("documents?per_page=2", alice.full());
+        HttpResponse<String> r = signet.server().get("documents?per_page=2", alice.full());
         assertEquals(List.of(ids.get(0), ids.get(1)), idsOf(r));
         assertTotals(r, "5", "3");
         Map<String, String> links = links(r);
         assertFalse(links.containsKey("prev"));
-        assertEquals(List.of(ids.get(2), ids.get(3)), idsOf(server.get(links.get("next"), alice.full())));
+        assertEquals(List.of(ids.get(2), ids.get(3)), idsOf(signet.server().get(links.get("next"), alice.full())));
     }
 
     @Test
     void headers_middlePage_prevAndNext() {
-        HttpResponse<String> r = server.get("documents?page=2&per_page=2", alice.full());
+        HttpResponse<String> r = signet.server().get("documents?page=2&per_page=2", alice.full());
         assertEquals(List.of(ids.get(2), ids.get(3)), idsOf(r));
         Map<String, String> links = links(r);
         assertTrue(links.get("prev").contains("page=1"), links.toString());
@@ -70,7 +63,7 @@ class PagingTest {
 
     @Test
     void headers_lastPage_prevOnly() {
-        HttpResponse<String> r = server.get("documents?page=3&per_page=2", alice.full());
+        HttpResponse<String> r = signet.server().get("documents?page=3&per_page=2", alice.full());
         assertEquals(List.of(ids.get(4)), idsOf(r));
         assertTotals(r, "5", "3");
         assertEquals(List.of("prev"), List.copyOf(links(r).keySet()));
@@ -78,18 +71,18 @@ class PagingTest {
 
     @Test
     void headers_pastTheEnd_emptyWithSameTotalsAndPrevToLastPage() {
-        HttpResponse<String> r = server.get("documents?page=9&per_page=2", alice.full());
+        HttpResponse<String> r = signet.server().get("documents?page=9&per_page=2", alice.full());
         assertEquals(200, r.statusCode());
         assertEquals(List.of(), array(r));
         assertTotals(r, "5", "3");
         Map<String, String> links = links(r);
         assertFalse(links.containsKey("next"));
-        assertEquals(List.of(ids.get(4)), idsOf(server.get(links.get("prev"), alice.full())));
+        assertEquals(List.of(ids.get(4)), idsOf(signet.server().get(links.get("prev"), alice.full())));
     }
 
     @Test
     void headers_onePageExactly_noLink() {
-        HttpResponse<String> r = server.get("documents?per_page=5", alice.full());
+        HttpResponse<String> r = signet.server().get("documents?per_page=5", alice.full());
         assertEquals(5, array(r).size());
         assertTotals(r, "5", "1");
         assertEquals(Optional.empty(), r.headers().firstValue("Link"));
@@ -97,8 +90,8 @@ class PagingTest {
 
     @Test
     void headers_noDocuments_zeroTotalsNoLink() throws Exception {
-        Account bob = server.account("bob@example.com", false);
-        HttpResponse<String> r = server.get("documents", bob.full());
+        Account bob = signet.server().account("bob@example.com", false);
+        HttpResponse<String> r = signet.server().get("documents", bob.full());
         assertEquals(List.of(), array(r));
         assertTotals(r, "0", "0");
         assertEquals(Optional.empty(), r.headers().firstValue("Link"));
@@ -106,35 +99,35 @@ class PagingTest {
 
     @Test
     void headers_filters_keptInLinksAndCounted() {
-        expectObject(201, server.upload(alice.full(), new Multipart().text("title", "Other & more")
+        expectObject(201, signet.server().upload(alice.full(), new Multipart().text("title", "Other & more")
                 .file("file", "o.pdf", "application/pdf", TestFiles.pdf(1))));
-        HttpResponse<String> r = server.get("documents?search=doc&status=draft&per_page=2", alice.full());
+        HttpResponse<String> r = signet.server().get("documents?search=doc&status=draft&per_page=2", alice.full());
         assertTotals(r, "5", "3");
         String next = links(r).get("next");
         assertTrue(next.contains("search=doc") && next.contains("status=draft"), next);
-        assertTrue(next.startsWith(server.base() + "/documents?"), next);
-        assertEquals(List.of(ids.get(2), ids.get(3)), idsOf(server.get(next, alice.full())));
-        HttpResponse<String> amp = server.get("documents?search=%26%20more", alice.full());
+        assertTrue(next.startsWith(signet.server().base() + "/documents?"), next);
+        assertEquals(List.of(ids.get(2), ids.get(3)), idsOf(signet.server().get(next, alice.full())));
+        HttpResponse<String> amp = signet.server().get("documents?search=%26%20more", alice.full());
         assertTotals(amp, "1", "1");
     }
 
     @Test
     void from_defaultsAndMaximum() {
-        assertTotals(server.get("documents", alice.full()), "5", "1");
-        assertEquals(5, array(server.get("documents?per_page=100", alice.full())).size());
+        assertTotals(signet.server().get("documents", alice.full()), "5", "1");
+        assertEquals(5, array(signet.server().get("documents?per_page=100", alice.full())).size());
     }
 
     @Test
     void from_outOfRange_restInvalidParamNamingEach() {
         for (String query : List.of("per_page=0", "per_page=101", "page=0", "page=-1", "per_page=abc", "page=1.5",
                 "per_page=", "page=99999999999")) {
-            HttpResponse<String> r = server.get("documents?" + query, alice.full());
+            HttpResponse<String> r = signet.server().get("documents?" + query, alice.full());
             assertEquals(400, r.statusCode(), query);
             assertEquals("rest_invalid_param", code(r), query);
             String name = query.substring(0, query.indexOf('='));
             assertTrue(((Map<?, ?>) data(r).get("params")).containsKey(name), query + " " + r.body());
         }
-        HttpResponse<String> both = server.get("documents?page=0&per_page=0", alice.full());
+        HttpResponse<String> both = signet.server().get("documents?page=0&per_page=0", alice.full());
         assertEquals(2, ((Map<?, ?>) data(both).get("params")).size());
     }
 

@@ -8,7 +8,6 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
@@ -26,6 +25,7 @@ import org.signet.http.Body;
 import org.signet.http.Query;
 import org.signet.json.Json;
 import org.signet.support.InputDeadline;
+import org.signet.support.SignetFixture;
 import org.signet.text.Wire;
 
 /**
@@ -37,7 +37,7 @@ import org.signet.text.Wire;
 @Tag("jazzer")
 class RequestBodyFuzzTest {
     private static final InputDeadline DEADLINE = new InputDeadline(Duration.ofSeconds(5));
-    private static final Clock CLOCK = Clock.fixed(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private static final Clock CLOCK = Clock.fixed(SignetFixture.START, ZoneOffset.UTC);
     private static final DocumentInput INPUT = new DocumentInput(new Wire(ZoneOffset.UTC), CLOCK);
     private static final List<PageSize> PAGES = List.of(new PageSize(595, 842), new PageSize(842, 595));
     private static final Document DOCUMENT = new Document(1, 1, "Contract", DocumentStatus.DRAFT, "contract.pdf",

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +11,11 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.store.Database;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /**
  * What the busiest requests cost the database: statements run and write transactions begun on the
@@ -27,25 +23,21 @@ import org.signet.support.TestServer;
  * so a row read twice or a write lock taken for a read shows up as a test failure, not as a slow site.
  */
 class RequestCostTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private final Cost cost = new Cost();
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-        server.app.database().watch(cost);
+        flow = signet.flow();
+        signet.server().app.database().watch(cost);
     }
 
     @AfterEach
     void stop() {
-        server.app.database().watch(Database.Watcher.NONE);
-        server.close();
+        signet.server().app.database().watch(Database.Watcher.NONE);
     }
 
     @Test
@@ -72,7 +64,7 @@ class RequestCostTest {
     void page_alreadyViewedSigner_readsWithoutTheWriteLock() {
         Party ann = sentToTwoSigners();
         flow.session(ann.token());
-        Cost.Spent spent = cost.of(() -> server.send(server.request("/sign/" + ann.token(), null).GET().build()));
+        Cost.Spent spent = cost.of(() -> signet.server().send(signet.server().request("/sign/" + ann.token(), null).GET().build()));
         report("GET /sign/{token} (viewed)", spent);
         assertTrue(spent.statements() <= 5, "statements: " + spent);
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);

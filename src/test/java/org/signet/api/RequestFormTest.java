@@ -8,20 +8,16 @@ import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiContract;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /**
@@ -30,34 +26,26 @@ import org.signet.support.TestServer;
  * exchange here also passes the contract check, which fails a 2xx to a request the description forbids.
  */
 class RequestFormTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
     private Party ann;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("Lease", 1);
         ann = flow.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
     private HttpResponse<String> send(String method, String path, String contentType, String body) {
-        HttpRequest.Builder b = server.request(path, flow.key).method(method, HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder b = signet.server().request(path, flow.key).method(method, HttpRequest.BodyPublishers.ofString(body));
         if (contentType != null) {
             b.header("Content-Type", contentType);
         }
-        return server.send(b.build());
+        return signet.server().send(b.build());
     }
 
     @Test
@@ -140,9 +128,9 @@ class RequestFormTest {
     @Test
     void bodylessRequests_needNoContentType() {
         flow.signatureFields(doc, ann.id());
-        expect(200, server.send(server.request("documents/" + doc, flow.key)
+        expect(200, signet.server().send(signet.server().request("documents/" + doc, flow.key)
                 .method("PUT", HttpRequest.BodyPublishers.noBody()).build()));
-        expect(200, server.send(server.request("documents/" + doc + "/send", flow.key)
+        expect(200, signet.server().send(signet.server().request("documents/" + doc + "/send", flow.key)
                 .POST(HttpRequest.BodyPublishers.noBody()).build()));
 
         assertEquals("sent", flow.status(doc));
@@ -166,7 +154,7 @@ class RequestFormTest {
     void head_everyDescribedGet_answeredAndDescribed() {
         List<String> gets = ApiContract.operations().stream().filter(o -> o.startsWith("GET ")).toList();
         List<String> heads = ApiContract.operations().stream().filter(o -> o.startsWith("HEAD ")).toList();
-        HttpResponse<String> document = server.send(server.request("documents/" + doc, flow.key)
+        HttpResponse<String> document = signet.server().send(signet.server().request("documents/" + doc, flow.key)
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
 
         assertEquals(gets.stream().map(g -> g.substring(4)).toList(), heads.stream().map(h -> h.substring(5)).toList());

@@ -9,46 +9,33 @@ import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /**
  * What was signed stays what it was: once a party has signed or approved, the title is frozen, nobody
  * joins before or beside them, and an approver cannot slip values in with an approval.
  */
 class SignedRecordTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("Lease", 1);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     /** Ann at signing order 1 and Bob at 2, each with a signature field, sent; Ann has signed. */
@@ -79,7 +66,7 @@ class SignedRecordTest {
         assertEquals(0, flow.audit(doc, "document_updated").size(), "nothing recorded");
         expect(200, flow.sign(bob.token()));
         flow.awaitSealed(doc);
-        byte[] sealed = server.sendForBytes(server.request("documents/" + doc + "/file", flow.key)
+        byte[] sealed = signet.server().sendForBytes(signet.server().request("documents/" + doc + "/file", flow.key)
                 .header("Accept", "application/pdf").GET().build()).body();
         try (PDDocument pdf = Loader.loadPDF(sealed)) {
             String text = new PDFTextStripper().getText(pdf);

@@ -9,48 +9,35 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.object;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.DocumentStatus;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /** The signers and fields endpoints of a running Signet, every rule good and bad, and what never leaves the server. */
 class SignersApiTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
+
     private static final String PIN = "73915864";
     private static final String SIGNED_IP = "203.0.113.77";
     private static final String SIGNED_AGENT = "HiddenBrowser/9.9";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("Lease", 2);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private HttpResponse<String> add(Map<String, Object> body) {
@@ -87,7 +74,7 @@ class SignersApiTest {
         assertEquals("pending", s.get("status"));
         assertTrue(((String) s.get("id")).matches("\\d+"));
         String url = (String) s.get("signing_url");
-        assertTrue(url.matches(Pattern.quote(server.app.siteUrl()) + "/sign/[A-Za-z0-9_-]{43}"), url);
+        assertTrue(url.matches(Pattern.quote(signet.server().app.siteUrl()) + "/sign/[A-Za-z0-9_-]{43}"), url);
         String token = url.substring(url.lastIndexOf('/') + 1);
         assertEquals(token, flow.signers().find(Long.parseLong((String) s.get("id"))).orElseThrow().accessToken());
     }
@@ -156,7 +143,7 @@ class SignersApiTest {
 
     @Test
     void addSigner_requireWpLoginWithHostAccount_created() {
-        server.app.users().add("Ann@Example.org", "Ann", false, null);
+        signet.server().app.users().add("Ann@Example.org", "Ann", false, null);
 
         HttpResponse<String> r = add(with(ann(), "require_wp_login", true));
 
@@ -167,7 +154,7 @@ class SignersApiTest {
     /** What a hostile non-administrator tried: a link that asks for the administrator's password. */
     @Test
     void addSigner_requireWpLoginAsAdministratorWithNonAdministratorsKey_forbiddenAndNothingAdded() {
-        server.app.users().add("admin@example.org", "Admin", true, null);
+        signet.server().app.users().add("admin@example.org", "Admin", true, null);
         Map<String, Object> admin = ApiFlow.signerBody("Admin", "Admin@Example.org", "viewer", 1);
 
         HttpResponse<String> r = add(with(admin, "require_wp_login", true));
@@ -181,9 +168,9 @@ class SignersApiTest {
 
     @Test
     void addSigner_requireWpLoginAsAdministratorWithAdministratorsKey_created() {
-        ApiFlow admin = new ApiFlow(server, server.account("root@example.org", true).full(), clock);
+        ApiFlow admin = signet.flow("root@example.org", true);
         String own = admin.upload("Board minutes", 1);
-        server.app.users().add("second@example.org", "Second", true, null);
+        signet.server().app.users().add("second@example.org", "Second", true, null);
 
         HttpResponse<String> self = admin.postSigner(own, with(ApiFlow.signerBody("Root", "root@example.org",
                 "signer", 1), "require_wp_login", true));
@@ -197,7 +184,7 @@ class SignersApiTest {
     /** The owner sees the link, so not even an administrator's key may put an administrator's login on it. */
     @Test
     void addSigner_requireWpLoginAsAdministratorOnNonAdministratorsDocument_forbiddenEvenWithAdministratorsKey() {
-        ApiFlow admin = new ApiFlow(server, server.account("root@example.org", true).full(), clock);
+        ApiFlow admin = signet.flow("root@example.org", true);
 
         HttpResponse<String> r = admin.postSigner(doc, with(ApiFlow.signerBody("Root", "root@example.org", "signer", 1),
                 "require_wp_login", true));
@@ -270,7 +257,7 @@ class SignersApiTest {
     @Test
     void addSigner_expiredDocument_invalidState() {
         flow.expiresIn(doc, Duration.ofHours(1));
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
         assertEquals(200, flow.post("documents/" + doc + "/expire", null).statusCode());
 
         HttpResponse<String> r = add(ann());
@@ -298,7 +285,7 @@ class SignersApiTest {
 
         assertEquals(List.of(first, second, late), list.stream().map(o -> ((Map<?, ?>) o).get("id")).toList());
         for (Object o : list) {
-            assertTrue(((String) ((Map<?, ?>) o).get("signing_url")).startsWith(server.app.siteUrl() + "/sign/"));
+            assertTrue(((String) ((Map<?, ?>) o).get("signing_url")).startsWith(signet.server().app.siteUrl() + "/sign/"));
         }
     }
 
@@ -497,7 +484,7 @@ class SignersApiTest {
     void saveFields_terminalDocument_invalidState() {
         String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.expiresIn(doc, Duration.ofMinutes(5));
-        clock.advance(Duration.ofMinutes(6));
+        signet.clock().advance(Duration.ofMinutes(6));
         assertEquals(200, flow.post("documents/" + doc + "/expire", null).statusCode());
 
         HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 0, 0)));
@@ -569,7 +556,7 @@ class SignersApiTest {
     /** The other way to a link asking for an administrator's password: changing a signer once added. */
     @Test
     void updateSigner_toRequireAdministratorsLogin_neverTakesEffect() {
-        server.app.users().add("admin@example.org", "Admin", true, null);
+        signet.server().app.users().add("admin@example.org", "Admin", true, null);
         Map<String, Object> admin = ApiFlow.signerBody("Admin", "admin@example.org", "viewer", 1);
         String asAdmin = (String) object(add(admin)).get("id");
         String asAnn = (String) object(add(ann())).get("id");

@@ -7,56 +7,47 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.json.Json;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /** POST /files and POST /documents from a staged file: only the caller's own, at most 15 minutes old. */
 class StagingApiTest {
-    @TempDir
-    Path dir;
-    MutableClock clock = new MutableClock(Instant.parse("2030-06-01T12:00:00Z"), ZoneId.of("UTC"));
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("timezone=America/New_York")
+            .at(Instant.parse("2030-06-01T12:00:00Z"));
+
     Account alice;
     Account bob;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "timezone=America/New_York");
-        alice = server.account("alice@example.com", false);
-        bob = server.account("bob@example.com", true);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false);
+        bob = signet.server().account("bob@example.com", true);
     }
 
     private Map<String, Object> stage(Account a, String filename, byte[] content) {
-        return expectObject(201, server.postMultipart("files", a.full(),
+        return expectObject(201, signet.server().postMultipart("files", a.full(),
                 new Multipart().file("file", filename, "application/octet-stream", content)));
     }
 
     private HttpResponse<String> create(Account a, Map<String, ?> body) {
-        return server.send("POST", "documents", a.full(), Json.write(body));
+        return signet.server().send("POST", "documents", a.full(), Json.write(body));
     }
 
     @Test
     void stage_answersOpaquePathNameAndExpiry() {
-        Map<String, Object> s = stage(alice, "in/dir/offer.pdf", TestFiles.pdf(2));
+        Map<String, Object> s = stage(alice, "in/signet.dir()/offer.pdf", TestFiles.pdf(2));
         assertEquals(java.util.Set.of("file_path", "original_filename", "expires_at"), s.keySet());
         assertTrue(((String) s.get("file_path")).matches("staging/[0-9A-Za-z]{32}"), s.toString());
         assertEquals("offer.pdf", s.get("original_filename"));
@@ -67,15 +58,15 @@ class StagingApiTest {
     void create_fromStagedFile_draftWithHashAndDefaultFilename() {
         byte[] pdf = TestFiles.pdf(2);
         Map<String, Object> s = stage(alice, "offer.pdf", pdf);
-        clock.advance(Duration.ofMinutes(15));
+        signet.clock().advance(Duration.ofMinutes(15));
         Map<String, Object> d = expectObject(201, create(alice, Map.of("title", "Offer", "file_path", s.get("file_path"))));
         assertEquals("Offer", d.get("title"));
         assertEquals("draft", d.get("status"));
         assertEquals("offer.pdf", d.get("original_filename"));
         assertEquals("2", d.get("total_pages"));
-        Map<String, Object> single = expectObject(200, server.get("documents/" + d.get("id"), alice.full()));
+        Map<String, Object> single = expectObject(200, signet.server().get("documents/" + d.get("id"), alice.full()));
         assertEquals(TestFiles.sha256(pdf), single.get("file_hash"));
-        Map<String, Object> f = expectObject(200, server.get("documents/" + d.get("id") + "/file", alice.full()));
+        Map<String, Object> f = expectObject(200, signet.server().get("documents/" + d.get("id") + "/file", alice.full()));
         assertEquals(TestFiles.sha256(pdf), TestFiles.sha256(java.util.Base64.getDecoder()
                 .decode((String) f.get("content"))));
     }
@@ -104,7 +95,7 @@ class StagingApiTest {
         String theirs = (String) stage(bob, "b.pdf", TestFiles.pdf(1)).get("file_path");
         for (String path : List.of("../../etc/passwd", "/etc/passwd", "staging/../x", "staging/../../signet.db",
                 theirs, own + "/../" + own.substring(8), "staging/" + own.substring(8).toLowerCase() + "x",
-                own.substring(8), "/" + own, "staging/", "", dir.resolve("files").toString(), own + "\u0000")) {
+                own.substring(8), "/" + own, "staging/", "", signet.dir().resolve("files").toString(), own + "\u0000")) {
             assertInvalidPath(create(alice, Map.of("title", "T", "file_path", path)));
         }
         expectObject(201, create(alice, Map.of("title", "Own", "file_path", own)));
@@ -120,7 +111,7 @@ class StagingApiTest {
     @Test
     void create_afterFifteenMinutes_invalidFilePath() {
         String path = (String) stage(alice, "a.pdf", TestFiles.pdf(1)).get("file_path");
-        clock.advance(Duration.ofMinutes(15).plusSeconds(1));
+        signet.clock().advance(Duration.ofMinutes(15).plusSeconds(1));
         assertInvalidPath(create(alice, Map.of("title", "Late", "file_path", path)));
     }
 
@@ -137,11 +128,11 @@ class StagingApiTest {
 
     @Test
     void stage_badFile_sameValidationAsUpload() {
-        HttpResponse<String> r = server.postMultipart("files", alice.full(),
+        HttpResponse<String> r = signet.server().postMultipart("files", alice.full(),
                 new Multipart().file("file", "x.pdf", "application/pdf", "plain text".getBytes()));
         assertEquals(400, r.statusCode());
         assertEquals("invalid_file_type", code(r));
-        HttpResponse<String> none = server.postMultipart("files", alice.full(), new Multipart().text("a", "b"));
+        HttpResponse<String> none = signet.server().postMultipart("files", alice.full(), new Multipart().text("a", "b"));
         assertEquals("rest_missing_callback_param", code(none));
     }
 

@@ -10,9 +10,6 @@ import static org.signet.support.TestServer.expectObject;
 
 import java.awt.geom.Rectangle2D;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,37 +17,28 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.PDFTextStripperByArea;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
 /** Templates end to end: made from a document or an upload, edited, and turned into prefilled, sent documents. */
 class TemplatesApiTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private ApiFlow other;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-        other = new ApiFlow(server, server.account("other@example.org", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        flow = signet.flow();
+        other = signet.flow("other@example.org", false);
     }
 
     private static Map<String, Object> named(Map<String, Object> field, String name) {
@@ -119,7 +107,7 @@ class TemplatesApiTest {
 
     @Test
     void upload_emptyTemplateNamedAfterTheFile_thenFieldsWithKeys() {
-        HttpResponse<String> r = server.postMultipart("templates/upload", flow.key, new Multipart()
+        HttpResponse<String> r = signet.server().postMultipart("templates/upload", flow.key, new Multipart()
                 .file("file", "lease-2030.pdf", "application/pdf", TestFiles.pdf(2)));
         Map<String, Object> t = expectObject(201, r);
         assertEquals("lease-2030", t.get("name"));
@@ -197,7 +185,7 @@ class TemplatesApiTest {
     @Test
     void createDocument_badInput_400NamingItAndNothingLeftBehind() {
         Object id = templateOf(contract()).get("id");
-        int files = server.vaultFiles().size();
+        int files = signet.server().vaultFiles().size();
         long documents = ((Number) expectObject(200, flow.get("stats")).get("total")).longValue();
 
         HttpResponse<String> unknown = create(id, Map.of("variables", Map.of("colour", "blue", "company_name", "X"),
@@ -218,24 +206,24 @@ class TemplatesApiTest {
         assertTrue(((Map<?, ?>) data(dropdown).get("params")).containsKey("variables.plan"), dropdown.body());
         assertTrue(((Map<?, ?>) data(checkbox).get("params")).containsKey("variables.agree"), checkbox.body());
         assertTrue(((Map<?, ?>) data(badEmail).get("params")).containsKey("signers[1].email"), badEmail.body());
-        assertEquals(files, server.vaultFiles().size(), "no file left behind");
+        assertEquals(files, signet.server().vaultFiles().size(), "no file left behind");
         assertEquals(documents, ((Number) expectObject(200, flow.get("stats")).get("total")).longValue());
     }
 
     @Test
     void createDocument_sendRefused_nothingLeftBehind() {
-        HttpResponse<String> r = server.postMultipart("templates/upload", flow.key, new Multipart()
+        HttpResponse<String> r = signet.server().postMultipart("templates/upload", flow.key, new Multipart()
                 .file("file", "blank.pdf", "application/pdf", TestFiles.pdf(1)));
         Object id = expectObject(201, r).get("id");
         Map<String, Object> text = new LinkedHashMap<>(Map.of("signer_slot", 1, "field_type", "text", "page_number", 1,
                 "position_x", 72, "position_y", 100));
         flow.post("templates/" + id + "/fields", Map.of("fields", List.of(text)));
-        int files = server.vaultFiles().size();
+        int files = signet.server().vaultFiles().size();
 
         HttpResponse<String> refused = create(id, Map.of("signers", signers("a@example.org"), "send", true));
 
         assertEquals("missing_signature_fields", code(refused));
-        assertEquals(files, server.vaultFiles().size());
+        assertEquals(files, signet.server().vaultFiles().size());
         assertEquals(0L, ((Number) expectObject(200, flow.get("stats")).get("total")).longValue()
                 - 0L, "the template's upload made no document");
     }
@@ -257,9 +245,9 @@ class TemplatesApiTest {
 
     @Test
     void createDocument_requireWpLoginAsAdministratorWithNonAdministratorsKey_forbiddenAndNothingLeftBehind() {
-        server.app.users().add("admin@example.org", "Admin", true, null);
+        signet.server().app.users().add("admin@example.org", "Admin", true, null);
         Object id = templateOf(contract()).get("id");
-        int files = server.vaultFiles().size();
+        int files = signet.server().vaultFiles().size();
         Map<String, Object> admin = new LinkedHashMap<>(Map.of("name", "Admin", "email", "admin@example.org",
                 "require_wp_login", true));
 
@@ -267,7 +255,7 @@ class TemplatesApiTest {
 
         assertEquals(403, refused.statusCode(), refused.body());
         assertEquals("forbidden", code(refused));
-        assertEquals(files, server.vaultFiles().size(), "no file left behind");
+        assertEquals(files, signet.server().vaultFiles().size(), "no file left behind");
         assertEquals(1L, ((Number) expectObject(200, flow.get("stats")).get("total")).longValue(),
                 "only the document the template was made from");
     }
@@ -302,7 +290,7 @@ class TemplatesApiTest {
 
         assertEquals(404, flow.get("templates/" + id).statusCode());
         assertEquals(200, flow.get("documents/" + made).statusCode());
-        HttpResponse<byte[]> file = server.sendForBytes(server.request("documents/" + made + "/file", flow.key)
+        HttpResponse<byte[]> file = signet.server().sendForBytes(signet.server().request("documents/" + made + "/file", flow.key)
                 .header("Accept", "application/pdf").GET().build());
         assertEquals(200, file.statusCode(), "the document's own copy of the file is still there");
     }
@@ -343,7 +331,7 @@ class TemplatesApiTest {
         TestServer.expect(200, flow.sign(token(dan), Map.of()));
         flow.awaitSealed(doc);
 
-        byte[] sealed = server.sendForBytes(server.request("documents/" + doc + "/file", flow.key)
+        byte[] sealed = signet.server().sendForBytes(signet.server().request("documents/" + doc + "/file", flow.key)
                 .header("Accept", "application/pdf").GET().build()).body();
         try (PDDocument pdf = Loader.loadPDF(sealed)) {
             assertTrue(textIn(pdf, new Rectangle2D.Double(72, 100, 250, 30)).contains("ACME GmbH"));

@@ -8,21 +8,17 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.json.Json;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /**
@@ -32,11 +28,9 @@ import org.signet.support.TestServer;
  * is kept in NFC, with CRLF as LF where lines are allowed.
  */
 class TypedTextApiTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
     private String template;
@@ -46,19 +40,13 @@ class TypedTextApiTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("Lease", 1);
         Party ann = flow.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
         flow.saveFields(doc, List.of(field(ann.id(), "signature", 1, 72, 600), field(ann.id(), "text", 1, 72, 100),
                 field(ann.id(), "textarea", 1, 72, 200)));
         template = String.valueOf(expectObject(201, flow.post("templates", Map.of("document_id", Long.parseLong(doc),
                 "name", "Lease form", "description", "Two lines"))).get("id"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private static Map<String, Object> with(Map<String, Object> base, String key, Object value) {
@@ -89,7 +77,7 @@ class TypedTextApiTest {
     }
 
     private HttpResponse<String> send(Typed t, String value) {
-        return server.send(t.method(), t.path(), flow.key, Json.write(t.body().apply(value)));
+        return signet.server().send(t.method(), t.path(), flow.key, Json.write(t.body().apply(value)));
     }
 
     @Test

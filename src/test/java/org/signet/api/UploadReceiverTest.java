@@ -21,44 +21,38 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.Multipart;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /** Bad uploads: each gets its 4xx and leaves nothing behind; none hangs or answers 500. */
 class UploadReceiverTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("upload.max_bytes=" + MAX_BYTES).onSystemClock();
+
     private static final int MAX_BYTES = 64 * 1024;
 
-    @TempDir
-    Path dir;
-    TestServer server;
     Account alice;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, "upload.max_bytes=" + MAX_BYTES);
-        alice = server.account("alice@example.com", false);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false);
     }
 
     private HttpResponse<String> upload(String filename, String type, byte[] content) {
-        return server.upload(alice.full(), new Multipart().file("file", filename, type, content));
+        return signet.server().upload(alice.full(), new Multipart().file("file", filename, type, content));
     }
 
     private void assertRefused(HttpResponse<String> r, int status, String code) {
         assertEquals(status, r.statusCode(), r.body());
         assertEquals(code, code(r), r.body());
-        assertEquals(List.of(), array(server.get("documents", alice.full())), "no document was created");
-        assertEquals(List.of(), server.vaultFiles(), "no file was kept");
+        assertEquals(List.of(), array(signet.server().get("documents", alice.full())), "no document was created");
+        assertEquals(List.of(), signet.server().vaultFiles(), "no file was kept");
     }
 
     @Test
@@ -99,9 +93,8 @@ class UploadReceiverTest {
             }
             doc.save(out);
         }
-        server.close();
-        server = TestServer.start(dir, "upload.max_bytes=4194304");
-        alice = server.account("alice2@example.com", false);
+        signet.start("upload.max_bytes=4194304");
+        alice = signet.server().account("alice2@example.com", false);
         assertRefused(upload("long.pdf", "application/pdf", out.toByteArray()), 400, "invalid_file");
     }
 
@@ -122,7 +115,7 @@ class UploadReceiverTest {
         // Bytes after a PNG's IEND chunk are ignored by decoders: the file stays valid at any size.
         byte[] padded = java.util.Arrays.copyOf(TestFiles.png(50, 50), MAX_BYTES);
         Map<String, Object> d = expectObject(201, upload("full.png", "image/png", padded));
-        assertEquals(TestFiles.sha256(padded), expectObject(200, server.get("documents/" + d.get("id"), alice.full()))
+        assertEquals(TestFiles.sha256(padded), expectObject(200, signet.server().get("documents/" + d.get("id"), alice.full()))
                 .get("file_hash"));
     }
 
@@ -131,7 +124,7 @@ class UploadReceiverTest {
         Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
         String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
                 + "Content-Type: " + m.contentType() + "\r\nContent-Length: 5000000000\r\n\r\n";
-        String answer = rawExchange(server.app.port(), head, m.bytes(), 10_000);
+        String answer = rawExchange(signet.server().app.port(), head, m.bytes(), 10_000);
         assertTrue(answer.startsWith("HTTP/1.1 413"), answer);
         assertTrue(answer.contains("file_too_large"), answer);
     }
@@ -142,9 +135,9 @@ class UploadReceiverTest {
         byte[] body = m.bytes();
         String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
                 + "Content-Type: " + m.contentType() + "\r\nContent-Length: " + (body.length + 5000) + "\r\n\r\n";
-        String answer = rawExchange(server.app.port(), head, body, 10_000);
+        String answer = rawExchange(signet.server().app.port(), head, body, 10_000);
         assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
-        assertEquals(List.of(), array(server.get("documents", alice.full())));
+        assertEquals(List.of(), array(signet.server().get("documents", alice.full())));
     }
 
     @Test
@@ -153,16 +146,16 @@ class UploadReceiverTest {
         byte[] body = m.unterminated();
         String head = "POST " + path() + " HTTP/1.1\r\nHost: localhost\r\n" + credentials()
                 + "Content-Type: " + m.contentType() + "\r\nContent-Length: " + (body.length * 2) + "\r\n\r\n";
-        String answer = rawExchange(server.app.port(), head, body, 10_000);
+        String answer = rawExchange(signet.server().app.port(), head, body, 10_000);
         assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
         assertTrue(answer.contains("rest_invalid_param"), answer);
-        assertEquals(List.of(), array(server.get("documents", alice.full())));
+        assertEquals(List.of(), array(signet.server().get("documents", alice.full())));
     }
 
     @Test
     void receive_unterminatedBody_rejected() {
         Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
-        HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
+        HttpResponse<String> r = signet.server().send(signet.server().request("documents/upload", alice.full())
                 .header("Content-Type", m.contentType())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(m.unterminated())).build());
         assertRefused(r, 400, "rest_invalid_param");
@@ -171,7 +164,7 @@ class UploadReceiverTest {
     @Test
     void receive_missingBoundary_rejected() {
         Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
-        HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
+        HttpResponse<String> r = signet.server().send(signet.server().request("documents/upload", alice.full())
                 .header("Content-Type", "multipart/form-data")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(m.bytes())).build());
         assertRefused(r, 400, "rest_invalid_param");
@@ -180,7 +173,7 @@ class UploadReceiverTest {
     @Test
     void receive_wrongBoundary_rejected() {
         Multipart m = new Multipart().file("file", "a.pdf", "application/pdf", TestFiles.pdf(1));
-        HttpResponse<String> r = server.send(server.request("documents/upload", alice.full())
+        HttpResponse<String> r = signet.server().send(signet.server().request("documents/upload", alice.full())
                 .header("Content-Type", "multipart/form-data; boundary=not-the-one")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(m.bytes())).build());
         assertRefused(r, 400, "rest_invalid_param");
@@ -188,17 +181,17 @@ class UploadReceiverTest {
 
     @Test
     void receive_noFilePart_missingParamFile() {
-        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "No file"));
+        HttpResponse<String> r = signet.server().upload(alice.full(), new Multipart().text("title", "No file"));
         assertRefused(r, 400, "rest_missing_callback_param");
         assertEquals(List.of("file"), data(r).get("params"));
-        HttpResponse<String> json = server.send("POST", "documents/upload", alice.full(), "{\"title\":\"x\"}");
+        HttpResponse<String> json = signet.server().send("POST", "documents/upload", alice.full(), "{\"title\":\"x\"}");
         assertRefused(json, 400, "rest_missing_callback_param");
         assertEquals(List.of("file"), data(json).get("params"));
     }
 
     @Test
     void receive_badTextPart_refusedBeforeStoring() {
-        HttpResponse<String> r = server.upload(alice.full(), new Multipart()
+        HttpResponse<String> r = signet.server().upload(alice.full(), new Multipart()
                 .text("expires_at", "2001-01-01 00:00:00").file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)));
         assertRefused(r, 400, "rest_invalid_param");
         assertTrue(((Map<?, ?>) data(r).get("params")).containsKey("expires_at"));
@@ -206,7 +199,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_twoFileParts_refusedNamingFileAndNothingKept() {
-        HttpResponse<String> r = server.upload(alice.full(), new Multipart()
+        HttpResponse<String> r = signet.server().upload(alice.full(), new Multipart()
                 .file("file", "first.pdf", "application/pdf", TestFiles.pdf(1))
                 .file("file", "second.pdf", "application/pdf", TestFiles.pdf(2)));
 
@@ -216,7 +209,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_twoTitleParts_refusedNamingTitle() {
-        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "First")
+        HttpResponse<String> r = signet.server().upload(alice.full(), new Multipart().text("title", "First")
                 .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)).text("title", "Second"));
 
         assertRefused(r, 400, "rest_invalid_param");
@@ -225,7 +218,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_fileAndDocumentParts_refusedAsTwoFiles() {
-        HttpResponse<String> r = server.upload(alice.full(), new Multipart()
+        HttpResponse<String> r = signet.server().upload(alice.full(), new Multipart()
                 .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1))
                 .file("document", "b.pdf", "application/pdf", TestFiles.pdf(1)));
 
@@ -246,20 +239,20 @@ class UploadReceiverTest {
         Map<String, Multipart> bodies = Map.of("files", twoFiles, "templates/upload", twoNames, "documents/upload",
                 unknownTwice);
         named.forEach((path, param) -> {
-            HttpResponse<String> r = server.postMultipart(path, alice.full(), bodies.get(path));
+            HttpResponse<String> r = signet.server().postMultipart(path, alice.full(), bodies.get(path));
             assertEquals(400, r.statusCode(), path + ": " + r.body());
             assertEquals("rest_invalid_param", code(r), path);
             assertTrue(((Map<?, ?>) data(r).get("params")).containsKey(param), path + ": " + r.body());
         });
-        assertEquals(List.of(), array(server.get("templates", alice.full())));
-        assertEquals(List.of(), server.vaultFiles(), "no file was kept");
+        assertEquals(List.of(), array(signet.server().get("templates", alice.full())));
+        assertEquals(List.of(), signet.server().vaultFiles(), "no file was kept");
     }
 
     @Test
     void receive_textPartsBreakingTheTextRule_refusedNamingThem() {
-        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "Lease\u202e.exe")
+        HttpResponse<String> r = signet.server().upload(alice.full(), new Multipart().text("title", "Lease\u202e.exe")
                 .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)));
-        HttpResponse<String> t = server.postMultipart("templates/upload", alice.full(), new Multipart()
+        HttpResponse<String> t = signet.server().postMultipart("templates/upload", alice.full(), new Multipart()
                 .text("name", "NDA").text("description", "Two\r\nlines\u0000")
                 .file("file", "a.pdf", "application/pdf", TestFiles.pdf(1)));
 
@@ -271,7 +264,7 @@ class UploadReceiverTest {
 
     @Test
     void receive_emptyTextPartsAsFormsSendThem_countAsNotGiven() {
-        HttpResponse<String> r = server.upload(alice.full(), new Multipart().text("title", "")
+        HttpResponse<String> r = signet.server().upload(alice.full(), new Multipart().text("title", "")
                 .text("expires_at", "").file("file", "Quarterly report.pdf", "application/pdf", TestFiles.pdf(1)));
         Map<String, Object> doc = expectObject(201, r);
         assertEquals("Quarterly report", doc.get("title"));
@@ -286,10 +279,10 @@ class UploadReceiverTest {
             expectObject(201, upload("b" + i + ".png", "image/png", TestFiles.png(30, 30)));
         }
         upload("bad.pdf", "application/pdf", "text".getBytes(StandardCharsets.UTF_8));
-        try (Stream<Path> tmp = Files.list(dir.resolve("tmp"))) {
+        try (Stream<Path> tmp = Files.list(signet.dir().resolve("tmp"))) {
             assertEquals(List.of(), tmp.toList());
         }
-        assertEquals(List.of(), openHandlesUnder(dir));
+        assertEquals(List.of(), openHandlesUnder(signet.dir()));
     }
 
     /** Open file descriptors of this JVM that point into {@code folder} (the database aside). */
@@ -307,7 +300,7 @@ class UploadReceiverTest {
     }
 
     private String path() {
-        return java.net.URI.create(server.base() + "/documents/upload").getPath();
+        return java.net.URI.create(signet.server().base() + "/documents/upload").getPath();
     }
 
     private String credentials() {

@@ -20,18 +20,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.pdf.PdfSealer;
 import org.signet.pdf.SiteCertificate;
 import org.signet.support.AlteredPdfs;
 import org.signet.support.ApiFlow;
 import org.signet.support.DocumentSetup;
-import org.signet.support.MutableClock;
 import org.signet.support.Multipart;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
@@ -44,22 +43,15 @@ import org.signet.support.TestServer;
 class VerifyApiTest {
     private static final long MAX_BYTES = 400_000;
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("upload.max_bytes=" + MAX_BYTES).at(Instant.now())
+            .owner("owner@example.com");
 
-    private final MutableClock clock = new MutableClock(Instant.now(), java.time.ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "upload.max_bytes=" + MAX_BYTES);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        flow = signet.flow();
     }
 
     /** A document signed by Ann, watched by Vic, sealed; and its sealed PDF as downloaded. */
@@ -72,14 +64,14 @@ class VerifyApiTest {
         doc.field(ann, "signature", 1, 72, 600, 200, 60).send();
         expect(200, flow.sign(ann.token()));
         doc.sealed();
-        HttpResponse<byte[]> file = server.sendForBytes(server.request("documents/" + doc.id() + "/file", flow.key)
+        HttpResponse<byte[]> file = signet.server().sendForBytes(signet.server().request("documents/" + doc.id() + "/file", flow.key)
                 .header("Accept", "application/pdf").GET().build());
         assertEquals(200, file.statusCode());
         return new Sealed(doc, ann, vic, file.body());
     }
 
     private HttpResponse<String> verify(byte[] pdf) {
-        return server.postMultipart("verify", null, new Multipart().file("file", "copy.pdf", "application/pdf", pdf));
+        return signet.server().postMultipart("verify", null, new Multipart().file("file", "copy.pdf", "application/pdf", pdf));
     }
 
     @SuppressWarnings("unchecked")
@@ -155,7 +147,7 @@ class VerifyApiTest {
 
     @Test
     void verify_sealedWithAnotherCertificate_intactButNotSealedHere() throws IOException {
-        SiteCertificate other = SiteCertificate.loadOrCreate(dir.resolve("other.p12"), "pw".toCharArray(), "Elsewhere");
+        SiteCertificate other = SiteCertificate.loadOrCreate(signet.dir().resolve("other.p12"), "pw".toCharArray(), "Elsewhere");
         byte[] foreign = new PdfSealer(other).seal(TestFiles.pdf(1), "Signed elsewhere", "Elsewhere", Instant.now());
 
         Map<String, Object> v = expectObject(200, verify(foreign));
@@ -171,18 +163,18 @@ class VerifyApiTest {
         Sealed s = sealed("Lookup me");
         String hash = (String) s.doc().document().get("signed_file_hash");
 
-        Map<String, Object> found = expectObject(200, server.get("verify/" + hash, null));
+        Map<String, Object> found = expectObject(200, signet.server().get("verify/" + hash, null));
         assertEquals(hash, found.get("sha256"));
         @SuppressWarnings("unchecked")
         Map<String, Object> document = (Map<String, Object>) found.get("document");
         assertEquals("Lookup me", document.get("title"));
         assertEquals(List.of("Ann Able", "Vic Viewer"), parties(document).stream().map(p -> p.get("name")).toList());
 
-        HttpResponse<String> unknown = server.get("verify/" + "ab".repeat(32), null);
+        HttpResponse<String> unknown = signet.server().get("verify/" + "ab".repeat(32), null);
         assertEquals(404, unknown.statusCode());
         assertEquals("not_found", code(unknown));
         for (String bad : List.of(hash.toUpperCase(), hash.substring(1), hash + "0", "g".repeat(64), "not-a-hash")) {
-            HttpResponse<String> r = server.get("verify/" + bad, null);
+            HttpResponse<String> r = signet.server().get("verify/" + bad, null);
             assertEquals(400, r.statusCode(), bad);
             assertEquals("rest_invalid_param", code(r), bad);
             assertTrue(TestServer.data(r).get("params") instanceof Map<?, ?> p && p.containsKey("sha256"), r.body());
@@ -199,8 +191,8 @@ class VerifyApiTest {
         System.arraycopy("%PDF-1.7\n".getBytes(StandardCharsets.US_ASCII), 0, big, 0, 9);
         assertRefused(413, "file_too_large", verify(big));
         assertRefused(400, "rest_missing_callback_param",
-                server.postMultipart("verify", null, new Multipart().text("title", "no file here")));
-        assertRefused(400, "rest_missing_callback_param", server.send("POST", "verify", null, "{\"file\":\"x\"}"));
+                signet.server().postMultipart("verify", null, new Multipart().text("title", "no file here")));
+        assertRefused(400, "rest_missing_callback_param", signet.server().send("POST", "verify", null, "{\"file\":\"x\"}"));
     }
 
     private static void assertRefused(int status, String code, HttpResponse<String> r) {
@@ -219,7 +211,7 @@ class VerifyApiTest {
         expectObject(200, verify(TestFiles.pdf(1)));
         assertRefused(400, "invalid_file_type", verify(TestFiles.png(10, 10)));
         assertRefused(413, "file_too_large", verify(new byte[(int) MAX_BYTES + 10]));
-        expectObject(200, server.get("verify/" + s.doc().document().get("signed_file_hash"), null));
+        expectObject(200, signet.server().get("verify/" + s.doc().document().get("signed_file_hash"), null));
 
         assertEquals(before, rowCounts(), "no row written anywhere");
         assertEquals(List.of(), scratch(), "data/tmp is empty again");
@@ -229,13 +221,11 @@ class VerifyApiTest {
     @Test
     void verify_afterTheSiteCertificateIsReplaced_storedSealsStillSealedHereUnstoredOnesNot() throws Exception {
         Sealed s = sealed("Before the new certificate");
-        Path oldCertificate = Path.of(server.app.config().string("signing.p12"));
+        Path oldCertificate = Path.of(signet.server().app.config().string("signing.p12"));
         SiteCertificate old = SiteCertificate.loadOrCreate(oldCertificate,
-                server.app.config().string("signing.password").toCharArray(), "unused");
+                signet.server().app.config().string("signing.password").toCharArray(), "unused");
         byte[] madeWithOldButNeverStored = new PdfSealer(old).seal(TestFiles.pdf(1), "r", "l", Instant.now());
-        server.close();
-        server = TestServer.start(dir, clock, "upload.max_bytes=" + MAX_BYTES,
-                "signing.p12=" + dir.resolve("new-site.p12"), "signing.password=new-password");
+        signet.start("signing.p12=" + signet.dir().resolve("new-site.p12"), "signing.password=new-password");
 
         Map<String, Object> v = expectObject(200, verify(s.pdf()));
         assertEquals(true, v.get("sealed_here"), "its sealed file is stored here");
@@ -246,12 +236,11 @@ class VerifyApiTest {
 
     @Test
     void verify_countsAgainstThePerIpLimit_withoutCredentials() throws Exception {
-        server.close();
-        server = TestServer.start(dir, clock, "ratelimit.ip_per_minute=3");
+        signet.start("ratelimit.ip_per_minute=3");
         String hash = "cd".repeat(32);
-        assertEquals(404, server.get("verify/" + hash, null).statusCode());
+        assertEquals(404, signet.server().get("verify/" + hash, null).statusCode());
         assertEquals(200, verify(TestFiles.pdf(1)).statusCode());
-        assertEquals(200, server.send(server.request("/verify", null).GET().build()).statusCode());
+        assertEquals(200, signet.server().send(signet.server().request("/verify", null).GET().build()).statusCode());
         HttpResponse<String> refused = verify(TestFiles.pdf(1));
         assertEquals(429, refused.statusCode());
         assertEquals("rate_limit_exceeded", code(refused));
@@ -259,7 +248,7 @@ class VerifyApiTest {
 
     /** How many rows each table holds. */
     private Map<String, Long> rowCounts() {
-        var db = server.app.database();
+        var db = signet.server().app.database();
         Map<String, Long> counts = new LinkedHashMap<>();
         for (String table : db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
                 + "ORDER BY name", r -> r.string("name"))) {
@@ -270,7 +259,7 @@ class VerifyApiTest {
     }
 
     private List<Path> scratch() throws IOException {
-        try (Stream<Path> files = Files.list(server.app.config().dataDir().resolve("tmp"))) {
+        try (Stream<Path> files = Files.list(signet.server().app.config().dataDir().resolve("tmp"))) {
             return files.toList();
         }
     }

@@ -11,28 +11,23 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.support.WebhookReceiver;
 
 /** Registration, ownership, secrets, validation, the test ping and the delivery log (see docs/api/webhooks.md, Endpoints), over a running Signet. */
 class WebhooksApiTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow owner;
     private ApiFlow other;
     private ApiFlow admin;
@@ -40,17 +35,15 @@ class WebhooksApiTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        owner = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-        other = new ApiFlow(server, server.account("other@example.org", false).full(), clock);
-        admin = new ApiFlow(server, server.account("admin@example.org", true).full(), clock);
+        owner = signet.flow();
+        other = signet.flow("other@example.org", false);
+        admin = signet.flow("admin@example.org", true);
         receiver = WebhookReceiver.start();
     }
 
     @AfterEach
     void stop() {
         receiver.close();
-        server.close();
     }
 
     private Map<String, Object> register(ApiFlow flow, Object events) {
@@ -101,34 +94,34 @@ class WebhooksApiTest {
 
     @Test
     void create_privateAddressWithoutAllowPrivate_400() throws Exception {
-        server.close();
-        server = TestServer.start(dir.resolve("strict"), clock);
-        ApiFlow strict = new ApiFlow(server, server.account("s@example.org", false).full(), clock);
-        for (String url : List.of("http://127.0.0.1:9/hook", "http://10.0.0.8/hook", "http://[::1]/hook",
-                "http://[::ffff:192.168.1.1]/hook", "http://localhost/hook")) {
-            HttpResponse<String> r = strict.post("webhooks", Map.of("url", url, "events", List.of("*")));
-            assertEquals("invalid_webhook_url", code(r), url);
+        try (TestServer plain = TestServer.start(signet.dir().resolve("strict"), signet.clock())) {
+            ApiFlow strict = new ApiFlow(plain, plain.account("s@example.org", false).full(), signet.clock());
+            for (String url : List.of("http://127.0.0.1:9/hook", "http://10.0.0.8/hook", "http://[::1]/hook",
+                    "http://[::ffff:192.168.1.1]/hook", "http://localhost/hook")) {
+                HttpResponse<String> r = strict.post("webhooks", Map.of("url", url, "events", List.of("*")));
+                assertEquals("invalid_webhook_url", code(r), url);
+            }
         }
     }
 
     @Test
     void create_ipv6FormsCarryingLoopbackWithoutAllowPrivate_400AndPublicOnes201() throws Exception {
-        server.close();
-        server = TestServer.start(dir.resolve("strict"), clock);
-        ApiFlow strict = new ApiFlow(server, server.account("s@example.org", false).full(), clock);
-        for (String url : List.of("http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/", "http://[::ffff:0:7f00:1]/",
-                "http://[::ffff:7f00:1]/", "http://[::127.0.0.1]/", "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/")) {
-            HttpResponse<String> r = strict.post("webhooks", Map.of("url", url, "events", List.of("*")));
-            assertEquals(400, r.statusCode(), url);
-            assertEquals("invalid_webhook_url", code(r), url);
+        try (TestServer plain = TestServer.start(signet.dir().resolve("strict"), signet.clock())) {
+            ApiFlow strict = new ApiFlow(plain, plain.account("s@example.org", false).full(), signet.clock());
+            for (String url : List.of("http://[64:ff9b::7f00:1]/", "http://[2002:7f00:1::]/", "http://[::ffff:0:7f00:1]/",
+                    "http://[::ffff:7f00:1]/", "http://[::127.0.0.1]/", "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/")) {
+                HttpResponse<String> r = strict.post("webhooks", Map.of("url", url, "events", List.of("*")));
+                assertEquals(400, r.statusCode(), url);
+                assertEquals("invalid_webhook_url", code(r), url);
+            }
+            for (String url : List.of("http://[2002:0808:0808::]/", "http://[64:ff9b::808:808]/")) {
+                assertEquals(201, strict.post("webhooks", Map.of("url", url, "events", List.of("*"))).statusCode(), url);
+            }
+            String id = (String) expectObject(201, strict.post("webhooks", Map.of("url", "http://[2002:5db8:d822::]/",
+                    "events", List.of("*")))).get("id");
+            HttpResponse<String> moved = strict.put("webhooks/" + id, Map.of("url", "http://[64:ff9b::a9fe:a9fe]/"));
+            assertEquals("invalid_webhook_url", code(moved));
         }
-        for (String url : List.of("http://[2002:0808:0808::]/", "http://[64:ff9b::808:808]/")) {
-            assertEquals(201, strict.post("webhooks", Map.of("url", url, "events", List.of("*"))).statusCode(), url);
-        }
-        String id = (String) expectObject(201, strict.post("webhooks", Map.of("url", "http://[2002:5db8:d822::]/",
-                "events", List.of("*")))).get("id");
-        HttpResponse<String> moved = strict.put("webhooks/" + id, Map.of("url", "http://[64:ff9b::a9fe:a9fe]/"));
-        assertEquals("invalid_webhook_url", code(moved));
     }
 
     @Test
@@ -194,7 +187,7 @@ class WebhooksApiTest {
         assertEquals(delivery.get("id"), ping.json().get("id"));
         assertTrue(ping.signedWith((String) made.get("secret")));
         assertTrue(ping.userAgent().startsWith("Signet-Webhooks/"));
-        assertEquals(Long.toString(clock.millis() / 1000), ping.timestamp());
+        assertEquals(Long.toString(signet.clock().millis() / 1000), ping.timestamp());
     }
 
     @Test
@@ -250,7 +243,8 @@ class WebhooksApiTest {
 
     @Test
     void readOnlyKey_cannotRegister() {
-        ApiFlow reader = new ApiFlow(server, server.account("reader@example.org", false).read(), clock);
+        ApiFlow reader = new ApiFlow(signet.server(), signet.server().account("reader@example.org", false).read(),
+                signet.clock());
 
         assertEquals(403, reader.post("webhooks", Map.of("url", receiver.url(), "events", List.of("*"))).statusCode());
     }

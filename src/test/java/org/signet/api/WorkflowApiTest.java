@@ -13,45 +13,30 @@ import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.Signer;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /** send, remind and expire, and recall through PUT status, over a running Signet with a test clock. */
 class WorkflowApiTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
-        startServer(dir);
+        flow = signet.flow();
         doc = flow.upload("Supply agreement", 2);
-    }
-
-    private void startServer(Path data, String... overrides) throws Exception {
-        server = TestServer.start(data, clock, overrides);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private Signer signer(String id) {
@@ -384,9 +369,9 @@ class WorkflowApiTest {
 
     @Test
     void remind_smtpServerDown_failedListsSignersAndMessagesStayQueued() throws Exception {
-        server.close();
-        startServer(dir.resolve("smtp-down"), "smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
+        signet.start("smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
                 "smtp.starttls=false");
+        flow = signet.flow();
         doc = flow.upload("Supply agreement", 2);
         String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         String b = flow.addSigner(doc, "B", "b@example.org", "signer", 1).id();
@@ -406,9 +391,9 @@ class WorkflowApiTest {
 
     @Test
     void remind_smtpServerDown_stopsTryingAfterThreeFailuresInARow() throws Exception {
-        server.close();
-        startServer(dir.resolve("smtp-down"), "smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
+        signet.start("smtp.host=127.0.0.1", "smtp.port=" + closedPort(),
                 "smtp.starttls=false");
+        flow = signet.flow();
         doc = flow.upload("Supply agreement", 2);
         List<String> ids = new java.util.ArrayList<>();
         for (int i = 1; i <= 5; i++) {
@@ -445,7 +430,7 @@ class WorkflowApiTest {
     @Test
     void expire_expiresAtInTheFuture_notDue() {
         flow.expiresIn(doc, Duration.ofHours(1));
-        clock.advance(Duration.ofMinutes(59));
+        signet.clock().advance(Duration.ofMinutes(59));
 
         assertError(flow.post("documents/" + doc + "/expire", null), "not_due");
         assertEquals("draft", flow.status(doc));
@@ -458,7 +443,7 @@ class WorkflowApiTest {
         flow.signatureFields(doc, a);
         flow.postSend(doc);
         flow.expiresIn(doc, Duration.ofHours(1));
-        clock.advance(Duration.ofHours(1));
+        signet.clock().advance(Duration.ofHours(1));
 
         HttpResponse<String> r = flow.post("documents/" + doc + "/expire", null);
 
@@ -471,7 +456,7 @@ class WorkflowApiTest {
     @Test
     void expire_alreadyExpired_sameAnswerAndNoSecondEvent() {
         flow.expiresIn(doc, Duration.ofHours(1));
-        clock.advance(Duration.ofDays(2));
+        signet.clock().advance(Duration.ofDays(2));
         HttpResponse<String> first = flow.post("documents/" + doc + "/expire", null);
 
         HttpResponse<String> again = flow.post("documents/" + doc + "/expire", null);
@@ -492,7 +477,7 @@ class WorkflowApiTest {
         }
         flow.forceStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED);
         flow.forceStatus(declined, DocumentStatus.SENT, DocumentStatus.DECLINED);
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
 
         assertError(flow.post("documents/" + doc + "/expire", null), "invalid_state");
         assertError(flow.post("documents/" + declined + "/expire", null), "invalid_state");
@@ -512,14 +497,14 @@ class WorkflowApiTest {
 
     @Test
     void audit_everyWorkflowEvent_recordsKeyIpAndUserAgent() {
-        long keyId = server.app.keys().findByKey(flow.key.key()).orElseThrow().id();
+        long keyId = signet.server().app.keys().findByKey(flow.key.key()).orElseThrow().id();
         String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
         flow.postSend(doc);
         flow.post("documents/" + doc + "/remind", null);
         flow.put("documents/" + doc, Map.of("status", "draft"));
         flow.expiresIn(doc, Duration.ofHours(1));
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
         assertEquals(200, flow.post("documents/" + doc + "/expire", null).statusCode());
 
         for (String action : List.of("signer_added", "fields_saved", "document_sent", "invitation_sent",

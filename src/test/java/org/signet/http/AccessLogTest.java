@@ -3,7 +3,6 @@ package org.signet.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,19 +13,18 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.log.AccessLines;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer.Account;
 
 /** The access log of a real server: one line per request, written off the request thread, none lost. */
 class AccessLogTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     private static final Logger ACCESS = Logger.getLogger("signet.access");
 
-    @TempDir
-    Path dir;
-
-    private TestServer server;
     private final List<LogRecord> lines = new ArrayList<>();
     private final Handler recorder = new Handler() {
         @Override
@@ -45,14 +43,12 @@ class AccessLogTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
         ACCESS.addHandler(recorder);
     }
 
     @AfterEach
     void stop() {
         ACCESS.removeHandler(recorder);
-        server.close();
     }
 
     /**
@@ -76,10 +72,10 @@ class AccessLogTest {
 
     @Test
     void record_authenticatedRequest_oneLineWithStatusKeyAndRequestId() {
-        Account a = server.account("alice@example.com", false);
-        long keyId = server.app.keys().findByKey(a.full().key()).orElseThrow().id();
+        Account a = signet.server().account("alice@example.com", false);
+        long keyId = signet.server().app.keys().findByKey(a.full().key()).orElseThrow().id();
 
-        String rid = server.get("stats", a.full()).headers().firstValue("X-Request-Id").orElseThrow();
+        String rid = signet.server().get("stats", a.full()).headers().firstValue("X-Request-Id").orElseThrow();
 
         List<String> mine = messages("rid=" + rid, 1);
         assertEquals(1, mine.size(), mine.toString());
@@ -89,7 +85,7 @@ class AccessLogTest {
 
     @Test
     void record_signingLink_tokenMaskedAndNoKey() {
-        String rid = server.send(server.request("/sign/SECRET-TOKEN/session", null).GET().build())
+        String rid = signet.server().send(signet.server().request("/sign/SECRET-TOKEN/session", null).GET().build())
                 .headers().firstValue("X-Request-Id").orElseThrow();
 
         List<String> mine = messages("rid=" + rid, 1);
@@ -99,13 +95,13 @@ class AccessLogTest {
 
     @Test
     void record_manyRequestsAtOnce_everyOneLogged() throws Exception {
-        Account a = server.account("alice@example.com", false);
+        Account a = signet.server().account("alice@example.com", false);
         List<Thread> clients = new ArrayList<>();
         List<String> rids = new ArrayList<>();
         for (int t = 0; t < 8; t++) {
             Thread c = new Thread(() -> {
                 for (int i = 0; i < 25; i++) {
-                    String rid = server.get("stats", a.full()).headers().firstValue("X-Request-Id").orElseThrow();
+                    String rid = signet.server().get("stats", a.full()).headers().firstValue("X-Request-Id").orElseThrow();
                     synchronized (rids) {
                         rids.add(rid);
                     }

@@ -13,7 +13,6 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,13 +24,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.store.ApiKeyStore;
 import org.signet.support.Multipart;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
@@ -40,31 +39,25 @@ import org.signet.support.Waits;
 
 /** Idempotency keys on a real Signet: replays, reuse, a request still running, scoping, and many copies at once. */
 class IdempotentPostsTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("db.readers=16").onSystemClock();
+
     private static final String KEY = "7f9c2ba4-e88f-4d2a-9d4c-0a1b2c3d4e5f";
 
-    @TempDir
-    Path dir;
-    TestServer server;
     Account alice;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, "db.readers=16");
-        alice = server.account("alice@example.com", false);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false);
     }
 
     private HttpResponse<String> upload(Credentials c, String key, Multipart body) {
-        HttpRequest.Builder b = body.post(server.request("documents/upload", c));
-        return server.send((key == null ? b : b.header(IdempotentPosts.HEADER, key)).build());
+        HttpRequest.Builder b = body.post(signet.server().request("documents/upload", c));
+        return signet.server().send((key == null ? b : b.header(IdempotentPosts.HEADER, key)).build());
     }
 
     private HttpResponse<String> postJson(String path, Credentials c, String key, String json) {
-        return server.send(server.request(path, c).header(IdempotentPosts.HEADER, key)
+        return signet.server().send(signet.server().request(path, c).header(IdempotentPosts.HEADER, key)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json)).build());
     }
 
@@ -77,7 +70,7 @@ class IdempotentPostsTest {
     }
 
     private int documents(Credentials c) {
-        return Integer.parseInt(expect(200, server.get("documents", c)).headers().firstValue("X-WP-Total").orElseThrow());
+        return Integer.parseInt(expect(200, signet.server().get("documents", c)).headers().firstValue("X-WP-Total").orElseThrow());
     }
 
     private static boolean replayed(HttpResponse<?> r) {
@@ -102,14 +95,14 @@ class IdempotentPostsTest {
         HttpResponse<String> otherBody = upload(alice.full(), KEY, pdf("b"));
         assertEquals(422, otherBody.statusCode(), otherBody.body());
         assertEquals("idempotency_key_reused", code(otherBody));
-        HttpResponse<String> otherPath = server.send(pdf("a").post(server.request("files", alice.full()))
+        HttpResponse<String> otherPath = signet.server().send(pdf("a").post(signet.server().request("files", alice.full()))
                 .header(IdempotentPosts.HEADER, KEY).build());
         assertEquals(422, otherPath.statusCode(), otherPath.body());
         assertEquals("idempotency_key_reused", code(otherPath));
         HttpResponse<String> json = postJson("webhooks", alice.full(), KEY, "{\"url\":\"https://example.org/h\"}");
         assertEquals("idempotency_key_reused", code(expect(422, json)));
         assertEquals(1, documents(alice.full()));
-        assertTrue(expect(200, server.get("webhooks", alice.full())).body().equals("[]"), "no webhook was made");
+        assertTrue(expect(200, signet.server().get("webhooks", alice.full())).body().equals("[]"), "no webhook was made");
     }
 
     @Test
@@ -130,7 +123,7 @@ class IdempotentPostsTest {
             assertEquals(400, r.statusCode(), bad + ": " + r.body());
             assertEquals("rest_invalid_param", code(r));
         }
-        HttpResponse<String> twice = server.send(pdf("a").post(server.request("documents/upload", alice.full()))
+        HttpResponse<String> twice = signet.server().send(pdf("a").post(signet.server().request("documents/upload", alice.full()))
                 .header(IdempotentPosts.HEADER, "k1").header(IdempotentPosts.HEADER, "k2").build());
         assertEquals("rest_invalid_param", code(expect(400, twice)));
         String nonAscii = rawExchange(head(pdf("a").bytes().length, "caf\u00e9").getBytes(StandardCharsets.ISO_8859_1),
@@ -142,7 +135,7 @@ class IdempotentPostsTest {
 
     @Test
     void post_sameKeyFromAnotherApiKey_runsOnItsOwn() {
-        ApiKeyStore.Created second = server.app.keys().create(alice.user().id(), "second", "", Permission.FULL, 1000);
+        ApiKeyStore.Created second = signet.server().app.keys().create(alice.user().id(), "second", "", Permission.FULL, 1000);
         Credentials other = new Credentials(second.key().key(), second.secret());
         HttpResponse<String> mine = expect(201, upload(alice.full(), KEY, pdf("a")));
         HttpResponse<String> theirs = expect(201, upload(other, KEY, pdf("a")));
@@ -156,7 +149,7 @@ class IdempotentPostsTest {
     void post_whileTheFirstIsStillReadingItsBody_isInProgress() throws Exception {
         byte[] body = pdf("slow").bytes();
         int half = body.length / 2;
-        try (Socket socket = new Socket("127.0.0.1", server.app.port())) {
+        try (Socket socket = new Socket("127.0.0.1", signet.server().app.port())) {
             OutputStream out = socket.getOutputStream();
             out.write(head(body.length, KEY).getBytes(StandardCharsets.US_ASCII));
             out.write(body, 0, half);
@@ -180,7 +173,7 @@ class IdempotentPostsTest {
 
     /** The head of an upload as a client writes it, sent by hand to hold the body back or send raw bytes. */
     private String head(int length, String key) {
-        URI base = URI.create(server.base());
+        URI base = URI.create(signet.server().base());
         return "POST " + base.getPath() + "/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 + "X-WPS-API-Key: " + alice.full().key() + "\r\nX-WPS-API-Secret: " + alice.full().secret() + "\r\n"
                 + IdempotentPosts.HEADER + ": " + key + "\r\nContent-Type: " + pdf("slow").contentType() + "\r\n"
@@ -188,7 +181,7 @@ class IdempotentPostsTest {
     }
 
     private String rawExchange(byte[] head, byte[] body) throws Exception {
-        try (Socket socket = new Socket("127.0.0.1", server.app.port())) {
+        try (Socket socket = new Socket("127.0.0.1", signet.server().app.port())) {
             socket.getOutputStream().write(head);
             socket.getOutputStream().write(body);
             return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -196,7 +189,7 @@ class IdempotentPostsTest {
     }
 
     private boolean claimed(String key) {
-        return server.app.database().queryLong("SELECT COUNT(*) FROM idempotency_keys WHERE idempotency_key = ? "
+        return signet.server().app.database().queryLong("SELECT COUNT(*) FROM idempotency_keys WHERE idempotency_key = ? "
                 + "AND state = 'in_progress'", key) == 1;
     }
 

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.TestServer;
@@ -20,8 +21,10 @@ import org.signet.support.TestServer;
 /**
  * Clients that send a request head a little at a time and never finish do not take the server
  * offline: while a thousand of them, from ten other addresses, hold their connections, health checks
- * and API calls are answered as fast as ever, and no worker thread is spent on them.
+ * and API calls are answered as fast as ever, and no worker thread is spent on them. It times answers
+ * in milliseconds, so it runs alone, after the test classes that run side by side (pom.xml, alone-tests).
  */
+@Tag("alone")
 class SlowClientsTest {
     private static final int SLOW = 1_000;
     private static final int ADDRESSES = 10;

@@ -10,40 +10,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.service.Backups;
 import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /** Signet's own backups under a test clock: taken when due, into folders named by the time, the oldest pruned. */
 class BackupJobTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.parse("2030-06-01T12:00:00Z"));
+    final MutableClock clock = signet.clock();
+
+    /** Beside the data folder, as an operator would keep them. */
     @TempDir
-    Path dir;
-    final MutableClock clock = new MutableClock(Instant.parse("2030-06-01T12:00:00Z"), ZoneId.of("UTC"));
-    TestServer server;
+    Path beside;
     Path backups;
 
     @BeforeEach
-    void start() throws Exception {
-        server = TestServer.start(dir.resolve("data"), clock);
-        server.app.users().add("owner@example.org", "Owner", false, null);
-        backups = dir.resolve("backups");
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    void start() {
+        signet.server().app.users().add("owner@example.org", "Owner", false, null);
+        backups = beside.resolve("backups");
     }
 
     private BackupJob job(int keep) {
-        return new BackupJob(new Backups(server.app.database(), dir.resolve("data"), clock), backups, Duration.ofHours(1),
+        return new BackupJob(new Backups(signet.server().app.database(), signet.dir(), clock), backups, Duration.ofHours(1),
                 keep, clock);
     }
 
@@ -107,7 +104,7 @@ class BackupJobTest {
 
     @Test
     void start_backupEveryHour_theServerHasTheJob() throws Exception {
-        try (TestServer other = TestServer.start(dir.resolve("other"), clock, "backup.every_hours=1",
+        try (TestServer other = TestServer.start(beside.resolve("other"), clock, "backup.every_hours=1",
                 "backup.dir=" + backups, "backup.keep=3")) {
             String before = other.get("/metrics", null).body();
             assertTrue(before.contains("\nsignet_backup_last_success_timestamp_seconds 0\n"), before);
@@ -119,12 +116,12 @@ class BackupJobTest {
                     + "\n"), after);
             assertTrue(after.contains("\nsignet_backup_failures_total 0\n"), after);
         }
-        assertEquals(Optional.empty(), server.app.backupJob(), "off by default");
+        assertEquals(Optional.empty(), signet.server().app.backupJob(), "off by default");
     }
 
     @Test
     void start_backupEveryHourWithoutFolder_refusedSayingWhatIsMissing() {
-        Exception e = assertThrows(Exception.class, () -> TestServer.start(dir.resolve("other"), clock,
+        Exception e = assertThrows(Exception.class, () -> TestServer.start(beside.resolve("other"), clock,
                 "backup.every_hours=1").close());
 
         assertTrue(e.getMessage().contains("backup.dir is not set"), e.getMessage());

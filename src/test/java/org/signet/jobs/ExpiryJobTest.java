@@ -4,39 +4,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.DocumentStatus;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /** The background expiry driven once at a time under a test clock. */
 class ExpiryJobTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        flow = signet.flow();
     }
 
     private String sentDocument(String title, Duration expiresIn) {
@@ -51,7 +39,7 @@ class ExpiryJobTest {
     }
 
     private int run() {
-        return server.app.expiryJob().runOnce();
+        return signet.server().app.expiryJob().runOnce();
     }
 
     @Test
@@ -62,7 +50,7 @@ class ExpiryJobTest {
         String viewed = sentDocument("Viewed", Duration.ofHours(2));
         flow.forceStatus(viewed, DocumentStatus.SENT, DocumentStatus.VIEWED);
         String later = sentDocument("Later", Duration.ofDays(3));
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
 
         assertEquals(3, run());
 
@@ -80,12 +68,12 @@ class ExpiryJobTest {
     @Test
     void runOnce_beforeExpiry_neverEarly() {
         String doc = sentDocument("Soon", Duration.ofHours(1));
-        clock.advance(Duration.ofMinutes(59).plusSeconds(59));
+        signet.clock().advance(Duration.ofMinutes(59).plusSeconds(59));
 
         assertEquals(0, run());
         assertEquals("sent", flow.status(doc));
 
-        clock.advance(Duration.ofSeconds(1));
+        signet.clock().advance(Duration.ofSeconds(1));
         assertEquals(1, run());
         assertEquals("expired", flow.status(doc));
     }
@@ -93,7 +81,7 @@ class ExpiryJobTest {
     @Test
     void runOnce_noExpiryTime_leftAlone() {
         String doc = sentDocument("Open ended", null);
-        clock.advance(Duration.ofDays(3650));
+        signet.clock().advance(Duration.ofDays(3650));
 
         assertEquals(0, run());
         assertEquals("sent", flow.status(doc));
@@ -102,7 +90,7 @@ class ExpiryJobTest {
     @Test
     void runOnce_secondRun_nothingMoreToDo() {
         String doc = sentDocument("Once", Duration.ofHours(1));
-        clock.advance(Duration.ofDays(1));
+        signet.clock().advance(Duration.ofDays(1));
         assertEquals(1, run());
 
         assertEquals(0, run());
@@ -116,7 +104,7 @@ class ExpiryJobTest {
         flow.forceStatus(completed, DocumentStatus.SENT, DocumentStatus.COMPLETED);
         flow.forceStatus(declined, DocumentStatus.SENT, DocumentStatus.DECLINED);
         String before = flow.get("documents/" + completed).body();
-        clock.advance(Duration.ofDays(1));
+        signet.clock().advance(Duration.ofDays(1));
 
         assertEquals(0, run());
 
@@ -130,7 +118,7 @@ class ExpiryJobTest {
     @Test
     void runOnce_expiredByTheEndpointFirst_notExpiredAgain() {
         String doc = sentDocument("Manual", Duration.ofHours(1));
-        clock.advance(Duration.ofHours(1));
+        signet.clock().advance(Duration.ofHours(1));
         assertEquals(200, flow.post("documents/" + doc + "/expire", null).statusCode());
 
         assertEquals(0, run());
@@ -141,8 +129,8 @@ class ExpiryJobTest {
     void runOnce_databaseRefusesTheChange_loggedAtWarningWithItsCauseAndOthersGoOn() {
         String stuck = sentDocument("Stuck", Duration.ofHours(1));
         String fine = sentDocument("Fine", Duration.ofHours(1));
-        clock.advance(Duration.ofHours(2));
-        server.app.database().inTransaction(() -> server.app.database().update("CREATE TRIGGER refuse_expiry "
+        signet.clock().advance(Duration.ofHours(2));
+        signet.server().app.database().inTransaction(() -> signet.server().app.database().update("CREATE TRIGGER refuse_expiry "
                 + "BEFORE UPDATE OF status ON documents WHEN old.id = " + stuck + " AND new.status = 'expired' "
                 + "BEGIN SELECT RAISE(ABORT, 'disk says no'); END"));
         java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();

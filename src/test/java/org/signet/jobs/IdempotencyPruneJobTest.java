@@ -7,39 +7,30 @@ import static org.signet.support.TestServer.expect;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.signet.support.MutableClock;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /** A request kept under an idempotency key is forgotten after 24 hours, by the job or at the key's next use. */
 class IdempotencyPruneJobTest {
-    @TempDir
-    Path dir;
-    MutableClock clock = new MutableClock(Instant.parse("2030-06-01T12:00:00Z"), ZoneId.of("UTC"));
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true")
+            .at(Instant.parse("2030-06-01T12:00:00Z"));
+
     Account alice;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        alice = server.account("alice@example.com", false);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false);
     }
 
     private HttpResponse<String> webhook(String key, String url) {
-        return server.send(server.request("webhooks", alice.full()).header("Idempotency-Key", key)
+        return signet.server().send(signet.server().request("webhooks", alice.full()).header("Idempotency-Key", key)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"url\":\"" + url + "\",\"events\":[\"*\"]}")).build());
     }
@@ -47,13 +38,13 @@ class IdempotencyPruneJobTest {
     @Test
     void runOnce_requestsOlderThanADay_forgottenAndTheirKeysFree() {
         expect(201, webhook("k1", "http://127.0.0.1:9/one"));
-        clock.advance(Duration.ofHours(12));
+        signet.clock().advance(Duration.ofHours(12));
         expect(201, webhook("k2", "http://127.0.0.1:9/two"));
-        clock.advance(Duration.ofHours(12));
-        assertEquals(0, server.app.idempotencyPruneJob().runOnce(), "exactly a day old is kept");
+        signet.clock().advance(Duration.ofHours(12));
+        assertEquals(0, signet.server().app.idempotencyPruneJob().runOnce(), "exactly a day old is kept");
         assertEquals("idempotency_key_reused", code(expect(422, webhook("k1", "http://127.0.0.1:9/three"))));
-        clock.advance(Duration.ofSeconds(1));
-        assertEquals(1, server.app.idempotencyPruneJob().runOnce());
+        signet.clock().advance(Duration.ofSeconds(1));
+        assertEquals(1, signet.server().app.idempotencyPruneJob().runOnce());
         HttpResponse<String> fresh = expect(201, webhook("k1", "http://127.0.0.1:9/three"));
         assertFalse(fresh.headers().firstValue("Idempotent-Replayed").isPresent(), "it ran");
         assertEquals("true", webhook("k2", "http://127.0.0.1:9/two").headers().firstValue("Idempotent-Replayed")
@@ -63,9 +54,9 @@ class IdempotencyPruneJobTest {
     @Test
     void post_keyOlderThanADayBeforeTheJobRan_runsAfresh() {
         expect(201, webhook("k1", "http://127.0.0.1:9/one"));
-        clock.advance(Duration.ofHours(24).plusSeconds(1));
+        signet.clock().advance(Duration.ofHours(24).plusSeconds(1));
         HttpResponse<String> again = expect(201, webhook("k1", "http://127.0.0.1:9/one"));
         assertFalse(again.headers().firstValue("Idempotent-Replayed").isPresent(), "a day later it runs again");
-        assertEquals(0, server.app.idempotencyPruneJob().runOnce(), "the new request is today's");
+        assertEquals(0, signet.server().app.idempotencyPruneJob().runOnce(), "the new request is today's");
     }
 }

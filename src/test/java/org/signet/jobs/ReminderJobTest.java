@@ -3,46 +3,33 @@ package org.signet.jobs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.DocumentStatus;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /** Automatic reminders driven once at a time under a test clock, days passing by hand. */
 class ReminderJobTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
+
     private static final Duration DAY = Duration.ofDays(1);
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("Tenancy", 2);
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
     private int run() {
-        return server.app.reminderJob().runOnce();
+        return signet.server().app.reminderJob().runOnce();
     }
 
     private int reminders(String email) {
@@ -62,14 +49,14 @@ class ReminderJobTest {
         everyDays(2);
         flow.postSend(doc);
 
-        clock.advance(DAY.minusSeconds(1).multipliedBy(2));
+        signet.clock().advance(DAY.minusSeconds(1).multipliedBy(2));
         assertEquals(0, run());
-        clock.advance(Duration.ofSeconds(2));
+        signet.clock().advance(Duration.ofSeconds(2));
         assertEquals(1, run());
         assertEquals(1, reminders("a@example.org"));
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
         assertEquals(0, run());
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
         assertEquals(1, run());
 
         assertEquals(2, reminders("a@example.org"));
@@ -86,13 +73,13 @@ class ReminderJobTest {
         flow.signatureFields(doc, a);
         everyDays(2);
         flow.postSend(doc);
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
         flow.addSigner(doc, "Joins", "joins@example.org", "signer", 1).id();
 
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
         assertEquals(1, run());
         assertEquals(0, reminders("joins@example.org"));
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
         assertEquals(1, run());
         assertEquals(1, reminders("joins@example.org"));
     }
@@ -106,7 +93,7 @@ class ReminderJobTest {
         flow.postSend(doc);
         flow.markSigned(Long.parseLong(signed), "198.51.100.5", "Browser");
         flow.signers().markViewed(Long.parseLong(viewed));
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
 
         assertEquals(1, run());
         assertEquals(0, reminders("signed@example.org"));
@@ -118,7 +105,7 @@ class ReminderJobTest {
         String a = flow.addSigner(doc, "A", "a@example.org", "signer", 1).id();
         flow.signatureFields(doc, a);
         flow.postSend(doc);
-        clock.advance(Duration.ofDays(60));
+        signet.clock().advance(Duration.ofDays(60));
 
         assertEquals(0, run());
         assertEquals(0, reminders("a@example.org"));
@@ -137,7 +124,7 @@ class ReminderJobTest {
         assertEquals(200, flow.put("documents/" + recalled, Map.of("reminder_interval_days", 1)).statusCode());
         flow.postSend(recalled);
         flow.put("documents/" + recalled, Map.of("status", "draft"));
-        clock.advance(Duration.ofDays(5));
+        signet.clock().advance(Duration.ofDays(5));
 
         assertEquals(0, run());
         assertEquals(0, reminders("a@example.org"));
@@ -150,12 +137,12 @@ class ReminderJobTest {
         flow.signatureFields(doc, a);
         everyDays(3);
         flow.postSend(doc);
-        clock.advance(DAY.multipliedBy(2));
+        signet.clock().advance(DAY.multipliedBy(2));
         assertEquals(200, flow.post("documents/" + doc + "/remind", null).statusCode());
 
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
         assertEquals(0, run());
-        clock.advance(DAY.multipliedBy(2));
+        signet.clock().advance(DAY.multipliedBy(2));
         assertEquals(1, run());
         assertEquals(2, reminders("a@example.org"));
         assertNull(flow.audit(doc, "reminder_sent").get(1).get("api_key_id"));
@@ -173,9 +160,9 @@ class ReminderJobTest {
         assertEquals(200, flow.put("documents/" + other, Map.of("reminder_interval_days", 1)).statusCode());
         flow.postSend(other);
         // A real database refusal for one recipient's message, as a full disk or a constraint would give.
-        server.app.database().update("CREATE TRIGGER refuse_broken BEFORE INSERT ON mail_outbox "
+        signet.server().app.database().update("CREATE TRIGGER refuse_broken BEFORE INSERT ON mail_outbox "
                 + "WHEN NEW.recipient = 'broken@example.org' BEGIN SELECT RAISE(ABORT, 'refused'); END");
-        clock.advance(DAY);
+        signet.clock().advance(DAY);
 
         assertEquals(1, run());
 
@@ -194,7 +181,7 @@ class ReminderJobTest {
         }
         java.util.List<String> statements = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread job = Thread.currentThread();
-        server.app.database().watch(new org.signet.store.Database.Watcher() {
+        signet.server().app.database().watch(new org.signet.store.Database.Watcher() {
             @Override
             public void statement(String sql) {
                 if (Thread.currentThread() == job) {
@@ -203,9 +190,9 @@ class ReminderJobTest {
             }
         });
         try {
-            assertEquals(0, server.app.reminderJob().runOnce());
+            assertEquals(0, signet.server().app.reminderJob().runOnce());
         } finally {
-            server.app.database().watch(org.signet.store.Database.Watcher.NONE);
+            signet.server().app.database().watch(org.signet.store.Database.Watcher.NONE);
         }
 
         assertEquals(1, statements.size(), statements.toString());

@@ -3,81 +3,71 @@ package org.signet.jobs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.signet.support.TestServer.expectObject;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.PageSize;
 import org.signet.files.FileVault;
 import org.signet.json.Json;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer;
+import org.signet.support.TestServer.Account;
 
 /** Staged files nobody used within 15 minutes are removed, rows and encrypted bytes; fresh ones stay. */
 class StagingCleanupJobTest {
-    @TempDir
-    Path dir;
-    MutableClock clock = new MutableClock(Instant.parse("2030-06-01T12:00:00Z"), ZoneId.of("UTC"));
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.parse("2030-06-01T12:00:00Z"));
+
     Account alice;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        alice = server.account("alice@example.com", false);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false);
     }
 
     private String stage(byte[] content, String name) {
-        return (String) expectObject(201, server.postMultipart("files", alice.full(),
+        return (String) expectObject(201, signet.server().postMultipart("files", alice.full(),
                 new Multipart().file("file", name, "application/octet-stream", content))).get("file_path");
     }
 
     @Test
     void runOnce_expiredStagedFiles_removedWithTheirBytes() {
         stage(TestFiles.png(20, 20), "old.png");
-        clock.advance(Duration.ofMinutes(10));
+        signet.clock().advance(Duration.ofMinutes(10));
         String fresh = stage(TestFiles.pdf(1), "fresh.pdf");
-        assertEquals(3, server.vaultFiles().size(), "an image and its PDF, and a PDF");
-        clock.advance(Duration.ofMinutes(6));
-        assertEquals(1, server.app.stagingCleanupJob().runOnce());
-        assertEquals(1, server.vaultFiles().size());
-        assertEquals(0, server.app.stagingCleanupJob().runOnce(), "nothing left to remove");
-        expectObject(201, server.send("POST", "documents", alice.full(),
+        assertEquals(3, signet.server().vaultFiles().size(), "an image and its PDF, and a PDF");
+        signet.clock().advance(Duration.ofMinutes(6));
+        assertEquals(1, signet.server().app.stagingCleanupJob().runOnce());
+        assertEquals(1, signet.server().vaultFiles().size());
+        assertEquals(0, signet.server().app.stagingCleanupJob().runOnce(), "nothing left to remove");
+        expectObject(201, signet.server().send("POST", "documents", alice.full(),
                 Json.write(Map.of("title", "Fresh", "file_path", fresh))));
-        clock.advance(Duration.ofHours(1));
-        assertEquals(0, server.app.stagingCleanupJob().runOnce(), "a used file belongs to its document");
-        assertEquals(1, server.vaultFiles().size());
+        signet.clock().advance(Duration.ofHours(1));
+        assertEquals(0, signet.server().app.stagingCleanupJob().runOnce(), "a used file belongs to its document");
+        assertEquals(1, signet.server().vaultFiles().size());
     }
 
     @Test
     void runOnce_backlogLargerThanOneBatch_allRemoved() throws Exception {
         // Rows written straight to the stores: the backlog's size matters here, not how it was uploaded.
-        StoredFiles files = new StoredFiles(server.app.database(), FileVault.open(dir), clock);
-        StagedFileStore staged = new StagedFileStore(server.app.database(), clock);
+        StoredFiles files = new StoredFiles(signet.server().app.database(), FileVault.open(signet.dir()), signet.clock());
+        StagedFileStore staged = new StagedFileStore(signet.server().app.database(), signet.clock());
         for (int i = 0; i < 101; i++) {
             StoredFiles.Saved f = files.save(new byte[] {(byte) i});
             staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, List.of(new PageSize(595, 842)),
                     f.id(), f.id(), f.sha256(), List.of(), null);
         }
-        clock.advance(Duration.ofMinutes(16));
-        assertEquals(101, server.app.stagingCleanupJob().runOnce());
-        assertEquals(0, server.vaultFiles().size());
-        assertEquals(0, server.app.database().queryLong("SELECT count(*) FROM staged_files"));
+        signet.clock().advance(Duration.ofMinutes(16));
+        assertEquals(101, signet.server().app.stagingCleanupJob().runOnce());
+        assertEquals(0, signet.server().vaultFiles().size());
+        assertEquals(0, signet.server().app.database().queryLong("SELECT count(*) FROM staged_files"));
     }
 }

@@ -12,17 +12,15 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.support.WebhookReceiver;
 
@@ -33,6 +31,9 @@ import org.signet.support.WebhookReceiver;
  * read by scraping, as Prometheus would.
  */
 class QueueCollectorTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.stopped();
+
     private static final String MAIL_DEPTH = "signet_queue_depth{queue=\"mail\"}";
     private static final String MAIL_AGE = "signet_queue_oldest_age_seconds{queue=\"mail\"}";
     private static final String HOOK_DEPTH = "signet_queue_depth{queue=\"webhooks\"}";
@@ -40,10 +41,6 @@ class QueueCollectorTest {
     private static final String SEAL_DEPTH = "signet_queue_depth{queue=\"seals\"}";
     private static final String SEAL_AGE = "signet_queue_oldest_age_seconds{queue=\"seals\"}";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private final List<AutoCloseable> open = new ArrayList<>();
 
     @AfterEach
@@ -53,86 +50,80 @@ class QueueCollectorTest {
         }
     }
 
-    private TestServer start(String... settings) throws Exception {
-        TestServer s = TestServer.start(dir, clock, settings);
-        open.add(s::close);
-        return s;
-    }
-
     @Test
     void mailQueue_smtpDown_depthAndAgeRise_thenDrainOnceItIsBack() throws Exception {
         int port = freePort();
-        TestServer server = start("smtp.host=127.0.0.1", "smtp.port=" + port, "smtp.starttls=false",
+        TestServer server = signet.start("smtp.host=127.0.0.1", "smtp.port=" + port, "smtp.starttls=false",
                 "smtp.from=Signet <signet@example.org>");
-        ApiFlow flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
-        assertEquals(0, Scrape.of(server).value(MAIL_DEPTH));
+        ApiFlow flow = signet.flow("olivia@example.org", false);
+        assertEquals(0, Scrape.of(signet.server()).value(MAIL_DEPTH));
         String doc = flow.upload("Held back", 1);
         flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
-        server.app.mailSender().runOnce();
+        signet.server().app.mailSender().runOnce();
 
-        Scrape.awaitValue(server, "signet_mail_delivery_failures_total", v -> v >= 1, "a failed attempt counted");
-        assertEquals(1, Scrape.of(server).value(MAIL_DEPTH), "the invitation waits");
-        clock.advance(Duration.ofMinutes(10));
-        assertEquals(600, Scrape.of(server).value(MAIL_AGE), "queued ten minutes ago by the clock");
+        Scrape.awaitValue(signet.server(), "signet_mail_delivery_failures_total", v -> v >= 1, "a failed attempt counted");
+        assertEquals(1, Scrape.of(signet.server()).value(MAIL_DEPTH), "the invitation waits");
+        signet.clock().advance(Duration.ofMinutes(10));
+        assertEquals(600, Scrape.of(signet.server()).value(MAIL_AGE), "queued ten minutes ago by the clock");
 
         GreenMail back = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
         back.start();
         open.add(back::stop);
-        server.app.mailSender().runOnce();
+        signet.server().app.mailSender().runOnce();
 
-        Scrape.awaitValue(server, MAIL_DEPTH, v -> v == 0, "the queue drained");
-        assertEquals(0, Scrape.of(server).value(MAIL_AGE));
+        Scrape.awaitValue(signet.server(), MAIL_DEPTH, v -> v == 0, "the queue drained");
+        assertEquals(0, Scrape.of(signet.server()).value(MAIL_AGE));
         assertEquals(1, back.getReceivedMessages().length);
     }
 
     @Test
     void webhookQueue_receiverDown_depthAndAgeRise_thenDrainOnceItIsBack() throws Exception {
-        TestServer server = start("webhooks.allow_private=true");
-        ApiFlow flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        TestServer server = signet.start("webhooks.allow_private=true");
+        ApiFlow flow = signet.flow();
         // Nothing listens on the port yet: each attempt is refused at once.
         int port = freePort();
         expectObject(201, flow.post("webhooks", Map.of("url", "http://127.0.0.1:" + port + "/hook",
                 "events", List.of("document.created"))));
         flow.upload("Lease", 1);
-        server.app.webhookDeliverer().runOnce();
+        signet.server().app.webhookDeliverer().runOnce();
 
-        Scrape.awaitValue(server, "signet_webhook_delivery_failures_total", v -> v >= 1, "a failed attempt counted");
-        assertEquals(1, Scrape.of(server).value(HOOK_DEPTH), "the delivery waits");
-        clock.advance(Duration.ofMinutes(3));
-        assertEquals(180, Scrape.of(server).value(HOOK_AGE));
+        Scrape.awaitValue(signet.server(), "signet_webhook_delivery_failures_total", v -> v >= 1, "a failed attempt counted");
+        assertEquals(1, Scrape.of(signet.server()).value(HOOK_DEPTH), "the delivery waits");
+        signet.clock().advance(Duration.ofMinutes(3));
+        assertEquals(180, Scrape.of(signet.server()).value(HOOK_AGE));
 
         WebhookReceiver back = WebhookReceiver.startOn(port);
         open.add(back::close);
-        server.app.webhookDeliverer().runOnce();
+        signet.server().app.webhookDeliverer().runOnce();
 
-        Scrape.awaitValue(server, HOOK_DEPTH, v -> v == 0, "the queue drained");
-        assertEquals(0, Scrape.of(server).value(HOOK_AGE));
+        Scrape.awaitValue(signet.server(), HOOK_DEPTH, v -> v == 0, "the queue drained");
+        assertEquals(0, Scrape.of(signet.server()).value(HOOK_AGE));
         assertEquals("document.created", back.next(Duration.ofSeconds(10)).event());
     }
 
     @Test
     void sealQueue_filesUnreadable_depthAndAgeRise_thenDrainOnceTheyAreBack() throws Exception {
-        TestServer server = start();
-        ApiFlow flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        TestServer server = signet.start();
+        ApiFlow flow = signet.flow();
         String doc = flow.upload("Lease", 1);
         Party ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
-        Path files = dir.resolve("files");
-        Path away = dir.resolve("files-away");
+        Path files = signet.dir().resolve("files");
+        Path away = signet.dir().resolve("files-away");
         Files.move(files, away);
         flow.sign(ann.token());
 
-        Scrape.awaitValue(server, "signet_seal_failures_total", v -> v >= 1, "a failed sealing attempt counted");
-        assertEquals(1, Scrape.of(server).value(SEAL_DEPTH), "the completed document waits for its seal");
-        clock.advance(Duration.ofSeconds(90));
-        assertEquals(90, Scrape.of(server).value(SEAL_AGE));
+        Scrape.awaitValue(signet.server(), "signet_seal_failures_total", v -> v >= 1, "a failed sealing attempt counted");
+        assertEquals(1, Scrape.of(signet.server()).value(SEAL_DEPTH), "the completed document waits for its seal");
+        signet.clock().advance(Duration.ofSeconds(90));
+        assertEquals(90, Scrape.of(signet.server()).value(SEAL_AGE));
 
         Files.move(away, files);
-        server.app.completion().sealPending();
+        signet.server().app.completion().sealPending();
 
-        Scrape.awaitValue(server, SEAL_DEPTH, v -> v == 0, "the queue drained");
-        assertEquals(0, Scrape.of(server).value(SEAL_AGE));
+        Scrape.awaitValue(signet.server(), SEAL_DEPTH, v -> v == 0, "the queue drained");
+        assertEquals(0, Scrape.of(signet.server()).value(SEAL_AGE));
         assertTrue(flow.document(doc).get("signed_file_hash") instanceof String);
     }
 

@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.crypto.Passwords;
 import org.signet.crypto.Tokens;
 import org.signet.domain.User;
@@ -24,18 +21,17 @@ import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.UserStore;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 
 /** Sign-in, sessions, lockout and CSRF of the administrator pages, on a real SQLite file and a hand-moved clock. */
 class AdminSessionsTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.stopped();
+
     private static final String PASSWORD = "correct horse";
     /** One hash for every account here: PBKDF2 at full strength is slow on purpose. */
     private static final String HASH = Passwords.hash(PASSWORD.toCharArray());
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
     private Database db;
     private UserStore users;
     private AdminSessions sessions;
@@ -43,12 +39,12 @@ class AdminSessionsTest {
 
     @BeforeEach
     void open() throws Exception {
-        db = DataFolder.openDatabase(dir, "NORMAL", 4);
-        users = new UserStore(db, clock);
-        LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), clock,
+        db = DataFolder.openDatabase(signet.dir(), "NORMAL", 4);
+        users = new UserStore(db, signet.clock());
+        LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), signet.clock(),
                 new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),
                 new LoginThrottle.Policy(5, Duration.ofMinutes(15), Duration.ofMinutes(10)));
-        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), clock,
+        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), signet.clock(),
                 Duration.ofMinutes(30));
         ada = users.add("ada@example.com", "Ada", true, HASH);
     }
@@ -103,7 +99,7 @@ class AdminSessionsTest {
         Refusal locked = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
                 "10.0.0.12", null));
         assertEquals(Refusal.Kind.TOO_MANY, locked.kind());
-        clock.advance(Duration.ofMinutes(16));
+        signet.clock().advance(Duration.ofMinutes(16));
         assertTrue(sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.12", null).sessionId() != null);
     }
 
@@ -134,11 +130,11 @@ class AdminSessionsTest {
     @Test
     void find_afterIdleLimit_endsSession() {
         String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
-        clock.advance(Duration.ofMinutes(29));
+        signet.clock().advance(Duration.ofMinutes(29));
         assertTrue(sessions.find(id).isPresent());
-        clock.advance(Duration.ofMinutes(29));
+        signet.clock().advance(Duration.ofMinutes(29));
         assertTrue(sessions.find(id).isPresent(), "each request moves the idle limit forward");
-        clock.advance(Duration.ofMinutes(31));
+        signet.clock().advance(Duration.ofMinutes(31));
         assertTrue(sessions.find(id).isEmpty());
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
     }
@@ -206,7 +202,7 @@ class AdminSessionsTest {
     void evictExpired_removesIdleSessionsAndStaleCounts() {
         sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
         assertThrows(Refusal.class, () -> sessions.signIn("x@example.com", "no".toCharArray(), "10.0.0.1", null));
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
         sessions.evictExpired();
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM login_failures"));

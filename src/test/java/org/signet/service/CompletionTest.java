@@ -34,15 +34,16 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.rendering.PDFRenderer;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.PDFTextStripperByArea;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.Actor;
 import org.signet.domain.Principal;
 import org.signet.support.ApiFlow;
 import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
@@ -50,8 +51,8 @@ import org.signet.support.TestServer;
 class CompletionTest {
     private static final String TEXT = "Rent 1200 EUR";
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final SignetFixture signet = SignetFixture.running().onSystemClock();
 
     private static TestServer server;
     private static ApiFlow flow;
@@ -64,7 +65,7 @@ class CompletionTest {
 
     @BeforeAll
     static void signEverything() throws Exception {
-        server = TestServer.start(dir);
+        server = signet.server();
         TestServer.Account owner = server.account("owner@example.com", false);
         ownerId = owner.user().id();
         flow = new ApiFlow(server, owner.full(), Clock.systemUTC());
@@ -97,11 +98,6 @@ class CompletionTest {
                 .header("Accept", "application/pdf").build());
         assertEquals(200, raw.statusCode());
         signedPdf = raw.body();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     private static String id(List<Map<String, Object>> saved, int i) {
@@ -249,7 +245,7 @@ class CompletionTest {
 
     @Test
     void pdfsig_signedFile_validAndCoveringTheWholeDocument() throws Exception {
-        Path file = dir.resolve("signed.pdf");
+        Path file = signet.dir().resolve("signed.pdf");
         Files.write(file, signedPdf);
 
         String report = pdfsig(file);
@@ -268,7 +264,7 @@ class CompletionTest {
             at = 200;
         }
         copy[at + 5] ^= 0x01;
-        Path file = dir.resolve("tampered.pdf");
+        Path file = signet.dir().resolve("tampered.pdf");
         Files.write(file, copy);
 
         String report = pdfsig(file);

@@ -6,48 +6,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 
 /** Uploads through the real server: a PDF's active content is gone from what is signed and sealed, and the trail says so. */
 class FileIntakeTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        flow = signet.flow();
     }
 
     private String uploadActive() {
-        HttpResponse<String> r = server.upload(flow.key, new Multipart().text("title", "Active")
+        HttpResponse<String> r = signet.server().upload(flow.key, new Multipart().text("title", "Active")
                 .file("file", "active.pdf", "application/pdf", TestFiles.pdfWithActiveContent()));
         return (String) expectObject(201, r).get("id");
     }
@@ -60,7 +47,7 @@ class FileIntakeTest {
         flow.sign(ann.token());
         flow.awaitSealed(doc);
 
-        byte[] sealed = server.sendForBytes(server.request("documents/" + doc + "/file", flow.key)
+        byte[] sealed = signet.server().sendForBytes(signet.server().request("documents/" + doc + "/file", flow.key)
                 .header("Accept", "application/pdf").GET().build()).body();
 
         try (PDDocument pdf = Loader.loadPDF(sealed)) {
@@ -86,7 +73,7 @@ class FileIntakeTest {
 
     @Test
     void staged_activeContentRemoved_notedWhenItBecomesADocument() {
-        HttpResponse<String> r = server.postMultipart("files", flow.key, new Multipart()
+        HttpResponse<String> r = signet.server().postMultipart("files", flow.key, new Multipart()
                 .file("file", "active.pdf", "application/pdf", TestFiles.pdfWithActiveContent()));
         String path = (String) expectObject(201, r).get("file_path");
 

@@ -7,24 +7,20 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.cli.Cli;
 import org.signet.crypto.Tokens;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
-import org.signet.support.MutableClock;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer.Credentials;
 
@@ -34,19 +30,16 @@ import org.signet.support.TestServer.Credentials;
  * taking effect on the very next request.
  */
 class KeyAuthenticationTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private Account alice;
     private final List<String> statements = new ArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        alice = server.account("alice@example.com", false);
-        server.app.database().watch(new Database.Watcher() {
+        alice = signet.server().account("alice@example.com", false);
+        signet.server().app.database().watch(new Database.Watcher() {
             @Override
             public void statement(String sql) {
                 if (Thread.currentThread().getName().startsWith("signet-http-")) {
@@ -60,8 +53,7 @@ class KeyAuthenticationTest {
 
     @AfterEach
     void stop() {
-        server.app.database().watch(Database.Watcher.NONE);
-        server.close();
+        signet.server().app.database().watch(Database.Watcher.NONE);
     }
 
     private int cli(String... args) {
@@ -74,7 +66,7 @@ class KeyAuthenticationTest {
         synchronized (statements) {
             statements.clear();
         }
-        assertEquals(200, server.get("stats", c).statusCode());
+        assertEquals(200, signet.server().get("stats", c).statusCode());
         synchronized (statements) {
             return statements.stream().filter(s -> s.contains("api_keys") || s.contains("auth_changes")).toList();
         }
@@ -90,7 +82,7 @@ class KeyAuthenticationTest {
     @Test
     void authenticate_lastUsedWrittenAgain_keyStaysInMemory() {
         keyReads(alice.full());
-        clock.advance(Duration.ofMinutes(2));
+        signet.clock().advance(Duration.ofMinutes(2));
 
         List<String> touching = keyReads(alice.full());
         assertTrue(touching.stream().anyMatch(s -> s.startsWith("UPDATE api_keys SET last_used_at")), touching.toString());
@@ -100,60 +92,60 @@ class KeyAuthenticationTest {
 
     @Test
     void authenticate_keyRevokedFromTheCommandLine_refusedAtOnce() {
-        assertEquals(200, server.get("stats", alice.full()).statusCode());
-        assertEquals(200, server.get("stats", alice.full()).statusCode());
+        assertEquals(200, signet.server().get("stats", alice.full()).statusCode());
+        assertEquals(200, signet.server().get("stats", alice.full()).statusCode());
 
-        assertEquals(0, cli("keys", "revoke", alice.full().key(), "--data", dir.toString()));
+        assertEquals(0, cli("keys", "revoke", alice.full().key(), "--data", signet.dir().toString()));
 
-        assertEquals(401, server.get("stats", alice.full()).statusCode());
-        assertEquals(200, server.get("stats", alice.read()).statusCode(), "her other key still works");
+        assertEquals(401, signet.server().get("stats", alice.full()).statusCode());
+        assertEquals(200, signet.server().get("stats", alice.read()).statusCode(), "her other key still works");
     }
 
     @Test
     void authenticate_userDisabledFromTheCommandLine_refusedAtOnce() {
-        assertEquals(200, server.get("stats", alice.read()).statusCode());
+        assertEquals(200, signet.server().get("stats", alice.read()).statusCode());
 
-        assertEquals(0, cli("users", "disable", "--email", "alice@example.com", "--data", dir.toString()));
+        assertEquals(0, cli("users", "disable", "--email", "alice@example.com", "--data", signet.dir().toString()));
 
-        assertEquals(401, server.get("stats", alice.read()).statusCode());
-        assertEquals(401, server.get("stats", alice.full()).statusCode());
+        assertEquals(401, signet.server().get("stats", alice.read()).statusCode());
+        assertEquals(401, signet.server().get("stats", alice.full()).statusCode());
     }
 
     @Test
     void authenticate_keyUnknownThenCreatedByAnotherProcess_acceptedAtOnce() throws Exception {
         Credentials later = new Credentials("wps_" + "K".repeat(32), "S".repeat(40));
-        assertEquals(401, server.get("stats", later).statusCode());
-        assertEquals(401, server.get("stats", later).statusCode(), "the unknown key is remembered as unknown");
+        assertEquals(401, signet.server().get("stats", later).statusCode());
+        assertEquals(401, signet.server().get("stats", later).statusCode(), "the unknown key is remembered as unknown");
 
-        try (Database other = DataFolder.openDatabase(dir, "NORMAL", 2)) {
+        try (Database other = DataFolder.openDatabase(signet.dir(), "NORMAL", 2)) {
             other.insert("INSERT INTO api_keys(user_id, key, secret_hash, name, permission, rate_limit, created_at) "
                     + "VALUES (?,?,?,?,?,?,?)", alice.user().id(), later.key(), Tokens.sha256(later.secret()),
                     "made elsewhere", "read", 1000, 0L);
         }
 
-        assertEquals(200, server.get("stats", later).statusCode());
+        assertEquals(200, signet.server().get("stats", later).statusCode());
     }
 
     @Test
     void authenticate_rememberedKeyWithAWrongSecret_refused() {
-        assertEquals(200, server.get("stats", alice.full()).statusCode());
+        assertEquals(200, signet.server().get("stats", alice.full()).statusCode());
 
-        assertEquals(401, server.get("stats", new Credentials(alice.full().key(), alice.read().secret())).statusCode());
-        assertEquals(200, server.get("stats", alice.full()).statusCode());
+        assertEquals(401, signet.server().get("stats", new Credentials(alice.full().key(), alice.read().secret())).statusCode());
+        assertEquals(200, signet.server().get("stats", alice.full()).statusCode());
     }
 
     @Test
     void authVersion_movesWithWhatAuthenticationReadsOnly() {
-        ApiKeyStore keys = server.app.keys();
+        ApiKeyStore keys = signet.server().app.keys();
         long start = keys.authVersion();
 
         keys.touch(1, 12345);
-        server.app.users().setPassword("alice@example.com", "not-a-real-hash");
+        signet.server().app.users().setPassword("alice@example.com", "not-a-real-hash");
         assertEquals(start, keys.authVersion(), "last_used_at and passwords leave it alone");
 
         keys.revoke(alice.read().key());
         assertEquals(start + 1, keys.authVersion());
-        server.app.users().disable("alice@example.com");
+        signet.server().app.users().disable("alice@example.com");
         assertEquals(start + 2, keys.authVersion());
     }
 }

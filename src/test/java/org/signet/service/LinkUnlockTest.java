@@ -15,42 +15,31 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.crypto.Passwords;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 class LinkUnlockTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.now()).owner("owner@example.com");
+
     private static final String PASSWORD = "pw-correct-horse-battery";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String docId;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        flow = signet.flow();
         docId = flow.upload("contract", 1);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     /** Adds the signers with a signature field each and sends the document. */
@@ -77,11 +66,11 @@ class LinkUnlockTest {
     }
 
     private HttpResponse<String> pageImage(String token, String cookie) {
-        var b = server.request("/sign/" + token + "/pages/1.png", null);
+        var b = signet.server().request("/sign/" + token + "/pages/1.png", null);
         if (cookie != null) {
             b.header("Cookie", cookie);
         }
-        return server.send(b.build());
+        return signet.server().send(b.build());
     }
 
     @Test
@@ -91,7 +80,7 @@ class LinkUnlockTest {
         Map<String, Object> session = object(flow.session(token));
         HttpResponse<String> image = pageImage(token, null);
         HttpResponse<String> submit = flow.sign(token);
-        String page = server.send(server.request("/sign/" + token, null).build()).body();
+        String page = signet.server().send(signet.server().request("/sign/" + token, null).build()).body();
 
         assertEquals("pin", session.get("requires"));
         assertEquals(List.of(), session.get("fields"));
@@ -162,9 +151,9 @@ class LinkUnlockTest {
         assertEquals(429, right.statusCode());
         assertEquals("pin_locked", code(right));
         assertTrue(right.headers().firstValue("Retry-After").isPresent());
-        clock.advance(Duration.ofMinutes(14));
+        signet.clock().advance(Duration.ofMinutes(14));
         assertEquals(429, flow.postToLink(token, "pin", Map.of("pin", "4821")).statusCode());
-        clock.advance(Duration.ofMinutes(1).plusSeconds(1));
+        signet.clock().advance(Duration.ofMinutes(1).plusSeconds(1));
         HttpResponse<String> later = flow.postToLink(token, "pin", Map.of("pin", "4821"));
         expect(200, later);
         assertNull(object(flow.session(token, cookie(later))).get("requires"));
@@ -191,8 +180,8 @@ class LinkUnlockTest {
 
     @Test
     void login_hostSiteAccountWithTheSignersEmail_unlocks() {
-        server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
-        server.app.users().add("mallory@example.com", "Mallory", false, Passwords.hash(PASSWORD.toCharArray()));
+        signet.server().app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
+        signet.server().app.users().add("mallory@example.com", "Mallory", false, Passwords.hash(PASSWORD.toCharArray()));
         String token = sendTo(body("pat@example.com", "require_wp_login", true)).get(0).token();
         assertEquals("login", object(flow.session(token)).get("requires"));
 
@@ -212,7 +201,7 @@ class LinkUnlockTest {
         Map<String, Object> session = object(flow.session(token, cookie(right)));
         assertNull(session.get("requires"));
         assertEquals(true, session.get("can_act"));
-        String page = server.send(server.request("/sign/" + token, null).header("Cookie", cookie(right)).build())
+        String page = signet.server().send(signet.server().request("/sign/" + token, null).header("Cookie", cookie(right)).build())
                 .body();
         assertTrue(page.contains("data-token"), page);
     }
@@ -236,11 +225,11 @@ class LinkUnlockTest {
 
     @Test
     void login_unknownOtherOrDisabledAccount_answeredExactlyAsAWrongPassword() {
-        server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
-        server.app.users().add("mallory@example.com", "Mallory", false, Passwords.hash(PASSWORD.toCharArray()));
-        server.app.users().add("dana@example.com", "Dana", false, Passwords.hash(PASSWORD.toCharArray()));
+        signet.server().app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
+        signet.server().app.users().add("mallory@example.com", "Mallory", false, Passwords.hash(PASSWORD.toCharArray()));
+        signet.server().app.users().add("dana@example.com", "Dana", false, Passwords.hash(PASSWORD.toCharArray()));
         String danaLink = loginLink("dana@example.com");
-        server.app.users().disable("dana@example.com");
+        signet.server().app.users().disable("dana@example.com");
 
         HttpResponse<String> wrong = login(loginLink("pat@example.com"), "pat@example.com", "nope");
         List<HttpResponse<String>> alike = List.of(
@@ -257,10 +246,10 @@ class LinkUnlockTest {
 
     @Test
     void login_accountMadeAdministratorAfterTheLinkWasMade_rightPasswordAnsweredAsAWrongOne() {
-        long pat = server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray())).id();
+        long pat = signet.server().app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray())).id();
         String token = loginLink("pat@example.com");
         String other = loginLink("pat@example.com");
-        server.app.users().setAdmin(pat, true);
+        signet.server().app.users().setAdmin(pat, true);
 
         HttpResponse<String> right = login(token, "pat@example.com", PASSWORD);
 
@@ -271,21 +260,21 @@ class LinkUnlockTest {
     /** An administrator's document may ask for an administrator's password; each change below ends the unlock. */
     @Test
     void login_passedThenAccountChanged_unlockEnds() {
-        ApiFlow admin = new ApiFlow(server, server.account("root@example.com", true).full(), clock);
+        ApiFlow admin = signet.flow("root@example.com", true);
         List<String> changes = List.of("password", "disabled", "administrator", "administrator withdrawn");
         for (String change : changes) {
             String email = change.replace(' ', '-') + "@example.com";
-            long id = server.app.users().add(email, "Pat", change.endsWith("withdrawn"),
+            long id = signet.server().app.users().add(email, "Pat", change.endsWith("withdrawn"),
                     Passwords.hash(PASSWORD.toCharArray())).id();
             String token = loginLink(admin, email);
             HttpResponse<String> in = expect(200, login(token, email, PASSWORD));
             assertNull(object(flow.session(token, cookie(in))).get("requires"), change);
 
             switch (change) {
-                case "password" -> server.app.users().setPassword(email, Passwords.hash("another password".toCharArray()));
-                case "disabled" -> server.app.users().disable(id);
-                case "administrator" -> server.app.users().setAdmin(id, true);
-                default -> server.app.users().setAdmin(id, false);
+                case "password" -> signet.server().app.users().setPassword(email, Passwords.hash("another password".toCharArray()));
+                case "disabled" -> signet.server().app.users().disable(id);
+                case "administrator" -> signet.server().app.users().setAdmin(id, true);
+                default -> signet.server().app.users().setAdmin(id, false);
             }
 
             assertEquals("login", object(flow.session(token, cookie(in))).get("requires"), change);
@@ -297,7 +286,7 @@ class LinkUnlockTest {
 
     @Test
     void unlock_loginAndPin_bothNeeded() {
-        server.app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
+        signet.server().app.users().add("pat@example.com", "Pat", false, Passwords.hash(PASSWORD.toCharArray()));
         String token = sendTo(body("pat@example.com", "require_wp_login", true, "pin_code", "4821")).get(0).token();
 
         HttpResponse<String> pinFirst = flow.postToLink(token, "pin", Map.of("pin", "4821"));

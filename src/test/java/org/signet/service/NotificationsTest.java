@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.SentMail.bodies;
 
 import com.icegreen.greenmail.base.GreenMailOperations;
-import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
-import com.icegreen.greenmail.util.ServerSetupTest;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
@@ -20,8 +18,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +25,11 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.OutboxEntry;
 import org.signet.support.ApiFlow;
-import org.signet.support.Party;
 import org.signet.support.MutableClock;
+import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /** The messages Signet mails (see docs/api/mail.md, Messages) as a real SMTP server receives them from a running Signet. */
@@ -43,12 +39,9 @@ class NotificationsTest {
     private static final long WAIT_MS = 30_000;
 
     @RegisterExtension
-    static final GreenMailExtension greenMail = new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort());
+    final SignetFixture signet = SignetFixture.stopped().withMail().owner("olivia@example.org");
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
+    private final MutableClock clock = signet.clock();
     private final List<AutoCloseable> open = new ArrayList<>();
     private TestServer server;
     private ApiFlow flow;
@@ -61,15 +54,15 @@ class NotificationsTest {
     }
 
     private TestServer start(int smtpPort) throws Exception {
-        TestServer s = TestServer.start(dir, clock, "smtp.host=127.0.0.1", "smtp.port=" + smtpPort,
+        TestServer s = TestServer.start(signet.dir(), clock, "smtp.host=127.0.0.1", "smtp.port=" + smtpPort,
                 "smtp.starttls=false", "smtp.from=Signet <signet@example.org>");
         open.add(s::close);
         return s;
     }
 
     private void startWithGreenMail() throws Exception {
-        server = start(greenMail.getSmtp().getPort());
-        flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
+        server = signet.start();
+        flow = signet.flow();
     }
 
     /** A sent document: Ann (with a PIN) signs first, Bob second. Returns the document id. */
@@ -123,7 +116,7 @@ class NotificationsTest {
         String doc = sentToAnnThenBob("Lease of Unit 4");
         server.app.mailSender().runOnce();
 
-        MimeMessage[] messages = received(greenMail, 1);
+        MimeMessage[] messages = received(signet.mail(), 1);
 
         assertEquals(1, messages.length, "Bob's group is not open yet");
         MimeMessage m = messages[0];
@@ -152,7 +145,7 @@ class NotificationsTest {
         flow.postSend(doc);
         server.app.mailSender().runOnce();
 
-        MimeMessage m = received(greenMail, 1)[0];
+        MimeMessage m = received(signet.mail(), 1)[0];
 
         assertTrue(to(m).contains("alex@example.org"), to(m));
         assertTrue(m.getSubject().contains("approve") && m.getSubject().contains("Budget 2031"), m.getSubject());
@@ -160,7 +153,7 @@ class NotificationsTest {
             assertTrue(body.contains(signingUrl(doc, "alex@example.org")), body);
             assertTrue(body.contains("approve"), body);
         }
-        assertEquals(1, greenMail.getReceivedMessages().length);
+        assertEquals(1, signet.mail().getReceivedMessages().length);
     }
 
     @Test
@@ -174,7 +167,7 @@ class NotificationsTest {
         assertEquals(200, flow.postToLink(alex.token(), "decline", Map.of("reason", "Over budget")).statusCode());
         server.app.mailSender().runOnce();
 
-        MimeMessage told = received(greenMail, 2)[1];
+        MimeMessage told = received(signet.mail(), 2)[1];
         assertTrue(to(told).contains("olivia@example.org"), to(told));
         assertTrue(told.getSubject().contains("Alex Approver rejected"), told.getSubject());
         for (String body : bodies(told)) {
@@ -187,11 +180,11 @@ class NotificationsTest {
     void remind_reminderArrivesWithLinkAndWithoutPin() throws Exception {
         startWithGreenMail();
         String doc = sentToAnnThenBob("Lease of Unit 5");
-        received(greenMail, 1);
+        received(signet.mail(), 1);
 
         assertEquals(200, flow.post("documents/" + doc + "/remind", null).statusCode());
 
-        MimeMessage[] messages = received(greenMail, 2);
+        MimeMessage[] messages = received(signet.mail(), 2);
         MimeMessage reminder = messages[1];
         assertTrue(to(reminder).contains("ann@example.org"));
         assertTrue(reminder.getSubject().startsWith("Reminder:") && reminder.getSubject().contains("Lease of Unit 5"),
@@ -213,7 +206,7 @@ class NotificationsTest {
         assertEquals(200, flow.put("documents/" + doc, Map.of("expires_at", "2030-02-01 12:00:00")).statusCode());
         flow.postSend(doc);
 
-        MimeMessage m = received(greenMail, 1)[0];
+        MimeMessage m = received(signet.mail(), 1)[0];
 
         for (String body : bodies(m)) {
             assertTrue(body.contains("This request expires on February 1, 2030 at 12:00 PM (UTC)."), body);
@@ -328,11 +321,11 @@ class NotificationsTest {
         flow.signatureFields(doc, ann);
         flow.postSend(doc);
 
-        MimeMessage m = received(greenMail, 1)[0];
+        MimeMessage m = received(signet.mail(), 1)[0];
 
         assertEquals(1, m.getAllRecipients().length);
         assertEquals(null, m.getHeader("Bcc"));
-        assertEquals(1, greenMail.getReceivedMessages().length);
+        assertEquals(1, signet.mail().getReceivedMessages().length);
     }
 
     @Test
@@ -346,7 +339,7 @@ class NotificationsTest {
         server.app.mailSender().runOnce();
 
         MimeMessage toViewer = null;
-        for (MimeMessage m : received(greenMail, 2)) {
+        for (MimeMessage m : received(signet.mail(), 2)) {
             if (to(m).contains("val@example.org")) {
                 toViewer = m;
             }
@@ -363,7 +356,7 @@ class NotificationsTest {
 
     @Test
     void invite_noSmtpHost_invitationWrittenToDataOutbox() throws Exception {
-        server = TestServer.start(dir, clock);
+        server = TestServer.start(signet.dir(), clock);
         open.add(server::close);
         flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
         String doc = sentToAnnThenBob("Written to disk");
@@ -371,7 +364,7 @@ class NotificationsTest {
 
         String link = signingUrl(doc, "ann@example.org");
         // runOnce returns at once while the delivery the send started is still writing: poll for the file.
-        List<Path> files = awaitEmlFiles(dir.resolve("outbox"));
+        List<Path> files = awaitEmlFiles(signet.dir().resolve("outbox"));
         assertEquals(1, files.size(), files.toString());
         MimeMessage m;
         try (var in = java.nio.file.Files.newInputStream(files.get(0))) {

@@ -8,23 +8,18 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.object;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.crypto.Passwords;
 import org.signet.support.AdminClient;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /**
  * One throttle for a host-site password wherever it is asked for: guesses at the administrator
@@ -32,27 +27,19 @@ import org.signet.support.TestServer;
  * locked account is refused everywhere, its right password answered as a wrong one.
  */
 class PasswordCheckTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().owner("owner@example.com");
+
     private static final String EMAIL = "pat@example.com";
     private static final String PASSWORD = "pw-correct-horse-battery";
     private static final String HASH = Passwords.hash(PASSWORD.toCharArray());
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        server.app.users().add(EMAIL, "Pat", false, HASH);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        signet.server().app.users().add(EMAIL, "Pat", false, HASH);
+        flow = signet.flow();
     }
 
     /** A sent document whose one signer must sign in as Pat; its signing link's token. */
@@ -69,7 +56,7 @@ class PasswordCheckTest {
     }
 
     private HttpResponse<String> signIn(String password) {
-        return new AdminClient(server).signIn(EMAIL, password);
+        return new AdminClient(signet.server()).signIn(EMAIL, password);
     }
 
     private static void assertWrongAtGate(HttpResponse<String> r, int attemptsLeft) {
@@ -110,7 +97,7 @@ class PasswordCheckTest {
         assertWrongAtGate(right, 4);
         assertEquals(object(wrong), object(right), "the lock shows nowhere in the answer");
         assertEquals("login", object(flow.session(token)).get("requires"));
-        clock.advance(Duration.ofMinutes(15).plusSeconds(1));
+        signet.clock().advance(Duration.ofMinutes(15).plusSeconds(1));
         HttpResponse<String> later = gate(token, PASSWORD);
         assertEquals(200, later.statusCode(), later.body());
         assertNull(object(flow.session(token, ApiFlow.cookie(later))).get("requires"));
@@ -153,7 +140,7 @@ class PasswordCheckTest {
         assertEquals(object(gate(link(), "guess 30")), object(rightAtFresh));
         assertLockedAtSignIn(signIn(PASSWORD));
 
-        clock.advance(Duration.ofMinutes(15).plusSeconds(1));
+        signet.clock().advance(Duration.ofMinutes(15).plusSeconds(1));
         assertEquals(302, signIn(PASSWORD).statusCode());
         assertEquals(200, gate(fresh, PASSWORD).statusCode());
         assertEquals(200, gate(links.get(0), PASSWORD).statusCode(), "the link's own lock is over too");

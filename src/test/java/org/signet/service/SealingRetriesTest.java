@@ -7,17 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /**
@@ -25,11 +23,9 @@ import org.signet.support.TestServer;
  * then shown as failed with its cause and the owner told once; never a minute-by-minute loop.
  */
 class SealingRetriesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
     private Path files;
@@ -37,13 +33,12 @@ class SealingRetriesTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("Lease", 1);
         Party ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
-        files = dir.resolve("files");
-        away = dir.resolve("files-away");
+        files = signet.dir().resolve("files");
+        away = signet.dir().resolve("files-away");
         Files.move(files, away);
         flow.sign(ann.token());
     }
@@ -53,11 +48,10 @@ class SealingRetriesTest {
         if (Files.exists(away)) {
             Files.move(away, files);
         }
-        server.close();
     }
 
     private int attempts() {
-        return server.app.database().queryOne("SELECT seal_attempts FROM documents WHERE id = ?",
+        return signet.server().app.database().queryOne("SELECT seal_attempts FROM documents WHERE id = ?",
                 r -> r.getInt("seal_attempts"), Long.parseLong(doc)).orElseThrow();
     }
 
@@ -65,7 +59,7 @@ class SealingRetriesTest {
     private void attemptUntil(int n) {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         while (attempts() < n) {
-            server.app.completion().sealPending();
+            signet.server().app.completion().sealPending();
             assertTrue(System.nanoTime() < deadline, "attempt " + n + " not made; " + attempts() + " so far");
         }
     }
@@ -74,8 +68,8 @@ class SealingRetriesTest {
     void sealPending_beforeTheRetryIsDue_noAttempt() {
         attemptUntil(1);
 
-        clock.advance(Duration.ofSeconds(30));
-        server.app.completion().sealPending();
+        signet.clock().advance(Duration.ofSeconds(30));
+        signet.server().app.completion().sealPending();
 
         assertEquals(1, attempts());
         assertEquals("pending", flow.document(doc).get("seal_status"));
@@ -87,7 +81,7 @@ class SealingRetriesTest {
         List<Duration> waits = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30),
                 Duration.ofHours(2), Duration.ofHours(6));
         for (int i = 0; i < waits.size(); i++) {
-            clock.advance(waits.get(i).plusSeconds(1));
+            signet.clock().advance(waits.get(i).plusSeconds(1));
             attemptUntil(i + 2);
         }
 
@@ -98,8 +92,8 @@ class SealingRetriesTest {
         assertNull(d.get("signed_file_hash"));
         assertEquals(1, flow.mail.queued("owner@example.org", "seal_failed").size());
 
-        clock.advance(Duration.ofDays(2));
-        server.app.completion().sealPending();
+        signet.clock().advance(Duration.ofDays(2));
+        signet.server().app.completion().sealPending();
         assertEquals(6, attempts(), "a failed seal is not retried by itself");
     }
 
@@ -108,7 +102,7 @@ class SealingRetriesTest {
         attemptUntil(1);
         Files.move(away, files);
 
-        clock.advance(Duration.ofMinutes(2));
+        signet.clock().advance(Duration.ofMinutes(2));
         Map<String, Object> sealed = flow.awaitSealed(doc);
 
         assertNull(sealed.get("seal_status"));
@@ -142,11 +136,11 @@ class SealingRetriesTest {
         List<Duration> waits = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30),
                 Duration.ofHours(2), Duration.ofHours(6));
         for (int i = 0; i < waits.size(); i++) {
-            clock.advance(waits.get(i).plusSeconds(1));
+            signet.clock().advance(waits.get(i).plusSeconds(1));
             attemptUntil(i + 2);
         }
         assertEquals("failed", flow.document(doc).get("seal_status"));
-        ApiFlow stranger = new ApiFlow(server, server.account("stranger@example.org", false).full(), clock);
+        ApiFlow stranger = signet.flow("stranger@example.org", false);
         assertEquals(403, stranger.post("documents/" + doc + "/seal", null).statusCode());
 
         Files.move(away, files);

@@ -11,43 +11,34 @@ import static org.signet.support.TestServer.expect;
 
 import jakarta.mail.internet.MimeMessage;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 class SigningTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.parse("2031-03-04T10:15:30Z"))
+            .owner("owner@example.com");
+
     private static final String IP = "127.0.0.1";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2031-03-04T10:15:30Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String docId;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        flow = signet.flow();
         docId = flow.upload("contract", 1);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private Party signer(String name, String email, String role, int order) {
@@ -80,7 +71,7 @@ class SigningTest {
         flow.send(docId);
 
         for (int i = 0; i < 2; i++) {
-            HttpResponse<String> page = server.send(server.request("/sign/" + ann.token(), null)
+            HttpResponse<String> page = signet.server().send(signet.server().request("/sign/" + ann.token(), null)
                     .header("User-Agent", ApiFlow.SIGNER_AGENT).build());
             expect(200, page);
         }
@@ -168,7 +159,7 @@ class SigningTest {
         assertEquals(false, bobSession.get("can_act"));
         assertEquals("declined", bobSession.get("closed"));
         assertEquals("document_closed", code(flow.sign(bob.token())));
-        String page = server.send(server.request("/sign/" + bob.token(), null).build()).body();
+        String page = signet.server().send(signet.server().request("/sign/" + bob.token(), null).build()).body();
         assertTrue(page.contains("declined"), page);
         assertTrue(!page.contains("/pages/1.png"));
     }
@@ -234,7 +225,7 @@ class SigningTest {
         List<Map<String, Object>> fields = flow.fields(docId);
         assertEquals("Ann Example", fields.get(1).get("value"));
         assertEquals("ann@example.com", fields.get(2).get("value"));
-        assertEquals(DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC).format(clock.instant()),
+        assertEquals(DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC).format(signet.clock().instant()),
                 fields.get(3).get("value"));
         assertEquals("signed", fields.get(0).get("value"));
     }
@@ -293,7 +284,7 @@ class SigningTest {
         signatureFor(ann);
         flow.send(docId);
         expect(200, flow.session(ann.token()));
-        expect(200, server.send("PUT", "documents/" + docId, flow.key, "{\"status\":\"draft\"}"));
+        expect(200, signet.server().send("PUT", "documents/" + docId, flow.key, "{\"status\":\"draft\"}"));
         assertEquals("recalled", TestServer.object(flow.session(ann.token())).get("closed"));
         assertEquals("pending", flow.signerStatus(docId, ann.id()));
 

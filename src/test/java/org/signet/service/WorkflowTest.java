@@ -4,18 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
@@ -26,8 +22,7 @@ import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.SignerStore;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /**
  * The workflow engine over a running Signet's database: documents, signers and fields are made
@@ -35,13 +30,11 @@ import org.signet.support.TestServer;
  * asking the engine who to invite next, as the signing endpoints will.
  */
 class WorkflowTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
+
     private static final Actor SIGNER = Actor.signer(1, "Someone", "198.51.100.9", "SignerBrowser/1.0");
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private Workflow workflow;
     private Database db;
@@ -52,19 +45,13 @@ class WorkflowTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-        db = server.app.database();
-        owner = new Principal(server.app.users().findByEmail("owner@example.org").orElseThrow().id(), false);
-        documents = new DocumentStore(db, clock);
-        signers = server.app.signers();
-        workflow = server.app.workflow();
+        flow = signet.flow();
+        db = signet.server().app.database();
+        owner = new Principal(signet.server().app.users().findByEmail("owner@example.org").orElseThrow().id(), false);
+        documents = new DocumentStore(db, signet.clock());
+        signers = signet.server().app.signers();
+        workflow = signet.server().app.workflow();
         doc = flow.upload("Partnership", 2);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private long id(String s) {
@@ -220,13 +207,13 @@ class WorkflowTest {
 
         assertEquals(List.of(id(a), id(b)), queued.keySet().stream().map(Signer::id).toList());
         assertEquals(1, flow.mail.queued("b@example.org", "reminder").size());
-        assertEquals(clock.millis() / 1000, signers.find(id(b)).orElseThrow().lastRemindedAt());
+        assertEquals(signet.clock().millis() / 1000, signers.find(id(b)).orElseThrow().lastRemindedAt());
     }
 
     @Test
     void expire_draftDue_expired() {
         flow.expiresIn(doc, Duration.ofMinutes(1));
-        clock.advance(Duration.ofMinutes(1));
+        signet.clock().advance(Duration.ofMinutes(1));
 
         assertEquals(DocumentStatus.EXPIRED, workflow.expire(owner, id(doc), Actor.system()).status());
     }

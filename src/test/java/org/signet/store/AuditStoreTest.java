@@ -4,24 +4,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /** The hash chain: every kind of change to a stored event is detected, and only on its own document. */
 class AuditStoreTest {
-    @TempDir
-    Path dir;
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     Database db;
     AuditStore audit;
     long doc;
@@ -29,22 +28,16 @@ class AuditStoreTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
-        Account alice = server.account("alice@example.com", false);
-        doc = Long.parseLong(server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1)));
-        other = Long.parseLong(server.uploadPdf(alice.full(), "b.pdf", TestFiles.pdf(1)));
-        db = server.app.database();
+        Account alice = signet.server().account("alice@example.com", false);
+        doc = Long.parseLong(signet.server().uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1)));
+        other = Long.parseLong(signet.server().uploadPdf(alice.full(), "b.pdf", TestFiles.pdf(1)));
+        db = signet.server().app.database();
         audit = new AuditStore(db, Clock.systemUTC());
         db.inTransaction(() -> {
             audit.record(doc, "document_updated", Actor.apiKey(1, "192.0.2.1", "agent"), "{\"title\":\"x\"}");
             audit.record(doc, "document_viewed", Actor.signer(7, "Sam", "192.0.2.2", "browser"), null);
             audit.record(doc, "document_downloaded", Actor.system(), "original");
         });
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     @Test
@@ -153,7 +146,7 @@ class AuditStoreTest {
 
     @Test
     void checkAll_oneEventEdited_namesItsDocumentOnly() throws Exception {
-        long other = Long.parseLong(server.uploadPdf(server.account("bob@example.com", false).full(), "b.pdf",
+        long other = Long.parseLong(signet.server().uploadPdf(signet.server().account("bob@example.com", false).full(), "b.pdf",
                 TestFiles.pdf(1)));
         int documents = (int) db.queryLong("SELECT count(*) FROM documents");
         assertEquals(new AuditStore.Chains(documents, List.of()), audit.checkAll());

@@ -6,60 +6,53 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
 
 /** Document rows and their deletion: ids are never reused, a tombstone is written once, nothing else is kept. */
 class DocumentStoreTest {
-    @TempDir
-    Path dir;
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     Account alice;
     Database db;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
-        alice = server.account("alice@example.com", false);
-        db = server.app.database();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false);
+        db = signet.server().app.database();
     }
 
     @Test
     void insert_afterTheNewestWasDeleted_idNeverReused() {
-        String first = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
-        expectObject(200, server.send("DELETE", "documents/" + first, alice.full(), null));
-        String second = server.uploadPdf(alice.full(), "b.pdf", TestFiles.pdf(1));
+        String first = signet.server().uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
+        expectObject(200, signet.server().send("DELETE", "documents/" + first, alice.full(), null));
+        String second = signet.server().uploadPdf(alice.full(), "b.pdf", TestFiles.pdf(1));
         assertNotEquals(first, second, "an old id must not name a new document");
-        assertEquals("not_found", TestServer.code(server.get("documents/" + first, alice.full())));
-        expectObject(200, server.send("DELETE", "documents/" + second, alice.full(), null));
+        assertEquals("not_found", TestServer.code(signet.server().get("documents/" + first, alice.full())));
+        expectObject(200, signet.server().send("DELETE", "documents/" + second, alice.full(), null));
         assertEquals(2, db.queryLong("SELECT count(*) FROM document_tombstones"));
-        assertEquals(2L, ((Number) expectObject(200, server.get("stats", alice.full())).get("deleted")).longValue());
+        assertEquals(2L, ((Number) expectObject(200, signet.server().get("stats", alice.full())).get("deleted")).longValue());
     }
 
     @Test
     void delete_leavesOnlyAContentFreeTombstone() {
-        long id = Long.parseLong(server.uploadPdf(alice.full(), "Secret plan.pdf", TestFiles.pdf(1)));
-        new ApiFlow(server, alice.full(), Clock.systemUTC()).addSignerWithSignatureField(String.valueOf(id),
+        long id = Long.parseLong(signet.server().uploadPdf(alice.full(), "Secret plan.pdf", TestFiles.pdf(1)));
+        new ApiFlow(signet.server(), alice.full(), Clock.systemUTC()).addSignerWithSignatureField(String.valueOf(id),
                 "sam@example.com");
-        expectObject(200, server.send("DELETE", "documents/" + id, alice.full(), null));
+        expectObject(200, signet.server().send("DELETE", "documents/" + id, alice.full(), null));
         for (String table : List.of("documents", "signers", "fields", "audit_events")) {
             String column = table.equals("documents") ? "id" : "document_id";
             assertEquals(0, db.queryLong("SELECT count(*) FROM " + table + " WHERE " + column + " = ?", id), table);
@@ -72,7 +65,7 @@ class DocumentStoreTest {
 
     @Test
     void delete_concurrentRequests_oneDeletesTheOthersNotFound() throws Exception {
-        String id = server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
+        String id = signet.server().uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1));
         CountDownLatch go = new CountDownLatch(1);
         List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -82,7 +75,7 @@ class DocumentStoreTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-                return server.send("DELETE", "documents/" + id, alice.full(), null);
+                return signet.server().send("DELETE", "documents/" + id, alice.full(), null);
             }));
         }
         go.countDown();
@@ -90,18 +83,18 @@ class DocumentStoreTest {
         assertEquals(1, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
         assertTrue(statuses.stream().allMatch(s -> s == 200 || s == 404), statuses.toString());
         assertEquals(Map.of("deleted", 1L), Map.of("deleted",
-                ((Number) expectObject(200, server.get("stats", alice.full())).get("deleted")).longValue()));
+                ((Number) expectObject(200, signet.server().get("stats", alice.full())).get("deleted")).longValue()));
     }
 
     @Test
     void list_search_foldsCaseBeyondAsciiAtEveryLength() {
         for (String t : List.of("Ärztebrief", "über uns", "Straße 5", "plain")) {
-            expectObject(201, server.upload(alice.full(), new org.signet.support.Multipart().text("title", t)
+            expectObject(201, signet.server().upload(alice.full(), new org.signet.support.Multipart().text("title", t)
                     .file("file", "f.pdf", "application/pdf", TestFiles.pdf(1))));
         }
         for (String[] q : new String[][] {{"ärz", "Ärztebrief"}, {"ä", "Ärztebrief"}, {"Är", "Ärztebrief"},
                 {"ÜB", "über uns"}, {"Ü", "über uns"}, {"E 5", "Straße 5"}, {"ß", "Straße 5"}, {"PL", "plain"}}) {
-            HttpResponse<String> r = server.get("documents?search=" + java.net.URLEncoder.encode(q[0],
+            HttpResponse<String> r = signet.server().get("documents?search=" + java.net.URLEncoder.encode(q[0],
                     java.nio.charset.StandardCharsets.UTF_8), alice.full());
             assertEquals(List.of(q[1]), TestServer.array(r).stream().map(o -> ((Map<?, ?>) o).get("title")).toList(),
                     q[0]);
@@ -111,14 +104,14 @@ class DocumentStoreTest {
     @Test
     void list_search_queryLanguageCharacters_literalNeverAnError() {
         for (String q : List.of("\"", "\"\"\"", "a*b", "NEAR(a b)", "x OR y", "'--", "%_%", "^ab", "(((", "a:b")) {
-            HttpResponse<String> r = server.get("documents?search=" + java.net.URLEncoder.encode(q,
+            HttpResponse<String> r = signet.server().get("documents?search=" + java.net.URLEncoder.encode(q,
                     java.nio.charset.StandardCharsets.UTF_8), alice.full());
             assertEquals(200, r.statusCode(), q + " " + r.body());
         }
-        expectObject(201, server.upload(alice.full(), new org.signet.support.Multipart()
+        expectObject(201, signet.server().upload(alice.full(), new org.signet.support.Multipart()
                 .text("title", "Offer \"A*\" (final)").file("file", "f.pdf", "application/pdf", TestFiles.pdf(1))));
-        assertEquals(1, TestServer.array(server.get("documents?search=%22A*%22", alice.full())).size());
-        assertEquals(1, TestServer.array(server.get("documents?search=(final", alice.full())).size());
+        assertEquals(1, TestServer.array(signet.server().get("documents?search=%22A*%22", alice.full())).size());
+        assertEquals(1, TestServer.array(signet.server().get("documents?search=(final", alice.full())).size());
     }
 
     @Test
@@ -267,7 +260,7 @@ class DocumentStoreTest {
     void jobQueries_findWhatIsDueAndNothingElse() {
         DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
         long now = Clock.systemUTC().millis() / 1000;
-        ApiFlow flow = new ApiFlow(server, alice.full(), Clock.systemUTC());
+        ApiFlow flow = new ApiFlow(signet.server(), alice.full(), Clock.systemUTC());
         String due = flow.upload("Due", 1);
         String later = flow.upload("Later", 1);
         db.update("UPDATE documents SET expires_at = ? WHERE id = ?", now - 10, Long.parseLong(due));
@@ -280,7 +273,7 @@ class DocumentStoreTest {
 
     @Test
     void recordSealedRevision_sameHashTwice_keptOnceAndInOrderWithTheNext() {
-        long id = Long.parseLong(server.uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1)));
+        long id = Long.parseLong(signet.server().uploadPdf(alice.full(), "a.pdf", TestFiles.pdf(1)));
         DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
 
         db.inTransaction(() -> {
@@ -290,7 +283,7 @@ class DocumentStoreTest {
         });
 
         assertEquals(List.of("a".repeat(64), "b".repeat(64)), documents.sealedRevisions(id));
-        expectObject(200, server.send("DELETE", "documents/" + id, alice.full(), null));
+        expectObject(200, signet.server().send("DELETE", "documents/" + id, alice.full(), null));
         assertEquals(0, db.queryLong("SELECT count(*) FROM sealed_revisions"), "gone with its document");
     }
 }

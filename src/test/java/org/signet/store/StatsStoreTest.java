@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.signet.support.TestServer.expectObject;
 
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -13,13 +12,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.DocumentStatus;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
@@ -29,13 +27,12 @@ import org.signet.support.TestServer.Account;
  * deletes and status changes, the maintained counters equal what counting the rows gives.
  */
 class StatsStoreTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.parse("2030-02-01T00:00:00Z"));
+
     private static final DateTimeFormatter WIRE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
             .withZone(ZoneId.of("UTC"));
 
-    @TempDir
-    Path dir;
-    MutableClock clock = new MutableClock(Instant.parse("2030-02-01T00:00:00Z"), ZoneId.of("UTC"));
-    TestServer server;
     Account alice;
     Account bob;
     Account admin;
@@ -48,17 +45,11 @@ class StatsStoreTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        alice = server.account("alice@example.com", false, 100_000);
-        bob = server.account("bob@example.com", false, 100_000);
-        admin = server.account("admin@example.com", true, 100_000);
-        db = server.app.database();
-        documents = new DocumentStore(db, clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false, 100_000);
+        bob = signet.server().account("bob@example.com", false, 100_000);
+        admin = signet.server().account("admin@example.com", true, 100_000);
+        db = signet.server().app.database();
+        documents = new DocumentStore(db, signet.clock());
     }
 
     @Test
@@ -70,7 +61,7 @@ class StatsStoreTest {
             int op = live.isEmpty() ? 0 : random.nextInt(10);
             Live pick = live.isEmpty() ? null : live.get(random.nextInt(live.size()));
             switch (op) {
-                case 0, 1, 2 -> server.uploadPdf(random.nextBoolean() ? alice.full() : bob.full(), "s" + step + ".pdf", pdf);
+                case 0, 1, 2 -> signet.server().uploadPdf(random.nextBoolean() ? alice.full() : bob.full(), "s" + step + ".pdf", pdf);
                 case 3, 4 -> delete(pick, random.nextInt(4) == 0);
                 case 5 -> send(pick);
                 case 6 -> recall(pick);
@@ -83,15 +74,15 @@ class StatsStoreTest {
 
     @Test
     void counts_administratorSeesEveryone_userOnlyOwn() {
-        server.uploadPdf(alice.full(), "a.pdf", pdf);
-        String b = server.uploadPdf(bob.full(), "b.pdf", pdf);
-        expectObject(200, server.send("DELETE", "documents/" + b, admin.full(), null));
-        Map<String, Object> mine = expectObject(200, server.get("stats", alice.full()));
+        signet.server().uploadPdf(alice.full(), "a.pdf", pdf);
+        String b = signet.server().uploadPdf(bob.full(), "b.pdf", pdf);
+        expectObject(200, signet.server().send("DELETE", "documents/" + b, admin.full(), null));
+        Map<String, Object> mine = expectObject(200, signet.server().get("stats", alice.full()));
         assertEquals(Map.of("total", 1, "draft", 1, "sent", 0, "viewed", 0, "completed", 0, "declined", 0,
                 "expired", 0, "deleted", 0), integers(mine));
-        assertEquals(1, integers(expectObject(200, server.get("stats", bob.full()))).get("deleted"),
+        assertEquals(1, integers(expectObject(200, signet.server().get("stats", bob.full()))).get("deleted"),
                 "deleted by an administrator, counted for its owner");
-        Map<String, Integer> all = integers(expectObject(200, server.get("stats", admin.full())));
+        Map<String, Integer> all = integers(expectObject(200, signet.server().get("stats", admin.full())));
         assertEquals(1, all.get("total"));
         assertEquals(1, all.get("deleted"));
         assertEquals(List.of("total", "draft", "sent", "viewed", "completed", "declined", "expired", "deleted"),
@@ -100,7 +91,7 @@ class StatsStoreTest {
     }
 
     private void delete(Live d, boolean asAdministrator) {
-        expectObject(200, server.send("DELETE", "documents/" + d.id(), asAdministrator ? admin.full() : owner(d), null));
+        expectObject(200, signet.server().send("DELETE", "documents/" + d.id(), asAdministrator ? admin.full() : owner(d), null));
     }
 
     private void send(Live d) {
@@ -108,14 +99,14 @@ class StatsStoreTest {
             return;
         }
         if (db.queryLong("SELECT count(*) FROM signers WHERE document_id = ?", d.id()) == 0) {
-            new ApiFlow(server, owner(d), clock).addSignerWithSignatureField(String.valueOf(d.id()), "s@example.com");
+            new ApiFlow(signet.server(), owner(d), signet.clock()).addSignerWithSignatureField(String.valueOf(d.id()), "s@example.com");
         }
-        expectObject(200, server.send("POST", "documents/" + d.id() + "/send", owner(d), null));
+        expectObject(200, signet.server().send("POST", "documents/" + d.id() + "/send", owner(d), null));
     }
 
     private void recall(Live d) {
         if (d.status() == DocumentStatus.SENT || d.status() == DocumentStatus.VIEWED) {
-            expectObject(200, server.send("PUT", "documents/" + d.id(), owner(d), "{\"status\":\"draft\"}"));
+            expectObject(200, signet.server().send("PUT", "documents/" + d.id(), owner(d), "{\"status\":\"draft\"}"));
         }
     }
 
@@ -123,10 +114,10 @@ class StatsStoreTest {
         if (d.status().terminal()) {
             return;
         }
-        String soon = WIRE.format(clock.instant().plus(Duration.ofHours(1)));
-        expectObject(200, server.send("PUT", "documents/" + d.id(), owner(d), "{\"expires_at\":\"" + soon + "\"}"));
-        clock.advance(Duration.ofHours(2));
-        expectObject(200, server.send("POST", "documents/" + d.id() + "/expire", owner(d), null));
+        String soon = WIRE.format(signet.clock().instant().plus(Duration.ofHours(1)));
+        expectObject(200, signet.server().send("PUT", "documents/" + d.id(), owner(d), "{\"expires_at\":\"" + soon + "\"}"));
+        signet.clock().advance(Duration.ofHours(2));
+        expectObject(200, signet.server().send("POST", "documents/" + d.id() + "/expire", owner(d), null));
     }
 
     /** Viewing, completing and declining come with the signing pages; they change status through the same rows. */
@@ -147,9 +138,9 @@ class StatsStoreTest {
     }
 
     private void assertCountsMatch() {
-        assertEquals(fullCount(alice.user().id()), integers(expectObject(200, server.get("stats", alice.full()))));
-        assertEquals(fullCount(bob.user().id()), integers(expectObject(200, server.get("stats", bob.full()))));
-        assertEquals(fullCount(null), integers(expectObject(200, server.get("stats", admin.full()))));
+        assertEquals(fullCount(alice.user().id()), integers(expectObject(200, signet.server().get("stats", alice.full()))));
+        assertEquals(fullCount(bob.user().id()), integers(expectObject(200, signet.server().get("stats", bob.full()))));
+        assertEquals(fullCount(null), integers(expectObject(200, signet.server().get("stats", admin.full()))));
     }
 
     /** What /stats must say, counted row by row. */

@@ -13,13 +13,13 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.files.FileVault;
 import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
@@ -30,24 +30,18 @@ import org.signet.support.TestServer.Account;
  * destroys exactly those, and never a file something owns.
  */
 class StoredFilesTest {
-    @TempDir
-    Path dir;
-    private TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     private Account alice;
     private StoredFiles files;
     private FileVault vault;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
-        alice = server.account("alice@example.com", false);
-        vault = FileVault.open(dir);
-        files = new StoredFiles(server.app.database(), vault, Clock.systemUTC());
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        alice = signet.server().account("alice@example.com", false);
+        vault = FileVault.open(signet.dir());
+        files = new StoredFiles(signet.server().app.database(), vault, Clock.systemUTC());
     }
 
     @Test
@@ -65,7 +59,7 @@ class StoredFilesTest {
     @Test
     void destroyUnclaimed_claimedInItsOwnersTransaction_keepsTheFile() throws Exception {
         StoredFiles.Saved saved = files.save(new byte[] {4, 5, 6});
-        server.app.database().inTransaction(() -> files.claim(saved.id()));
+        signet.server().app.database().inTransaction(() -> files.claim(saved.id()));
 
         assertEquals(0, files.destroyUnclaimed());
         assertArrayEquals(new byte[] {4, 5, 6}, files.read(saved.id()));
@@ -74,7 +68,7 @@ class StoredFilesTest {
     @Test
     void destroyUnclaimed_writeCutOffBeforeItsRow_removesFileAndTemporaryFile() throws Exception {
         String name = vault.newName();
-        server.app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", name);
+        signet.server().app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", name);
         vault.write(name, new ByteArrayInputStream(new byte[] {7}));
         Files.write(vaultFile(name + ".tmp"), new byte[] {8});
 
@@ -88,8 +82,8 @@ class StoredFilesTest {
     void destroyUnclaimed_forgottenButNotErased_erasesTheBytes() throws Exception {
         StoredFiles.Saved saved = files.save(new byte[] {9});
         String name = nameOf(saved.id());
-        server.app.database().inTransaction(() -> files.claim(saved.id()));
-        server.app.database().inTransaction(() -> files.forget(saved.id()));
+        signet.server().app.database().inTransaction(() -> files.claim(saved.id()));
+        signet.server().app.database().inTransaction(() -> files.forget(saved.id()));
 
         assertTrue(Files.exists(vaultFile(name)), "a crash came before the erase");
         assertEquals(1, files.destroyUnclaimed());
@@ -98,19 +92,19 @@ class StoredFilesTest {
 
     @Test
     void destroyUnclaimed_listedButOwnedByADocument_keepsItAndStrikesItOff() throws Exception {
-        String id = server.uploadPdf(alice.full(), "kept.pdf", TestFiles.pdf(1));
-        long fileId = server.app.database().queryLong("SELECT original_file_id FROM documents WHERE id = ?", id);
-        server.app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", nameOf(fileId));
+        String id = signet.server().uploadPdf(alice.full(), "kept.pdf", TestFiles.pdf(1));
+        long fileId = signet.server().app.database().queryLong("SELECT original_file_id FROM documents WHERE id = ?", id);
+        signet.server().app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", nameOf(fileId));
 
         assertEquals(0, files.destroyUnclaimed());
 
         assertEquals(0, count("SELECT count(*) FROM unclaimed_files"));
-        assertEquals(200, server.get("documents/" + id + "/file", alice.full()).statusCode());
+        assertEquals(200, signet.server().get("documents/" + id + "/file", alice.full()).statusCode());
     }
 
     @Test
     void save_insideATransaction_isRefused() {
-        assertThrows(IllegalStateException.class, () -> server.app.database().inTransaction(() -> {
+        assertThrows(IllegalStateException.class, () -> signet.server().app.database().inTransaction(() -> {
             try {
                 return files.save(new byte[] {1});
             } catch (java.io.IOException e) {
@@ -122,12 +116,12 @@ class StoredFilesTest {
     /** Every way a file comes in claims it in the transaction that records its owner. */
     @Test
     void everyOwner_claimsItsFiles() {
-        ApiFlow flow = new ApiFlow(server, alice.full(), Clock.systemUTC());
-        String doc = server.uploadPdf(alice.full(), "doc.pdf", TestFiles.pdf(1));
-        server.upload(alice.full(), new Multipart().file("file", "scan.png", "image/png", TestFiles.png(40, 30)));
-        expectObject(201, server.postMultipart("files", alice.full(),
+        ApiFlow flow = new ApiFlow(signet.server(), alice.full(), Clock.systemUTC());
+        String doc = signet.server().uploadPdf(alice.full(), "doc.pdf", TestFiles.pdf(1));
+        signet.server().upload(alice.full(), new Multipart().file("file", "scan.png", "image/png", TestFiles.png(40, 30)));
+        expectObject(201, signet.server().postMultipart("files", alice.full(),
                 new Multipart().file("file", "staged.pdf", "application/pdf", TestFiles.pdf(1))));
-        expectObject(201, server.postMultipart("templates/upload", alice.full(),
+        expectObject(201, signet.server().postMultipart("templates/upload", alice.full(),
                 new Multipart().file("file", "form.pdf", "application/pdf", TestFiles.pdf(1))));
         expectObject(201, flow.post("templates", Map.of("document_id", Long.parseLong(doc), "name", "Copy")));
         String signer = flow.addSignerWithSignatureField(doc, "sam@example.com").token();
@@ -135,20 +129,20 @@ class StoredFilesTest {
         TestServer.expect(200, flow.sign(signer));
         flow.awaitSealed(doc);
 
-        assertEquals(List.of(), server.app.database().query("SELECT name FROM unclaimed_files", r -> r.string("name")));
+        assertEquals(List.of(), signet.server().app.database().query("SELECT name FROM unclaimed_files", r -> r.string("name")));
     }
 
     private String nameOf(long fileId) {
-        return server.app.database().queryOne("SELECT name FROM stored_files WHERE id = ?", r -> r.string("name"), fileId)
+        return signet.server().app.database().queryOne("SELECT name FROM stored_files WHERE id = ?", r -> r.string("name"), fileId)
                 .orElseThrow();
     }
 
     private long count(String sql, Object... params) {
-        return server.app.database().queryLong(sql, params);
+        return signet.server().app.database().queryLong(sql, params);
     }
 
     private Path vaultFile(String name) {
-        return dir.resolve("files").resolve(name);
+        return signet.dir().resolve("files").resolve(name);
     }
 
     @Test

@@ -19,12 +19,10 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.Language;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 import org.signet.text.Messages;
 
 /**
@@ -37,26 +35,14 @@ class AssetsTest {
     private static final Pattern IMPORT = Pattern.compile("^import (?:[^;]*? from )?'([^']+)';", Pattern.MULTILINE);
     private static final Path SIGN_PARTS = Path.of("src/main/resources/web/sign");
 
-    @TempDir
-    Path dir;
-
-    private TestServer server;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = TestServer.start(dir);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
 
     @Test
     void stylesheets_beginWithTheSharedLookThenTheirOwnRules() throws IOException {
         String look = resource("/web/look.css");
         for (String[] sheet : new String[][] {{"sign.css", "/web/sign.css"}, {"admin.css", "/web/admin.css"}}) {
-            byte[] served = server.sendForBytes(server.request("/assets/" + sheet[0], null).GET().build()).body();
+            byte[] served = signet.server().sendForBytes(signet.server().request("/assets/" + sheet[0], null).GET().build()).body();
             assertEquals(look + "\n" + resource(sheet[1]), new String(served, StandardCharsets.UTF_8), sheet[0]);
         }
         assertTrue(look.contains(".topbar"), "the top bar is part of the shared look");
@@ -66,7 +52,7 @@ class AssetsTest {
 
     @Test
     void font_servedByteForByte() throws IOException {
-        byte[] served = server.sendForBytes(server.request("/assets/handwriting.otf", null).GET().build()).body();
+        byte[] served = signet.server().sendForBytes(signet.server().request("/assets/handwriting.otf", null).GET().build()).body();
         try (InputStream in = AssetsTest.class.getResourceAsStream("/fonts/DancingScript-Regular.otf")) {
             assertArrayEquals(in.readAllBytes(), served);
         }
@@ -119,13 +105,13 @@ class AssetsTest {
         HttpResponse<byte[]> first = get("/assets/sign/text.js");
         String etag = first.headers().firstValue("ETag").orElseThrow();
         assertEquals("public, max-age=3600", first.headers().firstValue("Cache-Control").orElseThrow());
-        HttpResponse<byte[]> again = server.sendForBytes(
-                server.request("/assets/sign/text.js", null).header("If-None-Match", etag).GET().build());
+        HttpResponse<byte[]> again = signet.server().sendForBytes(
+                signet.server().request("/assets/sign/text.js", null).header("If-None-Match", etag).GET().build());
         assertEquals(304, again.statusCode());
         assertEquals(0, again.body().length);
         assertEquals(etag, again.headers().firstValue("ETag").orElseThrow());
-        HttpResponse<byte[]> other = server.sendForBytes(
-                server.request("/assets/sign/text.js", null).header("If-None-Match", "\"0123\"").GET().build());
+        HttpResponse<byte[]> other = signet.server().sendForBytes(
+                signet.server().request("/assets/sign/text.js", null).header("If-None-Match", "\"0123\"").GET().build());
         assertEquals(200, other.statusCode());
         assertArrayEquals(first.body(), other.body());
     }
@@ -158,7 +144,7 @@ class AssetsTest {
     }
 
     private HttpResponse<byte[]> get(String path) {
-        return server.sendForBytes(server.request(path, null).GET().build());
+        return signet.server().sendForBytes(signet.server().request(path, null).GET().build());
     }
 
     private static String resource(String name) throws IOException {

@@ -7,19 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.json.Json;
 import org.signet.support.ApiFlow;
 import org.signet.support.DocumentSetup;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /**
  * With {@code embed.origins}, exactly the listed origins may frame the signer's pages and nothing else,
@@ -27,25 +23,16 @@ import org.signet.support.TestServer;
  * without it, nothing changes.
  */
 class EmbeddedPageHeadersTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.stopped();
+
     private static final String LISTED = "frame-ancestors https://app.example.com http://127.0.0.2:8081";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     private void start(String... settings) throws Exception {
-        server = TestServer.start(dir, clock, settings);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        signet.start(settings);
+        flow = signet.flow();
     }
 
     @Test
@@ -101,7 +88,7 @@ class EmbeddedPageHeadersTest {
     }
 
     private String unlock(Party party) {
-        HttpResponse<String> r = server.send(server.request("/sign/" + party.token() + "/pin", null)
+        HttpResponse<String> r = signet.server().send(signet.server().request("/sign/" + party.token() + "/pin", null)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(Map.of("pin", "4827")))).build());
         assertEquals(200, r.statusCode(), r.body());
@@ -115,6 +102,6 @@ class EmbeddedPageHeadersTest {
     }
 
     private HttpResponse<String> get(String path) {
-        return server.send(server.request(path, null).GET().build());
+        return signet.server().send(signet.server().request(path, null).GET().build());
     }
 }

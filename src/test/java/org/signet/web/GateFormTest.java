@@ -6,28 +6,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /** The PIN gate posted as an HTML form: taken from the site's own page, refused from another site. */
 class GateFormTest {
-    @TempDir
-    Path dir;
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     Party pia;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
-        ApiFlow flow = new ApiFlow(server, server.account("owner@example.com", false).full(), null);
+        ApiFlow flow = new ApiFlow(signet.server(), signet.server().account("owner@example.com", false).full(), null);
         String doc = flow.upload("contract", 1);
         pia = flow.addSigner(doc, Map.of("name", "Pia Pin", "email", "pia@example.com", "pin_code", "4821"));
         flow.saveFields(doc, List.of(Map.of("signer_id", Long.parseLong(pia.id()), "field_type", "signature",
@@ -35,19 +33,14 @@ class GateFormTest {
         flow.send(doc);
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
     private HttpResponse<String> postPin(String pin, String... headers) {
-        HttpRequest.Builder b = server.request("/sign/" + pia.token() + "/pin", null)
+        HttpRequest.Builder b = signet.server().request("/sign/" + pia.token() + "/pin", null)
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("pin=" + pin));
         for (int i = 0; i < headers.length; i += 2) {
             b.header(headers[i], headers[i + 1]);
         }
-        return server.send(b.build());
+        return signet.server().send(b.build());
     }
 
     @Test
@@ -58,11 +51,11 @@ class GateFormTest {
         assertTrue(wrong.body().contains("method=\"post\""), "the gate is drawn again, ready for another try");
 
         HttpResponse<String> right = postPin("4821", "Sec-Fetch-Site", "same-origin",
-                "Origin", server.app.siteUrl());
+                "Origin", signet.server().app.siteUrl());
         assertEquals(302, right.statusCode(), right.body());
         assertEquals("/sign/" + pia.token(), right.headers().firstValue("Location").orElseThrow());
         String cookie = ApiFlow.cookie(right);
-        HttpResponse<String> page = server.send(server.request("/sign/" + pia.token(), null)
+        HttpResponse<String> page = signet.server().send(signet.server().request("/sign/" + pia.token(), null)
                 .header("Cookie", cookie).build());
         assertFalse(page.body().contains("pin-form"), "the link is unlocked for this browser");
     }

@@ -5,45 +5,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /** Every HTML page refuses framing and inline script and is not cached; HEAD is answered wherever GET is. */
 class PageHeadersTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running();
 
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private Party ann;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         String doc = flow.upload("Lease", 1);
         ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
     private HttpResponse<String> get(String path) {
-        return server.send(server.request(path, null).GET().build());
+        return signet.server().send(signet.server().request(path, null).GET().build());
     }
 
     @Test
@@ -65,12 +52,12 @@ class PageHeadersTest {
     @Test
     void head_answeredWhereGetIs_withoutABody() {
         for (String path : List.of("/sign/" + ann.token(), "/healthz", "/", "/verify")) {
-            HttpResponse<String> r = server.send(server.request(path, null)
+            HttpResponse<String> r = signet.server().send(signet.server().request(path, null)
                     .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
             assertEquals(200, r.statusCode(), path);
             assertEquals("", r.body(), path);
         }
-        HttpResponse<String> rest = server.send(server.request("documents", flow.key)
+        HttpResponse<String> rest = signet.server().send(signet.server().request("documents", flow.key)
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
         assertEquals(200, rest.statusCode());
         assertTrue(rest.headers().firstValue("X-WP-Total").isPresent());
@@ -78,7 +65,7 @@ class PageHeadersTest {
 
     @Test
     void head_pathWithoutGet_stillNoRoute() {
-        HttpResponse<String> r = server.send(server.request("/sign/" + ann.token() + "/submit", null)
+        HttpResponse<String> r = signet.server().send(signet.server().request("/sign/" + ann.token() + "/submit", null)
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
 
         assertEquals(404, r.statusCode());

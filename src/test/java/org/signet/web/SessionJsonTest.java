@@ -9,30 +9,26 @@ import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.object;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.DocumentSetup;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 class SessionJsonTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock().owner("owner@example.com");
+
     private static final Set<String> REVIEW_KEYS = Set.of("id", "field_type", "field_name", "page_number",
             "position_x", "position_y", "width", "height", "is_required", "signer_name");
     private static final Set<String> FIELD_KEYS = Set.of("id", "field_type", "page_number", "position_x",
             "position_y", "width", "height", "is_required", "options", "value");
 
-    @TempDir
-    Path dir;
-
-    private TestServer server;
     private ApiFlow flow;
     private String docId;
     private Party ann;
@@ -41,8 +37,7 @@ class SessionJsonTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
+        flow = signet.flow();
         docId = flow.upload("contract", 2);
         ann = flow.addSigner(docId, "Ann First", "ann@example.com", "signer", 1);
         bob = flow.addSigner(docId, "Bob Second", "bob@example.com", "signer", 2);
@@ -52,11 +47,6 @@ class SessionJsonTest {
                 field(ann.id(), "text", 1, 72, 200, 200, 30), choice,
                 field(bob.id(), "signature", 2, 72, 600, 200, 60)));
         flow.send(docId);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     @Test

@@ -8,24 +8,19 @@ import static org.signet.support.SentMail.bodies;
 import jakarta.mail.internet.MimeMessage;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.SentMail;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 
 /**
  * The signer's pages and emails in the signer's language: which language a page speaks, and
@@ -33,6 +28,9 @@ import org.signet.support.TestServer;
  * invitation email.
  */
 class SignerLanguageTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.stopped().owner("olivia@example.org");
+
     private static final Pattern HTML_LANG = Pattern.compile("<html lang=\"([a-z]{2})\">");
     private static final Pattern SCRIPT_TAG = Pattern.compile("<script[^>]*>");
 
@@ -51,23 +49,11 @@ class SignerLanguageTest {
                     "Todavía no es su turno", "olivia le ha enviado un documento para firmar: Mietvertrag",
                     "Revisar y firmar"));
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     private void start(String... settings) throws Exception {
-        server = TestServer.start(dir, clock, settings);
-        flow = new ApiFlow(server, server.account("olivia@example.org", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
+        signet.start(settings);
+        flow = signet.flow();
     }
 
     private static Map<String, Object> signer(String name, String email, int order, Object... extra) {
@@ -88,11 +74,11 @@ class SignerLanguageTest {
     }
 
     private HttpResponse<String> page(String pathAndQuery, String... headers) {
-        HttpRequest.Builder b = server.request(pathAndQuery, null).GET();
+        HttpRequest.Builder b = signet.server().request(pathAndQuery, null).GET();
         for (int i = 0; i < headers.length; i += 2) {
             b.header(headers[i], headers[i + 1]);
         }
-        return server.send(b.build());
+        return signet.server().send(b.build());
     }
 
     private static String lang(HttpResponse<String> page) {
@@ -187,7 +173,7 @@ class SignerLanguageTest {
     }
 
     private HttpResponse<String> postPin(String path, String pin) {
-        return server.send(server.request(path, null).header("Content-Type", "application/x-www-form-urlencoded")
+        return signet.server().send(signet.server().request(path, null).header("Content-Type", "application/x-www-form-urlencoded")
                 .header("Sec-Fetch-Site", "same-origin").POST(HttpRequest.BodyPublishers.ofString("pin=" + pin)).build());
     }
 

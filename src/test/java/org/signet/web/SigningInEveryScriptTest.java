@@ -9,24 +9,21 @@ import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.signet.support.ApiFlow;
 import org.signet.support.DocumentSetup;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
 import org.signet.support.ScriptText;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
@@ -40,8 +37,9 @@ class SigningInEveryScriptTest {
     /** Private use: no font has an agreed glyph for it. */
     private static final String UNDRAWABLE = "\uE000";
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final SignetFixture signet = SignetFixture.running().at(Instant.now()).owner("owner@example.com");
+
     private static TestServer server;
     private static ApiFlow flow;
     private static TestServer.Credentials key;
@@ -73,14 +71,9 @@ class SigningInEveryScriptTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = TestServer.start(dir, new MutableClock(Instant.now(), ZoneOffset.UTC));
-        key = server.account("owner@example.com", false).full();
-        flow = new ApiFlow(server, key, new MutableClock(Instant.now(), ZoneOffset.UTC));
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+        server = signet.server();
+        flow = signet.flow();
+        key = flow.key;
     }
 
     @BeforeEach
@@ -93,7 +86,7 @@ class SigningInEveryScriptTest {
     void sign_inScript_sealedPdfGivesBackEveryTextWithoutBoxesOrQuestionMarks(Script s) throws Exception {
         byte[] pdf = signAndSeal(s.title, s.name, s.typed, s.value);
 
-        String text = ScriptText.pdftotext(pdf, dir);
+        String text = ScriptText.pdftotext(pdf, signet.dir());
         for (String typed : List.of(s.title, s.name, s.typed, s.value)) {
             assertTrue(text.contains(typed), "the sealed PDF gives back \"" + typed + "\":\n" + text);
         }
@@ -111,7 +104,7 @@ class SigningInEveryScriptTest {
         List<String> typed = List.of("契約書 عقد Договор", "山田太郎 محمد Иван", "Ann محمد", "Ann Smith محمد 42");
         byte[] pdf = signAndSeal(typed.get(0), typed.get(1), typed.get(2), typed.get(3));
 
-        String text = ScriptText.pdftotext(pdf, dir);
+        String text = ScriptText.pdftotext(pdf, signet.dir());
         for (String word : String.join(" ", typed).split(" ")) {
             assertTrue(text.contains(word), "the sealed PDF gives back \"" + word + "\":\n" + text);
         }

@@ -1,37 +1,34 @@
 package org.signet.web;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.Comparator;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.TestWatcher;
-import org.signet.support.Browser;
 import org.signet.support.ApiFlow;
+import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
 import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /**
  * What the signing page browser tests share per class: one Signet over SQLite in a temporary
- * folder, one Chromium, and a document owner. Each test starts with no cookies and a window of
- * the size the class asks for.
+ * folder (a per-class {@link SignetFixture}), one Chromium, and a document owner. Each test starts
+ * with no cookies and a window of the size the class asks for.
  */
 final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, TestWatcher {
     private final int width;
     private final int height;
     private final String[] chromiumArguments;
     private Supplier<String[]> settings = () -> new String[0];
-    private Path data;
+    private final SignetFixture signet = SignetFixture.running(() -> settings.get()).at(Instant.now());
     /** Starts at the real time; a test that moves it must leave later tests' timings unaffected. */
-    final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
+    final MutableClock clock = signet.clock();
     TestServer server;
     Browser browser;
     TestServer.Account owner;
@@ -51,8 +48,8 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         browser = Browser.start(chromiumArguments);
-        data = Files.createTempDirectory("signet-browser-");
-        server = TestServer.start(data, clock, settings.get());
+        signet.beforeAll(context);
+        server = signet.server();
         owner = server.account("owner@example.com", false);
     }
 
@@ -64,14 +61,11 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
     @Override
     public void afterAll(ExtensionContext context) throws IOException {
         try {
-            if (server != null) {
-                server.close();
-            }
+            signet.afterAll(context);
         } finally {
             if (browser != null) {
                 browser.close();
             }
-            deleteTree(data);
         }
     }
 
@@ -96,16 +90,5 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
     /** Uploads a document of {@code pages} A4 pages for the owner. */
     DocumentSetup upload(String title, int pages) {
         return DocumentSetup.upload(new ApiFlow(server, owner.full(), clock), title, pages);
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (root == null || !Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

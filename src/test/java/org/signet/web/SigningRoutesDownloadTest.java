@@ -23,21 +23,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.DocumentSetup;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SignetFixture;
 import org.signet.support.Waits;
 
 /**
@@ -45,13 +42,11 @@ import org.signet.support.Waits;
  * the document with the values given so far while it is open, the sealed PDF once it is sealed.
  */
 class SigningRoutesDownloadTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.now()).owner("owner@example.com");
+
     private static final String TITLE = "Lease 4/B: \"final\"";
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private DocumentSetup doc;
     private Party ann;
@@ -59,8 +54,7 @@ class SigningRoutesDownloadTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        flow = signet.flow();
         doc = DocumentSetup.upload(flow, TITLE, 2);
         ann = doc.party("Ann First", "signer", 1);
         bob = doc.party("Bob Second", "signer", 2);
@@ -68,22 +62,17 @@ class SigningRoutesDownloadTest {
                 .field(bob, "signature", 2, 72, 600, 200, 60).field(bob, "text", 2, 72, 300, 250, 30);
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
     private HttpResponse<byte[]> download(Party p) {
-        return server.sendForBytes(get(p, null));
+        return signet.server().sendForBytes(get(p, null));
     }
 
     /** The same request, its answer read as text: for the refusals, which are JSON. */
     private HttpResponse<String> refused(Party p, String cookie) {
-        return server.send(get(p, cookie));
+        return signet.server().send(get(p, cookie));
     }
 
     private HttpRequest get(Party p, String cookie) {
-        HttpRequest.Builder b = server.request("/sign/" + p.token() + "/document.pdf", null)
+        HttpRequest.Builder b = signet.server().request("/sign/" + p.token() + "/document.pdf", null)
                 .header("User-Agent", ApiFlow.SIGNER_AGENT);
         if (cookie != null) {
             b.header("Cookie", cookie);
@@ -158,7 +147,7 @@ class SigningRoutesDownloadTest {
         expect(200, flow.sign(bob.token(), Map.of(doc.fieldId(bob, "text"), "Bob agrees too")));
         doc.sealed();
 
-        byte[] sealed = SealedFile.download(server, flow.key, doc.id());
+        byte[] sealed = SealedFile.download(signet.server(), flow.key, doc.id());
         for (Party p : List.of(ann, bob, viewer)) {
             byte[] pdf = pdf(download(p));
             assertArrayEquals(sealed, pdf, p.name() + " gets the sealed file");
@@ -185,9 +174,9 @@ class SigningRoutesDownloadTest {
                 + "filename*=UTF-8''Lease%204_B_%20_final_-signed.pdf";
 
         HttpResponse<byte[]> copy = download(ann);
-        HttpResponse<byte[]> api = server.sendForBytes(server.request("documents/" + doc.id() + "/file", flow.key)
+        HttpResponse<byte[]> api = signet.server().sendForBytes(signet.server().request("documents/" + doc.id() + "/file", flow.key)
                 .header("Accept", "application/pdf").GET().build());
-        Map<String, Object> json = object(server.get("documents/" + doc.id() + "/file", flow.key));
+        Map<String, Object> json = object(signet.server().get("documents/" + doc.id() + "/file", flow.key));
         MimeMessage mail = flow.mail.awaitDelivered(ann.email(), m -> attachmentName(m) != null);
 
         assertEquals(disposition, copy.headers().firstValue("Content-Disposition").orElseThrow());
@@ -218,8 +207,8 @@ class SigningRoutesDownloadTest {
         doc.send();
         annSigns();
         // The stored files cannot be read while the last party signs: the seal fails and waits for its retry.
-        Path files = dir.resolve("files");
-        Path away = dir.resolve("files-away");
+        Path files = signet.dir().resolve("files");
+        Path away = signet.dir().resolve("files-away");
         Files.move(files, away);
         expect(200, flow.sign(bob.token(), Map.of(doc.fieldId(bob, "text"), "Bob agrees too")));
         Waits.awaitUntil(() -> sealAttempts() >= 1, "the first sealing attempt");
@@ -240,7 +229,7 @@ class SigningRoutesDownloadTest {
     }
 
     private int sealAttempts() {
-        return server.app.database().queryOne("SELECT seal_attempts FROM documents WHERE id = ?",
+        return signet.server().app.database().queryOne("SELECT seal_attempts FROM documents WHERE id = ?",
                 r -> r.getInt("seal_attempts"), Long.parseLong(doc.id())).orElseThrow();
     }
 
@@ -270,7 +259,7 @@ class SigningRoutesDownloadTest {
     void download_recalled_documentClosed() {
         doc.send();
         assertEquals(200, download(ann).statusCode());
-        expect(200, server.send("PUT", "documents/" + doc.id(), flow.key, "{\"status\":\"draft\"}"));
+        expect(200, signet.server().send("PUT", "documents/" + doc.id(), flow.key, "{\"status\":\"draft\"}"));
 
         assertClosed(ann);
         assertClosed(bob);
@@ -291,7 +280,7 @@ class SigningRoutesDownloadTest {
         doc.send();
         flow.expiresIn(doc.id(), Duration.ofHours(1));
         assertEquals(200, download(ann).statusCode());
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
 
         assertClosed(ann);
     }
@@ -311,7 +300,7 @@ class SigningRoutesDownloadTest {
         HttpResponse<String> locked = refused(pia, null);
         Map<String, Object> lockedSession = object(flow.session(pia.token()));
         String cookie = ApiFlow.cookie(flow.postToLink(pia.token(), "pin", Map.of("pin", "4821")));
-        HttpResponse<byte[]> unlocked = server.sendForBytes(get(pia, cookie));
+        HttpResponse<byte[]> unlocked = signet.server().sendForBytes(get(pia, cookie));
 
         assertEquals(403, locked.statusCode());
         assertEquals("forbidden", code(locked));
@@ -359,9 +348,9 @@ class SigningRoutesDownloadTest {
     void head_answeredWithGetsHeadersWithoutABodyOrAnEvent() {
         doc.send();
 
-        HttpResponse<String> head = server.send(server.request("/sign/" + ann.token() + "/document.pdf", null)
+        HttpResponse<String> head = signet.server().send(signet.server().request("/sign/" + ann.token() + "/document.pdf", null)
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
-        HttpResponse<String> early = server.send(server.request("/sign/" + bob.token() + "/document.pdf", null)
+        HttpResponse<String> early = signet.server().send(signet.server().request("/sign/" + bob.token() + "/document.pdf", null)
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
 
         assertEquals(200, head.statusCode());
@@ -377,7 +366,7 @@ class SigningRoutesDownloadTest {
     void download_unknownToken_notFound() {
         doc.send();
 
-        HttpResponse<String> r = server.send(server.request("/sign/" + "A".repeat(43) + "/document.pdf", null)
+        HttpResponse<String> r = signet.server().send(signet.server().request("/sign/" + "A".repeat(43) + "/document.pdf", null)
                 .GET().build());
 
         assertEquals(404, r.statusCode());

@@ -12,7 +12,6 @@ import static org.signet.support.TestServer.expectObject;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -20,22 +19,19 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.json.Json;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 class SigningRoutesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.now()).owner("owner@example.com");
 
-    private final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String docId;
     private Party first;
@@ -44,19 +40,13 @@ class SigningRoutesTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        flow = signet.flow();
         docId = flow.upload("contract", 2);
         first = flow.addSigner(docId, "Ann First", "ann@example.com", "signer", 1);
         second = flow.addSigner(docId, "Bob Second", "bob@example.com", "signer", 2);
         Map<String, Object> text = field(first.id(), "text", 1, 72, 200, 200, 30);
         fields = flow.saveFields(docId, List.of(field(first.id(), "signature", 1, 72, 600, 200, 60), text,
                 field(second.id(), "signature", 2, 72, 600, 200, 60)));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private String id(int i) {
@@ -161,12 +151,12 @@ class SigningRoutesTest {
     @Test
     void submit_afterExpiry_documentClosed() {
         String in1h = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
-                .format(clock.instant().plus(Duration.ofHours(1)));
-        expect(200, server.send("PUT", "documents/" + docId, flow.key, Json.write(Map.of("expires_at", in1h))));
+                .format(signet.clock().instant().plus(Duration.ofHours(1)));
+        expect(200, signet.server().send("PUT", "documents/" + docId, flow.key, Json.write(Map.of("expires_at", in1h))));
         flow.send(docId);
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
 
-        expect(200, server.send("POST", "documents/" + docId + "/expire", flow.key, "{}"));
+        expect(200, signet.server().send("POST", "documents/" + docId + "/expire", flow.key, "{}"));
 
         assertClosed(first.token());
     }
@@ -174,11 +164,11 @@ class SigningRoutesTest {
     @Test
     void submit_pastExpiryBeforeTheJobRan_documentClosed() {
         String in1h = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC)
-                .format(clock.instant().plus(Duration.ofHours(1)));
-        expect(200, server.send("PUT", "documents/" + docId, flow.key, Json.write(Map.of("expires_at", in1h))));
+                .format(signet.clock().instant().plus(Duration.ofHours(1)));
+        expect(200, signet.server().send("PUT", "documents/" + docId, flow.key, Json.write(Map.of("expires_at", in1h))));
         flow.send(docId);
 
-        clock.advance(Duration.ofHours(2));
+        signet.clock().advance(Duration.ofHours(2));
 
         assertClosed(first.token());
     }
@@ -188,7 +178,7 @@ class SigningRoutesTest {
         flow.send(docId);
         expect(200, flow.session(first.token()));
 
-        expect(200, server.send("PUT", "documents/" + docId, flow.key, "{\"status\":\"draft\"}"));
+        expect(200, signet.server().send("PUT", "documents/" + docId, flow.key, "{\"status\":\"draft\"}"));
 
         assertClosed(first.token());
     }
@@ -215,8 +205,8 @@ class SigningRoutesTest {
         HttpResponse<String> submit = flow.sign(bogus);
         HttpResponse<String> decline = flow.postToLink(bogus, "decline", Map.of("reason", "x"));
         HttpResponse<String> pin = flow.postToLink(bogus, "pin", Map.of("pin", "1234"));
-        HttpResponse<String> image = server.send(server.request("/sign/" + bogus + "/pages/1.png", null).build());
-        HttpResponse<String> page = server.send(server.request("/sign/" + bogus, null).build());
+        HttpResponse<String> image = signet.server().send(signet.server().request("/sign/" + bogus + "/pages/1.png", null).build());
+        HttpResponse<String> page = signet.server().send(signet.server().request("/sign/" + bogus, null).build());
 
         for (HttpResponse<String> r : List.of(session, submit, decline, pin, image)) {
             expect(404, r);
@@ -261,7 +251,7 @@ class SigningRoutesTest {
         for (String action : List.of("submit", "decline", "pin")) {
             for (String type : action.equals("pin") ? List.of("text/plain")
                     : List.of("text/plain", "application/x-www-form-urlencoded")) {
-                HttpResponse<String> r = server.send(server.request("/sign/" + first.token() + "/" + action, null)
+                HttpResponse<String> r = signet.server().send(signet.server().request("/sign/" + first.token() + "/" + action, null)
                         .header("Content-Type", type)
                         .POST(HttpRequest.BodyPublishers.ofString("{\"consent\":true,\"reason\":\"x\"}")).build());
                 expect(415, r);
@@ -279,11 +269,11 @@ class SigningRoutesTest {
     void pageImage_validPage_isThePageRendered() throws Exception {
         flow.send(docId);
 
-        HttpResponse<byte[]> r = server.sendForBytes(server.request("/sign/" + first.token() + "/pages/2.png", null)
+        HttpResponse<byte[]> r = signet.server().sendForBytes(signet.server().request("/sign/" + first.token() + "/pages/2.png", null)
                 .build());
-        HttpResponse<String> beyond = server.send(server.request("/sign/" + first.token() + "/pages/3.png", null)
+        HttpResponse<String> beyond = signet.server().send(signet.server().request("/sign/" + first.token() + "/pages/3.png", null)
                 .build());
-        HttpResponse<String> zero = server.send(server.request("/sign/" + first.token() + "/pages/0.png", null)
+        HttpResponse<String> zero = signet.server().send(signet.server().request("/sign/" + first.token() + "/pages/0.png", null)
                 .build());
 
         assertEquals(200, r.statusCode());
@@ -296,8 +286,8 @@ class SigningRoutesTest {
 
     @Test
     void home_wpsSignQuery_redirectsToThePage() {
-        HttpResponse<String> r = server.send(server.request("/?wps_sign=" + first.token(), null).build());
-        HttpResponse<String> odd = server.send(server.request("/?wps_sign=%3Cscript%3E", null).build());
+        HttpResponse<String> r = signet.server().send(signet.server().request("/?wps_sign=" + first.token(), null).build());
+        HttpResponse<String> odd = signet.server().send(signet.server().request("/?wps_sign=%3Cscript%3E", null).build());
 
         assertEquals(302, r.statusCode());
         assertTrue(r.headers().firstValue("Location").orElse("").endsWith("/sign/" + first.token()));
@@ -338,11 +328,11 @@ class SigningRoutesTest {
         answers.add(flow.sign(second.token()).body());
         String pinCookie = ApiFlow.cookie(flow.postToLink(pinned.token(), "pin", Map.of("pin", "4821")));
         answers.add(withoutOwnDownload(flow.session(pinned.token(), pinCookie), pinned));
-        answers.add(server.get("documents/" + docId, flow.key).body());
-        answers.add(server.get("documents", flow.key).body());
-        answers.add(server.get("documents/" + docId + "/fields", flow.key).body());
-        answers.add(server.get("documents/" + docId + "/audit", flow.key).body());
-        HttpResponse<String> signers = server.get("documents/" + docId + "/signers", flow.key);
+        answers.add(signet.server().get("documents/" + docId, flow.key).body());
+        answers.add(signet.server().get("documents", flow.key).body());
+        answers.add(signet.server().get("documents/" + docId + "/fields", flow.key).body());
+        answers.add(signet.server().get("documents/" + docId + "/audit", flow.key).body());
+        HttpResponse<String> signers = signet.server().get("documents/" + docId + "/signers", flow.key);
 
         for (String body : answers) {
             assertNoHiddenFields(body);
@@ -375,11 +365,11 @@ class SigningRoutesTest {
         flow.send(docId);
         signFirst();
         flow.sign(second.token());
-        HttpResponse<String> page = server.send(server.request("/sign/" + first.token(), null).build());
+        HttpResponse<String> page = signet.server().send(signet.server().request("/sign/" + first.token(), null).build());
         assertEquals(200, page.statusCode());
         assertTrue(page.body().contains("has been completed"), page.body());
         // Which document, from whom: a signer may have several links open.
-        String sender = server.app.users().findByEmail("owner@example.com").orElseThrow().name();
+        String sender = signet.server().app.users().findByEmail("owner@example.com").orElseThrow().name();
         assertTrue(page.body().contains("&#8220;contract&#8221;, sent by " + sender)
                 || page.body().contains("\u201ccontract\u201d, sent by " + sender), page.body());
         assertFalse(page.body().contains("/session"), "a closed link never loads the document");
@@ -393,12 +383,12 @@ class SigningRoutesTest {
                 field(second.id(), "signature", 2, 72, 600, 200, 60),
                 field(guarded.id(), "signature", 1, 300, 600, 200, 60)));
         flow.send(docId);
-        String open = server.send(server.request("/sign/" + guarded.token(), null).build()).body();
+        String open = signet.server().send(signet.server().request("/sign/" + guarded.token(), null).build()).body();
         assertFalse(open.contains("data-locked"), "not locked before any wrong try");
         for (int i = 0; i < 5; i++) {
             flow.postToLink(guarded.token(), "pin", Map.of("pin", "0000"));
         }
-        String locked = server.send(server.request("/sign/" + guarded.token(), null).build()).body();
+        String locked = signet.server().send(signet.server().request("/sign/" + guarded.token(), null).build()).body();
         assertTrue(locked.contains("data-locked=\"true\""), locked);
     }
 }

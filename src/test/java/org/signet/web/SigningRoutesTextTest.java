@@ -9,20 +9,16 @@ import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expect;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 
 /**
  * What a signer types through {@code /sign/{token}/submit} and {@code /decline}, held to the text rule:
@@ -31,11 +27,9 @@ import org.signet.support.TestServer;
  * is stored; what is accepted is kept in NFC, a textarea's CRLF as LF.
  */
 class SigningRoutesTextTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().at(Instant.now()).owner("owner@example.com");
 
-    private final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private String doc;
     private Party ann;
@@ -44,8 +38,7 @@ class SigningRoutesTextTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
+        flow = signet.flow();
         doc = flow.upload("contract", 1);
         ann = flow.addSigner(doc, "Ann First", "ann@example.com", "signer", 1);
         List<Map<String, Object>> fields = flow.saveFields(doc, List.of(field(ann.id(), "signature", 1, 72, 600, 200, 60),
@@ -53,11 +46,6 @@ class SigningRoutesTextTest {
         text = (String) fields.get(1).get("id");
         textarea = (String) fields.get(2).get("id");
         flow.send(doc);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private HttpResponse<String> submit(Map<String, Object> values, Object signature) {

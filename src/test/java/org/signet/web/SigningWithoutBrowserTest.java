@@ -15,22 +15,21 @@ import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import javax.imageio.ImageIO;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.http.Router;
 import org.signet.json.Json;
 import org.signet.support.ApiContract;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
@@ -40,9 +39,9 @@ import org.signet.support.TestServer;
  * submit, fetch the copy. Every exchange is held to the description by the test server.
  */
 class SigningWithoutBrowserTest {
-    @TempDir
-    Path dir;
-    TestServer server;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     ApiFlow flow;
     String doc;
     Party ann;
@@ -50,8 +49,7 @@ class SigningWithoutBrowserTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir);
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), null);
+        flow = new ApiFlow(signet.server(), signet.server().account("owner@example.com", false).full(), null);
         doc = flow.upload("Service agreement", 1);
         ann = flow.addSigner(doc, Map.of("name", "Ann Able", "email", "ann@example.com", "signing_order", 1,
                 "pin_code", "4821"));
@@ -62,11 +60,6 @@ class SigningWithoutBrowserTest {
                 field(ann.id(), "checkbox", 1, 72, 300, 20, 20), field(ann.id(), "date", 1, 300, 300, 120, 20),
                 field(bob.id(), "signature", 1, 300, 600, 200, 60)));
         flow.send(doc);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     @Test
@@ -134,7 +127,7 @@ class SigningWithoutBrowserTest {
     void head_ofThePageAndTheSession_isNoView_aGetIs() {
         String cookie = passPin(ann.token());
         assertEquals(200, call("HEAD", ann.token(), "session", null, cookie).statusCode());
-        HttpResponse<String> page = server.send(server.request("/sign/" + ann.token(), null).header("Cookie", cookie)
+        HttpResponse<String> page = signet.server().send(signet.server().request("/sign/" + ann.token(), null).header("Cookie", cookie)
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()).build());
         assertEquals(200, page.statusCode());
         assertEquals("pending", flow.signerStatus(doc, ann.id()), "a link checker's HEAD is no view");
@@ -209,12 +202,12 @@ class SigningWithoutBrowserTest {
 
     /** A call of one of the link's endpoints, answered as text. */
     private HttpResponse<String> call(String method, String token, String endpoint, Object body, String cookie) {
-        return server.send(request(method, token, endpoint, body, cookie).build());
+        return signet.server().send(request(method, token, endpoint, body, cookie).build());
     }
 
     /** A request to one of the link's endpoints; a body goes as JSON, the unlock cookie when given. */
     private HttpRequest.Builder request(String method, String token, String endpoint, Object body, String cookie) {
-        HttpRequest.Builder b = server.request("/sign/" + token + "/" + endpoint, null);
+        HttpRequest.Builder b = signet.server().request("/sign/" + token + "/" + endpoint, null);
         if (body != null) {
             b.header("Content-Type", "application/json");
         }
@@ -226,7 +219,7 @@ class SigningWithoutBrowserTest {
     }
 
     private HttpResponse<byte[]> bytes(HttpRequest.Builder b) {
-        return server.sendForBytes(b.build());
+        return signet.server().sendForBytes(b.build());
     }
 
     private static byte[] expect200Bytes(HttpResponse<byte[]> r, String type) {

@@ -6,20 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.Language;
 import org.signet.support.AlteredPdfs;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
 import org.signet.support.Multipart;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 import org.signet.text.Messages;
 
 /**
@@ -27,35 +23,28 @@ import org.signet.text.Messages;
  * page's security headers, and a posted file answered with a page of results or of the reason.
  */
 class VerifyRoutesTest {
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("upload.max_bytes=300000").at(Instant.now())
+            .owner("owner@example.com");
 
-    private final MutableClock clock = new MutableClock(Instant.now(), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "upload.max_bytes=300000");
-        flow = new ApiFlow(server, server.account("owner@example.com", false).full(), clock);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        flow = signet.flow();
     }
 
     private HttpResponse<String> get(String path, String acceptLanguage) {
-        HttpRequest.Builder b = server.request(path, null).GET();
+        HttpRequest.Builder b = signet.server().request(path, null).GET();
         if (acceptLanguage != null) {
             b.header("Accept-Language", acceptLanguage);
         }
-        return server.send(b.build());
+        return signet.server().send(b.build());
     }
 
     private HttpResponse<String> post(String path, byte[] file) {
-        return server.send(new Multipart().file("file", "copy.pdf", "application/pdf", file)
-                .post(server.request(path, null)).build());
+        return signet.server().send(new Multipart().file("file", "copy.pdf", "application/pdf", file)
+                .post(signet.server().request(path, null)).build());
     }
 
     private static String words(Language l, String key, Object... args) {
@@ -139,7 +128,7 @@ class VerifyRoutesTest {
         assertEquals(413, big.statusCode());
         assertTrue(big.body().contains(words(Language.EN, "verify.error.file_too_large", "0.2")), big.body());
 
-        HttpResponse<String> none = server.send(new Multipart().text("other", "x").post(server.request("/verify", null))
+        HttpResponse<String> none = signet.server().send(new Multipart().text("other", "x").post(signet.server().request("/verify", null))
                 .build());
         assertEquals(400, none.statusCode());
         assertTrue(none.body().contains(words(Language.EN, "verify.error.rest_missing_callback_param")));

@@ -4,18 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
 
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
-import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.support.WebhookReceiver;
 
@@ -25,13 +22,11 @@ import org.signet.support.WebhookReceiver;
  * Time is driven by a test clock; nothing waits for a retry delay.
  */
 class WebhookDelivererTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
+
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private WebhookReceiver receiver;
     private String webhookId;
@@ -39,8 +34,7 @@ class WebhookDelivererTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         receiver = WebhookReceiver.start();
         register(List.of("document.created", "document.sent", "document.deleted"));
     }
@@ -48,7 +42,6 @@ class WebhookDelivererTest {
     @AfterEach
     void stop() {
         receiver.close();
-        server.close();
     }
 
     private void register(List<String> events) {
@@ -58,7 +51,7 @@ class WebhookDelivererTest {
     }
 
     private void deliverDue() {
-        server.app.webhookDeliverer().runOnce();
+        signet.server().app.webhookDeliverer().runOnce();
     }
 
     private Map<String, Object> delivery(String id) {
@@ -87,7 +80,7 @@ class WebhookDelivererTest {
 
         WebhookReceiver.Received first = receiver.next(WAIT);
         assertEquals("pending", afterAttempt(first.delivery(), 1).get("status"));
-        clock.advance(Duration.ofSeconds(61));
+        signet.clock().advance(Duration.ofSeconds(61));
         deliverDue();
         WebhookReceiver.Received second = receiver.next(WAIT);
 
@@ -111,7 +104,7 @@ class WebhookDelivererTest {
         String id = receiver.next(WAIT).delivery();
         afterAttempt(id, 1);
 
-        clock.advance(Duration.ofSeconds(30));
+        signet.clock().advance(Duration.ofSeconds(30));
         deliverDue();
 
         assertEquals(1L, ((Number) delivery(id).get("attempts")).longValue());
@@ -127,7 +120,7 @@ class WebhookDelivererTest {
         int attempts = 1;
         for (Duration d : WebhookDeliverer.RETRY_DELAYS) {
             afterAttempt(id, attempts++);
-            clock.advance(d.plusSeconds(1));
+            signet.clock().advance(d.plusSeconds(1));
             deliverDue();
             assertEquals(id, receiver.next(WAIT).delivery());
         }
@@ -145,11 +138,10 @@ class WebhookDelivererTest {
         flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
 
-        server.close();
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        flow = new ApiFlow(server, flow.key, clock);
+        signet.start();
+        flow = signet.flow();
         receiver = WebhookReceiver.startOn(port);
-        clock.advance(Duration.ofMinutes(6));
+        signet.clock().advance(Duration.ofMinutes(6));
         deliverDue();
 
         WebhookReceiver.Received created = receiver.next(WAIT);
@@ -170,7 +162,7 @@ class WebhookDelivererTest {
         deliverDue();
         assertTrue(receiver.drain().isEmpty(), "document.sent must wait for document.created");
 
-        clock.advance(Duration.ofSeconds(61));
+        signet.clock().advance(Duration.ofSeconds(61));
         deliverDue();
         deliverDue();
 
@@ -213,7 +205,7 @@ class WebhookDelivererTest {
         afterAttempt(receiver.next(WAIT).delivery(), 1);
 
         expectObject(200, flow.delete("documents/" + doc));
-        clock.advance(Duration.ofSeconds(61));
+        signet.clock().advance(Duration.ofSeconds(61));
         deliverDue();
         deliverDue();
 
@@ -229,7 +221,7 @@ class WebhookDelivererTest {
         afterAttempt(id, 1);
         expectObject(200, flow.put("webhooks/" + webhookId, Map.of("active", false)));
 
-        clock.advance(Duration.ofMinutes(2));
+        signet.clock().advance(Duration.ofMinutes(2));
         deliverDue();
         flow.upload("Second", 1);
         deliverDue();
@@ -248,7 +240,7 @@ class WebhookDelivererTest {
         afterAttempt(receiver.next(WAIT).delivery(), 1);
 
         flow.delete("webhooks/" + webhookId);
-        clock.advance(Duration.ofMinutes(2));
+        signet.clock().advance(Duration.ofMinutes(2));
         deliverDue();
 
         assertTrue(receiver.drain().isEmpty());

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -17,25 +14,22 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.crypto.Tokens;
 import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
-import org.signet.support.MutableClock;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 import org.signet.support.WebhookReceiver;
 
 /** Every webhook event kind (see docs/api/webhooks.md, Events) reaches a real receiver, signed, after the real flow that causes it. */
 class WebhookEventsTest {
+    @RegisterExtension
+    final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
+
     private static final Duration WAIT = Duration.ofSeconds(20);
 
-    @TempDir
-    Path dir;
-
-    private final MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:00:00Z"), ZoneOffset.UTC);
-    private TestServer server;
     private ApiFlow flow;
     private WebhookReceiver receiver;
     private String secret;
@@ -43,8 +37,7 @@ class WebhookEventsTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = TestServer.start(dir, clock, "webhooks.allow_private=true");
-        flow = new ApiFlow(server, server.account("owner@example.org", false).full(), clock);
+        flow = signet.flow();
         receiver = WebhookReceiver.start();
         secret = (String) expectObject(201, flow.post("webhooks", Map.of("url", receiver.url(), "events",
                 List.of("*")))).get("secret");
@@ -53,7 +46,6 @@ class WebhookEventsTest {
     @AfterEach
     void stop() {
         receiver.close();
-        server.close();
     }
 
     /** The first event of this kind about {@code doc}, waiting for it; every one heard must be signed right. */
@@ -102,7 +94,7 @@ class WebhookEventsTest {
         Map<String, Object> completed = await("document.completed", doc).data();
         assertEquals("Supply agreement", completed.get("document_title"));
         assertEquals(sealed.get("signed_file_hash"), completed.get("signed_file_hash"));
-        HttpResponse<byte[]> file = server.sendForBytes(flow.server.request("documents/" + doc + "/file", flow.key)
+        HttpResponse<byte[]> file = signet.server().sendForBytes(flow.server.request("documents/" + doc + "/file", flow.key)
                 .header("Accept", "application/pdf").GET().build());
         assertEquals(completed.get("signed_file_hash"), HexFormat.of().formatHex(Tokens.sha256(file.body())));
     }
@@ -125,9 +117,9 @@ class WebhookEventsTest {
     void expiryJob_documentExpired() {
         String doc = flow.upload("Quote", 1);
         flow.expiresIn(doc, Duration.ofMinutes(5));
-        clock.advance(Duration.ofMinutes(6));
+        signet.clock().advance(Duration.ofMinutes(6));
 
-        server.app.expiryJob().runOnce();
+        signet.server().app.expiryJob().runOnce();
 
         assertEquals("expired", await("document.expired", doc).data().get("status"));
     }
@@ -144,8 +136,8 @@ class WebhookEventsTest {
     @Test
     void listeners_administratorHearsEveryone_othersOnlyTheirOwn() throws Exception {
         try (WebhookReceiver adminReceiver = WebhookReceiver.start(); WebhookReceiver otherReceiver = WebhookReceiver.start()) {
-            ApiFlow admin = new ApiFlow(server, server.account("admin@example.org", true).full(), clock);
-            ApiFlow other = new ApiFlow(server, server.account("other@example.org", false).full(), clock);
+            ApiFlow admin = signet.flow("admin@example.org", true);
+            ApiFlow other = signet.flow("other@example.org", false);
             expectObject(201, admin.post("webhooks", Map.of("url", adminReceiver.url(), "events", List.of("*"))));
             expectObject(201, other.post("webhooks", Map.of("url", otherReceiver.url(), "events", List.of("*"))));
 
@@ -187,10 +179,10 @@ class WebhookEventsTest {
 
     @Test
     void documentAndSignerEvents_carryExternalIdAndMetadata_asTheyStandAtTheEvent() {
-        HttpResponse<String> made = server.send(new Multipart().text("title", "Order 42").text("external_id", "crm-42")
+        HttpResponse<String> made = signet.server().send(new Multipart().text("title", "Order 42").text("external_id", "crm-42")
                 .text("metadata", "{\"crm\":\"42\",\"team\":\"north\"}")
                 .file("file", "order.pdf", "application/pdf", TestFiles.pdf(1))
-                .post(server.request("documents/upload", flow.key)).build());
+                .post(signet.server().request("documents/upload", flow.key)).build());
         String doc = (String) expectObject(201, made).get("id");
         flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);

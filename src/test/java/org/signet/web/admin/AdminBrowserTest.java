@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
@@ -23,6 +22,7 @@ import org.signet.support.AdminClient;
 import org.signet.support.ApiFlow;
 import org.signet.support.Browser;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.web.Axe;
 
@@ -33,8 +33,9 @@ import org.signet.web.Axe;
  * console error and no axe-core WCAG 2.2 AA violation.
  */
 class AdminBrowserTest {
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true").onSystemClock();
+
     static TestServer server;
     static Browser browser;
     static TestServer.Account sam;
@@ -45,7 +46,7 @@ class AdminBrowserTest {
     @BeforeAll
     static void start() throws Exception {
         browser = Browser.start();
-        server = TestServer.start(dir, "webhooks.allow_private=true");
+        server = signet.server();
         server.app.users().add("admin@example.com", "Ada Admin", true, AdminHttpTest.HASH);
         sam = server.account("sam@example.com", false);
         server.app.users().setPassword("sam@example.com", AdminHttpTest.HASH);
@@ -65,14 +66,8 @@ class AdminBrowserTest {
 
     @AfterAll
     static void stop() {
-        try {
-            if (server != null) {
-                server.close();
-            }
-        } finally {
-            if (browser != null) {
-                browser.close();
-            }
+        if (browser != null) {
+            browser.close();
         }
     }
 

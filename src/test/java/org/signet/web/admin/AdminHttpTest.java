@@ -12,44 +12,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.crypto.Passwords;
 import org.signet.domain.User;
 import org.signet.support.AdminClient;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
+import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 
 /** The administrator pages over raw HTTP: cookies, headers, CSRF, ownership, bad input, and keys that stop at once. */
 class AdminHttpTest {
+    @RegisterExtension
+    static final SignetFixture signet = SignetFixture.running().onSystemClock();
+
     static final String PASSWORD = "admin-pages-test";
     static final String HASH = Passwords.hash(PASSWORD.toCharArray());
 
-    @TempDir
-    static Path dir;
-    static TestServer server;
     static User admin;
     static User sam;
     static TestServer.Account other;
 
     @BeforeAll
     static void start() throws Exception {
-        server = TestServer.start(dir);
-        admin = server.app.users().add("admin@example.com", "Ada Admin", true, HASH);
-        sam = server.app.users().add("sam@example.com", "Sam", false, HASH);
-        other = server.account("other@example.com", false);
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
+        admin = signet.server().app.users().add("admin@example.com", "Ada Admin", true, HASH);
+        sam = signet.server().app.users().add("sam@example.com", "Sam", false, HASH);
+        other = signet.server().account("other@example.com", false);
     }
 
     private static AdminClient signedIn(String email) {
-        AdminClient c = new AdminClient(server);
+        AdminClient c = new AdminClient(signet.server());
         HttpResponse<String> r = c.signIn(email, PASSWORD);
         assertEquals(302, r.statusCode(), r.body());
         return c;
@@ -57,7 +51,7 @@ class AdminHttpTest {
 
     @Test
     void signIn_setsStrictHttpOnlyCookieForAdminPathOnly() {
-        AdminClient c = new AdminClient(server);
+        AdminClient c = new AdminClient(signet.server());
         HttpResponse<String> r = c.signIn("admin@example.com", PASSWORD);
         assertEquals("/admin", r.headers().firstValue("Location").orElseThrow());
         String cookie = AdminClient.setCookies(r).stream().filter(s -> s.startsWith("signet_admin=")).findFirst()
@@ -74,19 +68,19 @@ class AdminHttpTest {
         AdminClient c = signedIn("sam@example.com");
         String before = c.cookie("signet_admin");
         // Signed in, the form is not shown again; a second tab that still has it signs in once more.
-        AdminClient tab = new AdminClient(server);
+        AdminClient tab = new AdminClient(signet.server());
         String token = AdminClient.csrfOf(tab.get("/admin/login"));
         c.setCookie("signet_login", tab.cookie("signet_login"));
         assertEquals(302, c.post("/admin/login", token, "email", "sam@example.com", "password", PASSWORD).statusCode());
         assertNotEquals(before, c.cookie("signet_admin"));
-        AdminClient stale = new AdminClient(server);
+        AdminClient stale = new AdminClient(signet.server());
         stale.setCookie("signet_admin", before);
         assertEquals(302, stale.get("/admin/keys").statusCode());
     }
 
     @Test
     void signIn_wrongPassword_answers401WithFormAndMessage() {
-        HttpResponse<String> r = new AdminClient(server).signIn("sam@example.com", "not the password");
+        HttpResponse<String> r = new AdminClient(signet.server()).signIn("sam@example.com", "not the password");
         assertEquals(401, r.statusCode());
         assertTrue(r.body().contains("The email or password is not correct."), r.body());
         assertTrue(r.body().contains("name=\"csrf\""));
@@ -94,7 +88,7 @@ class AdminHttpTest {
 
     @Test
     void signIn_withoutLoginToken_refused403() {
-        AdminClient c = new AdminClient(server);
+        AdminClient c = new AdminClient(signet.server());
         HttpResponse<String> r = c.post("/admin/login", null, "email", "sam@example.com", "password", PASSWORD);
         assertEquals(403, r.statusCode());
         assertTrue(c.cookie("signet_admin") == null);
@@ -105,7 +99,7 @@ class AdminHttpTest {
         AdminClient c = signedIn("admin@example.com");
         for (String path : List.of("/admin/login", "/admin", "/admin/keys", "/admin/documents", "/admin/webhooks",
                 "/admin/users")) {
-            HttpResponse<String> r = path.equals("/admin/login") ? new AdminClient(server).get(path) : c.get(path);
+            HttpResponse<String> r = path.equals("/admin/login") ? new AdminClient(signet.server()).get(path) : c.get(path);
             assertEquals(200, r.statusCode(), path);
             String csp = r.headers().firstValue("Content-Security-Policy").orElseThrow();
             assertTrue(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'self'"), csp);
@@ -119,7 +113,7 @@ class AdminHttpTest {
 
     @Test
     void page_withoutSession_redirectsToSignIn() {
-        HttpResponse<String> r = new AdminClient(server).get("/admin/keys");
+        HttpResponse<String> r = new AdminClient(signet.server()).get("/admin/keys");
         assertEquals(302, r.statusCode());
         assertEquals("/admin/login", r.headers().firstValue("Location").orElseThrow());
     }
@@ -127,7 +121,7 @@ class AdminHttpTest {
     @Test
     void post_withoutOrWithWrongCsrf_refused403AndChangesNothing() {
         AdminClient c = signedIn("sam@example.com");
-        int keys = server.app.keys().listForUser(sam.id()).size();
+        int keys = signet.server().app.keys().listForUser(sam.id()).size();
         HttpResponse<String> none = c.post("/admin/keys", null, "name", "x", "permission", "full", "rate_limit", "10");
         HttpResponse<String> wrong = c.post("/admin/keys", "not-the-token", "name", "x", "permission", "full",
                 "rate_limit", "10");
@@ -135,7 +129,7 @@ class AdminHttpTest {
         assertEquals(403, wrong.statusCode());
         assertTrue(none.body().contains("This form has expired"), none.body());
         assertTrue(none.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
-        assertEquals(keys, server.app.keys().listForUser(sam.id()).size());
+        assertEquals(keys, signet.server().app.keys().listForUser(sam.id()).size());
     }
 
     @Test
@@ -147,13 +141,13 @@ class AdminHttpTest {
         String key = match("id=\"new-key\">([^<]+)<", created.body());
         String secret = match("id=\"new-secret\">([^<]+)<", created.body());
         TestServer.Credentials creds = new TestServer.Credentials(key, secret);
-        assertEquals(200, server.get("stats", creds).statusCode());
+        assertEquals(200, signet.server().get("stats", creds).statusCode());
         HttpResponse<String> list = c.get("/admin/keys");
         assertTrue(list.body().contains(key));
         assertFalse(list.body().contains(secret), "the secret appears only on the creating page");
-        long id = server.app.keys().findByKey(key).orElseThrow().id();
+        long id = signet.server().app.keys().findByKey(key).orElseThrow().id();
         assertEquals(302, c.post("/admin/keys/" + id + "/revoke", c.csrf()).statusCode());
-        assertEquals(401, server.get("stats", creds).statusCode());
+        assertEquals(401, signet.server().get("stats", creds).statusCode());
     }
 
     @Test
@@ -188,14 +182,14 @@ class AdminHttpTest {
 
     @Test
     void nonAdministrator_cannotReachUsersOrAnotherUsersDocumentOrKey() {
-        String theirs = server.uploadPdf(other.full(), "theirs.pdf", org.signet.support.TestFiles.pdf(1));
+        String theirs = signet.server().uploadPdf(other.full(), "theirs.pdf", org.signet.support.TestFiles.pdf(1));
         AdminClient c = signedIn("sam@example.com");
         assertEquals(403, c.get("/admin/users").statusCode());
         assertEquals(403, c.post("/admin/users", c.csrf(), "email", "x@example.com", "name", "X").statusCode());
         assertEquals(403, c.get("/admin/documents/" + theirs).statusCode());
         assertEquals(403, c.get("/admin/documents/" + theirs + "/file?version=original").statusCode());
         assertEquals(404, c.get("/admin/documents/999999").statusCode());
-        long theirKey = server.app.keys().findByKey(other.full().key()).orElseThrow().id();
+        long theirKey = signet.server().app.keys().findByKey(other.full().key()).orElseThrow().id();
         assertEquals(403, c.post("/admin/keys/" + theirKey + "/revoke", c.csrf()).statusCode());
         assertFalse(c.get("/admin/documents").body().contains("theirs"));
         assertFalse(c.get("/admin").body().contains("href=\"/admin/users\""));
@@ -203,7 +197,7 @@ class AdminHttpTest {
 
     @Test
     void administrator_seesEveryonesDocumentsAndDownloadsOriginal() {
-        String theirs = server.uploadPdf(other.full(), "every\u202eone.html", org.signet.support.TestFiles.pdf(1));
+        String theirs = signet.server().uploadPdf(other.full(), "every\u202eone.html", org.signet.support.TestFiles.pdf(1));
         AdminClient c = signedIn("admin@example.com");
         assertTrue(c.get("/admin/documents").body().contains("/admin/documents/" + theirs + "\""));
         HttpResponse<String> page = c.get("/admin/documents/" + theirs);
@@ -228,7 +222,7 @@ class AdminHttpTest {
     }
 
     private static ApiFlow otherFlow() {
-        return new ApiFlow(server, other.full(), Clock.systemUTC());
+        return new ApiFlow(signet.server(), other.full(), Clock.systemUTC());
     }
 
     /** The cookie of a signing link unlocked by signing in as {@code email}. */
@@ -243,10 +237,10 @@ class AdminHttpTest {
 
     @Test
     void disableUser_endsTheirSessionAndKeysAtOnce() {
-        User victim = server.app.users().add("leaving@example.com", "Leaving", false, HASH);
-        var key = server.app.keys().create(victim.id(), "k", "", org.signet.domain.ApiKey.Permission.FULL, 100);
+        User victim = signet.server().app.users().add("leaving@example.com", "Leaving", false, HASH);
+        var key = signet.server().app.keys().create(victim.id(), "k", "", org.signet.domain.ApiKey.Permission.FULL, 100);
         TestServer.Credentials creds = new TestServer.Credentials(key.key().key(), key.secret());
-        assertEquals(200, server.get("stats", creds).statusCode());
+        assertEquals(200, signet.server().get("stats", creds).statusCode());
         String token = loginLink("leaving@example.com");
         String gate = unlocked(token, "leaving@example.com");
         AdminClient theirs = signedIn("leaving@example.com");
@@ -254,13 +248,13 @@ class AdminHttpTest {
         assertEquals(302, c.post("/admin/users/" + victim.id() + "/disable", c.csrf()).statusCode());
         assertEquals(302, theirs.get("/admin").statusCode());
         assertEquals("login", requires(token, gate), "the signing link's sign-in ends too");
-        assertEquals(401, server.get("stats", creds).statusCode());
-        assertEquals(401, new AdminClient(server).signIn("leaving@example.com", PASSWORD).statusCode());
+        assertEquals(401, signet.server().get("stats", creds).statusCode());
+        assertEquals(401, new AdminClient(signet.server()).signIn("leaving@example.com", PASSWORD).statusCode());
     }
 
     @Test
     void makeAdministratorAndWithdraw_eachEndsTheirSessions() {
-        User u = server.app.users().add("rising@example.com", "Rising", false, HASH);
+        User u = signet.server().app.users().add("rising@example.com", "Rising", false, HASH);
         String token = loginLink("rising@example.com");
         String gate = unlocked(token, "rising@example.com");
         AdminClient theirs = signedIn("rising@example.com");
@@ -300,7 +294,7 @@ class AdminHttpTest {
             assertTrue(String.valueOf(e.get("user_agent")).startsWith("Java-http-client"), action + ": " + e);
         }
         assertEquals(String.valueOf(owner.audit(doc, "document_sent").get(0).get("api_key_id")),
-                String.valueOf(server.app.keys().findByKey(other.full().key()).orElseThrow().id()));
+                String.valueOf(signet.server().app.keys().findByKey(other.full().key()).orElseThrow().id()));
         assertEquals(true, TestServer.object(owner.get("documents/" + doc + "/audit")).get("chain_valid"));
         assertTrue(c.get("/admin/documents/" + doc).body().contains("User " + admin.id()));
     }
@@ -309,9 +303,9 @@ class AdminHttpTest {
     private record Owned(User user, ApiFlow flow, String doc, Party ann, Party bob) {}
 
     private static Owned sentByNewUser(String name) {
-        TestServer.Account owner = server.account(name + "@example.com", false);
-        server.app.users().setPassword(owner.user().email(), HASH);
-        ApiFlow flow = new ApiFlow(server, owner.full(), Clock.systemUTC());
+        TestServer.Account owner = signet.server().account(name + "@example.com", false);
+        signet.server().app.users().setPassword(owner.user().email(), HASH);
+        ApiFlow flow = new ApiFlow(signet.server(), owner.full(), Clock.systemUTC());
         String doc = flow.upload("Links", 1);
         Party ann = flow.addSigner(doc, "Ann Link", name + "-ann@example.com", "signer", 1);
         Party bob = flow.addSigner(doc, "Bob Link", name + "-bob@example.com", "signer", 2);
@@ -422,11 +416,11 @@ class AdminHttpTest {
         AdminClient c = signedIn("admin@example.com");
         assertEquals(302, c.post("/admin/users", c.csrf(), "email", "new@example.com", "name", "New One",
                 "password", "a good password").statusCode());
-        User u = server.app.users().findByEmail("new@example.com").orElseThrow();
+        User u = signet.server().app.users().findByEmail("new@example.com").orElseThrow();
         assertFalse(u.admin());
         assertEquals(302, c.post("/admin/users/" + u.id() + "/admin", c.csrf(), "admin", "1").statusCode());
-        assertTrue(server.app.users().find(u.id()).orElseThrow().admin());
-        AdminClient theirs = new AdminClient(server);
+        assertTrue(signet.server().app.users().find(u.id()).orElseThrow().admin());
+        AdminClient theirs = new AdminClient(signet.server());
         assertEquals(302, theirs.signIn("new@example.com", "a good password").statusCode());
         assertEquals(200, theirs.get("/admin/users").statusCode());
         assertEquals(409, c.post("/admin/users", c.csrf(), "email", "new@example.com", "name", "Again").statusCode());
@@ -437,7 +431,7 @@ class AdminHttpTest {
         AdminClient c = signedIn("sam@example.com");
         String id = c.cookie("signet_admin");
         assertEquals(302, c.post("/admin/logout", c.csrf()).statusCode());
-        AdminClient stale = new AdminClient(server);
+        AdminClient stale = new AdminClient(signet.server());
         stale.setCookie("signet_admin", id);
         assertEquals(302, stale.get("/admin").statusCode());
     }
@@ -445,8 +439,8 @@ class AdminHttpTest {
     @Test
     void head_answeredWhereGetIs() {
         AdminClient c = signedIn("sam@example.com");
-        HttpResponse<String> r = server.send(java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create(server.app.siteUrl() + "/admin/login")).method("HEAD",
+        HttpResponse<String> r = signet.server().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(signet.server().app.siteUrl() + "/admin/login")).method("HEAD",
                 java.net.http.HttpRequest.BodyPublishers.noBody()).build());
         assertEquals(200, r.statusCode());
         assertTrue(c.get("/assets/admin.css").headers().firstValue("Content-Type").orElseThrow().startsWith("text/css"));
