@@ -375,7 +375,7 @@ class CompletionTest {
             public void close() {}
         };
         log.addHandler(handler);
-        // Failed seals are retried with backoff: the test clock moves past the first wait.
+        // Failed seals are retried with backoff: the test clock moves past the waits.
         MutableClock testClock = new MutableClock(Instant.now(), ZoneOffset.UTC);
         try (TestServer s = TestServer.start(own, testClock)) {
             ApiFlow f = new ApiFlow(s, s.account("owner@example.com", false).full(), testClock);
@@ -398,7 +398,9 @@ class CompletionTest {
                 Files.move(away, files);
             }
 
-            testClock.advance(Duration.ofMinutes(2));
+            // Past the second wait too: the sealer that runs after the signature and the call above may
+            // both have failed (whichever ran first), and the second failure waits 5 minutes.
+            testClock.advance(Duration.ofMinutes(6));
             Map<String, Object> sealed = f.awaitSealed(id);
             assertNull(sealed.get("seal_status"));
 
