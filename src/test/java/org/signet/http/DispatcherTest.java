@@ -13,11 +13,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -25,24 +23,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.HttpBindings;
-import org.signet.config.Config;
-import org.signet.domain.ApiKey.Permission;
-import org.signet.service.IdempotencyKeys;
-import org.signet.service.KeyAuthentication;
 import org.signet.store.ApiKeyStore;
-import org.signet.store.DataFolder;
-import org.signet.store.Database;
-import org.signet.store.IdempotencyStore;
-import org.signet.store.UserStore;
+import org.signet.support.RoutesOnHttp;
 import org.signet.support.TestServer;
 
 /** The HTTP core on its own: a real server with test routes, a real database for keys. */
 class DispatcherTest {
     @TempDir
     Path dir;
-    Database db;
-    HttpService service;
+    RoutesOnHttp http;
     ApiKeyStore.Created key;
     final CountDownLatch slowEntered = new CountDownLatch(1);
     final CountDownLatch slowRelease = new CountDownLatch(1);
@@ -50,12 +39,6 @@ class DispatcherTest {
 
     @BeforeEach
     void start() throws Exception {
-        Config config = Config.load(dir, Optional.empty(), Map.of(),
-                Map.of("server.port", "0", "ratelimit.ip_per_minute", "100000"));
-        db = DataFolder.openDatabase(dir, "NORMAL", 4);
-        long user = new UserStore(db, Clock.systemUTC()).add("a@example.com", "A", false, null).id();
-        ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
-        key = keys.create(user, "k", "", Permission.FULL, 1000);
         Router rest = new Router();
         rest.post("/echo", req -> {
             Body b = req.json();
@@ -72,15 +55,14 @@ class DispatcherTest {
             slowRelease.await(10, TimeUnit.SECONDS);
             return Response.ok(Map.of("done", true));
         });
-        service = HttpService.start(config, rest, new Router(), HttpBindings.authenticator(new KeyAuthentication(keys, Clock.systemUTC())),
-                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), Clock.systemUTC())), new RateLimiter(Clock.systemUTC()));
+        http = RoutesOnHttp.start(dir, rest);
+        key = http.key();
     }
 
     @AfterEach
     void stop() {
         slowRelease.countDown();
-        service.stop(Duration.ZERO);
-        db.close();
+        http.close();
     }
 
     private HttpResponse<String> call(String method, String path, String body) throws Exception {
@@ -94,7 +76,7 @@ class DispatcherTest {
     }
 
     private String url(String path) {
-        return "http://127.0.0.1:" + service.port() + "/wp-json/wpsigner/v1" + path;
+        return "http://127.0.0.1:" + http.port() + "/wp-json/wpsigner/v1" + path;
     }
 
     @Test
@@ -168,7 +150,7 @@ class DispatcherTest {
                 .header("X-WPS-API-Key", key.key().key()).header("X-WPS-API-Secret", key.secret()).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertTrue(slowEntered.await(10, TimeUnit.SECONDS));
-        CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> service.stop(Duration.ofSeconds(10)));
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> http.service().stop(Duration.ofSeconds(10)));
         slowRelease.countDown();
         assertEquals(200, inFlight.get(10, TimeUnit.SECONDS).statusCode());
         stopping.get(15, TimeUnit.SECONDS);
@@ -176,7 +158,7 @@ class DispatcherTest {
 
     @Test
     void handle_malformedRequestLineGetsA4xxNotAHang() throws Exception {
-        try (Socket s = new Socket("127.0.0.1", service.port())) {
+        try (Socket s = new Socket("127.0.0.1", http.port())) {
             s.setSoTimeout(5000);
             OutputStream out = s.getOutputStream();
             out.write(("GET /wp-json/wpsigner/v1/%zz HTTP/1.1\r\nHost: x\r\n" + "X-Big: " + "a".repeat(200)

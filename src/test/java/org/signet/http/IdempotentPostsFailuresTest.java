@@ -9,26 +9,16 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.api.HttpBindings;
-import org.signet.config.Config;
-import org.signet.domain.ApiKey.Permission;
 import org.signet.error.Refusal;
-import org.signet.service.IdempotencyKeys;
-import org.signet.service.KeyAuthentication;
 import org.signet.store.ApiKeyStore;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
-import org.signet.store.IdempotencyStore;
-import org.signet.store.UserStore;
+import org.signet.support.RoutesOnHttp;
 
 /**
  * What an idempotency key does not keep, on routes of the test's own that fail on purpose (Signet's own
@@ -39,19 +29,13 @@ class IdempotentPostsFailuresTest {
     @TempDir
     Path dir;
     Database db;
-    HttpService service;
+    RoutesOnHttp http;
     ApiKeyStore.Created key;
     final AtomicInteger runs = new AtomicInteger();
     final HttpClient client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY).build();
 
     @BeforeEach
     void start() throws Exception {
-        Config config = Config.load(dir, Optional.empty(), Map.of(),
-                Map.of("server.port", "0", "ratelimit.ip_per_minute", "100000"));
-        db = DataFolder.openDatabase(dir, "NORMAL", 4);
-        long user = new UserStore(db, Clock.systemUTC()).add("a@example.com", "A", false, null).id();
-        ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
-        key = keys.create(user, "k", "", Permission.FULL, 1000);
         Router rest = new Router();
         rest.post("/crash-once", req -> {
             req.json();
@@ -75,18 +59,18 @@ class IdempotentPostsFailuresTest {
             return Response.created(Map.of("run", runs.get()));
         });
         rest.post("/ignores-body", req -> Response.created(Map.of("run", runs.incrementAndGet())));
-        service = HttpService.start(config, rest, new Router(), HttpBindings.authenticator(new KeyAuthentication(keys, Clock.systemUTC())),
-                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), Clock.systemUTC())), new RateLimiter(Clock.systemUTC()));
+        http = RoutesOnHttp.start(dir, rest);
+        key = http.key();
+        db = http.db();
     }
 
     @AfterEach
     void stop() {
-        service.stop(Duration.ZERO);
-        db.close();
+        http.close();
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
-        HttpRequest r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + service.port() + "/wp-json/wpsigner/v1" + path))
+        HttpRequest r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + http.port() + "/wp-json/wpsigner/v1" + path))
                 .header("X-WPS-API-Key", key.key().key()).header("X-WPS-API-Secret", key.secret())
                 .header(IdempotentPosts.HEADER, "retry-me").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
