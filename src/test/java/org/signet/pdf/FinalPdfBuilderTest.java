@@ -27,7 +27,6 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.PDResources;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
@@ -39,6 +38,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.signet.support.ScriptText;
+import org.signet.support.TestFiles;
 
 class FinalPdfBuilderTest {
 
@@ -333,13 +333,7 @@ class FinalPdfBuilderTest {
                 PDPage page = new PDPage(PDRectangle.LETTER);
                 page.setRotation(rotation);
                 doc.addPage(page);
-                try (PDPageContentStream out = new PDPageContentStream(doc, page)) {
-                    out.beginText();
-                    out.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 14);
-                    out.newLineAtOffset(72, 750);
-                    out.showText("Original page " + i);
-                    out.endText();
-                }
+                TestFiles.writeLine(doc, page, 72, 750, 14, "Original page " + i);
             }
             return save(doc);
         }
