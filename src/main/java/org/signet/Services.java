@@ -202,7 +202,7 @@ final class Services {
         webhooks = new Webhooks(db, webhookStore, webhookUrls, webhookDeliverer, clock);
         WebhookEvents events = new WebhookEvents(db, webhookStore, clock,
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
-        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
+        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(config.brand()), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
@@ -217,7 +217,8 @@ final class Services {
         job[0] = bulkSendJob;
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
-        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links);
+        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links,
+                config.brand().name());
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
@@ -285,14 +286,14 @@ final class Services {
         new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
-        new Assets().routes(site);
+        new Assets(config.brand()).routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
-                config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
+                config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand()).routes(site);
         new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
-                config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
+                config.siteLanguage(), config.longValue("upload.max_bytes"), config.brand()).routes(site);
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
-                config.httpsSite(), config.siteLanguage(), config.embedOrigins())
+                config.httpsSite(), config.siteLanguage(), config.embedOrigins(), config.brand())
                 .routes(site);
     }
 }

@@ -58,7 +58,7 @@ public final class SigningPages {
         // The box takes keyboard focus, named by the title, so an approver or viewer can scroll it.
         String body = "<div id=\"scroller\" class=\"scroller\" tabindex=\"0\" role=\"region\""
                 + " aria-labelledby=\"doc-title\">\n"
-                + PageHtml.topbar(heading)
+                + PageHtml.topbar(m, heading)
                 + "<main id=\"main\" class=\"document-area\" data-token=\"" + escape(token)
                 + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
                 + "<noscript><p class=\"notice-inline\">" + text(m, "sign.noscript") + "</p></noscript>\n"
@@ -97,7 +97,7 @@ public final class SigningPages {
                 + "<button id=\"pin-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off
                 + ">" + text(m, "pin.continue") + "</button>\n</form>\n";
         return PageHtml.document(m, documentTitle, "pin", true,
-                gate(token, documentTitle, text(m, "pin.eyebrow"), form, locked));
+                gate(m, token, documentTitle, text(m, "pin.eyebrow"), form, locked));
     }
 
     /**
@@ -123,7 +123,7 @@ public final class SigningPages {
                 + text(m, "login.submit") + "</button>\n"
                 + "</form>\n";
         return PageHtml.document(m, documentTitle, "login", true,
-                gate(token, documentTitle, text(m, "login.eyebrow"), form, false));
+                gate(m, token, documentTitle, text(m, "login.eyebrow"), form, false));
     }
 
     /**
@@ -143,7 +143,7 @@ public final class SigningPages {
         String offer = downloadHref == null ? ""
                 : "<p class=\"outcome-download\"><a id=\"download-done\" class=\"btn btn-primary\" href=\""
                         + escape(downloadHref) + "\" download=\"\">" + escape(downloadLabel) + "</a></p>\n";
-        String body = PageHtml.topbar("")
+        String body = PageHtml.topbar(m, "")
                 + "<main id=\"main\" class=\"narrow\">\n<section id=\"notice\" class=\"card notice\">\n"
                 + "<h1 class=\"card-title\">" + escape(heading) + "</h1>\n"
                 + PageHtml.paragraphs(message == null ? "" : message)
@@ -161,8 +161,9 @@ public final class SigningPages {
     }
 
     /** @param eyebrow already escaped */
-    private static String gate(String token, String documentTitle, String eyebrow, String form, boolean locked) {
-        return PageHtml.topbar("")
+    private static String gate(Messages m, String token, String documentTitle, String eyebrow, String form,
+            boolean locked) {
+        return PageHtml.topbar(m, "")
                 + "<main id=\"main\" class=\"narrow\" data-token=\"" + escape(token) + "\""
                 + (locked ? " data-locked=\"true\"" : "") + ">\n"
                 + "<section class=\"card gate\" aria-labelledby=\"doc-title\">\n"

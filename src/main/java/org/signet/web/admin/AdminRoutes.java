@@ -3,6 +3,7 @@ package org.signet.web.admin;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Optional;
+import org.signet.config.Brand;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Language;
@@ -20,6 +21,7 @@ import org.signet.service.Links;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.Messages;
+import org.signet.text.SiteWords;
 import org.signet.text.Wire;
 import org.signet.http.Form;
 
@@ -65,8 +67,8 @@ public final class AdminRoutes {
     /** The pages wired to the services the REST interface uses too. */
     public static AdminRoutes create(AdminSessions sessions, Accounts accounts, ApiKeys keys, Documents documents,
             Workflow workflow, Webhooks webhooks, Links links, Wire wire, Clock clock, int defaultRateLimit,
-            boolean secureCookies) {
-        AdminView view = new AdminView(Messages.of("web/admin/messages", Language.BASE), wire);
+            boolean secureCookies, Brand brand) {
+        AdminView view = new AdminView(SiteWords.of(Messages.of("web/admin/messages", Language.BASE), brand), wire);
         return new AdminRoutes(sessions, view, secureCookies,
                 new DashboardPage(view, documents, clock, wire.zone()),
                 new KeysPage(view, keys, accounts, defaultRateLimit),

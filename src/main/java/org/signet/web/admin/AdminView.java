@@ -7,6 +7,7 @@ import org.signet.http.Response;
 import org.signet.service.AdminSessions.Session;
 import org.signet.text.Html;
 import org.signet.text.Messages;
+import org.signet.text.SiteWords;
 import org.signet.text.Wire;
 
 /**
@@ -17,6 +18,8 @@ import org.signet.text.Wire;
 final class AdminView {
     static final String STYLESHEET = "/assets/admin.css";
     static final String SCRIPT = "/assets/admin.js";
+    /** The site's accent, after the pages' own stylesheet. */
+    static final String SITE_STYLESHEET = "/assets/site.css";
     private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users");
 
     final Messages m;
@@ -105,7 +108,7 @@ final class AdminView {
 
     private String header(Session s, String section) {
         StringBuilder out = new StringBuilder("<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
-                + "<a class=\"brand\" href=\"/admin\"><span class=\"brand-mark\" aria-hidden=\"true\"></span>Signet</a>\n");
+                + "<a class=\"brand\" href=\"/admin\">" + SiteWords.mark(m) + "</a>\n");
         if (s != null) {
             out.append("<nav class=\"nav\" aria-label=\"").append(t("nav.label")).append("\">\n<ul>\n");
             for (String item : NAV) {
@@ -128,8 +131,10 @@ final class AdminView {
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
                 + "<meta name=\"robots\" content=\"noindex, nofollow\" />\n"
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
-                + "<title>" + esc(title) + " - Signet</title>\n<link rel=\"icon\" href=\"data:,\" />\n"
+                + "<title>" + esc(title) + " - " + esc(SiteWords.name(m)) + "</title>\n"
+                + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
+                + "<link rel=\"stylesheet\" href=\"" + SITE_STYLESHEET + "\" />\n"
                 + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n</head>\n<body>\n"
                 + "<a class=\"skip-link\" href=\"#main\">" + t("nav.skip") + "</a>\n" + header
                 + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>" + esc(title) + "</h1>\n"
