@@ -10,13 +10,14 @@ import java.util.Objects;
  * null and is then printed as a dash. {@code origin} says where the document came from ("template
  * 7"), or is null for an upload, and then has no row; {@code verifyUrl} is where a reader can check
  * the file ({@code {site.url}/verify}), or null for no such row. Times are written in {@code zone},
- * each with its offset from UTC.
+ * each with its offset from UTC. {@code siteName} is the site that sealed the document ({@code site.name}).
  */
 public record CertificateData(String documentTitle, String documentId, String originalSha256, Instant completedAt,
-        String origin, String verifyUrl, ZoneId zone, List<Party> parties, List<Event> events) {
+        String origin, String verifyUrl, ZoneId zone, List<Party> parties, List<Event> events, String siteName) {
 
     public CertificateData {
         Objects.requireNonNull(zone, "zone");
+        Objects.requireNonNull(siteName, "siteName");
         parties = parties == null ? List.of() : List.copyOf(parties);
         events = events == null ? List.of() : List.copyOf(events);
     }

@@ -55,6 +55,7 @@ public final class Completion {
     private final Sealer sealer;
     private final Wire wire;
     private final Links links;
+    private final String siteName;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private final DocumentAccess access;
     private final DetectedFields detected;
@@ -65,7 +66,7 @@ public final class Completion {
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
             StoredFiles files, Notifications notify, WebhookEvents events, Sealer sealer, Wire wire,
-            Links links) {
+            Links links, String siteName) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -73,6 +74,7 @@ public final class Completion {
         this.audit = audit;
         this.files = files;
         this.notify = notify;
+        this.siteName = siteName;
         this.events = events;
         this.sealer = sealer;
         this.wire = wire;
@@ -188,7 +190,7 @@ public final class Completion {
         byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values.painted(), values.filled(),
                 certificateData(d, parties));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
-        return sealer.seal(unsigned, "All parties signed with Signet", "Signet", Instant.ofEpochSecond(completedAt));
+        return sealer.seal(unsigned, "All parties signed with " + siteName, siteName, Instant.ofEpochSecond(completedAt));
     }
 
     private CertificateData certificateData(Document d, List<Signer> parties) {
@@ -200,7 +202,7 @@ public final class Completion {
         List<CertificateData.Event> events = audit.list(d.id()).stream().map(e -> event(e, names)).toList();
         String origin = d.templateId() == null ? null : "template " + d.templateId();
         return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), at(d.completedAt()), origin,
-                links.site() + "/verify", wire.zone(), ps, events);
+                links.site() + "/verify", wire.zone(), ps, events, siteName);
     }
 
     private static Instant at(Long epochSeconds) {
