@@ -49,7 +49,7 @@ final class PageHtml {
      * @param kind the page kind the script reads from {@code body[data-page]}
      */
     static String document(Messages m, String title, String kind, boolean withScript, String body) {
-        String script = withScript ? PageText.block(m.language()) + SCRIPT_MARKUP : "";
+        String script = withScript ? PageText.block(m) + SCRIPT_MARKUP : "";
         return document(m, title, kind, STYLESHEET, script, body);
     }
 
