@@ -217,8 +217,8 @@ final class Services {
         job[0] = bulkSendJob;
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
-        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links,
-                config.brand().name());
+        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire,
+                links, config.brand().name());
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,

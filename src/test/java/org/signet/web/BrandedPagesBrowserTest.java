@@ -125,6 +125,23 @@ class BrandedPagesBrowserTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"en", "de"})
+    void signerPage_onAPhone_logoFitsTheBarAndClean(String lang) {
+        browser.reset(390, 844);
+        DocumentSetup doc = DocumentSetup.upload(flow, "Brand phone " + lang, 1);
+        Party pat = doc.party("Pat Phone", "signer", 1);
+        doc.field(pat, "signature", 1, 72, 600, 220, 50).send();
+        new SignerPage(browser).open(new Party(pat.id(), pat.name(), pat.email(), pat.url() + "?lang=" + lang));
+        long logoWidth = ((Number) browser.js("return document.querySelector('.brand-logo').getBoundingClientRect()"
+                + ".right;")).longValue();
+        assertTrue(logoWidth <= 390, "the logo reaches " + logoWidth + " px");
+        assertEquals(390L, ((Number) browser.js("return document.documentElement.scrollWidth;")).longValue(),
+                "no side scroll");
+        brandShown(null);
+        check(lang + " signer page on a phone");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "de"})
     void verifyPage_brandedAndClean(String lang) {
         speak(lang);
         browser.open(signet.server().app.siteUrl() + "/verify");
