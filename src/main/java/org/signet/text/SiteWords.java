@@ -13,6 +13,8 @@ public final class SiteWords {
     public static final String LOGO = "site.logo";
     /** Where the site serves its logo. */
     public static final String LOGO_PATH = "/assets/logo.png";
+    /** The stylesheet with the site's accent, which every page links after its own. */
+    public static final String STYLESHEET = "/assets/site.css";
 
     private SiteWords() {
     }

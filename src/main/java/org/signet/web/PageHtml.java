@@ -16,8 +16,6 @@ final class PageHtml {
 
     static final String STYLESHEET = "/assets/sign.css";
     static final String SCRIPT = "/assets/sign.js";
-    /** The site's accent and its shades, after each page's own stylesheet (see {@link SiteStyle}). */
-    static final String SITE_STYLESHEET = "/assets/site.css";
     /**
      * The page script, a module (deferred like every module: it runs once the page is parsed), and the
      * modules it imports named for preloading, so the browser fetches them all at once instead of
@@ -68,7 +66,7 @@ final class PageHtml {
                 + "<title>" + escape(m.get("page.title", title, SiteWords.name(m))) + "</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + escape(stylesheet) + "\" />\n"
-                + "<link rel=\"stylesheet\" href=\"" + SITE_STYLESHEET + "\" />\n"
+                + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
                 + scriptMarkup
                 + "</head>\n"
                 + "<body data-page=\"" + escape(kind) + "\">\n"

@@ -18,8 +18,6 @@ import org.signet.text.Wire;
 final class AdminView {
     static final String STYLESHEET = "/assets/admin.css";
     static final String SCRIPT = "/assets/admin.js";
-    /** The site's accent, after the pages' own stylesheet. */
-    static final String SITE_STYLESHEET = "/assets/site.css";
     private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users");
 
     final Messages m;
@@ -134,7 +132,7 @@ final class AdminView {
                 + "<title>" + esc(title) + " - " + esc(SiteWords.name(m)) + "</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
-                + "<link rel=\"stylesheet\" href=\"" + SITE_STYLESHEET + "\" />\n"
+                + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
                 + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n</head>\n<body>\n"
                 + "<a class=\"skip-link\" href=\"#main\">" + t("nav.skip") + "</a>\n" + header
                 + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>" + esc(title) + "</h1>\n"
