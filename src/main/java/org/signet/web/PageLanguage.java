@@ -8,9 +8,10 @@ import org.signet.http.Request;
 /**
  * Which language a signer's page speaks: the link's {@code ?lang=xx}, else the signer's own
  * language, else the best the browser asks for in {@code Accept-Language}, else {@code site.language}.
+ * The administrator pages read the browser's header here too.
  * A page that depends on the browser's header says so with {@code Vary: Accept-Language}.
  */
-final class PageLanguage {
+public final class PageLanguage {
     /** A header longer than this is cut: a browser sends a handful of ranges, never hundreds. */
     private static final int MAX_RANGES = 32;
 
@@ -35,7 +36,7 @@ final class PageLanguage {
      * {@code de-CH,de;q=0.9,en;q=0.8} gives German. A range is matched by its primary subtag; {@code *}
      * and a weight of 0 choose nothing, so the site's default applies.
      */
-    static Optional<Language> preferred(String acceptLanguage) {
+    public static Optional<Language> preferred(String acceptLanguage) {
         if (acceptLanguage == null) {
             return Optional.empty();
         }
