@@ -21,7 +21,7 @@ import org.signet.json.Json;
 public final class Axe {
     static final List<String> TAGS = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa");
     /** The same rules and axe-core's best practices besides. */
-    static final List<String> WITH_BEST_PRACTICE = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
+    public static final List<String> WITH_BEST_PRACTICE = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
             "best-practice");
     private static final String SOURCE = load();
 

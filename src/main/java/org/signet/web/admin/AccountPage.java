@@ -63,14 +63,18 @@ final class AccountPage implements AdminRoutes.Section {
                 + "</option>\n";
     }
 
-    /** Saves the choice; anything but a language of Signet's or the browser's is refused and changes nothing. */
+    /**
+     * Saves the choice; anything but one language of Signet's or the browser's (a field given twice too) is
+     * refused and changes nothing.
+     */
     private Response save(Request req, Session s, AdminView v, Form form) {
-        String value = form.value("language");
-        if (value == null) {
+        List<String> values = form.values("language");
+        if (values.isEmpty()) {
             throw Refusal.missingParams(List.of("language"));
         }
+        String value = values.get(0);
         Optional<Language> chosen = Language.fromCode(value);
-        if (chosen.isEmpty() && !value.equals(BROWSER)) {
+        if (values.size() > 1 || chosen.isEmpty() && !value.equals(BROWSER)) {
             throw Refusal.invalidParam("language", v.m.get("account.language_invalid"));
         }
         accounts.setOwnLanguage(s.principal(), chosen.orElse(null));
