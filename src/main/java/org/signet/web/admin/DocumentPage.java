@@ -93,7 +93,7 @@ final class DocumentPage implements AdminRoutes.Section {
 
     private String signers(AdminView v, Session s, Document d, List<Signer> signers, Signer shown) {
         if (signers.isEmpty()) {
-            return section(v, "signers", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
+            return section(v, "signers-heading", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
         }
         StringBuilder rows = new StringBuilder();
         for (Signer p : signers) {
@@ -105,11 +105,13 @@ final class DocumentPage implements AdminRoutes.Section {
         }
         String remindAll = d.status().inProgress()
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", "") : "";
-        return section(v, "signers", "document.signers", v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
+        // Not a landmark of its own: the scrolling box of its table is one, by the same name.
+        return "<section class=\"panel\">\n<h2 id=\"signers-heading\">" + v.t("document.signers") + "</h2>\n"
+                + v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
                 + "<caption class=\"visually-hidden\">" + v.t("document.signers") + "</caption>\n<thead><tr>"
                 + v.th("document.signer") + v.th("document.role") + v.th("document.order") + v.th("documents.state")
                 + v.th("document.finished") + v.th("document.link") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n</div>\n" + remindAll);
+                + "</tbody>\n</table>\n</div>\n" + remindAll + "</section>\n";
     }
 
     /**
