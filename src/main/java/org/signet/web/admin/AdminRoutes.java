@@ -24,7 +24,7 @@ import org.signet.service.Documents;
 import org.signet.service.Links;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
-import org.signet.web.PageLanguage;
+import org.signet.text.AcceptLanguage;
 
 /**
  * The administrator pages under {@code /admin}: sign-in and sign-out here, the sections in
@@ -140,7 +140,7 @@ public final class AdminRoutes implements ErrorPages {
      */
     AdminView view(Request req, Session s) {
         Language chosen = Optional.ofNullable(s == null ? null : s.user().language())
-                .or(() -> PageLanguage.preferred(req.header("Accept-Language"))).orElse(siteLanguage);
+                .or(() -> AcceptLanguage.preferred(req.header("Accept-Language"))).orElse(siteLanguage);
         return views.get(chosen);
     }
 
