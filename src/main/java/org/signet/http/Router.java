@@ -1,6 +1,7 @@
 package org.signet.http;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -74,11 +75,11 @@ public final class Router {
         }
     }
 
-    /** The error pages registered for {@code path}'s prefix, when there are. */
+    /** The error pages registered for {@code path}'s longest prefix, when there are. */
     Optional<ErrorPages> errorPagesFor(String path) {
         return errorPages.entrySet().stream()
                 .filter(e -> path.equals(e.getKey()) || path.startsWith(e.getKey() + "/"))
-                .map(Map.Entry::getValue).findFirst();
+                .max(Comparator.comparingInt(e -> e.getKey().length())).map(Map.Entry::getValue);
     }
 
     /** Every route as "METHOD /pattern", for checking the router against a description of it. */

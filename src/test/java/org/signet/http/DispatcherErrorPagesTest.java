@@ -158,12 +158,26 @@ class DispatcherErrorPagesTest {
     }
 
     @Test
-    void errorPages_samePrefixTwice_failsAtStart() {
+    void errorPages_samePrefixTwiceFailsAtStart_andTheLongestPrefixAnswers() {
         Router r = new Router();
         r.errorPages("/pages", PAGES);
 
         assertThrows(IllegalStateException.class, () -> r.errorPages("/pages", PAGES));
         assertTrue(r.errorPagesFor("/pages/x").isPresent());
         assertTrue(r.errorPagesFor("/pagesx").isEmpty());
+        ErrorPages inner = new ErrorPages() {
+            @Override
+            public Response refused(Request request, Refusal refusal) {
+                return Response.html(refusal.status(), "");
+            }
+
+            @Override
+            public Response failed(Request request) {
+                return Response.html(500, "");
+            }
+        };
+        r.errorPages("/pages/inner", inner);
+        assertEquals(inner, r.errorPagesFor("/pages/inner/x").orElseThrow(), "the longest prefix");
+        assertEquals(PAGES, r.errorPagesFor("/pages/innerx").orElseThrow());
     }
 }
