@@ -149,14 +149,16 @@ final class AdminView {
                 + t("error.back") + "</a></p>\n";
     }
 
+    /** What was wrong with each field: its message for a bad value, its name for a missing one. */
     private String params(Refusal r) {
-        if (!(r.data().get("params") instanceof java.util.Map<?, ?> params) || params.isEmpty()) {
-            return "";
+        StringBuilder out = new StringBuilder();
+        if (r.data().get("params") instanceof java.util.Map<?, ?> bad) {
+            bad.forEach((k, v) -> out.append("<li").append(foreign(String.valueOf(v))).append('>')
+                    .append(esc(String.valueOf(v))).append("</li>\n"));
+        } else if (r.data().get("params") instanceof List<?> missing) {
+            missing.forEach(name -> out.append("<li><code>").append(esc(String.valueOf(name))).append("</code></li>\n"));
         }
-        StringBuilder out = new StringBuilder("<ul>\n");
-        params.forEach((k, v) -> out.append("<li").append(foreign(String.valueOf(v))).append('>')
-                .append(esc(String.valueOf(v))).append("</li>\n"));
-        return out.append("</ul>\n").toString();
+        return out.length() == 0 ? "" : "<ul>\n" + out + "</ul>\n";
     }
 
     /**

@@ -97,7 +97,8 @@ class AdminLanguageTest {
         HttpResponse<String> forged = c.post("/admin/account", "not-the-token", "language", "es");
 
         assertEquals(400, missing.statusCode());
-        speaks("de", "Einige Pflichtfelder sind leer.", missing);
+        speaks("de", "Einige Pflichtfelder sind leer:", missing);
+        assertTrue(missing.body().contains("<li><code>language</code></li>"), missing.body());
         assertEquals(400, twice.statusCode());
         assertEquals(403, forged.statusCode());
         speaks("de", "Dieses Formular ist abgelaufen", forged);

@@ -142,6 +142,14 @@ class AdminLanguagesBrowserTest {
         clean("signing link shown", "fr", "Waiting NDA");
         browser.click(By.cssSelector("button[data-copy]"));
         browser.until(d -> d.findElement(By.cssSelector("button[data-copy]")).getText().equals("Copié"));
+        browser.reset(390, 844);
+        signIn("ada@example.com");
+        for (String path : List.of("/admin", "/admin/documents/" + completedDoc, "/admin/users")) {
+            browser.open(url(path));
+            long overflow = (Long) browser.js("return document.documentElement.scrollWidth - window.innerWidth;");
+            assertTrue(overflow <= 0, path + " in French on a phone scrolls sideways by " + overflow + " px");
+            clean(path + " on a phone", "fr", pages.get(path));
+        }
     }
 
     @Test
