@@ -93,7 +93,7 @@ final class DocumentPage implements AdminRoutes.Section {
 
     private String signers(AdminView v, Session s, Document d, List<Signer> signers, Signer shown) {
         if (signers.isEmpty()) {
-            return section(v, "signers-heading", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
+            return section(v, "signers", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
         }
         StringBuilder rows = new StringBuilder();
         for (Signer p : signers) {
@@ -105,13 +105,11 @@ final class DocumentPage implements AdminRoutes.Section {
         }
         String remindAll = d.status().inProgress()
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", "") : "";
-        // Not a landmark of its own: the scrolling box of its table is one, by the same name.
-        return "<section class=\"panel\">\n<h2 id=\"signers-heading\">" + v.t("document.signers") + "</h2>\n"
-                + v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
+        return section(v, "signers", "document.signers", v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
                 + "<caption class=\"visually-hidden\">" + v.t("document.signers") + "</caption>\n<thead><tr>"
                 + v.th("document.signer") + v.th("document.role") + v.th("document.order") + v.th("documents.state")
                 + v.th("document.finished") + v.th("document.link") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n</div>\n" + remindAll + "</section>\n";
+                + "</tbody>\n</table>\n</div>\n" + remindAll);
     }
 
     /**
@@ -182,8 +180,12 @@ final class DocumentPage implements AdminRoutes.Section {
         return AdminView.redirect("/admin/documents/" + id, "reminded");
     }
 
+    /**
+     * A panel with its heading. It is no landmark of its own: its table's scrolling region already
+     * carries the same name, and two landmarks of one name leave a screen reader's list ambiguous.
+     */
     private static String section(AdminView v, String id, String headingKey, String body) {
-        return "<section class=\"panel\" aria-labelledby=\"" + id + "\">\n<h2 id=\"" + id + "\">" + v.t(headingKey)
+        return "<section class=\"panel\">\n<h2 id=\"" + id + "-heading\">" + v.t(headingKey)
                 + "</h2>\n" + body + "</section>\n";
     }
 }
