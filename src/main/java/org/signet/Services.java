@@ -287,8 +287,9 @@ final class Services {
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
         new Assets(config.brand()).routes(site);
-        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
-                config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand()).routes(site);
+        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire.zone(),
+                config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite(),
+                config.brand()).routes(site);
         new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes"), config.brand()).routes(site);
