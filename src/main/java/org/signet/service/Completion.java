@@ -229,7 +229,7 @@ public final class Completion {
     private CertificateData.Event event(AuditEvent e, Map<String, String> namesByEmail) {
         String actor = e.signerName() != null ? e.signerName()
                 : e.apiKeyId() != null ? "API key " + e.apiKeyId()
-                : e.userId() != null ? "User " + e.userId() : "Signet";
+                : e.userId() != null ? "User " + e.userId() : siteName;
         String party = e.detail() == null ? null
                 : namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
         if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && party != null) {
