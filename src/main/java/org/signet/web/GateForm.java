@@ -7,21 +7,22 @@ import java.util.Optional;
 import org.signet.error.Refusal;
 import org.signet.http.Form;
 import org.signet.http.Request;
+import org.signet.http.Response;
 import org.signet.service.SignerLink;
 import org.signet.text.Messages;
 
 /**
- * The PIN and login gates posted as plain HTML forms, for a browser that runs no script. The JSON
+ * The PIN, login and emailed-code gates posted as plain HTML forms, for a browser that runs no script. The JSON
  * endpoints stay JSON-only; a form is taken only from the site's own page, so another site cannot
  * unlock a link in a visitor's browser.
  */
 final class GateForm {
     private GateForm() {}
 
-    /** One attempt at a gate with the posted fields; answers the unlocked session's id. */
+    /** One attempt at a gate with the posted fields; answers where the browser goes next. */
     @FunctionalInterface
-    interface Unlock {
-        String unlock(SignerLink link, Form form);
+    interface Attempt {
+        Response attempt(SignerLink link, Form form);
     }
 
     /**

@@ -66,8 +66,9 @@ class SignersApiTest {
 
         assertEquals(201, r.statusCode(), r.body());
         Map<String, Object> s = object(r);
-        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "language", "viewed_at", "signed_at",
-                "signing_url"), s.keySet());
+        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "language", "verification",
+                "viewed_at", "signed_at", "signing_url"), s.keySet());
+        assertEquals("none", s.get("verification"));
         assertEquals("Ann Lee", s.get("name"));
         assertEquals("signer", s.get("role"));
         assertEquals("1", s.get("signing_order"));
