@@ -304,7 +304,8 @@ public final class SigningRoutes {
         try {
             return attempt.attempt(link, Form.read(req));
         } catch (Refusal e) {
-            return html(e.status(), gatePage(req, words(req, link), gate, link, e));
+            Response page = html(e.status(), gatePage(req, words(req, link), gate, link, e));
+            return e.data().get("retry_after") instanceof Number wait ? page.header("Retry-After", wait.toString()) : page;
         }
     }
 
