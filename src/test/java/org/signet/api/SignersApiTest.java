@@ -107,6 +107,20 @@ class SignersApiTest {
     }
 
     @Test
+    void addSigner_verification_emailCodeShownNoneByDefault_unknownRefusedNamingIt() {
+        Map<String, Object> coded = object(add(with(ann(), "verification", "email_code")));
+        Map<String, Object> plain = object(add(Map.of("name", "Bo", "email", "bo@example.org", "verification", "none")));
+
+        assertEquals("email_code", coded.get("verification"));
+        assertEquals("none", plain.get("verification"));
+        for (Object value : List.of("sms", "EMAIL_CODE", "", 1)) {
+            assertInvalidParam(add(Map.of("name", "Cy", "email", "cy@example.org", "verification", value)),
+                    "verification");
+        }
+        assertEquals(2, array(flow.get("documents/" + doc + "/signers")).size(), "nothing added when refused");
+    }
+
+    @Test
     void addSigner_invalidEmail_restInvalidParam() {
         for (String email : List.of("not-an-email", "ann@", "@example.org", "ann lee@example.org", "")) {
             assertInvalidParam(add(with(ann(), "email", email)), "email");
