@@ -70,13 +70,17 @@ public final class LinkUnlock {
         return null;
     }
 
-    /** The link, if this browser session has passed its PIN and login; 403 naming what is still needed otherwise. */
+    /** The link, if this browser session has passed its gates; 403 naming what is still needed otherwise. */
     public SignerLink requirePassed(SignerLink link, String sessionId) {
         String pending = pending(link, sessionId);
         if (pending != null) {
-            throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
+            throw unlockFirst(pending);
         }
         return link;
+    }
+
+    private static Refusal unlockFirst(String pending) {
+        return new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
     }
 
     /** Checks a PIN; returns the session id that now has it, or throws 400 invalid_pin / 429 pin_locked. */
@@ -103,7 +107,7 @@ public final class LinkUnlock {
         requireCodeGate(link);
         String pending = pending(link, visit.sessionId());
         if (pending != null && !pending.equals(EMAIL_CODE)) {
-            throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
+            throw unlockFirst(pending);
         }
         synchronized (stripe(link.signer())) {
             requireNotLocked(fresh(link.signer()));

@@ -32,7 +32,6 @@ public final class SigningRoutes {
     private static final String COOKIE = "signet_unlock";
     /** Three base64 images of 1 MiB and the field values, with room to spare. */
     static final int MAX_SUBMIT_BYTES = 6 << 20;
-    private static final String CODE_SHAPE = "code must be the 6 digits from the email.";
 
     private final Signing signing;
     private final SignerCopies copies;
@@ -244,30 +243,13 @@ public final class SigningRoutes {
     private Response emailCode(Request req) {
         if (GateForm.posted(req)) {
             return gateForm(req, LinkUnlock.EMAIL_CODE, (link, form) -> unlocked(req,
-                    unlock.emailCode(link, sixDigits(form.value("code"), null), visit(req))));
+                    unlock.emailCode(link, GateForm.sixDigits(form.value("code"), null), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
-        String code = sixDigits(b.requireString("code"), b);
+        String code = GateForm.sixDigits(b.requireString("code"), b);
         b.check();
         return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.emailCode(link, code, visit(req)));
-    }
-
-    /**
-     * {@code typed} without spaces when it is six digits; otherwise rejected as {@code code}, to {@code b}
-     * for a JSON body (which then lists it with the rest; a missing one is the body's to say), at once for a form.
-     */
-    private static String sixDigits(String typed, Body b) {
-        String code = typed == null ? "" : typed.replaceAll("[\\s\\u00a0]", "");
-        if (!code.matches("\\d{6}")) {
-            if (b == null) {
-                throw Refusal.invalidParam("code", CODE_SHAPE);
-            }
-            if (typed != null) {
-                b.reject("code", CODE_SHAPE);
-            }
-        }
-        return code;
     }
 
     /** Mails the signer a new code; the page then asks for it. */

@@ -21,12 +21,16 @@ import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.ApiFlow;
 import org.signet.support.MailedCodes;
 import org.signet.support.Party;
+import org.signet.support.SealedDocuments;
 import org.signet.support.SignetFixture;
 
 /**
@@ -174,6 +178,23 @@ class EmailCodesTest {
         HttpResponse<String> again = check(cody, code);
         expect(400, again);
         assertEquals("code_expired", code(again), "a code opens the link once");
+    }
+
+    @Test
+    void certificate_namesTheCodeAskedForAndTheGatePassed() throws Exception {
+        Party cody = sendTo("cody@example.com");
+        String cookie = ApiFlow.cookie(expect(200, check(cody, codeAfterAsking(cody, 1))));
+        expect(200, flow.postToLink(cody.token(), "submit", Map.of("consent", true,
+                "signature", Map.of("method", "type", "text", "Cody Code")), cookie));
+        flow.awaitSealed(docId);
+
+        String text;
+        try (PDDocument pdf = Loader.loadPDF(SealedDocuments.sealedPdf(flow, docId))) {
+            text = new PDFTextStripper().getText(pdf).replaceAll("\\s+", " ");
+        }
+
+        assertTrue(text.contains("email_code_sent Cody Code"), text);
+        assertTrue(text.contains("signer_verified Cody Code (email_code)"), text);
     }
 
     @Test
