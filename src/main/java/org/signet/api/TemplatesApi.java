@@ -175,7 +175,10 @@ public final class TemplatesApi {
         return out;
     }
 
-    /** {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?, verification?, language?}, one per slot. */
+    /**
+     * {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?, verification?,
+     * language?}, one per slot.
+     */
     private static List<Templates.SlotSigner> signers(Body b) {
         Object raw = b.require("signers");
         List<Templates.SlotSigner> out = new ArrayList<>();

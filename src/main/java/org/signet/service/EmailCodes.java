@@ -102,8 +102,8 @@ public final class EmailCodes {
      * {@code code_expired} when none is waiting (never sent, used, or past its 10 minutes).
      */
     boolean matches(Signer s, String typed) {
-        EmailCode c = codes.find(s.id()).filter(found -> found.waiting(now()))
-                .orElseThrow(() -> Refusal.invalid("code_expired", "No code is waiting for this link; ask for a new one."));
+        EmailCode c = codes.find(s.id()).filter(found -> found.waiting(now())).orElseThrow(
+                () -> Refusal.invalid("code_expired", "No code is waiting for this link; ask for a new one."));
         return Passwords.verify(typed.toCharArray(), c.codeHash());
     }
 

@@ -17,9 +17,10 @@ import org.signet.store.UserStore;
  * The host-site login, PIN and emailed code that stand before a protected link, asked in that order; a
  * link that asks for several needs each. Five wrong tries (PINs, passwords and codes together) lock the
  * link for 15 minutes; the count is kept in the database so a restart does not reset it. Each gate
- * passed is a {@code signer_verified} audit event naming it. The login's password is checked by {@link PasswordCheck} on top of that, so its
- * failures also count against the account and the address wherever else the password is asked for;
- * the gate answers a locked account or address exactly as a wrong password.
+ * passed is a {@code signer_verified} audit event naming it. The login's password is checked by
+ * {@link PasswordCheck} on top of that, so its failures also count against the account and the address
+ * wherever else the password is asked for; the gate answers a locked account or address exactly as a
+ * wrong password.
  */
 public final class LinkUnlock {
     static final int MAX_TRIES = 5;

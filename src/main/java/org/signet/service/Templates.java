@@ -272,7 +272,8 @@ public final class Templates {
             TemplateSlot defaults = slots.getOrDefault(slot, new TemplateSlot(slot, Signer.Role.SIGNER, slot));
             Signer added = workflow.addSigner(p, d.id(), new Workflow.SignerRequest(s.name(), s.email(),
                     s.role() != null ? s.role() : defaults.role(),
-                    s.signingOrder() != null ? s.signingOrder() : defaults.signingOrder(), s.requireLogin(), null, s.verification(), s.language()), actor);
+                    s.signingOrder() != null ? s.signingOrder() : defaults.signingOrder(), s.requireLogin(), null,
+                    s.verification(), s.language()), actor);
             signerOfSlot.put(slot, added.id());
         }
         return signerOfSlot;

@@ -15,7 +15,8 @@ public final class EmailCodeStore {
     }
 
     public Optional<EmailCode> find(long signerId) {
-        return db.queryOne("SELECT " + COLUMNS + " FROM email_codes WHERE signer_id = ?", EmailCodeStore::map, signerId);
+        return db.queryOne("SELECT " + COLUMNS + " FROM email_codes WHERE signer_id = ?", EmailCodeStore::map,
+                signerId);
     }
 
     /** Writes the signer's row as {@code c} says, replacing any code that was waiting. */

@@ -148,8 +148,9 @@ public final class SigningPages {
                 + "<button id=\"code-send\" class=\"btn " + (waiting ? "btn-secondary" : "btn-primary")
                 + " btn-block\" type=\"submit\"" + off + ">" + text(m, waiting ? "code.resend" : "code.send")
                 + "</button>\n</form>\n";
-        String form = waiting ? "<p>" + text(m, "code.sent", address) + "</p>\n" + codeForm(m, checkAction, message, off)
-                + sendForm : "<p>" + text(m, "code.intro", address) + "</p>\n" + sendForm;
+        String form = waiting
+                ? "<p>" + text(m, "code.sent", address) + "</p>\n" + codeForm(m, checkAction, message, off) + sendForm
+                : "<p>" + text(m, "code.intro", address) + "</p>\n" + sendForm;
         return PageHtml.document(m, documentTitle, "email_code", true,
                 gate(token, documentTitle, text(m, "code.eyebrow"), form, locked));
     }

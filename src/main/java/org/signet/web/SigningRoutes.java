@@ -126,7 +126,7 @@ public final class SigningRoutes {
         return "HEAD".equals(req.method());
     }
 
-    /** The login, PIN or code gate ({@code gate}) in the page's language, its form posting back with the page's lang. */
+    /** The login, PIN or code gate ({@code gate}) in the page's language, its form posting back with its lang. */
     private String gatePage(Request req, Messages m, String gate, SignerLink link, Refusal refusalOrNull) {
         String token = req.pathParam("token");
         String title = link.document().title();
@@ -149,7 +149,8 @@ public final class SigningRoutes {
         String path = "/sign/" + token + "/email-code";
         boolean locked = unlock.locked(link);
         String error = refusalOrNull == null || locked ? null
-                : refusalOrNull.code().equals("rest_invalid_param") ? m.get("code.format") : GateForm.reason(m, refusalOrNull);
+                : refusalOrNull.code().equals("rest_invalid_param") ? m.get("code.format")
+                : GateForm.reason(m, refusalOrNull);
         return SigningPages.emailCodePage(m, token, path + keptLanguage(req), path + "/send" + keptLanguage(req),
                 link.document().title(), EmailAddress.masked(link.signer().email()), unlock.codeWaiting(link), error,
                 locked);
@@ -287,7 +288,9 @@ public final class SigningRoutes {
             return attempt.attempt(link, Form.read(req));
         } catch (Refusal e) {
             Response page = html(e.status(), gatePage(req, words(req, link), gate, link, e));
-            return e.data().get("retry_after") instanceof Number wait ? page.header("Retry-After", wait.toString()) : page;
+            // A refusal that says how long to wait says it to the browser too, as its JSON twin does.
+            return e.data().get("retry_after") instanceof Number wait
+                    ? page.header("Retry-After", wait.toString()) : page;
         }
     }
 
