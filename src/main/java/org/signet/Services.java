@@ -291,8 +291,8 @@ final class Services {
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
         new Assets().routes(site);
-        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
-                config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
+        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire.zone(),
+                config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
         new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
