@@ -148,7 +148,8 @@ public final class TemplatesApi {
         boolean send = b.optBool("send").orElse(false);
         b.check();
         Templates.Created made = templates.createDocument(req.caller().principal(), id, new Templates.NewDocumentRequest(
-                details.title(), variables, signers, send, details.expiresAt(), details.ref()), Actors.of(req));
+                details.title(), variables, signers, send, details.expiresAt(), details.ref(), details.allowDelegation()),
+                Actors.of(req));
         Map<String, Object> out = new LinkedHashMap<>(views.singleForm(made.detail()));
         out.put("sent", made.sent());
         return Response.created(out);

@@ -65,7 +65,7 @@ public final class MailSender {
     private final MailTransport transport;
     private final AttachmentLoader loader;
     private final Clock clock;
-    private final LongFunction<Optional<String>> links;
+    private final SigningLinks.Resolver links;
     private final ReentrantLock lock = new ReentrantLock();
     /** A run was asked for; one that finds another delivering leaves it to that one to run again. */
     private final AtomicBoolean wanted = new AtomicBoolean();
@@ -73,12 +73,15 @@ public final class MailSender {
 
     /** A sender for messages without signing-link placeholders. */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock) {
-        this(db, transport, loader, clock, signer -> Optional.empty());
+        this(db, transport, loader, clock, (signer, recipient) -> Optional.empty());
     }
 
-    /** A sender that puts each signer's link ({@code links}) in place of its placeholder as it delivers. */
+    /**
+     * A sender that puts each signer's link ({@code links}) in place of its placeholder as it delivers,
+     * asking for it for the message's recipient.
+     */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock,
-            LongFunction<Optional<String>> links) {
+            SigningLinks.Resolver links) {
         this.table = new MailOutboxStore(Objects.requireNonNull(db, "db"));
         this.transport = Objects.requireNonNull(transport, "transport");
         this.loader = Objects.requireNonNull(loader, "loader");
@@ -180,9 +183,10 @@ public final class MailSender {
 
     private Outcome deliver(OutboxEntry entry) {
         int attempt = entry.attempts() + 1;
+        LongFunction<Optional<String>> own = signer -> links.link(signer, entry.recipient());
         try {
             transport.send(new MailMessage(entry.recipient(), entry.recipientName(), entry.subject(),
-                    SigningLinks.fill(entry.textBody(), links), SigningLinks.fill(entry.htmlBody(), links),
+                    SigningLinks.fill(entry.textBody(), own), SigningLinks.fill(entry.htmlBody(), own),
                     attachments(entry)));
         } catch (MailDeliveryException e) {
             return failed(entry, attempt, e.permanent(), e.getMessage(), null);

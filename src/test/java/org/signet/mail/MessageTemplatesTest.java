@@ -32,17 +32,22 @@ class MessageTemplatesTest {
         vars.put("decline_reason", "The fee in section 3 is wrong.");
         vars.put("document_id", "9021");
         vars.put("seal_error", "IOException: the disk is full");
+        vars.put("new_signer_name", "Carla Nueva");
+        vars.put("new_signer_email", "carla@example.org");
+        vars.put("delegation_reason", "Carla signs for the firm while I am away.");
         return vars;
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"invitation", "approval_request", "reminder", "completed", "declined", "rejected"})
+    @ValueSource(strings = {"invitation", "approval_request", "reminder", "completed", "declined", "rejected",
+            "delegated"})
     void render_eachTemplate_showsTitleAndNamesInSubjectTextAndHtml(String name) {
         RenderedMessage message = TEMPLATES.render(name, Language.EN, vars());
 
         assertTrue(message.subject().contains("Vertrag für Müller"), message.subject());
         assertFalse(message.subject().contains("\n"));
-        String actor = name.equals("declined") || name.equals("rejected") ? "Bob Signer" : "Alice Owner";
+        String actor = name.equals("declined") || name.equals("rejected") || name.equals("delegated")
+                ? "Bob Signer" : "Alice Owner";
         for (String body : new String[] {message.text(), message.html()}) {
             assertTrue(body.contains("Vertrag für Müller"), body);
             assertTrue(body.contains("Jürgen Müller"), body);
