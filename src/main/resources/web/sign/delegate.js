@@ -8,6 +8,9 @@ import { t, errorText } from './text.js';
 import { CLOSED_CODES, state, tell } from './state.js';
 import { showOutcome, showClosed } from './outcome.js';
 
+/** Where focus goes back to when the dialog closes: the button that opened it, in the action bar or the guided form. */
+let returnTo = null;
+
 /** The same shape the server takes: one @, a dotted domain, no spaces. */
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
@@ -72,19 +75,28 @@ async function handOver() {
   }
 }
 
+/** Whether this party may hand over now: the page has the dialog and the session says so. */
+export function canDelegate() {
+  return Boolean($('#delegate-dialog') && state.session && state.session.can_delegate);
+}
+
+/** Opens the hand-over dialog; focus returns to {@code from} when it closes. */
+export function openDelegate(from) {
+  returnTo = from;
+  $('#delegate-error').textContent = '';
+  $('#delegate-dialog').showModal();
+  $('#delegate-name').focus();
+}
+
 /** Shows the Hand over button when the session says this party may hand over now, and wires its dialog. */
 export function initDelegate() {
   const opener = $('#delegate');
   const dialog = $('#delegate-dialog');
-  if (!opener || !dialog || !state.session.can_delegate) {
+  if (!opener || !canDelegate()) {
     return;
   }
   opener.hidden = false;
-  opener.addEventListener('click', () => {
-    $('#delegate-error').textContent = '';
-    dialog.showModal();
-    $('#delegate-name').focus();
-  });
+  opener.addEventListener('click', () => openDelegate(opener));
   ['#delegate-name', '#delegate-email', '#delegate-reason'].forEach((id) => {
     $(id).addEventListener('input', () => $(id).removeAttribute('aria-invalid'));
   });
@@ -94,7 +106,7 @@ export function initDelegate() {
   $('#cancel-delegate').addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
     if (document.activeElement === document.body || dialog.contains(document.activeElement)) {
-      opener.focus();
+      returnTo.focus();
     }
   });
   $('#confirm-delegate').addEventListener('click', handOver);
