@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -67,6 +68,21 @@ class MessageTemplatesTest {
         assertTrue(message.text().contains(LINK), message.text());
         assertTrue(message.html().contains("<a href=\"" + LINK + "\""), message.html());
         assertTrue(message.html().contains(">" + LINK + "</a>"), "the link written out beneath the button");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "de", "fr", "es"})
+    void render_delegated_namesBothPeopleAndTheReasonInEachLanguage(String code) {
+        RenderedMessage message = TEMPLATES.render("delegated", Language.fromCode(code).orElseThrow(), vars());
+
+        assertTrue(message.subject().contains("Bob Signer"), message.subject());
+        for (String body : new String[] {message.text(), message.html()}) {
+            for (String expected : List.of("Bob Signer", "bob@example.org", "Carla Nueva", "carla@example.org",
+                    "Carla signs for the firm while I am away.", "9021")) {
+                assertTrue(body.contains(expected), code + " lacks " + expected + ": " + body);
+            }
+            assertFalse(body.contains(LINK), "the owner's mail carries nobody's link");
+        }
     }
 
     @Test
