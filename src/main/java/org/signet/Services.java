@@ -67,6 +67,7 @@ import org.signet.service.Documents;
 import org.signet.service.FileIntake;
 import org.signet.service.Health;
 import org.signet.service.KeyAuthentication;
+import org.signet.service.EmailCodes;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
@@ -94,6 +95,7 @@ import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
+import org.signet.store.EmailCodeStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
@@ -156,6 +158,8 @@ final class Services {
     private final Wire wire;
     private final StoredFiles files;
     private final LinkUnlock linkUnlock;
+    /** Made after the mail sender, which asks it for the codes it puts into their mails. */
+    private EmailCodes emailCodes;
     private final Queues queues;
     private final Path tmpDir;
     /** An administrator-page session ends after this long without a request. */
@@ -193,7 +197,7 @@ final class Services {
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
                 (signer, recipient) -> signers.find(signer).filter(s -> s.email().equalsIgnoreCase(recipient))
-                        .map(links::signing));
+                        .map(links::signing), ticket -> emailCodes.forMail(ticket));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
@@ -224,7 +228,8 @@ final class Services {
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
         unlockSessions = new UnlockSessions(users, clock);
-        linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
+        emailCodes = new EmailCodes(db, new EmailCodeStore(db), audit, notify, clock);
+        linkUnlock = new LinkUnlock(db, signers, users, passwords, unlockSessions, emailCodes, audit, clock);
         signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
                 new PageImages(files, tmpDir, heavyWork), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
         signerCopies = new SignerCopies(db, signing, linkUnlock, fields, signers, audit, files, heavyWork);
@@ -287,8 +292,8 @@ final class Services {
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
         new Assets().routes(site);
-        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
-                config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
+        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire.zone(),
+                config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
         new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);

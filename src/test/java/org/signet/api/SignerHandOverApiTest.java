@@ -127,6 +127,25 @@ class SignerHandOverApiTest {
     }
 
     @Test
+    void put_emailCodeSigner_theNewPersonIsAskedForACodeMailedToTheirAddress() {
+        Party ann = flow.addSigner(doc, Map.of("name", "Ann Able", "email", "ann@example.org",
+                "verification", "email_code"));
+        flow.signatureFields(doc, ann.id());
+        flow.send(doc);
+        expectObject(200, flow.postToLink(ann.token(), "email-code/send", Map.of()));
+
+        Map<String, Object> s = expectObject(200, put(flow, ann.id(), carla()));
+
+        String carlas = token((String) s.get("signing_url"));
+        assertEquals("email_code", expectObject(200, flow.session(carlas)).get("requires"));
+        Map<String, Object> sent = expectObject(200, flow.postToLink(carlas, "email-code/send", Map.of()));
+        assertTrue(((String) sent.get("email")).endsWith("@example.org"), sent.toString());
+        assertEquals(1, flow.mail.queued("carla@example.org", "email_code").size(),
+                "a fresh code for the new address, not held back by the old person's minute");
+        assertEquals(1, flow.mail.queued("ann@example.org", "email_code").size());
+    }
+
+    @Test
     void put_afterTheSignerActed_signerAlreadyActed() {
         Party ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
         Party bob = flow.addSignerWithSignatureField(doc, "bob@example.org");

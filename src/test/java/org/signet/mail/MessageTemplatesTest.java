@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.signet.domain.Language;
 
@@ -36,6 +37,7 @@ class MessageTemplatesTest {
         vars.put("new_signer_name", "Carla Nueva");
         vars.put("new_signer_email", "carla@example.org");
         vars.put("delegation_reason", "Carla signs for the firm while I am away.");
+        vars.put("code", "305917");
         return vars;
     }
 
@@ -210,5 +212,16 @@ class MessageTemplatesTest {
             RenderedMessage message = TEMPLATES.render(name, Language.EN, vars);
             assertFalse(message.text().contains("4711") || message.html().contains("4711"), name);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void render_emailCode_everyLanguageShowsTheCodeInBothBodiesButNotTheSubject(Language language) {
+        RenderedMessage message = TEMPLATES.render("email_code", language, vars());
+
+        assertTrue(message.text().contains("305917"), message.text());
+        assertTrue(message.html().contains("305917"), message.html());
+        assertTrue(message.subject().contains("Vertrag für Müller"), message.subject());
+        assertFalse(message.subject().contains("305917"), "a subject is logged by the outbox transport");
     }
 }

@@ -40,7 +40,7 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
         this.chromiumArguments = chromiumArguments;
     }
 
-    /** Signet sends its mail to a GreenMail server, which {@link #mail()} reads. */
+    /** Signet sends its mail to a GreenMail server on a free port, {@link #mail()}, instead of its outbox folder. */
     SigningPageFixture withMail() {
         signet.withMail();
         return this;
