@@ -182,9 +182,9 @@ public final class DocumentStore {
     /** Sets the client-set details and returns the row as it now is (RETURNING: no second read). */
     public Document updateDetails(long id, String title, Long expiresAt, Integer reminderIntervalDays,
             boolean allowDelegation) {
-        return db.queryOne("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, allow_delegation = ?, "
-                + "updated_at = ? WHERE id = ? RETURNING " + COLUMNS, DocumentStore::map, title, expiresAt,
-                reminderIntervalDays, allowDelegation, now(), id)
+        return db.queryOne("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, "
+                + "allow_delegation = ?, updated_at = ? WHERE id = ? RETURNING " + COLUMNS, DocumentStore::map, title,
+                expiresAt, reminderIntervalDays, allowDelegation, now(), id)
                 .orElseThrow(() -> new StoreException("document " + id + " vanished inside its transaction", null));
     }
 

@@ -119,9 +119,9 @@ public final class SignerStore {
         SignerTokens.Fresh token = tokens.create();
         Optional<Signer> after = db.queryOne("UPDATE signers SET name = ?, email = ?, access_token = ?, "
                 + "access_token_sealed = ?, status = 'pending', pin_hash = NULL, require_login = 0, pin_failures = 0, "
-                + "pin_locked_until = NULL, invited_at = NULL, last_reminded_at = NULL, viewed_at = NULL, updated_at = ? "
-                + "WHERE id = ? AND status = ? RETURNING " + COLUMNS, this::map, name, email, token.hash(),
-                token.sealed(), now(), id, from.wire());
+                + "pin_locked_until = NULL, invited_at = NULL, last_reminded_at = NULL, viewed_at = NULL, "
+                + "updated_at = ? WHERE id = ? AND status = ? RETURNING " + COLUMNS, this::map, name, email,
+                token.hash(), token.sealed(), now(), id, from.wire());
         after.ifPresent(s -> db.update("DELETE FROM email_codes WHERE signer_id = ?", s.id()));
         return after;
     }

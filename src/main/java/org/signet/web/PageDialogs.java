@@ -4,8 +4,8 @@ import org.signet.text.Messages;
 
 /**
  * The modal dialogs of the signing page: signature capture (draw, type, upload), decline or
- * reject with a reason, and handing over to someone else. They are rendered hidden with the page and opened by the page script; each
- * {@code {{key}}} in their markup is that message of the page's language.
+ * reject with a reason, and handing over to someone else. They are rendered hidden with the page and
+ * opened by the page script; each {@code {{key}}} in their markup is that message of the page's language.
  */
 final class PageDialogs {
 

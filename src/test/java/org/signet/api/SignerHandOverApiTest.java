@@ -100,7 +100,8 @@ class SignerHandOverApiTest {
                 ((Map<?, ?>) Json.parse((String) event.get("detail"))).get("to"));
         assertTrue(event.get("api_key_id") != null && event.get("signer") == null, event::toString);
         flow.send(doc);
-        String invitation = String.join("\n", SentMail.bodies(flow.mail.awaitDelivered("carla@example.org", m -> true)));
+        String invitation = String.join("\n",
+                SentMail.bodies(flow.mail.awaitDelivered("carla@example.org", m -> true)));
         assertTrue(invitation.contains((String) s.get("signing_url")), invitation);
     }
 
@@ -117,7 +118,8 @@ class SignerHandOverApiTest {
         assertEquals("pending", s.get("status"), "the new person has not opened it yet");
         assertEquals(404, flow.session(ann.token()).statusCode());
         assertEquals(404, flow.sign(ann.token()).statusCode());
-        String invitation = String.join("\n", SentMail.bodies(flow.mail.awaitDelivered("carla@example.org", m -> true)));
+        String invitation = String.join("\n",
+                SentMail.bodies(flow.mail.awaitDelivered("carla@example.org", m -> true)));
         assertTrue(invitation.contains((String) s.get("signing_url")), invitation);
         Map<?, ?> detail = (Map<?, ?>) Json.parse((String) flow.audit(doc, "signer_delegated").get(0).get("detail"));
         assertEquals("Ann has left the company.", detail.get("reason"));

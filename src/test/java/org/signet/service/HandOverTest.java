@@ -170,7 +170,8 @@ class HandOverTest {
         assertEquals(REASON, heard.data().get("reason"));
         assertEquals(ann.id(), heard.data().get("signer_id"));
         String newUrl = (String) parties().get(ann.id()).get("signing_url");
-        String invitation = String.join("\n", SentMail.bodies(flow.mail.awaitDelivered("carla@example.org", m -> true)));
+        String invitation = String.join("\n",
+                SentMail.bodies(flow.mail.awaitDelivered("carla@example.org", m -> true)));
         assertTrue(invitation.contains(newUrl), invitation);
         String owner = String.join("\n", SentMail.bodies(flow.mail.awaitDelivered("owner@example.org",
                 m -> SentMail.subject(m).contains("handed over"))));

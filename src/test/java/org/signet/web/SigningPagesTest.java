@@ -145,7 +145,7 @@ class SigningPagesTest {
     void signingPage_documentAllowsHandingOver_hiddenButtonAndDialogForSignersAndApproversOnly() throws Exception {
         for (String role : List.of("signer", "approver")) {
             Document doc = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", role, List.of(), true));
-            assertEquals("hidden", byId(doc, "delegate").getAttribute("hidden"), "shown by the script when allowed now");
+            assertEquals("hidden", byId(doc, "delegate").getAttribute("hidden"), "the script shows it");
             assertEquals("Hand over", byId(doc, "delegate").getTextContent());
             assertEquals("delegate-dialog-title", byId(doc, "delegate-dialog").getAttribute("aria-labelledby"));
             for (String input : List.of("delegate-name", "delegate-email", "delegate-reason")) {
@@ -153,10 +153,12 @@ class SigningPagesTest {
             }
             assertTrue(byId(doc, "delegate-dialog-text").getTextContent().contains("Alice"));
         }
-        Document viewer = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Dan", "viewer", List.of(), true));
+        Document viewer = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Dan", "viewer", List.of(),
+                true));
         assertNull(byId(viewer, "delegate"));
         assertNull(byId(viewer, "delegate-dialog"));
-        Document notAllowed = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", "signer", List.of(), false));
+        Document notAllowed = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", "signer",
+                List.of(), false));
         assertNull(byId(notAllowed, "delegate"));
         assertNull(byId(notAllowed, "delegate-dialog"));
     }
