@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.signet.domain.Language;
@@ -28,7 +30,7 @@ import org.signet.text.Messages;
  * Handing over in a real Chromium: a signer gives their place to someone else from the page, the new
  * person's link comes by email (a real SMTP server), they sign and the document completes, and the old
  * link shows the page of a link that is not valid. axe-core, best practice included, on the dialog and
- * its states, in English and French.
+ * its states, in English on a desktop and in French, German and Spanish on a phone.
  */
 class HandOverBrowserTest {
     @RegisterExtension
@@ -125,24 +127,27 @@ class HandOverBrowserTest {
         assertFalse(browser.present(By.id("document")));
     }
 
-    @Test
-    void handOver_inFrenchOnAPhone_dialogAndRefusalAccessible() {
+    @ParameterizedTest
+    @ValueSource(strings = {"fr", "de", "es"})
+    void handOver_inAnotherLanguageOnAPhone_dialogAndRefusalAccessible(String code) {
         browser.reset(390, 844);
-        Party bea = sentTo("Bail transmis", "Béa Martin", "bea.martin@example.org").party();
+        Language language = Language.fromCode(code).orElseThrow();
+        Party bea = sentTo("Bail " + code, "Béa Martin", "bea.martin." + code + "@example.org").party();
 
-        browser.open(bea.url() + "?lang=fr");
+        browser.open(bea.url() + "?lang=" + code);
         browser.visible(By.cssSelector(".page[data-page-number='1']"));
         // A phone starts in the guided form, which offers handing over at every step.
         openHandOver("guided-delegate");
-        Messages fr = Messages.of(PageHtml.BUNDLE, Language.FR);
-        assertEquals(fr.get("delegate.title"), browser.visible(By.id("delegate-dialog-title")).getText());
-        check("fr, phone: hand-over dialog");
+        Messages words = Messages.of(PageHtml.BUNDLE, language);
+        assertEquals(words.get("delegate.title"), browser.visible(By.id("delegate-dialog-title")).getText());
+        check(code + ", phone: hand-over dialog");
         browser.visible(By.id("delegate-name")).sendKeys("Chloé Durand");
-        browser.visible(By.id("delegate-email")).sendKeys("bea.martin@example.org");
+        browser.visible(By.id("delegate-email")).sendKeys("bea.martin." + code + "@example.org");
         browser.visible(By.id("delegate-reason")).sendKeys("Je suis absente.");
         browser.click(By.id("confirm-delegate"));
         browser.until(d -> "true".equals(d.findElement(By.id("delegate-email")).getAttribute("aria-invalid")));
-        check("fr, phone: hand-over refused, already a party");
-        assertTrue(browser.visible(By.id("delegate-error")).getText().contains("participe déjà"));
+        check(code + ", phone: hand-over refused, already a party");
+        assertEquals(Messages.of(PageText.BUNDLE, language).get("error.duplicate_signer"),
+                browser.visible(By.id("delegate-error")).getText());
     }
 }
