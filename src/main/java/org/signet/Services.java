@@ -78,6 +78,7 @@ import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
+import org.signet.service.SealTimes;
 import org.signet.service.SiteSeal;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.Staging;
@@ -210,8 +211,9 @@ final class Services {
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
+        SealTimes sealTimes = new SealTimes();
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
-                wire, config.bool("site.allow_delegation"));
+                wire, config.bool("site.allow_delegation"), sealTimes);
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
@@ -222,7 +224,8 @@ final class Services {
         job[0] = bulkSendJob;
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
-        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links);
+        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links,
+                sealTimes);
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
