@@ -78,6 +78,7 @@ import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
+import org.signet.service.SealTimes;
 import org.signet.service.SiteSeal;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.Staging;
@@ -196,7 +197,8 @@ final class Services {
         files.destroyUnclaimed();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
-                signer -> signers.find(signer).map(links::signing), ticket -> emailCodes.forMail(ticket));
+                (signer, recipient) -> signers.find(signer).filter(s -> s.email().equalsIgnoreCase(recipient))
+                        .map(links::signing), ticket -> emailCodes.forMail(ticket));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
@@ -209,8 +211,9 @@ final class Services {
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(config.brand()), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
+        SealTimes sealTimes = new SealTimes();
         documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
-                wire);
+                wire, config.bool("site.allow_delegation"), sealTimes);
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
@@ -222,7 +225,7 @@ final class Services {
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
         completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire,
-                links, config.brand().name());
+                links, sealTimes, config.brand().name());
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
