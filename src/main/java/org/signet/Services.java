@@ -15,6 +15,7 @@ import org.signet.api.BulkSendsApi;
 import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
 import org.signet.api.DocumentViews;
+import org.signet.api.AttachmentsApi;
 import org.signet.api.DocumentsApi;
 import org.signet.api.FieldJson;
 import org.signet.api.HealthApi;
@@ -64,6 +65,7 @@ import org.signet.service.Backups;
 import org.signet.service.BulkSends;
 import org.signet.service.Completion;
 import org.signet.service.Documents;
+import org.signet.service.Attachments;
 import org.signet.service.FileIntake;
 import org.signet.service.Health;
 import org.signet.service.KeyAuthentication;
@@ -94,6 +96,7 @@ import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
+import org.signet.store.AttachmentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
@@ -109,6 +112,7 @@ import org.signet.store.WebhookStore;
 import org.signet.text.Wire;
 import org.signet.web.Assets;
 import org.signet.web.SessionJson;
+import org.signet.web.AttachmentUpload;
 import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
@@ -155,6 +159,7 @@ final class Services {
     private final Links links;
     private final Wire wire;
     private final StoredFiles files;
+    private final Attachments attachments;
     private final LinkUnlock linkUnlock;
     private final Queues queues;
     private final Path tmpDir;
@@ -186,6 +191,7 @@ final class Services {
         tokens.secureExisting(db);
         signers = new SignerStore(db, clock, tokens);
         FieldStore fields = new FieldStore(db, clock);
+        AttachmentStore attachmentStore = new AttachmentStore(db, clock);
         AuditStore audit = new AuditStore(db, clock);
         files = new StoredFiles(db, vault, clock);
         // No request is in flight yet: a file still unclaimed was left by one that a crash interrupted.
@@ -205,7 +211,7 @@ final class Services {
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
-        documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
+        documents = new Documents(db, documentStore, signers, fields, attachmentStore, files, audit, new StatsStore(db), workflow, events,
                 wire);
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
@@ -217,15 +223,18 @@ final class Services {
         job[0] = bulkSendJob;
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
-        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links);
+        completion = new Completion(db, documentStore, signers, fields, attachmentStore, audit, files, notify, events,
+                sealer, wire, links);
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
         unlockSessions = new UnlockSessions(users, clock);
         linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
-        signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
+        signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify, events, linkUnlock,
                 new PageImages(files, tmpDir, heavyWork), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
+        attachments = new Attachments(db, signing, linkUnlock, fields, attachmentStore, files, audit,
+                new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork), documentStore);
         signerCopies = new SignerCopies(db, signing, linkUnlock, fields, signers, audit, files, heavyWork);
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
@@ -278,6 +287,7 @@ final class Services {
         new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(documents).routes(rest);
         new DocumentsApi(documents, completion, uploads, views, input).routes(rest);
+        new AttachmentsApi(attachments).routes(rest);
         new StagingApi(uploads, staging, input, views, wire).routes(rest);
         new SignersApi(documents, workflow, signerJson, fieldJson).routes(rest);
         new WorkflowApi(workflow, mailSender).routes(rest);
@@ -292,7 +302,7 @@ final class Services {
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
-                config.httpsSite(), config.siteLanguage(), config.embedOrigins())
-                .routes(site);
+                config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
+                new AttachmentUpload(attachments, (req, use) -> uploads.receive(req, use::use))).routes(site);
     }
 }

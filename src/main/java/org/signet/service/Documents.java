@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.LongStream;
 import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
@@ -25,6 +26,7 @@ import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -46,6 +48,7 @@ public final class Documents {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final AttachmentStore attachments;
     private final StoredFiles files;
     private final AuditStore audit;
     private final StatsStore stats;
@@ -71,12 +74,13 @@ public final class Documents {
     /** The audit trail of one document and whether its hash chain is intact. */
     public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
 
-    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, StoredFiles files,
-            AuditStore audit, StatsStore stats, Workflow workflow, WebhookEvents events, Wire wire) {
+    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
+            AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow, WebhookEvents events, Wire wire) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
+        this.attachments = attachments;
         this.files = files;
         this.audit = audit;
         this.stats = stats;
@@ -279,12 +283,15 @@ public final class Documents {
     public void delete(Principal p, long id) {
         List<String> erase = db.inTransaction(() -> {
             Document d = access.require(p, id);
+            // Read before the rows go: deleting the document deletes its attachments' rows with it.
+            List<Long> fileIds = fileIds(d);
+            attachments.forDocument(d.id()).forEach(a -> LongStream.of(a.fileIds()).forEach(fileIds::add));
             if (!documents.delete(d)) {
                 throw Refusal.notFound("Document");
             }
             events.document(d, "document.deleted");
             List<String> names = new ArrayList<>();
-            for (Long fileId : fileIds(d)) {
+            for (Long fileId : fileIds) {
                 files.forget(fileId).ifPresent(names::add);
             }
             return names;
