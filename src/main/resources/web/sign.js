@@ -9,7 +9,8 @@
  * login), signing (the page from its session), state (what is filled, the rules of a field),
  * document (pages and fields), controls (a field's inputs), tools (parties, zoom, page indicator),
  * guided (one field at a time), progress, actions (Finish, Approve, refusals), decline, capture
- * (the signature dialog), pad (drawing and typed marks), upload (images from a file), outcome.
+ * (the signature dialog), pad (drawing and typed marks), upload (images from a file), attach (the files of
+ * attachment fields), outcome.
  */
 import './embed.js';
 import { token } from './sign/page.js';
