@@ -43,7 +43,8 @@ export function paintAttachment(field, button) {
   const required = isRequired(field) ? 'Required' : '';
   button.textContent = '';
   if (file) {
-    button.append(el('span', { class: 'attach-name' }, [file]), el('span', { class: 'attach-replace' },
+    // The space keeps the shown text "name Replace", as the accessible name begins.
+    button.append(el('span', { class: 'attach-name' }, [file]), ' ', el('span', { class: 'attach-replace' },
       [t('attach.replace')]));
     button.setAttribute('aria-label', t('attach.added' + required,
       { file: file, replace: t('attach.replace'), name: fieldLabel(field) }));
