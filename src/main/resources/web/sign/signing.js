@@ -31,7 +31,7 @@ export async function initSigning() {
     return;
   }
   const documentArea = $('#document');
-  main.before(renderTools(session));
+  $('#document-area').before(renderTools(session));
   const parties = renderParties(session);
   if (parties) {
     documentArea.before(parties);
@@ -42,12 +42,11 @@ export async function initSigning() {
   if (document.activeElement === document.body) {
     // Lets arrow keys, Page Down and Space scroll the document straight away. The ring around
     // the whole document stays off until a key is pressed, as nobody moved focus there.
-    const scroller = $('#scroller');
-    scroller.classList.add('is-quiet');
-    const wake = () => scroller.classList.remove('is-quiet');
-    scroller.addEventListener('keydown', wake, { once: true });
-    scroller.addEventListener('blur', wake, { once: true });
-    scroller.focus({ preventScroll: true });
+    main.classList.add('is-quiet');
+    const wake = () => main.classList.remove('is-quiet');
+    main.addEventListener('keydown', wake, { once: true });
+    main.addEventListener('blur', wake, { once: true });
+    main.focus({ preventScroll: true });
   }
   if (role === 'viewer') {
     $('#view-only').hidden = false;

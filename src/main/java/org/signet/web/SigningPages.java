@@ -55,16 +55,17 @@ public final class SigningPages {
                 + " <span class=\"role-badge\">" + escape(m.get("role." + role)) + "</span></p>\n</div>\n";
         // The document scrolls in its own box above the action bar, so the bar never covers a
         // field: scrolling a field into view (by focus, by script or by a test driver) reveals it.
-        // The box takes keyboard focus, named by the title, so an approver or viewer can scroll it.
-        String body = "<div id=\"scroller\" class=\"scroller\" tabindex=\"0\" role=\"region\""
-                + " aria-labelledby=\"doc-title\">\n"
+        // The box is the main landmark, named by the title, and takes keyboard focus so an approver
+        // or viewer can scroll it. The top bar scrolls away with the document, so it sits inside
+        // main, where it is a plain header rather than a banner nested in another landmark.
+        String body = "<main id=\"main\" class=\"scroller\" tabindex=\"0\" aria-labelledby=\"doc-title\""
+                + " data-token=\"" + escape(token) + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
                 + PageHtml.topbar(heading)
-                + "<main id=\"main\" class=\"document-area\" data-token=\"" + escape(token)
-                + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
+                + "<div id=\"document-area\" class=\"document-area\">\n"
                 + "<noscript><p class=\"notice-inline\">" + text(m, "sign.noscript") + "</p></noscript>\n"
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
                 + "<p class=\"loading\">" + text(m, "sign.loading") + "</p></div>\n"
-                + "</main>\n</div>\n"
+                + "</div>\n</main>\n"
                 + actionBar(m, role)
                 + dialogs(m, role, senderName);
         return PageHtml.document(m, documentTitle, "sign", true, body);

@@ -182,8 +182,12 @@ final class DocumentPage implements AdminRoutes.Section {
         return AdminView.redirect("/admin/documents/" + id, "reminded");
     }
 
+    /**
+     * A panel with its heading. It is no landmark of its own: its table's scrolling region already
+     * carries the same name, and two landmarks of one name leave a screen reader's list ambiguous.
+     */
     private String section(String id, String headingKey, String body) {
-        return "<section class=\"panel\" aria-labelledby=\"" + id + "\">\n<h2 id=\"" + id + "\">" + v.t(headingKey)
+        return "<section class=\"panel\">\n<h2 id=\"" + id + "-heading\">" + v.t(headingKey)
                 + "</h2>\n" + body + "</section>\n";
     }
 

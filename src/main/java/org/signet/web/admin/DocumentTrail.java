@@ -19,7 +19,7 @@ final class DocumentTrail {
         String verdict = "<p id=\"chain-valid\" data-chain-valid=\"" + trail.chainValid() + "\" class=\""
                 + (trail.chainValid() ? "ok" : "error") + "\">"
                 + v.t(trail.chainValid() ? "audit.chain_valid" : "audit.chain_broken") + "</p>\n";
-        return "<section class=\"panel\" aria-labelledby=\"audit\">\n<h2 id=\"audit\">" + v.t("audit.title") + "</h2>\n"
+        return "<section class=\"panel\">\n<h2 id=\"audit-heading\">" + v.t("audit.title") + "</h2>\n"
                 + verdict + v.tableWrap("audit.title") + "<table class=\"table\" id=\"audit-trail\">\n"
                 + "<caption class=\"visually-hidden\">" + v.t("audit.title") + "</caption>\n<thead><tr>"
                 + th(v, "audit.time") + th(v, "audit.action") + th(v, "audit.who") + th(v, "audit.ip")

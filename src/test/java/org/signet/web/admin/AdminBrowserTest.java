@@ -30,7 +30,7 @@ import org.signet.web.Axe;
  * The administrator pages in a real headless Chromium: sign-in, keys created and revoked and used
  * against the REST interface, keyboard-only use, a phone-sized screen, what a non-administrator may
  * reach, a disabled user's session, the dashboard against {@code GET /stats}, and on every page no
- * console error and no axe-core WCAG 2.2 AA violation.
+ * console error and no axe-core violation (WCAG 2.2 AA and best practice).
  */
 class AdminBrowserTest {
     @RegisterExtension
