@@ -21,6 +21,7 @@ import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
@@ -141,8 +142,15 @@ public final class Documents {
         return detected.assigned(p, id, signerOf);
     }
 
-    public List<Field> fields(Principal p, long id) {
-        return db.read(() -> fields.forDocument(access.require(p, id).id()));
+    /** The document's fields and the files attached to its attachment fields, read together. */
+    public DocumentDetail fields(Principal p, long id) {
+        return db.read(() -> detailOf(access.require(p, id)));
+    }
+
+    private Map<Long, FieldAttachment> attachedTo(long documentId) {
+        Map<Long, FieldAttachment> byField = new LinkedHashMap<>();
+        attachments.forDocument(documentId).forEach(a -> byField.put(a.fieldId(), a));
+        return byField;
     }
 
     public Map<String, Long> stats(Principal p) {
@@ -349,7 +357,7 @@ public final class Documents {
     }
 
     private DocumentDetail detailOf(Document d) {
-        return new DocumentDetail(d, signers.forDocument(d.id()), fields.forDocument(d.id()));
+        return new DocumentDetail(d, signers.forDocument(d.id()), fields.forDocument(d.id()), attachedTo(d.id()));
     }
 
     /** The status a document would move to, or 400 invalid_transition naming what is allowed. */

@@ -130,4 +130,25 @@ class AttachmentsApiTest {
         assertEquals("attachment", f.get("field_type"));
         assertEquals("proof.pdf", f.get("value"));
     }
+
+    @Test
+    void fields_attachmentField_namesItsFileOnceAttachedButNeverItsContent() {
+        byte[] pdf = TestFiles.pdf(1, "Deed ");
+        assertEquals(null, fieldRecord(flow.fields(doc), attachment).get("attachment"));
+        assertTrue(fieldRecord(flow.fields(doc), attachment).containsKey("attachment"));
+        assertTrue(!fieldRecord(flow.fields(doc), text).containsKey("attachment"), "only attachment fields have it");
+
+        expect(200, flow.attach(ann.token(), attachment, "deed.pdf", "application/pdf", pdf));
+
+        Map<String, Object> expected = Map.of("filename", "deed.pdf", "kind", "pdf", "size",
+                Integer.toString(pdf.length), "sha256", TestFiles.sha256(pdf));
+        assertEquals(expected, fieldRecord(flow.fields(doc), attachment).get("attachment"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> inDocument = (List<Map<String, Object>>) flow.document(doc).get("fields");
+        assertEquals(expected, fieldRecord(inDocument, attachment).get("attachment"));
+    }
+
+    private static Map<String, Object> fieldRecord(List<Map<String, Object>> fields, String id) {
+        return fields.stream().filter(f -> id.equals(f.get("id"))).findFirst().orElseThrow();
+    }
 }
