@@ -160,6 +160,8 @@ final class Services {
     private final Wire wire;
     private final StoredFiles files;
     private final Attachments attachments;
+    /** Every file that comes in, a document's or a signer's attachment, passes this one intake. */
+    private final FileIntake fileIntake;
     private final LinkUnlock linkUnlock;
     private final Queues queues;
     private final Path tmpDir;
@@ -211,8 +213,8 @@ final class Services {
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
-        documents = new Documents(db, documentStore, signers, fields, attachmentStore, files, audit, new StatsStore(db), workflow, events,
-                wire);
+        documents = new Documents(db, documentStore, signers, fields, attachmentStore, files, audit, new StatsStore(db),
+                workflow, events, wire);
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
@@ -231,10 +233,12 @@ final class Services {
                 Duration.ofDays(config.integer("signing.renew_days")));
         unlockSessions = new UnlockSessions(users, clock);
         linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
-        signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify, events, linkUnlock,
-                new PageImages(files, tmpDir, heavyWork), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
-        attachments = new Attachments(db, signing, linkUnlock, fields, attachmentStore, files, audit,
-                new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork), documentStore);
+        signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
+                events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),
+                id -> scheduler.soon("seal", () -> completion.seal(id)));
+        fileIntake = new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork);
+        attachments = new Attachments(db, signing, linkUnlock, fields, attachmentStore, files, audit, fileIntake,
+                documentStore);
         signerCopies = new SignerCopies(db, signing, linkUnlock, fields, signers, audit, files, heavyWork);
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
@@ -281,8 +285,7 @@ final class Services {
         DocumentViews views = new DocumentViews(new DocumentJson(wire), signerJson, fieldJson,
                 () -> links.site() + config.restBase());
         DocumentInput input = new DocumentInput(wire, clock);
-        UploadReceiver uploads = new UploadReceiver(new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork), tmpDir,
-                config.longValue("upload.max_bytes"));
+        UploadReceiver uploads = new UploadReceiver(fileIntake, tmpDir, config.longValue("upload.max_bytes"));
         new HealthApi(new Health(db)).routes(site);
         new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(documents).routes(rest);

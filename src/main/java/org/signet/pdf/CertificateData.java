@@ -26,7 +26,8 @@ public record CertificateData(String documentTitle, String documentId, String or
     /** A document without attached files. */
     public CertificateData(String documentTitle, String documentId, String originalSha256, Instant completedAt,
             String origin, String verifyUrl, ZoneId zone, List<Party> parties, List<Event> events) {
-        this(documentTitle, documentId, originalSha256, completedAt, origin, verifyUrl, zone, parties, events, List.of());
+        this(documentTitle, documentId, originalSha256, completedAt, origin, verifyUrl, zone, parties, events,
+                List.of());
     }
 
     /** The same certificate, listing {@code list} as the attached files. */

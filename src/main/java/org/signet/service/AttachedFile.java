@@ -14,4 +14,9 @@ public record AttachedFile(String filename, AttachmentKind kind, long fileId, lo
     public AttachedFile {
         removed = List.copyOf(removed);
     }
+
+    /** The stored files: one for a PDF, two for an image. */
+    long[] fileIds() {
+        return fileId == pdfFileId ? new long[] {fileId} : new long[] {fileId, pdfFileId};
+    }
 }

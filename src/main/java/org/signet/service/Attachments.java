@@ -55,7 +55,7 @@ public final class Attachments {
         this.access = new DocumentAccess(documents);
     }
 
-    /** The attachment field {@code fieldId} of the link's signer, while they may act; refused before any upload is read. */
+    /** The attachment field {@code fieldId} of the link's signer, while they may act: checked before an upload is read. */
     public Field require(String token, Visit visit, long fieldId) {
         return require(signing.resolve(token), visit, fieldId);
     }
@@ -94,9 +94,7 @@ public final class Attachments {
 
     private void discard(AttachedFile kept) {
         List<String> names = new ArrayList<>();
-        long[] ids = kept.fileId() == kept.pdfFileId() ? new long[] {kept.fileId()}
-                : new long[] {kept.fileId(), kept.pdfFileId()};
-        db.inTransaction(() -> forget(names, ids));
+        db.inTransaction(() -> forget(names, kept.fileIds()));
         names.forEach(files::erase);
     }
 
@@ -123,11 +121,6 @@ public final class Attachments {
         for (long id : ids) {
             files.forget(id).ifPresent(erase::add);
         }
-    }
-
-    /** A document's attachments in the order of their fields, for its sealing and its views. */
-    public List<FieldAttachment> ofDocument(long documentId) {
-        return attachments.forDocument(documentId);
     }
 
     /**

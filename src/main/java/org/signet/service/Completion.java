@@ -69,8 +69,8 @@ public final class Completion {
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
-            AttachmentStore attachments, AuditStore audit, StoredFiles files, Notifications notify, WebhookEvents events, Sealer sealer, Wire wire,
-            Links links) {
+            AttachmentStore attachments, AuditStore audit, StoredFiles files, Notifications notify, WebhookEvents events,
+            Sealer sealer, Wire wire, Links links) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;

@@ -66,8 +66,8 @@ public final class Signing {
     public record Signed(boolean approved, DocumentStatus documentStatus) {}
 
     public Signing(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
-            AttachmentStore attachments, AuditStore audit, UserStore users, Workflow workflow, Notifications notify, WebhookEvents events, LinkUnlock unlock,
-            PageImages pages, ZoneId zone, LongConsumer sealing) {
+            AttachmentStore attachments, AuditStore audit, UserStore users, Workflow workflow, Notifications notify,
+            WebhookEvents events, LinkUnlock unlock, PageImages pages, ZoneId zone, LongConsumer sealing) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
