@@ -1,17 +1,15 @@
--- A file a signer attached to one of their attachment fields: stored encrypted like a document's
--- files. file_id is what the owner downloads (an image as uploaded, a PDF with its active content
--- taken out); pdf_file_id is the PDF whose pages the sealed document appends (the same file for a
--- PDF, a one-page PDF made from an image). One file per field: replacing it forgets the old one.
-CREATE TABLE field_attachments (
-  field_id     INTEGER PRIMARY KEY REFERENCES fields(id) ON DELETE CASCADE,
-  document_id  INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-  signer_id    INTEGER NOT NULL,
-  file_id      INTEGER NOT NULL REFERENCES stored_files(id),
-  pdf_file_id  INTEGER NOT NULL REFERENCES stored_files(id),
-  kind         TEXT    NOT NULL CHECK (kind IN ('pdf', 'png', 'jpg')),
-  filename     TEXT    NOT NULL,
-  size         INTEGER NOT NULL,
-  sha256       TEXT    NOT NULL,
-  created_at   INTEGER NOT NULL
+-- A code by email: a signer may be asked for a 6-digit code that Signet mails when they ask for it.
+-- The row keeps only the code's digest, when it stops being valid, and what the mail limits need:
+-- the latest mail, and the first mail of the current 24 hours with how many have gone since. Wrong
+-- codes count in signers.pin_failures, the same count and lock as a wrong PIN.
+ALTER TABLE signers ADD COLUMN verification TEXT NOT NULL DEFAULT 'none'
+  CHECK (verification IN ('none', 'email_code'));
+
+CREATE TABLE email_codes (
+  signer_id    INTEGER PRIMARY KEY REFERENCES signers(id) ON DELETE CASCADE,
+  code_hash    TEXT,                 -- PBKDF2 digest of the code waiting; null once used
+  expires_at   INTEGER,              -- the waiting code is refused from then on
+  sent_at      INTEGER NOT NULL,     -- the latest mail
+  window_start INTEGER NOT NULL,     -- the first mail of the current 24 hours
+  window_count INTEGER NOT NULL      -- mails since window_start
 );
-CREATE INDEX field_attachments_document ON field_attachments(document_id, field_id);

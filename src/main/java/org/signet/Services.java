@@ -69,6 +69,7 @@ import org.signet.service.Attachments;
 import org.signet.service.FileIntake;
 import org.signet.service.Health;
 import org.signet.service.KeyAuthentication;
+import org.signet.service.EmailCodes;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
@@ -91,12 +92,13 @@ import org.signet.service.WorkGate;
 import org.signet.service.Workflow;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.ApiKeyStore;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
-import org.signet.store.AttachmentStore;
+import org.signet.store.EmailCodeStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
@@ -163,6 +165,8 @@ final class Services {
     /** Every file that comes in, a document's or a signer's attachment, passes this one intake. */
     private final FileIntake fileIntake;
     private final LinkUnlock linkUnlock;
+    /** Made after the mail sender, which asks it for the codes it puts into their mails. */
+    private EmailCodes emailCodes;
     private final Queues queues;
     private final Path tmpDir;
     /** An administrator-page session ends after this long without a request. */
@@ -200,7 +204,7 @@ final class Services {
         files.destroyUnclaimed();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
-                signer -> signers.find(signer).map(links::signing));
+                signer -> signers.find(signer).map(links::signing), ticket -> emailCodes.forMail(ticket));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
@@ -232,7 +236,8 @@ final class Services {
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
         unlockSessions = new UnlockSessions(users, clock);
-        linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
+        emailCodes = new EmailCodes(db, new EmailCodeStore(db), audit, notify, clock);
+        linkUnlock = new LinkUnlock(db, signers, users, passwords, unlockSessions, emailCodes, audit, clock);
         signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
                 events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),
                 id -> scheduler.soon("seal", () -> completion.seal(id)));
@@ -299,8 +304,8 @@ final class Services {
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
         new Assets().routes(site);
-        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
-                config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
+        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire.zone(),
+                config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
         new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);

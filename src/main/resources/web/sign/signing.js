@@ -3,7 +3,7 @@
  * or says why there is nothing to do (the link is closed, a gate comes first, it is someone else's turn).
  */
 import { $, main, role, api } from './page.js';
-import { t, errorText } from './text.js';
+import { t, tOr, errorText } from './text.js';
 import { CLOSED_CODES, state, tell, inReadingOrder } from './state.js';
 import { renderParties, renderTools, watchPages } from './tools.js';
 import { renderPages } from './document.js';
@@ -23,7 +23,7 @@ export async function initSigning() {
   state.fields = inReadingOrder(session.fields);
   tell('ready');
   if (session.requires) {
-    showOutcome('notice', t('reload.heading'), t(session.requires === 'pin' ? 'reload.pin' : 'reload.login'), false);
+    showOutcome('notice', t('reload.heading'), tOr('reload.' + session.requires, 'reload.login'), false);
     return;
   }
   if (!session.can_act && role !== 'viewer') {

@@ -54,6 +54,7 @@ public final class SignersApi {
         int order = b.optLong("signing_order", 1, 1000).orElse(1L).intValue();
         boolean requireLogin = b.optBool("require_wp_login").orElse(false);
         String pin = b.optString("pin_code").orElse(null);
+        Signer.Verification verification = verification(b);
         Language language = language(b);
         if (email != null && !EmailAddress.isValid(email.strip())) {
             b.reject("email", "email is not a valid email address.");
@@ -63,7 +64,8 @@ public final class SignersApi {
         }
         b.check();
         Signer s = workflow.addSigner(req.caller().principal(), id,
-                new Workflow.SignerRequest(name, email.strip(), role, order, requireLogin, pin, language), Actors.of(req));
+                new Workflow.SignerRequest(name, email.strip(), role, order, requireLogin, pin, verification, language),
+                Actors.of(req));
         return Response.created(signerJson.listForm(s));
     }
 
@@ -79,6 +81,14 @@ public final class SignersApi {
                 : documents.signers(req.caller().principal(), id).stream().filter(found -> found.id() == signerId)
                         .findFirst().orElseThrow(() -> Refusal.notFound("Signer"));
         return Response.ok(signerJson.listForm(s));
+    }
+
+    /** The optional {@code verification}: {@code email_code} for a code by email, {@code none} (or absent) for none. */
+    static Signer.Verification verification(Body b) {
+        return b.optString("verification").map(v -> Signer.Verification.fromWire(v).orElseGet(() -> {
+            b.reject("verification", "verification must be one of none, email_code.");
+            return null;
+        })).orElse(Signer.Verification.NONE);
     }
 
     /** The optional {@code language}: one of the codes Signet speaks, or null (or absent) for the site's default. */

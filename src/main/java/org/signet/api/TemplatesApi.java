@@ -175,7 +175,10 @@ public final class TemplatesApi {
         return out;
     }
 
-    /** {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?, language?}, one per slot. */
+    /**
+     * {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?, verification?,
+     * language?}, one per slot.
+     */
     private static List<Templates.SlotSigner> signers(Body b) {
         Object raw = b.require("signers");
         List<Templates.SlotSigner> out = new ArrayList<>();
@@ -199,12 +202,13 @@ public final class TemplatesApi {
             })).orElse(null);
             Integer order = s.optLong("signing_order", 1, 1000).map(Long::intValue).orElse(null);
             boolean login = s.optBool("require_wp_login").orElse(false);
+            Signer.Verification verification = SignersApi.verification(s);
             Language language = SignersApi.language(s);
             if (email != null && !EmailAddress.isValid(email.strip())) {
                 s.reject("email", "email is not a valid email address.");
             }
             s.check();
-            out.add(new Templates.SlotSigner(name, email.strip(), role, order, login, language));
+            out.add(new Templates.SlotSigner(name, email.strip(), role, order, login, verification, language));
         }
         return out;
     }

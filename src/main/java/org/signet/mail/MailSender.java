@@ -66,6 +66,7 @@ public final class MailSender {
     private final AttachmentLoader loader;
     private final Clock clock;
     private final LongFunction<Optional<String>> links;
+    private final LongFunction<Optional<String>> codes;
     private final ReentrantLock lock = new ReentrantLock();
     /** A run was asked for; one that finds another delivering leaves it to that one to run again. */
     private final AtomicBoolean wanted = new AtomicBoolean();
@@ -79,11 +80,18 @@ public final class MailSender {
     /** A sender that puts each signer's link ({@code links}) in place of its placeholder as it delivers. */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock,
             LongFunction<Optional<String>> links) {
+        this(db, transport, loader, clock, links, ticket -> Optional.empty());
+    }
+
+    /** As above, and puts each one-time code ({@code codes}, by ticket) in place of its placeholder too. */
+    public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock,
+            LongFunction<Optional<String>> links, LongFunction<Optional<String>> codes) {
         this.table = new MailOutboxStore(Objects.requireNonNull(db, "db"));
         this.transport = Objects.requireNonNull(transport, "transport");
         this.loader = Objects.requireNonNull(loader, "loader");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.links = Objects.requireNonNull(links, "links");
+        this.codes = Objects.requireNonNull(codes, "codes");
     }
 
     /**
@@ -182,7 +190,7 @@ public final class MailSender {
         int attempt = entry.attempts() + 1;
         try {
             transport.send(new MailMessage(entry.recipient(), entry.recipientName(), entry.subject(),
-                    SigningLinks.fill(entry.textBody(), links), SigningLinks.fill(entry.htmlBody(), links),
+                    filled(entry.textBody()), filled(entry.htmlBody()),
                     attachments(entry)));
         } catch (MailDeliveryException e) {
             return failed(entry, attempt, e.permanent(), e.getMessage(), null);
@@ -195,6 +203,11 @@ public final class MailSender {
         log(Level.INFO, null, "Mail {0} ({1}) to {2} sent on attempt {3}",
                 Long.toString(entry.id()), entry.template(), entry.recipient(), attempt);
         return Outcome.SENT;
+    }
+
+    /** A body with its links and codes put in, which exist only in the message handed over, never in the queue. */
+    private String filled(String body) throws MailDeliveryException {
+        return OneTimeCodes.fill(SigningLinks.fill(body, links), codes);
     }
 
     private List<Attachment> attachments(OutboxEntry entry) throws MailDeliveryException {

@@ -260,6 +260,8 @@ public final class Completion {
             actor = "to " + party;
         } else if (e.action().equals("signing_link_shown") && party != null) {
             actor = actor + ", link of " + party;
+        } else if (e.action().equals("signer_verified") && e.detail() != null) {
+            actor = actor + " (" + e.detail() + ")";
         }
         return new CertificateData.Event(at(e.createdAt()), e.action(), actor, e.ipAddress());
     }

@@ -52,7 +52,7 @@ public final class Workflow {
      * for the site's default.
      */
     public record SignerRequest(String name, String email, Signer.Role role, int signingOrder, boolean requireLogin,
-            String pin, Language language) {}
+            String pin, Signer.Verification verification, Language language) {}
 
     /** Reads a fields payload against the document and its signers' ids, listing every problem at once. */
     @FunctionalInterface
@@ -183,7 +183,7 @@ public final class Workflow {
             }
             requireTurnAfterActed(signers.forDocument(d.id()), r);
             Signer added = signers.insert(new NewSigner(d.id(), r.name(), r.email(), r.role(), r.signingOrder(),
-                    pinHash, r.requireLogin(), r.language()));
+                    pinHash, r.requireLogin(), r.verification(), r.language()));
             audit.record(d.id(), "signer_added", actor, added.email());
             events.signer(d, added, "signer.added");
             if (d.status().inProgress() && inviteOpenGroups(d, signers.forDocument(d.id()), actor) > 0) {

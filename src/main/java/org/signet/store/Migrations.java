@@ -19,23 +19,20 @@ public final class Migrations {
         this.scripts = List.copyOf(scripts);
     }
 
-    /**
-     * Loads db/001.sql, db/002.sql, ... up to db/999.sql in order, passing over numbers that do not exist:
-     * a version is the count of scripts found, so a gap in the numbering changes nothing.
-     */
+    /** Loads db/001.sql, db/002.sql, ... until the first number that does not exist. */
     public static Migrations fromClasspath() {
         List<String> scripts = new ArrayList<>();
-        for (int n = 1; n <= 999; n++) {
+        for (int n = 1; ; n++) {
             String name = String.format("/db/%03d.sql", n);
             try (InputStream in = Migrations.class.getResourceAsStream(name)) {
-                if (in != null) {
-                    scripts.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                if (in == null) {
+                    return new Migrations(scripts);
                 }
+                scripts.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read migration " + name, e);
             }
         }
-        return new Migrations(scripts);
     }
 
     /** Migrations from scripts given in order, the first being version 1: for tests of the runner itself. */

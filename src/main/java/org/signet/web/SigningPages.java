@@ -10,7 +10,7 @@ import org.signet.text.Messages;
 
 /**
  * The HTML documents of the signer's pages: the signing page shell that
- * {@code /assets/sign.js} fills from the session endpoint, the PIN and login gates, and the
+ * {@code /assets/sign.js} fills from the session endpoint, the PIN, login and emailed-code gates, and the
  * notice shown instead of the document when there is nothing to sign. Every word comes from
  * {@code m}, the page's language's catalogue.
  */
@@ -125,6 +125,46 @@ public final class SigningPages {
                 + "</form>\n";
         return PageHtml.document(m, documentTitle, "login", true,
                 gate(token, documentTitle, text(m, "login.eyebrow"), form, false));
+    }
+
+    /**
+     * The emailed-code gate for a signer whose address shows as {@code maskedEmail}: before a code is
+     * waiting, a button that mails one; once one is, the field to type it in and a button for a new one.
+     * {@code locked} disables both and says for how long.
+     *
+     * @param checkAction where the code posts, the link's {@code /email-code} with the page's {@code lang}
+     * @param sendAction where asking for a code posts, the link's {@code /email-code/send} likewise
+     * @param errorOrNull a message to show, such as a wrong code; null for none
+     */
+    public static String emailCodePage(Messages m, String token, String checkAction, String sendAction,
+            String documentTitle, String maskedEmail, boolean waiting, String errorOrNull, boolean locked) {
+        Objects.requireNonNull(token, "token");
+        String message = locked && errorOrNull == null ? m.get("code.locked") : errorOrNull;
+        String off = locked ? " disabled=\"disabled\"" : "";
+        String address = "<strong class=\"code-address\">" + escape(maskedEmail) + "</strong>";
+        String sendForm = "<form id=\"code-send-form\" class=\"gate-form\" method=\"post\" action=\""
+                + escape(sendAction) + "\">\n"
+                + (waiting ? "" : PageHtml.messageRegion(message))
+                + "<button id=\"code-send\" class=\"btn " + (waiting ? "btn-secondary" : "btn-primary")
+                + " btn-block\" type=\"submit\"" + off + ">" + text(m, waiting ? "code.resend" : "code.send")
+                + "</button>\n</form>\n";
+        String form = waiting
+                ? "<p>" + text(m, "code.sent", address) + "</p>\n" + codeForm(m, checkAction, message, off) + sendForm
+                : "<p>" + text(m, "code.intro", address) + "</p>\n" + sendForm;
+        return PageHtml.document(m, documentTitle, "email_code", true,
+                gate(token, documentTitle, text(m, "code.eyebrow"), form, locked));
+    }
+
+    private static String codeForm(Messages m, String action, String message, String off) {
+        return "<form id=\"code-form\" class=\"gate-form\" method=\"post\" action=\"" + escape(action)
+                + "\" novalidate=\"novalidate\">\n"
+                + "<label class=\"label\" for=\"code-input\">" + text(m, "code.label") + "</label>\n"
+                + "<input id=\"code-input\" class=\"input input-pin\" name=\"code\" type=\"text\""
+                + " inputmode=\"numeric\" autocomplete=\"one-time-code\" pattern=\"[0-9]*\" minlength=\"6\""
+                + " maxlength=\"6\" required=\"required\" aria-describedby=\"message\"" + off + " />\n"
+                + PageHtml.messageRegion(message)
+                + "<button id=\"code-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off + ">"
+                + text(m, "code.continue") + "</button>\n</form>\n";
     }
 
     /**

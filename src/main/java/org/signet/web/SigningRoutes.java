@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
@@ -14,6 +15,7 @@ import org.signet.http.Form;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.service.EmailCodes;
 import org.signet.service.LinkUnlock;
 import org.signet.service.SignerCopies;
 import org.signet.service.SignerLink;
@@ -24,7 +26,7 @@ import org.signet.text.Messages;
 
 /**
  * The signer's pages and their JSON endpoints under {@code /sign/{token}}. The token is the
- * credential; a PIN or login, when required, unlocks the link for one browser session (cookie).
+ * credential; a login, PIN or emailed code, when required, unlocks the link for one browser session (cookie).
  */
 public final class SigningRoutes {
     private static final String COOKIE = "signet_unlock";
@@ -70,6 +72,8 @@ public final class SigningRoutes {
         site.get("/sign/{token}/document.pdf", this::document);
         site.post("/sign/{token}/pin", this::pin);
         site.post("/sign/{token}/login", this::login);
+        site.post("/sign/{token}/email-code", this::emailCode);
+        site.post("/sign/{token}/email-code/send", this::sendCode);
         site.post("/sign/{token}/submit", this::submit);
         site.post("/sign/{token}/decline", this::decline);
         site.post("/sign/{token}/attachments/{field_id}", this::attach);
@@ -126,10 +130,13 @@ public final class SigningRoutes {
         return "HEAD".equals(req.method());
     }
 
-    /** The PIN or login gate ({@code gate}) in the page's language, its form posting back with the page's lang. */
+    /** The login, PIN or code gate ({@code gate}) in the page's language, its form posting back with its lang. */
     private String gatePage(Request req, Messages m, String gate, SignerLink link, Refusal refusalOrNull) {
         String token = req.pathParam("token");
         String title = link.document().title();
+        if (gate.equals(LinkUnlock.EMAIL_CODE)) {
+            return codePage(req, m, link, refusalOrNull);
+        }
         String action = "/sign/" + token + "/" + gate + keptLanguage(req);
         if (gate.equals("login")) {
             String error = refusalOrNull == null ? null : GateForm.reason(m, refusalOrNull);
@@ -138,6 +145,19 @@ public final class SigningRoutes {
         boolean locked = unlock.locked(link);
         String error = refusalOrNull == null || locked ? null : GateForm.reason(m, refusalOrNull);
         return SigningPages.pinPage(m, token, action, title, error, locked);
+    }
+
+    /** The code gate: asks for a code until one is waiting, then for the code; a malformed one is named as such. */
+    private String codePage(Request req, Messages m, SignerLink link, Refusal refusalOrNull) {
+        String token = req.pathParam("token");
+        String path = "/sign/" + token + "/email-code";
+        boolean locked = unlock.locked(link);
+        String error = refusalOrNull == null || locked ? null
+                : refusalOrNull.code().equals("rest_invalid_param") ? m.get("code.format")
+                : GateForm.reason(m, refusalOrNull);
+        return SigningPages.emailCodePage(m, token, path + keptLanguage(req), path + "/send" + keptLanguage(req),
+                link.document().title(), EmailAddress.masked(link.signer().email()), unlock.codeWaiting(link), error,
+                locked);
     }
 
     private Response invalidLink(Request req) {
@@ -201,19 +221,19 @@ public final class SigningRoutes {
 
     private Response pin(Request req) {
         if (GateForm.posted(req)) {
-            return gateForm(req, "pin", (link, form) -> unlock.pin(link, form.value("pin"), req.cookie(COOKIE)));
+            return gateForm(req, "pin", (link, form) -> unlocked(req, unlock.pin(link, form.value("pin"), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
         String pin = b.optString("pin").orElse(null);
         b.check();
-        return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.pin(link, pin, req.cookie(COOKIE)));
+        return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.pin(link, pin, visit(req)));
     }
 
     private Response login(Request req) {
         if (GateForm.posted(req)) {
-            return gateForm(req, "login", (link, form) -> unlock.login(link, link.signer().email(),
-                    form.value("password"), req.clientIp(), req.cookie(COOKIE)));
+            return gateForm(req, "login", (link, form) -> unlocked(req, unlock.login(link, link.signer().email(),
+                    form.value("password"), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
@@ -221,14 +241,45 @@ public final class SigningRoutes {
         String password = b.optString("password").orElse(null);
         b.check();
         return withSession(req, Response.ok(Map.of("unlocked", true)),
-                unlock.login(link, email, password, req.clientIp(), req.cookie(COOKIE)));
+                unlock.login(link, email, password, visit(req)));
+    }
+
+    /** Checks the code mailed to the signer: six digits, spaces allowed between them. */
+    private Response emailCode(Request req) {
+        if (GateForm.posted(req)) {
+            return gateForm(req, LinkUnlock.EMAIL_CODE, (link, form) -> unlocked(req,
+                    unlock.emailCode(link, GateForm.sixDigits(form.value("code"), null), visit(req))));
+        }
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        Body b = jsonBody(req);
+        String code = GateForm.sixDigits(b.requireString("code"), b);
+        b.check();
+        return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.emailCode(link, code, visit(req)));
+    }
+
+    /** Mails the signer a new code; the page then asks for it. */
+    private Response sendCode(Request req) {
+        if (GateForm.posted(req)) {
+            return gateForm(req, LinkUnlock.EMAIL_CODE, (link, form) -> {
+                unlock.sendCode(link, visit(req));
+                return Response.redirect(pagePath(req));
+            });
+        }
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        jsonBody(req).check();
+        EmailCodes.Sent sent = unlock.sendCode(link, visit(req));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("sent", true);
+        out.put("email", sent.maskedEmail());
+        out.put("expires_in", sent.expiresIn());
+        return Response.ok(out).header("Cache-Control", "no-store");
     }
 
     /**
      * A gate posted as an HTML form, as a browser without script sends it: unlocked, back to the link's
      * page; refused, the gate again with the reason. Never a GET, so a PIN or password is never in an address.
      */
-    private Response gateForm(Request req, String gate, GateForm.Unlock attempt) {
+    private Response gateForm(Request req, String gate, GateForm.Attempt attempt) {
         String token = req.pathParam("token");
         SignerLink link;
         try {
@@ -238,11 +289,22 @@ public final class SigningRoutes {
         }
         GateForm.requireSameOrigin(req);
         try {
-            return withSession(req, Response.redirect("/sign/" + token + keptLanguage(req)),
-                    attempt.unlock(link, Form.read(req)));
+            return attempt.attempt(link, Form.read(req));
         } catch (Refusal e) {
-            return html(e.status(), gatePage(req, words(req, link), gate, link, e));
+            Response page = html(e.status(), gatePage(req, words(req, link), gate, link, e));
+            // A refusal that says how long to wait says it to the browser too, as its JSON twin does.
+            return e.data().get("retry_after") instanceof Number wait
+                    ? page.header("Retry-After", wait.toString()) : page;
         }
+    }
+
+    /** Back to the link's page, now unlocked by {@code sessionId}. */
+    private Response unlocked(Request req, String sessionId) {
+        return withSession(req, Response.redirect(pagePath(req)), sessionId);
+    }
+
+    private static String pagePath(Request req) {
+        return "/sign/" + req.pathParam("token") + keptLanguage(req);
     }
 
     private Response withSession(Request req, Response r, String sessionId) {

@@ -58,6 +58,8 @@ class HostileJsonTest {
                 new String[] {"POST", "documents/" + doc + "/remind", "signer_id"},
                 new String[] {"POST", "webhooks", "url"},
                 new String[] {"POST", "/sign/" + t + "/pin", "pin"},
+                new String[] {"POST", "/sign/" + t + "/email-code", "code"},
+                new String[] {"POST", "/sign/" + t + "/email-code/send", "code"},
                 new String[] {"POST", "/sign/" + t + "/decline", "reason"});
     }
 

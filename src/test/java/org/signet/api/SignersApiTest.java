@@ -66,8 +66,9 @@ class SignersApiTest {
 
         assertEquals(201, r.statusCode(), r.body());
         Map<String, Object> s = object(r);
-        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "language", "viewed_at", "signed_at",
-                "signing_url"), s.keySet());
+        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "language", "verification",
+                "viewed_at", "signed_at", "signing_url"), s.keySet());
+        assertEquals("none", s.get("verification"));
         assertEquals("Ann Lee", s.get("name"));
         assertEquals("signer", s.get("role"));
         assertEquals("1", s.get("signing_order"));
@@ -103,6 +104,20 @@ class SignersApiTest {
         for (String role : List.of("owner", "Signer", "")) {
             assertInvalidParam(add(with(ann(), "role", role)), "role");
         }
+    }
+
+    @Test
+    void addSigner_verification_emailCodeShownNoneByDefault_unknownRefusedNamingIt() {
+        Map<String, Object> coded = object(add(with(ann(), "verification", "email_code")));
+        Map<String, Object> plain = object(add(Map.of("name", "Bo", "email", "bo@example.org", "verification", "none")));
+
+        assertEquals("email_code", coded.get("verification"));
+        assertEquals("none", plain.get("verification"));
+        for (Object value : List.of("sms", "EMAIL_CODE", "", 1)) {
+            assertInvalidParam(add(Map.of("name", "Cy", "email", "cy@example.org", "verification", value)),
+                    "verification");
+        }
+        assertEquals(2, array(flow.get("documents/" + doc + "/signers")).size(), "nothing added when refused");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.signet.domain.Language;
 
@@ -32,6 +33,7 @@ class MessageTemplatesTest {
         vars.put("decline_reason", "The fee in section 3 is wrong.");
         vars.put("document_id", "9021");
         vars.put("seal_error", "IOException: the disk is full");
+        vars.put("code", "305917");
         return vars;
     }
 
@@ -189,5 +191,16 @@ class MessageTemplatesTest {
             RenderedMessage message = TEMPLATES.render(name, Language.EN, vars);
             assertFalse(message.text().contains("4711") || message.html().contains("4711"), name);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void render_emailCode_everyLanguageShowsTheCodeInBothBodiesButNotTheSubject(Language language) {
+        RenderedMessage message = TEMPLATES.render("email_code", language, vars());
+
+        assertTrue(message.text().contains("305917"), message.text());
+        assertTrue(message.html().contains("305917"), message.html());
+        assertTrue(message.subject().contains("Vertrag für Müller"), message.subject());
+        assertFalse(message.subject().contains("305917"), "a subject is logged by the outbox transport");
     }
 }

@@ -28,8 +28,8 @@ import org.signet.mail.RenderedMessage;
  */
 class CataloguesTest {
     private static final Path RESOURCES = Path.of("src/main/resources");
-    /** The localized catalogues; the administrator pages' web/admin/messages is English only. */
-    private static final List<String> BUNDLES = List.of("web/messages", "web/script", "mail/lines");
+    /** The localized catalogues: the signer's pages, their script, the mails and the administrator pages. */
+    private static final List<String> BUNDLES = List.of("web/messages", "web/script", "mail/lines", "web/admin/messages");
     private static final Path MAIL = RESOURCES.resolve("mail");
     private static final Pattern ARGUMENT = Pattern.compile("\\{\\d}");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*[a-z_]+\\s*}}|\\{\\{button ");
@@ -72,6 +72,19 @@ class CataloguesTest {
                         problems.add(bundle + "_" + l.code() + " " + key + ": still English");
                     }
                 }
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
+    void bundles_everyLanguage_hasNoEmptyMessage() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (String bundle : BUNDLES) {
+            for (Language l : Language.values()) {
+                Properties own = read(bundle, l);
+                own.stringPropertyNames().stream().filter(k -> own.getProperty(k).isBlank()).sorted()
+                        .forEach(k -> problems.add(bundle + "_" + l.code() + " " + k + " is empty"));
             }
         }
         assertEquals(List.of(), problems);

@@ -176,7 +176,7 @@ class SigningWithoutBrowserTest {
         assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
                 200, r.headers(), body.replace("{", "{\"access_token\":\"x\",")));
         assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
-                200, r.headers(), body.replace("\"requires\":\"pin\"", "\"requires\":\"email_code\"")));
+                200, r.headers(), body.replace("\"requires\":\"pin\"", "\"requires\":\"sms_code\"")));
         assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
                 409, r.headers(), body));
     }
