@@ -311,6 +311,8 @@ final class Services {
                 config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
                 config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
-                new AttachmentUpload(attachments, (req, use) -> uploads.receive(req, use::use))).routes(site);
+                new AttachmentUpload(attachments, (req, use) -> AttachmentUpload.multipart(req)
+                        ? uploads.receive(req, use::use)
+                        : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use))).routes(site);
     }
 }

@@ -3,7 +3,9 @@ package org.signet.web;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.signet.domain.FieldAttachment;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -13,11 +15,22 @@ import org.signet.text.Wire;
 
 /**
  * {@code POST /sign/{token}/attachments/{field_id}}: a signer's file for one of their attachment fields,
- * sent as multipart/form-data (part {@code file}) under the limits of every upload. Who may send it is
- * checked before the body is read, and again when the file is recorded.
+ * sent as multipart/form-data (part {@code file}) or as the whole body (its type in Content-Type, its name
+ * in {@code ?filename=}), under the limits of every upload. Who may send it is checked before the body is
+ * read, and again when the file is recorded.
  */
 public final class AttachmentUpload {
-    /** Receives the request's file part under {@code upload.max_bytes} and hands it to {@code use}. */
+    /** The Content-Types of a file sent as the whole body; none is one a form on another site can send. */
+    public static final Set<String> RAW_TYPES = Set.of("application/pdf", "image/png", "image/jpeg",
+            "application/octet-stream");
+
+    /** Whether the request is multipart (else the file is the whole body). */
+    public static boolean multipart(Request req) {
+        String type = req.header("Content-Type");
+        return type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/");
+    }
+
+    /** Receives the request's file (its part, or its whole body) under {@code upload.max_bytes} for {@code use}. */
     @FunctionalInterface
     public interface Receiver {
         FieldAttachment receive(Request req, Use use) throws IOException;

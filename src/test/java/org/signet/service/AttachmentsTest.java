@@ -13,6 +13,7 @@ import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.expectObject;
 import static org.signet.support.TestServer.object;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -252,6 +253,43 @@ class AttachmentsTest {
                 + "/attachments/" + annAny, null).header("Origin", "https://elsewhere.example")).build());
 
         assertRefusedKeepingNothing(403, "cross_site_form", r, before);
+    }
+
+    private HttpResponse<String> attachRaw(String query, String contentType, byte[] content) {
+        return signet.server().send(signet.server().request("/sign/" + ann.token() + "/attachments/" + annAny + query,
+                null).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(content)).build());
+    }
+
+    @Test
+    void attach_fileAsTheWholeBody_keptUnderTheNameInTheQuery() {
+        byte[] jpeg = TestFiles.jpeg(90, 60);
+
+        Map<String, Object> a = expectObject(200, attachRaw("?filename=" + "Pass%20photo.jpg", "image/jpeg", jpeg));
+
+        assertEquals("Pass photo.jpg", a.get("filename"));
+        assertEquals("jpg", a.get("kind"));
+        assertArrayEquals(jpeg, flow.attachment(doc, annAny).body());
+        Map<String, Object> unnamed = expectObject(200, attachRaw("", "application/octet-stream", TestFiles.pdf(1)));
+        assertEquals("attachment.pdf", unnamed.get("filename"));
+        assertEquals("pdf", unnamed.get("kind"));
+    }
+
+    @Test
+    void attach_wholeBodyOfATypeAFormCouldSend_unsupportedMediaTypeAndNothingKept() {
+        int before = storedFiles();
+
+        for (String type : List.of("text/plain", "application/x-www-form-urlencoded", "application/json")) {
+            assertRefusedKeepingNothing(415, "unsupported_media_type", attachRaw("?filename=a.pdf", type,
+                    TestFiles.pdf(1)), before);
+        }
+    }
+
+    @Test
+    void attach_wholeBodyOverTheLimit_fileTooLargeAndNothingKept() {
+        int before = storedFiles();
+
+        assertRefusedKeepingNothing(413, "file_too_large", attachRaw("", "image/png", TestFiles.noisePng(600, 600)),
+                before);
     }
 
     @Test
