@@ -216,7 +216,8 @@ final class Services {
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
         Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
-        workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
+        workflow = new Workflow(db, documentStore, signers, fields, attachmentStore, files, audit, users, notify,
+                events);
         documents = new Documents(db, documentStore, signers, fields, attachmentStore, files, audit, new StatsStore(db),
                 workflow, events, wire);
         staging = new Staging(db, staged, documents, files, clock);

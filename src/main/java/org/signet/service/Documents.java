@@ -76,7 +76,8 @@ public final class Documents {
     public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
 
     public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
-            AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow, WebhookEvents events, Wire wire) {
+            AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow,
+            WebhookEvents events, Wire wire) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;

@@ -366,6 +366,22 @@ class AttachmentsTest {
         assertFalse(vaultNames().stream().anyMatch(attached::contains), vaultNames()::toString);
     }
 
+    @Test
+    void saveFields_afterAFileWasAttached_theReplacedFieldsFilesForgotten() {
+        List<String> before = vaultNames();
+        expect(200, flow.attach(ann.token(), annAny, "id.png", "image/png", TestFiles.png(40, 40)));
+        List<String> attached = new ArrayList<>(vaultNames());
+        attached.removeAll(before);
+
+        List<Map<String, Object>> saved = flow.saveFields(doc, List.of(field(ann.id(), "attachment", 1, 72, 100),
+                field(ann.id(), "signature", 1, 72, 300), field(bob.id(), "signature", 1, 72, 500)));
+
+        assertEquals(2, attached.size());
+        assertFalse(vaultNames().stream().anyMatch(attached::contains), vaultNames()::toString);
+        assertNull(saved.get(0).get("attachment"), "the new field has no file");
+        expect(200, flow.attach(ann.token(), saved.get(0).get("id"), "again.png", "image/png", TestFiles.png(40, 40)));
+    }
+
     private List<String> vaultNames() {
         return signet.server().vaultFiles().stream().map(p -> p.getFileName().toString()).toList();
     }
