@@ -8,7 +8,8 @@
  * The parts, in sign/: page (shell, elements, the JSON endpoints), text (words), gates (PIN,
  * login and emailed code), signing (the page from its session), state (what is filled, the rules of a field),
  * document (pages and fields), controls (a field's inputs), tools (parties, zoom, page indicator),
- * guided (one field at a time), progress, actions (Finish, Approve, refusals), decline, capture
+ * guided (one field at a time), progress, actions (Finish, Approve, refusals), decline, delegate
+ * (handing over to someone else), capture
  * (the signature dialog), pad (drawing and typed marks), upload (images from a file), attach (the files of
  * attachment fields), outcome.
  */

@@ -204,7 +204,8 @@ final class Services {
         files.destroyUnclaimed();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
-                signer -> signers.find(signer).map(links::signing), ticket -> emailCodes.forMail(ticket));
+                (signer, recipient) -> signers.find(signer).filter(s -> s.email().equalsIgnoreCase(recipient))
+                        .map(links::signing), ticket -> emailCodes.forMail(ticket));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
@@ -219,7 +220,7 @@ final class Services {
         workflow = new Workflow(db, documentStore, signers, fields, attachmentStore, files, audit, users, notify,
                 events);
         documents = new Documents(db, documentStore, signers, fields, attachmentStore, files, audit, new StatsStore(db),
-                workflow, events, wire);
+                workflow, events, wire, config.bool("site.allow_delegation"));
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);

@@ -8,6 +8,7 @@ import { t, tn } from './text.js';
 import { CAPTURE_TYPES, state, guided, isRequired, isFilled, fieldLabel, fillable } from './state.js';
 import { valueControl, paintButton, captureFor } from './controls.js';
 import { openDecline } from './decline.js';
+import { canDelegate, openDelegate } from './delegate.js';
 import { attachButton } from './attach.js';
 
 export function buildGuided() {
@@ -17,6 +18,8 @@ export function buildGuided() {
     el('div', { class: 'guided-head' }, [
       el('h2', { id: 'guided-count', class: 'guided-count', tabindex: -1 }, ['']),
       progress,
+      canDelegate() ? el('button', { type: 'button', id: 'guided-delegate', class: 'btn btn-quiet btn-small' },
+        [t('guided.delegate')]) : '',
       el('button', { type: 'button', id: 'guided-decline', class: 'btn btn-quiet btn-small' }, [t('guided.decline')])
     ]),
     el('div', { id: 'guided-step', class: 'guided-step' }),
@@ -31,6 +34,9 @@ export function buildGuided() {
   $('#guided-next').addEventListener('click', guidedNext);
   // Declining needs no field filled: it is offered at every step, not only at the review.
   $('#guided-decline').addEventListener('click', () => openDecline($('#guided-decline')));
+  if ($('#guided-delegate')) {
+    $('#guided-delegate').addEventListener('click', () => openDelegate($('#guided-delegate')));
+  }
 }
 
 /** The guided form's control for {@code field}, labelled with its name. */

@@ -147,7 +147,7 @@ final class BulkSendInput {
             problems.addAll(e.sentences());
         }
         return problems.isEmpty() ? new BulkSends.RowRequest(n, new Templates.NewDocumentRequest(null, variables,
-                signers, true, expiresAt, ref), List.of()) : new BulkSends.RowRequest(n, null, problems);
+                signers, true, expiresAt, ref, null), List.of()) : new BulkSends.RowRequest(n, null, problems);
     }
 
     private static Templates.SlotSigner signer(Body b, String prefix, List<String> problems) {

@@ -4,7 +4,6 @@ import org.signet.domain.DocumentDetail;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.domain.Signer;
-import org.signet.error.Refusal;
 import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -69,18 +68,29 @@ public final class SignersApi {
         return Response.created(signerJson.listForm(s));
     }
 
-    /** Changes what may change once a signer exists: their language ({@code null} for the site's default). */
+    /**
+     * Changes what may change once a signer exists: their language ({@code null} for the site's default)
+     * and, with {@code name} and {@code email} together, who holds the place (see docs/api/workflow.md,
+     * Handing over), with an optional {@code reason}.
+     */
     private Response updateSigner(Request req) {
         long id = req.pathId("id");
         long signerId = req.pathId("signer_id");
         Body b = req.json();
         Language language = language(b);
+        boolean handsOver = b.has("name") || b.has("email");
+        String name = handsOver ? b.requireLine("name", 255) : null;
+        DrawableText.check("name", name, b::reject);
+        String email = handsOver ? b.requireString("email") : null;
+        if (email != null && !EmailAddress.isValid(email.strip())) {
+            b.reject("email", "email is not a valid email address.");
+        }
+        String reason = b.optText("reason", 1000).orElse(null);
         b.check();
-        Signer s = b.has("language")
-                ? workflow.setLanguage(req.caller().principal(), id, signerId, language)
-                : documents.signers(req.caller().principal(), id).stream().filter(found -> found.id() == signerId)
-                        .findFirst().orElseThrow(() -> Refusal.notFound("Signer"));
-        return Response.ok(signerJson.listForm(s));
+        Workflow.SignerChange change = new Workflow.SignerChange(b.has("language"), language, name,
+                email == null ? null : email.strip(), reason);
+        return Response.ok(signerJson.listForm(workflow.changeSigner(req.caller().principal(), id, signerId, change,
+                Actors.of(req))));
     }
 
     /** The optional {@code verification}: {@code email_code} for a code by email, {@code none} (or absent) for none. */

@@ -147,8 +147,9 @@ public final class TemplatesApi {
         List<Templates.SlotSigner> signers = signers(b);
         boolean send = b.optBool("send").orElse(false);
         b.check();
-        Templates.Created made = templates.createDocument(req.caller().principal(), id, new Templates.NewDocumentRequest(
-                details.title(), variables, signers, send, details.expiresAt(), details.ref()), Actors.of(req));
+        Templates.NewDocumentRequest request = new Templates.NewDocumentRequest(details.title(), variables, signers,
+                send, details.expiresAt(), details.ref(), details.allowDelegation());
+        Templates.Created made = templates.createDocument(req.caller().principal(), id, request, Actors.of(req));
         Map<String, Object> out = new LinkedHashMap<>(views.singleForm(made.detail()));
         out.put("sent", made.sent());
         return Response.created(out);

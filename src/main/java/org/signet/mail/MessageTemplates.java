@@ -31,7 +31,7 @@ public final class MessageTemplates {
     /** Every template Signet has; all are loaded at start-up so a missing file fails early. */
     public static final List<String> NAMES =
             List.of("invitation", "view_invitation", "approval_request", "reminder", "completed", "declined",
-                    "rejected", "seal_failed", "email_code");
+                    "rejected", "seal_failed", "email_code", "delegated");
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
     private static final Pattern BUTTON = Pattern.compile("\\{\\{button ([^}]+)}}");

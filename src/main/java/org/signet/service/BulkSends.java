@@ -162,7 +162,7 @@ public final class BulkSends {
             Number expires = (Number) m.get("expires_at");
             return new Templates.NewDocumentRequest(null, (Map<String, String>) m.get("variables"), signers, true,
                     expires == null ? null : expires.longValue(), new ExternalRef((String) m.get("external_id"),
-                    (Map<String, String>) m.get("metadata")));
+                    (Map<String, String>) m.get("metadata")), null);
         } catch (JsonSyntaxException | ClassCastException e) {
             throw new IllegalStateException("a bulk send row's request is not as stored", e);
         }

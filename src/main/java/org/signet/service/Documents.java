@@ -58,6 +58,8 @@ public final class Documents {
     private final DocumentAccess access;
     private final DetectedFields detected;
     private final Wire wire;
+    /** {@code site.allow_delegation}: whether a new document allows handing over unless its request says. */
+    private final boolean delegationByDefault;
 
     /** A file to hand out: its name and type for the client, its size, and how to read it. */
     public record Download(String filename, String mediaType, long size, Opener opener) {
@@ -77,7 +79,7 @@ public final class Documents {
 
     public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
             AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow,
-            WebhookEvents events, Wire wire) {
+            WebhookEvents events, Wire wire, boolean delegationByDefault) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
@@ -91,6 +93,7 @@ public final class Documents {
         this.access = new DocumentAccess(documents);
         this.detected = new DetectedFields(db, documents, signers);
         this.wire = wire;
+        this.delegationByDefault = delegationByDefault;
     }
 
     /**
@@ -183,22 +186,26 @@ public final class Documents {
     /** A new draft from an accepted file, with its {@code document_created} event. */
     public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
             Actor actor) {
-        return create(ownerId, file, title, expiresAt, reminderDays, ExternalRef.NONE, actor);
+        return create(ownerId, file, title, expiresAt, reminderDays, ExternalRef.NONE, null, actor);
     }
 
-    /** As {@link #create}, with the client's own id and metadata for it. */
+    /**
+     * As {@link #create}, with the client's own id and metadata for it, and whether the document allows
+     * handing over ({@code allowDelegation}; null: {@code site.allow_delegation}).
+     */
     public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            ExternalRef ref, Actor actor) {
-        return create(ownerId, file, title, expiresAt, reminderDays, null, ref, actor);
+            ExternalRef ref, Boolean allowDelegation, Actor actor) {
+        return create(ownerId, file, title, expiresAt, reminderDays, null, ref, allowDelegation, actor);
     }
 
     /** As {@link #create}, for a document made from template {@code templateId}, which its trail names. */
     Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            Long templateId, ExternalRef ref, Actor actor) {
+            Long templateId, ExternalRef ref, Boolean allowDelegation, Actor actor) {
+        boolean delegation = allowDelegation != null ? allowDelegation : delegationByDefault;
         return db.inTransaction(() -> {
             Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
-                    file.fileHash(), expiresAt, reminderDays, templateId, ref));
+                    file.fileHash(), expiresAt, reminderDays, templateId, ref, delegation));
             files.claim(file.originalFileId(), file.pdfFileId());
             detected.recordForDocument(d.id(), file.detected());
             List<String> notes = new ArrayList<>();
@@ -227,7 +234,8 @@ public final class Documents {
             if (!changed.isEmpty()) {
                 d = documents.updateDetails(d.id(), Objects.requireNonNullElse(patch.title(), d.title()),
                         patch.setsExpiry() ? patch.expiresAt() : d.expiresAt(),
-                        patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays());
+                        patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays(),
+                        Objects.requireNonNullElse(patch.allowDelegation(), d.allowDelegation()));
                 audit.record(d.id(), "document_updated", actor, Json.write(changed));
             }
             d = applyRef(d, patch, actor);
@@ -261,6 +269,10 @@ public final class Documents {
         }
         if (patch.setsReminder() && !Objects.equals(patch.reminderIntervalDays(), d.reminderIntervalDays())) {
             changed.put("reminder_interval_days", patch.reminderIntervalDays());
+        }
+        // Who may act stays the owner's to decide while the document is out: it may change in any state.
+        if (patch.allowDelegation() != null && patch.allowDelegation() != d.allowDelegation()) {
+            changed.put("allow_delegation", patch.allowDelegation());
         }
         return changed;
     }

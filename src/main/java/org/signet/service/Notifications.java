@@ -80,6 +80,24 @@ public final class Notifications {
         return queue.enqueue(template, siteLanguage, vars, owner.email(), owner.name(), d.id(), null);
     }
 
+    /**
+     * Tells the owner that {@code from} handed their place to {@code to}, and why. Sent to the owner only:
+     * the new person has their own invitation, and the one who handed over knows.
+     */
+    public long delegated(Document d, Signer from, Signer to, String reason) {
+        User owner = owner(d);
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", owner.name());
+        vars.put("document_title", d.title());
+        vars.put("signer_name", from.name());
+        vars.put("signer_email", from.email());
+        vars.put("new_signer_name", to.name());
+        vars.put("new_signer_email", to.email());
+        vars.put("delegation_reason", reason);
+        vars.put("document_id", Long.toString(d.id()));
+        return queue.enqueue("delegated", siteLanguage, vars, owner.email(), owner.name(), d.id(), null);
+    }
+
     /** The finished document, attached, to one party. */
     public long completed(Document d, Signer s, long signedFileId) {
         return completed(d, s.email(), s.name(), languageOf(s), signedFileId);

@@ -30,7 +30,7 @@ import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * What signers do through their links: open, sign or approve, decline. A link is resolved
+ * What signers do through their links: open, sign or approve, decline, hand over. A link is resolved
  * once per request; an action runs in one transaction with its audit event, its emails and the
  * routing that follows, and completing the last signature hands the document to sealing once the
  * transaction has committed. Reading a link that needs no change takes no write lock.
@@ -238,6 +238,25 @@ public final class Signing {
             Signer declined = signer.movedTo(Signer.Status.DECLINED, link.now());
             events.signer(d, declined, "signer.declined");
             events.document(d, "document.declined", Map.of("decline_reason", reason));
+        });
+    }
+
+    /**
+     * Hands this party's place to another person (see docs/api/workflow.md, Handing over), when the
+     * document allows it and it is the party's turn: the new person gets a new link, this link stops,
+     * and the owner is told, all in one transaction. The view is recorded first, as for a decline.
+     */
+    public void delegate(String token, Visit visit, String name, String email, String reason) {
+        db.inTransaction(() -> {
+            SignerLink link = unlocked(resolve(token), visit);
+            if (!link.document().allowDelegation()) {
+                throw new Refusal(Refusal.Kind.FORBIDDEN, "delegation_not_allowed",
+                        "This document does not allow handing over to someone else.", Map.of());
+            }
+            requireCanAct(link);
+            Actor actor = actor(link, visit);
+            link = recordView(link, actor);
+            workflow.handOver(link.document(), link.signer(), new HandOver.Person(name, email), reason, actor, true);
         });
     }
 

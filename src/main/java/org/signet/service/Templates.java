@@ -78,7 +78,7 @@ public final class Templates {
 
     /** What {@code POST /templates/{id}/documents} asks for; null title takes the template's name. */
     public record NewDocumentRequest(String title, Map<String, String> variables, List<SlotSigner> signers, boolean send,
-            Long expiresAt, ExternalRef ref) {}
+            Long expiresAt, ExternalRef ref, Boolean allowDelegation) {}
 
     /** A document made from a template, and whether it was sent. */
     public record Created(DocumentDetail detail, boolean sent) {}
@@ -230,7 +230,7 @@ public final class Templates {
                 AcceptedFile file = new AcceptedFile(t.originalFilename(), MediaKind.ofMediaType(t.mediaType()),
                         t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
                 Document d = documents.create(p.userId(), file, r.title() != null ? r.title() : t.name(), r.expiresAt(),
-                        null, t.id(), r.ref(), actor);
+                        null, t.id(), r.ref(), r.allowDelegation(), actor);
                 detected.copyTemplateToDocument(t.id(), d.id());
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),

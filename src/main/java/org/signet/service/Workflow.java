@@ -51,6 +51,7 @@ public final class Workflow {
     private final Notifications notify;
     private final WebhookEvents events;
     private final DocumentAccess access;
+    private final HandOver handOver;
 
     /**
      * A signer to add, as the client gave it; the PIN in clear until it is hashed here, the language null
@@ -63,6 +64,18 @@ public final class Workflow {
     @FunctionalInterface
     public interface FieldReader {
         List<NewField> read(Document d, Set<Long> signerIds);
+    }
+
+    /**
+     * What the owner changes of a party: their language ({@code setsLanguage}, null for the site's
+     * default) and, with {@code handOverTo}, who holds the place (see docs/api/workflow.md, Handing over),
+     * with an optional {@code reason}.
+     */
+    public record SignerChange(boolean setsLanguage, Language language, String handOverName, String handOverEmail,
+            String reason) {
+        boolean handsOver() {
+            return handOverEmail != null;
+        }
     }
 
     /** A sent document and how many parties were invited by sending it. */
@@ -82,6 +95,7 @@ public final class Workflow {
         this.notify = notify;
         this.events = events;
         this.access = new DocumentAccess(documents);
+        this.handOver = new HandOver(signers, audit, notify, events);
     }
 
     /** Sends a draft: checks signers and signature fields, then invites the first group. */
@@ -232,15 +246,43 @@ public final class Workflow {
     }
 
     /**
-     * Sets the signer's own language, or with null goes back to the site's default, in any state of the
-     * document: it only decides how later pages and emails speak to them.
+     * Changes a party as the owner asks, all or nothing. The language may change in any state of the
+     * document: it only decides how later pages and emails speak to them. The place may be handed over
+     * while the document is not finished and the party has not acted (400 {@code signer_already_acted}
+     * after), whatever the document's {@code allow_delegation} says: the owner decides who signs.
      */
-    public Signer setLanguage(Principal p, long documentId, long signerId, Language language) {
+    public Signer changeSigner(Principal p, long documentId, long signerId, SignerChange c, Actor actor) {
         return db.inTransaction(() -> {
-            Signer s = signerOf(access.require(p, documentId), signerId);
-            signers.setLanguage(s.id(), language);
-            return signers.find(s.id()).orElseThrow();
+            Document d = access.require(p, documentId);
+            Signer s = signerOf(d, signerId);
+            if (c.setsLanguage()) {
+                signers.setLanguage(s.id(), c.language());
+                s = signers.find(s.id()).orElseThrow();
+            }
+            if (c.handsOver()) {
+                if (s.acted()) {
+                    throw Refusal.invalid("signer_already_acted", "The signer has already "
+                            + s.status().wire() + ", so their place can no longer be handed over.");
+                }
+                if (d.status().terminal()) {
+                    throw invalidState("A " + d.status().wire() + " document's parties cannot be handed over.");
+                }
+                s = handOver(d, s, new HandOver.Person(c.handOverName(), c.handOverEmail()), c.reason(), actor, false);
+            }
+            return s;
         });
+    }
+
+    /**
+     * Gives {@code from}'s place to another person inside the caller's transaction, and invites them at
+     * once when the document is out and their group is open, as their predecessor was.
+     */
+    Signer handOver(Document d, Signer from, HandOver.Person to, String reason, Actor actor, boolean tellOwner) {
+        Signer after = handOver.apply(d, from, to, reason, actor, tellOwner);
+        if (d.status().inProgress()) {
+            inviteOpenGroups(d, signers.forDocument(d.id()), actor);
+        }
+        return signers.find(after.id()).orElseThrow();
     }
 
     /** One party of {@code d}; 404 when the id names nobody, or a party of another document. */

@@ -107,6 +107,25 @@ public final class SignerStore {
                 now, reason, ip, userAgent, now, id, from.wire()) == 1;
     }
 
+    /**
+     * Gives the party's place to another person, compare-and-set from {@code from} (pending or viewed):
+     * same row, role, order, fields and language, a new name, email and token, so the old link matches
+     * nobody any more. The place starts again: pending, not viewed, not invited (the caller invites when
+     * the group is open), and without the PIN, login and lockout that guarded it for the old person. An
+     * emailed code stays asked for, as it goes to whoever holds the place, but a code already sent
+     * went to the old address and is forgotten. Empty when the party's status was no longer {@code from}.
+     */
+    public Optional<Signer> handOver(long id, Signer.Status from, String name, String email) {
+        SignerTokens.Fresh token = tokens.create();
+        Optional<Signer> after = db.queryOne("UPDATE signers SET name = ?, email = ?, access_token = ?, "
+                + "access_token_sealed = ?, status = 'pending', pin_hash = NULL, require_login = 0, pin_failures = 0, "
+                + "pin_locked_until = NULL, invited_at = NULL, last_reminded_at = NULL, viewed_at = NULL, "
+                + "updated_at = ? WHERE id = ? AND status = ? RETURNING " + COLUMNS, this::map, name, email,
+                token.hash(), token.sealed(), now(), id, from.wire());
+        after.ifPresent(s -> db.update("DELETE FROM email_codes WHERE signer_id = ?", s.id()));
+        return after;
+    }
+
     public void recordPinFailure(long id, int failures, Long lockedUntil) {
         db.update("UPDATE signers SET pin_failures = ?, pin_locked_until = ? WHERE id = ?", failures, lockedUntil, id);
     }

@@ -49,6 +49,7 @@ public final class SessionJson {
         m.put("parties", unlocked && inFlow(link) ? parties(link) : List.of());
         m.put("requires", pending);
         m.put("can_act", unlocked && link.canAct());
+        m.put("can_delegate", unlocked && link.canAct() && d.allowDelegation());
         m.put("closed", link.closed() == null ? null : link.closed().name().toLowerCase());
         m.put("document_status", d.status().wire());
         Optional<SignerCopies.Kind> copy = unlocked ? SignerCopies.available(link) : Optional.empty();

@@ -41,6 +41,15 @@ public final class SigningPages {
      */
     public static String signingPage(Messages m, String token, String documentTitle, String senderName,
                                      String signerName, String role, List<String> embedOrigins) {
+        return signingPage(m, token, documentTitle, senderName, signerName, role, embedOrigins, false);
+    }
+
+    /**
+     * The signing page shell; with {@code delegation} (the document allows handing over) a signer or
+     * approver also gets the button and dialog to hand their place to someone else.
+     */
+    public static String signingPage(Messages m, String token, String documentTitle, String senderName,
+                                     String signerName, String role, List<String> embedOrigins, boolean delegation) {
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(documentTitle, "documentTitle");
         Objects.requireNonNull(role, "role");
@@ -66,8 +75,9 @@ public final class SigningPages {
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
                 + "<p class=\"loading\">" + text(m, "sign.loading") + "</p></div>\n"
                 + "</div>\n</main>\n"
-                + actionBar(m, role)
-                + dialogs(m, role, senderName);
+                + actionBar(m, role, delegation)
+                + dialogs(m, role, senderName)
+                + (delegation && !role.equals("viewer") ? PageDialogs.delegateDialog(m, senderName) : "");
         return PageHtml.document(m, documentTitle, "sign", true, body);
     }
 
@@ -213,7 +223,7 @@ public final class SigningPages {
                 + "</section>\n</main>\n";
     }
 
-    private static String actionBar(Messages m, String role) {
+    private static String actionBar(Messages m, String role, boolean delegation) {
         StringBuilder bar = new StringBuilder("<section id=\"action-bar\" class=\"actionbar\" aria-label=\""
                 + text(m, "sign.actions") + "\">\n<div class=\"actionbar-inner\">\n");
         bar.append(PageHtml.messageRegion(null));
@@ -223,7 +233,7 @@ public final class SigningPages {
         } else {
             bar.append("<div id=\"actions\" class=\"actions\" hidden=\"hidden\">\n")
                     .append(consentBlock(m))
-                    .append(role.equals("approver") ? approverButtons(m) : signerButtons(m))
+                    .append(role.equals("approver") ? approverButtons(m, delegation) : signerButtons(m, delegation))
                     .append("</div>\n");
         }
         return bar.append("</div>\n</section>\n").toString();
@@ -239,10 +249,11 @@ public final class SigningPages {
                 + "\">\n" + PageHtml.paragraphs(consentStatement(m)) + "</div>\n</details>\n</div>\n";
     }
 
-    private static String signerButtons(Messages m) {
+    private static String signerButtons(Messages m, boolean delegation) {
         return "<div class=\"action-side\">\n"
                 + "<p id=\"progress\" class=\"progress\" aria-live=\"polite\"></p>\n"
                 + "<div class=\"buttons\">\n"
+                + delegateButton(m, delegation)
                 + "<button type=\"button\" id=\"decline\" class=\"btn btn-quiet\">" + text(m, "sign.decline") + "</button>\n"
                 + "<button type=\"button\" id=\"next-field\" class=\"btn btn-secondary\">" + text(m, "sign.next_field")
                 + "</button>\n"
@@ -251,8 +262,15 @@ public final class SigningPages {
                 + "</div>\n</div>\n";
     }
 
-    private static String approverButtons(Messages m) {
+    /** Hidden until the session says this party may hand over now. */
+    private static String delegateButton(Messages m, boolean delegation) {
+        return !delegation ? "" : "<button type=\"button\" id=\"delegate\" class=\"btn btn-quiet\" hidden=\"hidden\">"
+                + text(m, "sign.delegate") + "</button>\n";
+    }
+
+    private static String approverButtons(Messages m, boolean delegation) {
         return "<div class=\"action-side\">\n<div class=\"buttons\">\n"
+                + delegateButton(m, delegation)
                 + "<button type=\"button\" id=\"reject\" class=\"btn btn-quiet\">" + text(m, "sign.reject") + "</button>\n"
                 + "<button type=\"button\" id=\"approve\" class=\"btn btn-primary\" disabled=\"disabled\">"
                 + text(m, "sign.approve") + "</button>\n"

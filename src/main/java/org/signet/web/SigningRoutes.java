@@ -15,6 +15,7 @@ import org.signet.http.Form;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.service.DrawableText;
 import org.signet.service.EmailCodes;
 import org.signet.service.LinkUnlock;
 import org.signet.service.SignerCopies;
@@ -76,6 +77,7 @@ public final class SigningRoutes {
         site.post("/sign/{token}/email-code/send", this::sendCode);
         site.post("/sign/{token}/submit", this::submit);
         site.post("/sign/{token}/decline", this::decline);
+        site.post("/sign/{token}/delegate", this::delegate);
         site.post("/sign/{token}/attachments/{field_id}", this::attach);
     }
 
@@ -111,8 +113,8 @@ public final class SigningRoutes {
         if (!framed(req) && !head(req)) {
             link = signing.view(link, visit(req));
         }
-        return html(200, SigningPages.signingPage(m, token, title,
-                signing.senderName(link), link.signer().name(), link.signer().role().wire(), embedOrigins));
+        return html(200, SigningPages.signingPage(m, token, title, signing.senderName(link), link.signer().name(),
+                link.signer().role().wire(), embedOrigins, link.document().allowDelegation()));
     }
 
     /**
@@ -346,6 +348,22 @@ public final class SigningRoutes {
         b.check();
         signing.decline(req.pathParam("token"), visit(req), reason);
         return Response.ok(Map.of("status", "declined"));
+    }
+
+    /** Hands the place over (see docs/api/signing.md, Handing over); the reason is bounded as a decline's. */
+    private Response delegate(Request req) {
+        Body b = jsonBody(req);
+        // The name goes into mail headers and bodies and onto the certificate: one line, drawable.
+        String name = b.requireLine("name", 255);
+        DrawableText.check("name", name, b::reject);
+        String email = b.requireString("email");
+        if (email != null && !EmailAddress.isValid(email.strip())) {
+            b.reject("email", "email is not a valid email address.");
+        }
+        String reason = b.requireText("reason", 1000);
+        b.check();
+        signing.delegate(req.pathParam("token"), visit(req), name, email.strip(), reason);
+        return Response.ok(Map.of("status", "delegated"));
     }
 
     private static Submission submission(Body b) {

@@ -66,6 +66,7 @@ class JsonEndpointsFuzzTest {
                 new String[] {"POST", link + "/login"},
                 new String[] {"POST", link + "/submit"},
                 new String[] {"POST", link + "/decline"},
+                new String[] {"POST", link + "/delegate"},
                 new String[] {"POST", link + "/email-code"},
                 new String[] {"POST", link + "/email-code/send"});
     }

@@ -142,6 +142,28 @@ class SigningPagesTest {
     }
 
     @Test
+    void signingPage_documentAllowsHandingOver_hiddenButtonAndDialogForSignersAndApproversOnly() throws Exception {
+        for (String role : List.of("signer", "approver")) {
+            Document doc = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", role, List.of(), true));
+            assertEquals("hidden", byId(doc, "delegate").getAttribute("hidden"), "the script shows it");
+            assertEquals("Hand over", byId(doc, "delegate").getTextContent());
+            assertEquals("delegate-dialog-title", byId(doc, "delegate-dialog").getAttribute("aria-labelledby"));
+            for (String input : List.of("delegate-name", "delegate-email", "delegate-reason")) {
+                assertEquals(1, all(doc, "//label[@for='" + input + "']").getLength(), input);
+            }
+            assertTrue(byId(doc, "delegate-dialog-text").getTextContent().contains("Alice"));
+        }
+        Document viewer = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Dan", "viewer", List.of(),
+                true));
+        assertNull(byId(viewer, "delegate"));
+        assertNull(byId(viewer, "delegate-dialog"));
+        Document notAllowed = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", "signer",
+                List.of(), false));
+        assertNull(byId(notAllowed, "delegate"));
+        assertNull(byId(notAllowed, "delegate-dialog"));
+    }
+
+    @Test
     void signingPage_unknownRole_isRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", "owner"));
