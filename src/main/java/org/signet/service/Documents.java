@@ -370,7 +370,12 @@ public final class Documents {
     }
 
     private DocumentDetail detailOf(Document d) {
-        return new DocumentDetail(d, signers.forDocument(d.id()), fields.forDocument(d.id()), attachedTo(d.id()));
+        List<Signer> parties = signers.forDocument(d.id());
+        List<Field> all = fields.forDocument(d.id());
+        // Most documents have no attachment field: they cost no look-up of attached files.
+        Map<Long, FieldAttachment> attached = all.stream().anyMatch(f -> f.type().attachment()) ? attachedTo(d.id())
+                : Map.of();
+        return new DocumentDetail(d, parties, all, attached);
     }
 
     /** The status a document would move to, or 400 invalid_transition naming what is allowed. */
