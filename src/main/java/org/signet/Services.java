@@ -80,6 +80,7 @@ import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
+import org.signet.service.SealTimes;
 import org.signet.service.SiteSeal;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.Staging;
@@ -219,8 +220,9 @@ final class Services {
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, attachmentStore, files, audit, users, notify,
                 events);
+        SealTimes sealTimes = new SealTimes();
         documents = new Documents(db, documentStore, signers, fields, attachmentStore, files, audit, new StatsStore(db),
-                workflow, events, wire, config.bool("site.allow_delegation"));
+                workflow, events, wire, config.bool("site.allow_delegation"), sealTimes);
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
@@ -232,7 +234,7 @@ final class Services {
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
         completion = new Completion(db, documentStore, signers, fields, attachmentStore, audit, files, notify, events,
-                sealer, wire, links);
+                sealer, wire, links, sealTimes);
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,

@@ -14,10 +14,11 @@ public record Document(long id, long ownerId, String title, DocumentStatus statu
 
     /**
      * How sealing a completed document stands: attempts made, the last error, whether it gave up;
-     * once sealed, the level of the sealed PDF and when it was sealed (Unix seconds), else null.
+     * once sealed, the level of the sealed PDF and when it was sealed (Unix seconds), else null; while
+     * an attempt after a failure waits, when it is due (Unix seconds), else null.
      */
-    public record Seal(int attempts, String error, boolean failed, SealLevel level, Long sealedAt) {
-        public static final Seal NONE = new Seal(0, null, false, null, null);
+    public record Seal(int attempts, String error, boolean failed, SealLevel level, Long sealedAt, Long retryAt) {
+        public static final Seal NONE = new Seal(0, null, false, null, null, null);
     }
 
     public Document {

@@ -64,14 +64,16 @@ public final class Completion {
     private final DocumentAccess access;
     private final DetectedFields detected;
     private final LongAdder failedAttempts = new LongAdder();
+    private final SealTimes sealTimes;
     /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
             AttachmentStore attachments, AuditStore audit, StoredFiles files, Notifications notify, WebhookEvents events,
-            Sealer sealer, Wire wire, Links links) {
+            Sealer sealer, Wire wire, Links links, SealTimes sealTimes) {
         this.db = db;
+        this.sealTimes = sealTimes;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
@@ -140,9 +142,11 @@ public final class Completion {
             if (d == null || d.status() != DocumentStatus.COMPLETED || d.signedFileId() != null) {
                 return false;
             }
+            long started = System.nanoTime();
             Sealed sealed = build(d);
             StoredFiles.Saved saved = files.save(sealed.pdf());
             finish(d, saved, sealed);
+            sealTimes.record((System.nanoTime() - started) / 1_000_000);
             return true;
         } catch (IOException | RuntimeException e) {
             failed(documentId, e);

@@ -60,6 +60,7 @@ public final class Documents {
     private final Wire wire;
     /** {@code site.allow_delegation}: whether a new document allows handing over unless its request says. */
     private final boolean delegationByDefault;
+    private final SealTimes sealTimes;
 
     /** A file to hand out: its name and type for the client, its size, and how to read it. */
     public record Download(String filename, String mediaType, long size, Opener opener) {
@@ -79,8 +80,9 @@ public final class Documents {
 
     public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
             AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow,
-            WebhookEvents events, Wire wire, boolean delegationByDefault) {
+            WebhookEvents events, Wire wire, boolean delegationByDefault, SealTimes sealTimes) {
         this.db = db;
+        this.sealTimes = sealTimes;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
@@ -355,11 +357,21 @@ public final class Documents {
         });
     }
 
-    private static Refusal sealPending(Document d) {
-        return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", d.seal().failed()
-                ? "The document is completed but its sealed PDF could not be made: " + d.seal().error()
-                : "The document is completed and its sealed PDF is being made; try again shortly.",
-                Json.object("retry_after", 30L, "seal_status", d.seal().failed() ? "failed" : "pending"));
+    /**
+     * The seal is not stored yet: the wait it likely needs (from the completion, or from the next
+     * attempt after a failure, plus how long a seal takes here), or none when sealing gave up, where
+     * only the owner's retry helps.
+     */
+    private Refusal sealPending(Document d) {
+        if (d.seal().failed()) {
+            return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", "The document is completed but its sealed PDF "
+                    + "could not be made: " + d.seal().error(), Json.object("seal_status", "failed"));
+        }
+        Long retryAt = d.seal().retryAt();
+        long startsAt = retryAt != null ? retryAt : d.completedAt() != null ? d.completedAt() : documents.now();
+        return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", "The document is completed and its sealed PDF is "
+                + "being made; try again shortly.", Json.object("retry_after", sealTimes.secondsLeft(startsAt,
+                        documents.now()), "seal_status", "pending"));
     }
 
     public Trail trail(Principal p, long id) {

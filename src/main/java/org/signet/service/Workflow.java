@@ -203,7 +203,11 @@ public final class Workflow {
             if (signers.emailTaken(d.id(), r.email())) {
                 throw Refusal.invalid("duplicate_signer", "A signer with this email is already on the document.");
             }
-            requireTurnAfterActed(signers.forDocument(d.id()), r);
+            // Nobody on a draft has acted (a document is recalled to draft only before anyone did), so
+            // only a sent document needs its parties read: a draft's many signers are not read per add.
+            if (d.status() != DocumentStatus.DRAFT) {
+                requireTurnAfterActed(signers.forDocument(d.id()), r);
+            }
             Signer added = signers.insert(new NewSigner(d.id(), r.name(), r.email(), r.role(), r.signingOrder(),
                     pinHash, r.requireLogin(), r.verification(), r.language()));
             audit.record(d.id(), "signer_added", actor, added.email());

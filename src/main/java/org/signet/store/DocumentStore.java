@@ -398,7 +398,7 @@ public final class DocumentStore {
                 r.getLong("created_at"), r.getLong("updated_at"), r.nullableLong("template_id"), new Document.Seal(r.getInt("seal_attempts"),
                 r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null,
                 r.string("seal_level") == null ? null : SealLevel.fromWire(r.string("seal_level")).orElseThrow(),
-                r.nullableLong("sealed_at")), ref(r.string("external_id"), r.string("metadata")),
+                r.nullableLong("sealed_at"), r.nullableLong("seal_retry_at")), ref(r.string("external_id"), r.string("metadata")),
                 r.bool("allow_delegation"));
     }
 }
