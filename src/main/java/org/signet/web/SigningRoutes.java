@@ -41,13 +41,15 @@ public final class SigningRoutes {
     private final boolean secureCookies;
     private final Language siteLanguage;
     private final List<String> embedOrigins;
+    private final AttachmentUpload attachmentUpload;
 
     /**
      * @param siteLanguage {@code site.language}, for a page whose signer and browser name no language
      * @param embedOrigins {@code embed.origins}: the sites that may frame these pages, none when empty
+     * @param attachmentUpload takes the files signers attach to their attachment fields
      */
     public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
-            boolean secureCookies, Language siteLanguage, List<String> embedOrigins) {
+            boolean secureCookies, Language siteLanguage, List<String> embedOrigins, AttachmentUpload attachmentUpload) {
         this.signing = signing;
         this.copies = copies;
         this.unlock = unlock;
@@ -55,6 +57,7 @@ public final class SigningRoutes {
         this.secureCookies = secureCookies;
         this.siteLanguage = siteLanguage;
         this.embedOrigins = List.copyOf(embedOrigins);
+        this.attachmentUpload = attachmentUpload;
     }
 
     /** Where the party with signing link {@code token} downloads their copy (the route {@link #document}). */
@@ -75,6 +78,7 @@ public final class SigningRoutes {
         site.post("/sign/{token}/submit", this::submit);
         site.post("/sign/{token}/decline", this::decline);
         site.post("/sign/{token}/delegate", this::delegate);
+        site.post("/sign/{token}/attachments/{field_id}", this::attach);
     }
 
     /** The WordPress form of a signing link, {@code /?wps_sign=TOKEN}, goes to the page. */
@@ -331,6 +335,10 @@ public final class SigningRoutes {
         out.put("status", signed.approved() ? "approved" : "signed");
         out.put("document_status", signed.documentStatus().wire());
         return Response.ok(out);
+    }
+
+    private Response attach(Request req) throws IOException {
+        return attachmentUpload.handle(req, visit(req));
     }
 
     private Response decline(Request req) {
