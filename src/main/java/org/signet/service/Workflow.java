@@ -279,10 +279,16 @@ public final class Workflow {
 
     /**
      * Gives {@code from}'s place to another person inside the caller's transaction, and invites them at
-     * once when the document is out and their group is open, as their predecessor was.
+     * once when the document is out and their group is open, as their predecessor was. Files the
+     * predecessor attached go: the new person attaches their own, and the certificate never names
+     * them for a file they did not give.
      */
     Signer handOver(Document d, Signer from, HandOver.Person to, String reason, Actor actor, boolean tellOwner) {
         Signer after = handOver.apply(d, from, to, reason, actor, tellOwner);
+        List<FieldAttachment> theirs = attachments.forDocument(d.id()).stream()
+                .filter(a -> a.signerId() == from.id()).toList();
+        attachments.removeForSigner(d.id(), from.id());
+        forget(theirs);
         if (d.status().inProgress()) {
             inviteOpenGroups(d, signers.forDocument(d.id()), actor);
         }

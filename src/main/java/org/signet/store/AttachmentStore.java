@@ -39,6 +39,11 @@ public final class AttachmentStore {
                 fieldId);
     }
 
+    /** Drops the records of {@code signerId}'s attachments on the document; the caller forgets their files. */
+    public void removeForSigner(long documentId, long signerId) {
+        db.update("DELETE FROM field_attachments WHERE document_id = ? AND signer_id = ?", documentId, signerId);
+    }
+
     /** The document's attachments in the order of their fields. */
     public List<FieldAttachment> forDocument(long documentId) {
         return db.query("SELECT " + COLUMNS + " FROM field_attachments WHERE document_id = ? ORDER BY field_id",

@@ -115,6 +115,21 @@ class AttachmentsTest {
     }
 
     @Test
+    void handOver_afterAttaching_theFilesGoWithThePersonNotThePlace() {
+        int before = storedFiles();
+        expect(200, flow.attach(ann.token(), annAny, "passport.png", "image/png", TestFiles.png(60, 40)));
+        assertTrue(storedFiles() > before);
+
+        expect(200, flow.put("documents/" + doc + "/signers/" + ann.id(),
+                Map.of("name", "Ada", "email", "ada@example.org")));
+
+        assertEquals(before, storedFiles(), "the first person's file is forgotten");
+        HttpResponse<byte[]> download = flow.attachment(doc, annAny);
+        assertEquals(404, download.statusCode());
+        assertTrue(new String(download.body(), java.nio.charset.StandardCharsets.UTF_8).contains("attachment_missing"));
+    }
+
+    @Test
     void attach_again_replacesTheFirstAndForgetsItsFiles() throws Exception {
         int before = storedFiles();
         expect(200, flow.attach(ann.token(), annAny, "first.png", "image/png", TestFiles.png(50, 50)));
