@@ -10,7 +10,8 @@
  * document (pages and fields), controls (a field's inputs), tools (parties, zoom, page indicator),
  * guided (one field at a time), progress, actions (Finish, Approve, refusals), decline, delegate
  * (handing over to someone else), capture
- * (the signature dialog), pad (drawing and typed marks), upload (images from a file), outcome.
+ * (the signature dialog), pad (drawing and typed marks), upload (images from a file), attach (the files of
+ * attachment fields), outcome.
  */
 import './embed.js';
 import { token } from './sign/page.js';

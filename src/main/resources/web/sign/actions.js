@@ -87,8 +87,8 @@ function submission() {
   const values = {};
   fillable().forEach((field) => {
     const type = field.field_type;
-    if (type === 'signature') {
-      return;
+    if (type === 'signature' || type === 'attachment') {
+      return; // a signature goes in its own key; an attachment was sent when it was chosen
     }
     if (type === 'initials') {
       if (state.captures.initials) {

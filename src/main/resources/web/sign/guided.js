@@ -9,6 +9,7 @@ import { CAPTURE_TYPES, state, guided, isRequired, isFilled, fieldLabel, fillabl
 import { valueControl, paintButton, captureFor } from './controls.js';
 import { openDecline } from './decline.js';
 import { canDelegate, openDelegate } from './delegate.js';
+import { attachButton } from './attach.js';
 
 export function buildGuided() {
   const progress = el('progress', { id: 'guided-progress', class: 'guided-progress', max: 1, value: 0,
@@ -45,6 +46,12 @@ function guidedControl(field) {
   const hint = el('p', { id: 'guided-hint', class: 'hint' },
     [t(isRequired(field) ? 'guided.required' : 'guided.optional')]);
   let control;
+  if (type === 'attachment') {
+    control = attachButton(field, 'guided-capture guided-attach');
+    control.id = id;
+    control.setAttribute('aria-describedby', 'attach-kinds-' + field.id + ' guided-hint');
+    return { control: control, parts: [el('p', { class: 'guided-label' }, [fieldLabel(field)]), control, hint] };
+  }
   if (CAPTURE_TYPES.indexOf(type) >= 0 || type === 'stamp') {
     control = el('button', { type: 'button', id: id, class: 'guided-capture', 'aria-describedby': 'guided-hint' });
     paintButton(field, control);

@@ -1,5 +1,6 @@
 package org.signet.api;
 
+import org.signet.domain.DocumentDetail;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.domain.Signer;
@@ -109,8 +110,9 @@ public final class SignersApi {
     }
 
     private Response listFields(Request req) {
-        return Response.ok(documents.fields(req.caller().principal(), req.pathId("id")).stream()
-                .map(fieldJson::form).toList());
+        DocumentDetail detail = documents.fields(req.caller().principal(), req.pathId("id"));
+        return Response.ok(detail.fields().stream().map(f -> fieldJson.form(f, detail.attachments().get(f.id())))
+                .toList());
     }
 
     /** Saves the fields given, or with {@code from_detected} those found in the file, for the signers mapped. */
@@ -122,6 +124,6 @@ public final class SignersApi {
                 : b.raw("fields");
         return Response.ok(workflow.saveFields(req.caller().principal(), id,
                 (d, signerIds) -> FieldInput.parse(raw, d, signerIds), Actors.of(req)).stream()
-                .map(fieldJson::form).toList());
+                .map(f -> fieldJson.form(f, null)).toList());
     }
 }

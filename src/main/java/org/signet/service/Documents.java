@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.LongStream;
 import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
@@ -20,11 +21,13 @@ import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -46,6 +49,7 @@ public final class Documents {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final AttachmentStore attachments;
     private final StoredFiles files;
     private final AuditStore audit;
     private final StatsStore stats;
@@ -74,14 +78,15 @@ public final class Documents {
     /** The audit trail of one document and whether its hash chain is intact. */
     public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
 
-    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, StoredFiles files,
-            AuditStore audit, StatsStore stats, Workflow workflow, WebhookEvents events, Wire wire,
-            boolean delegationByDefault, SealTimes sealTimes) {
+    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
+            AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow,
+            WebhookEvents events, Wire wire, boolean delegationByDefault, SealTimes sealTimes) {
         this.db = db;
         this.sealTimes = sealTimes;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
+        this.attachments = attachments;
         this.files = files;
         this.audit = audit;
         this.stats = stats;
@@ -143,8 +148,15 @@ public final class Documents {
         return detected.assigned(p, id, signerOf);
     }
 
-    public List<Field> fields(Principal p, long id) {
-        return db.read(() -> fields.forDocument(access.require(p, id).id()));
+    /** The document's fields and the files attached to its attachment fields, read together. */
+    public DocumentDetail fields(Principal p, long id) {
+        return db.read(() -> detailOf(access.require(p, id)));
+    }
+
+    private Map<Long, FieldAttachment> attachedTo(long documentId) {
+        Map<Long, FieldAttachment> byField = new LinkedHashMap<>();
+        attachments.forDocument(documentId).forEach(a -> byField.put(a.fieldId(), a));
+        return byField;
     }
 
     public Map<String, Long> stats(Principal p) {
@@ -294,12 +306,15 @@ public final class Documents {
     public void delete(Principal p, long id) {
         List<String> erase = db.inTransaction(() -> {
             Document d = access.require(p, id);
+            // Read before the rows go: deleting the document deletes its attachments' rows with it.
+            List<Long> fileIds = fileIds(d);
+            attachments.forDocument(d.id()).forEach(a -> LongStream.of(a.fileIds()).forEach(fileIds::add));
             if (!documents.delete(d)) {
                 throw Refusal.notFound("Document");
             }
             events.document(d, "document.deleted");
             List<String> names = new ArrayList<>();
-            for (Long fileId : fileIds(d)) {
+            for (Long fileId : fileIds) {
                 files.forget(fileId).ifPresent(names::add);
             }
             return names;
@@ -367,7 +382,12 @@ public final class Documents {
     }
 
     private DocumentDetail detailOf(Document d) {
-        return new DocumentDetail(d, signers.forDocument(d.id()), fields.forDocument(d.id()));
+        List<Signer> parties = signers.forDocument(d.id());
+        List<Field> all = fields.forDocument(d.id());
+        // Most documents have no attachment field: they cost no look-up of attached files.
+        Map<Long, FieldAttachment> attached = all.stream().anyMatch(f -> f.type().attachment()) ? attachedTo(d.id())
+                : Map.of();
+        return new DocumentDetail(d, parties, all, attached);
     }
 
     /** The status a document would move to, or 400 invalid_transition naming what is allowed. */

@@ -14,6 +14,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus.Trigger;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.FieldType;
 import org.signet.domain.Language;
 import org.signet.domain.NewField;
@@ -23,11 +24,13 @@ import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
+import org.signet.store.StoredFiles;
 import org.signet.store.UserStore;
 
 /**
@@ -41,6 +44,8 @@ public final class Workflow {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final AttachmentStore attachments;
+    private final StoredFiles files;
     private final AuditStore audit;
     private final UserStore users;
     private final Notifications notify;
@@ -76,12 +81,15 @@ public final class Workflow {
     /** A sent document and how many parties were invited by sending it. */
     public record Sent(Document document, int invited) {}
 
-    public Workflow(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            UserStore users, Notifications notify, WebhookEvents events) {
+    public Workflow(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
+            AttachmentStore attachments, StoredFiles files, AuditStore audit, UserStore users, Notifications notify,
+            WebhookEvents events) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
+        this.attachments = attachments;
+        this.files = files;
         this.audit = audit;
         this.users = users;
         this.notify = notify;
@@ -271,10 +279,16 @@ public final class Workflow {
 
     /**
      * Gives {@code from}'s place to another person inside the caller's transaction, and invites them at
-     * once when the document is out and their group is open, as their predecessor was.
+     * once when the document is out and their group is open, as their predecessor was. Files the
+     * predecessor attached go: the new person attaches their own, and the certificate never names
+     * them for a file they did not give.
      */
     Signer handOver(Document d, Signer from, HandOver.Person to, String reason, Actor actor, boolean tellOwner) {
         Signer after = handOver.apply(d, from, to, reason, actor, tellOwner);
+        List<FieldAttachment> theirs = attachments.forDocument(d.id()).stream()
+                .filter(a -> a.signerId() == from.id()).toList();
+        attachments.removeForSigner(d.id(), from.id());
+        forget(theirs);
         if (d.status().inProgress()) {
             inviteOpenGroups(d, signers.forDocument(d.id()), actor);
         }
@@ -296,10 +310,24 @@ public final class Workflow {
             if (d.status().terminal() || parties.stream().anyMatch(Signer::acted)) {
                 throw invalidState("Fields cannot change once the document is finished or someone has signed.");
             }
+            List<FieldAttachment> attached = attachments.forDocument(d.id());
             fields.replaceAll(d.id(), replacement);
+            forget(attached);
             audit.record(d.id(), "fields_saved", actor, replacement.size() + " field(s)");
             return fields.forDocument(d.id());
         });
+    }
+
+    /**
+     * The files attached to fields that were just replaced (their rows went with the fields): their keys go
+     * in this transaction, their bytes once it has committed.
+     */
+    private void forget(List<FieldAttachment> attached) {
+        for (FieldAttachment a : attached) {
+            for (long id : a.fileIds()) {
+                files.forget(id).ifPresent(name -> db.afterCommit(() -> files.erase(name)));
+            }
+        }
     }
 
     /**

@@ -20,10 +20,11 @@ import org.signet.files.StoredFile;
  */
 public final class StoredFiles {
     private static final Logger LOG = Logger.getLogger("signet.files");
-    /** Whether any owner refers to a stored file: a document, a staged file or a template. */
+    /** Whether any owner refers to a stored file: a document, a staged file, a template or a signer's attachment. */
     private static final String OWNED = "SELECT EXISTS (SELECT 1 FROM documents WHERE ?1 IN (original_file_id, "
             + "pdf_file_id, signed_file_id)) OR EXISTS (SELECT 1 FROM staged_files WHERE ?1 IN (original_file_id, "
-            + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ?1 IN (original_file_id, pdf_file_id)) AS owned";
+            + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ?1 IN (original_file_id, pdf_file_id)) "
+            + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ?1 IN (file_id, pdf_file_id)) AS owned";
 
     private final Database db;
     private final FileVault vault;

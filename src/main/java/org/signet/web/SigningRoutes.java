@@ -43,15 +43,18 @@ public final class SigningRoutes {
     private final boolean secureCookies;
     private final Language siteLanguage;
     private final List<String> embedOrigins;
+    private final AttachmentUpload attachmentUpload;
     private final Brand brand;
 
     /**
      * @param siteLanguage {@code site.language}, for a page whose signer and browser name no language
      * @param embedOrigins {@code embed.origins}: the sites that may frame these pages, none when empty
+     * @param attachmentUpload takes the files signers attach to their attachment fields
      * @param brand the site's name and logo, which every page shows
      */
     public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
-            boolean secureCookies, Language siteLanguage, List<String> embedOrigins, Brand brand) {
+            boolean secureCookies, Language siteLanguage, List<String> embedOrigins, AttachmentUpload attachmentUpload,
+            Brand brand) {
         this.signing = signing;
         this.copies = copies;
         this.unlock = unlock;
@@ -59,6 +62,7 @@ public final class SigningRoutes {
         this.secureCookies = secureCookies;
         this.siteLanguage = siteLanguage;
         this.embedOrigins = List.copyOf(embedOrigins);
+        this.attachmentUpload = attachmentUpload;
         this.brand = brand;
     }
 
@@ -80,6 +84,7 @@ public final class SigningRoutes {
         site.post("/sign/{token}/submit", this::submit);
         site.post("/sign/{token}/decline", this::decline);
         site.post("/sign/{token}/delegate", this::delegate);
+        site.post("/sign/{token}/attachments/{field_id}", this::attach);
     }
 
     /** The WordPress form of a signing link, {@code /?wps_sign=TOKEN}, goes to the page. */
@@ -338,6 +343,10 @@ public final class SigningRoutes {
         out.put("status", signed.approved() ? "approved" : "signed");
         out.put("document_status", signed.documentStatus().wire());
         return Response.ok(out);
+    }
+
+    private Response attach(Request req) throws IOException {
+        return attachmentUpload.handle(req, visit(req));
     }
 
     private Response decline(Request req) {

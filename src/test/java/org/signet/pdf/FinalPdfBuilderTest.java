@@ -42,7 +42,7 @@ import org.signet.support.TestFiles;
 
 class FinalPdfBuilderTest {
 
-    private static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+    static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
     @Test
     void build_drawsEachTextValueInsideItsBoxOnly() throws IOException {
