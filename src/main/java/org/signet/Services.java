@@ -216,7 +216,7 @@ final class Services {
         webhooks = new Webhooks(db, webhookStore, webhookUrls, webhookDeliverer, clock);
         WebhookEvents events = new WebhookEvents(db, webhookStore, clock,
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
-        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
+        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(config.brand()), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
         workflow = new Workflow(db, documentStore, signers, fields, attachmentStore, files, audit, users, notify,
                 events);
@@ -234,7 +234,7 @@ final class Services {
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
         completion = new Completion(db, documentStore, signers, fields, attachmentStore, audit, files, notify, events,
-                sealer, wire, links, sealTimes);
+                sealer, wire, links, sealTimes, config.brand().name());
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
@@ -307,16 +307,17 @@ final class Services {
         new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
-        new Assets().routes(site);
+        new Assets(config.brand()).routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire.zone(),
-                config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
+                config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite(),
+                config.brand()).routes(site);
         new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
-                config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
+                config.siteLanguage(), config.longValue("upload.max_bytes"), config.brand()).routes(site);
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
                 config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
                 new AttachmentUpload(attachments, (req, use) -> AttachmentUpload.multipart(req)
                         ? uploads.receive(req, use::use)
-                        : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use))).routes(site);
+                        : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use)), config.brand()).routes(site);
     }
 }

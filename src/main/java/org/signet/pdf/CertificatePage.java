@@ -68,7 +68,8 @@ final class CertificatePage {
             row(WORDS.get("created_from"), data.origin());
         }
         if (data.verifyUrl() != null) {
-            row(WORDS.get("verify"), WORDS.get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId())));
+            row(WORDS.get("verify"), WORDS.get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId()),
+                    data.siteName()));
         }
         y -= 10f;
         heading(WORDS.get("parties"), 13f);

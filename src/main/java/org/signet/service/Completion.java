@@ -60,6 +60,7 @@ public final class Completion {
     private final Sealer sealer;
     private final Wire wire;
     private final Links links;
+    private final String siteName;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private final DocumentAccess access;
     private final DetectedFields detected;
@@ -71,7 +72,7 @@ public final class Completion {
 
     public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
             AttachmentStore attachments, AuditStore audit, StoredFiles files, Notifications notify, WebhookEvents events,
-            Sealer sealer, Wire wire, Links links, SealTimes sealTimes) {
+            Sealer sealer, Wire wire, Links links, SealTimes sealTimes, String siteName) {
         this.db = db;
         this.sealTimes = sealTimes;
         this.documents = documents;
@@ -81,6 +82,7 @@ public final class Completion {
         this.audit = audit;
         this.files = files;
         this.notify = notify;
+        this.siteName = siteName;
         this.events = events;
         this.sealer = sealer;
         this.wire = wire;
@@ -204,7 +206,7 @@ public final class Completion {
         byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values.painted(), values.filled(), appended,
                 certificateData(d, parties).withAttachments(listed(attached, all, parties)));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
-        return sealer.seal(unsigned, "All parties signed with Signet", "Signet", Instant.ofEpochSecond(completedAt));
+        return sealer.seal(unsigned, "All parties signed with " + siteName, siteName, Instant.ofEpochSecond(completedAt));
     }
 
     private CertificateData certificateData(Document d, List<Signer> parties) {
@@ -216,7 +218,7 @@ public final class Completion {
         List<CertificateData.Event> events = audit.list(d.id()).stream().map(e -> event(e, names)).toList();
         String origin = d.templateId() == null ? null : "template " + d.templateId();
         return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), at(d.completedAt()), origin,
-                links.site() + "/verify", wire.zone(), ps, events);
+                links.site() + "/verify", wire.zone(), ps, events, siteName);
     }
 
     /** The certificate's line for each attached file: the field's name (or type and id), its signer, name and digest. */
@@ -257,7 +259,7 @@ public final class Completion {
     private CertificateData.Event event(AuditEvent e, Map<String, String> namesByEmail) {
         String actor = e.signerName() != null ? e.signerName()
                 : e.apiKeyId() != null ? "API key " + e.apiKeyId()
-                : e.userId() != null ? "User " + e.userId() : "Signet";
+                : e.userId() != null ? "User " + e.userId() : siteName;
         String party = e.detail() == null ? null
                 : namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
         if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && party != null) {

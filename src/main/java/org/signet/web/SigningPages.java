@@ -69,7 +69,7 @@ public final class SigningPages {
         // main, where it is a plain header rather than a banner nested in another landmark.
         String body = "<main id=\"main\" class=\"scroller\" tabindex=\"0\" aria-labelledby=\"doc-title\""
                 + " data-token=\"" + escape(token) + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
-                + PageHtml.topbar(heading)
+                + PageHtml.topbar(m, heading)
                 + "<div id=\"document-area\" class=\"document-area\">\n"
                 + "<noscript><p class=\"notice-inline\">" + text(m, "sign.noscript") + "</p></noscript>\n"
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
@@ -108,7 +108,7 @@ public final class SigningPages {
                 + "<button id=\"pin-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off
                 + ">" + text(m, "pin.continue") + "</button>\n</form>\n";
         return PageHtml.document(m, documentTitle, "pin", true,
-                gate(token, documentTitle, text(m, "pin.eyebrow"), form, locked));
+                gate(m, token, documentTitle, text(m, "pin.eyebrow"), form, locked));
     }
 
     /**
@@ -134,7 +134,7 @@ public final class SigningPages {
                 + text(m, "login.submit") + "</button>\n"
                 + "</form>\n";
         return PageHtml.document(m, documentTitle, "login", true,
-                gate(token, documentTitle, text(m, "login.eyebrow"), form, false));
+                gate(m, token, documentTitle, text(m, "login.eyebrow"), form, false));
     }
 
     /**
@@ -162,7 +162,7 @@ public final class SigningPages {
                 ? "<p>" + text(m, "code.sent", address) + "</p>\n" + codeForm(m, checkAction, message, off) + sendForm
                 : "<p>" + text(m, "code.intro", address) + "</p>\n" + sendForm;
         return PageHtml.document(m, documentTitle, "email_code", true,
-                gate(token, documentTitle, text(m, "code.eyebrow"), form, locked));
+                gate(m, token, documentTitle, text(m, "code.eyebrow"), form, locked));
     }
 
     private static String codeForm(Messages m, String action, String message, String off) {
@@ -194,7 +194,7 @@ public final class SigningPages {
         String offer = downloadHref == null ? ""
                 : "<p class=\"outcome-download\"><a id=\"download-done\" class=\"btn btn-primary\" href=\""
                         + escape(downloadHref) + "\" download=\"\">" + escape(downloadLabel) + "</a></p>\n";
-        String body = PageHtml.topbar("")
+        String body = PageHtml.topbar(m, "")
                 + "<main id=\"main\" class=\"narrow\">\n<section id=\"notice\" class=\"card notice\">\n"
                 + "<h1 class=\"card-title\">" + escape(heading) + "</h1>\n"
                 + PageHtml.paragraphs(message == null ? "" : message)
@@ -212,8 +212,9 @@ public final class SigningPages {
     }
 
     /** @param eyebrow already escaped */
-    private static String gate(String token, String documentTitle, String eyebrow, String form, boolean locked) {
-        return PageHtml.topbar("")
+    private static String gate(Messages m, String token, String documentTitle, String eyebrow, String form,
+            boolean locked) {
+        return PageHtml.topbar(m, "")
                 + "<main id=\"main\" class=\"narrow\" data-token=\"" + escape(token) + "\""
                 + (locked ? " data-locked=\"true\"" : "") + ">\n"
                 + "<section class=\"card gate\" aria-labelledby=\"doc-title\">\n"

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.config.Brand;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.error.Refusal;
@@ -24,6 +25,7 @@ import org.signet.service.Signing;
 import org.signet.service.Submission;
 import org.signet.service.Visit;
 import org.signet.text.Messages;
+import org.signet.text.SiteWords;
 
 /**
  * The signer's pages and their JSON endpoints under {@code /sign/{token}}. The token is the
@@ -42,14 +44,17 @@ public final class SigningRoutes {
     private final Language siteLanguage;
     private final List<String> embedOrigins;
     private final AttachmentUpload attachmentUpload;
+    private final Brand brand;
 
     /**
      * @param siteLanguage {@code site.language}, for a page whose signer and browser name no language
      * @param embedOrigins {@code embed.origins}: the sites that may frame these pages, none when empty
      * @param attachmentUpload takes the files signers attach to their attachment fields
+     * @param brand the site's name and logo, which every page shows
      */
     public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
-            boolean secureCookies, Language siteLanguage, List<String> embedOrigins, AttachmentUpload attachmentUpload) {
+            boolean secureCookies, Language siteLanguage, List<String> embedOrigins, AttachmentUpload attachmentUpload,
+            Brand brand) {
         this.signing = signing;
         this.copies = copies;
         this.unlock = unlock;
@@ -58,6 +63,7 @@ public final class SigningRoutes {
         this.siteLanguage = siteLanguage;
         this.embedOrigins = List.copyOf(embedOrigins);
         this.attachmentUpload = attachmentUpload;
+        this.brand = brand;
     }
 
     /** Where the party with signing link {@code token} downloads their copy (the route {@link #document}). */
@@ -88,7 +94,9 @@ public final class SigningRoutes {
             return Response.redirect("/sign/" + token.get() + keptLanguage(req));
         }
         // The landing page is no signer's page: no site may frame it.
-        return Response.html(200, SigningPages.notice(words(req, null), "Signet", words(req, null).get("home.text")))
+        Messages m = words(req, null);
+        String name = SiteWords.name(m);
+        return Response.html(200, SigningPages.notice(m, name, m.get("home.text", name)))
                 .header("Vary", "Accept-Language");
     }
 
@@ -170,7 +178,7 @@ public final class SigningRoutes {
     /** The catalogue of the language this request's page speaks; {@code link} is null when the token matched nobody. */
     private Messages words(Request req, SignerLink link) {
         Language own = link == null ? null : link.signer().language();
-        return Messages.of(PageHtml.BUNDLE, PageLanguage.choose(req, own, siteLanguage));
+        return SiteWords.of(Messages.of(PageHtml.BUNDLE, PageLanguage.choose(req, own, siteLanguage)), brand);
     }
 
     /** {@code ?lang=xx} when the request named a language, so a gate's post and its redirect keep it. */

@@ -388,7 +388,7 @@ class FinalPdfBuilderTest {
                     "system", null));
         }
         return new CertificateData("Purchase agreement", "doc_42", SHA, at("10:00:00"), null,
-                "https://sign.example.com/verify", zone, parties, list);
+                "https://sign.example.com/verify", zone, parties, list, "Signet");
     }
 
     private static Instant at(String timeOfDay) {
@@ -396,7 +396,8 @@ class FinalPdfBuilderTest {
     }
 
     private static CertificateData certificate(String title, CertificateData.Party party) {
-        return new CertificateData(title, "doc_1", SHA, null, null, null, ZoneOffset.UTC, List.of(party), List.of());
+        return new CertificateData(title, "doc_1", SHA, null, null, null, ZoneOffset.UTC, List.of(party), List.of(),
+                "Signet");
     }
 
     private static byte[] image(String format, int width, int height) throws IOException {

@@ -124,7 +124,7 @@ class CataloguesTest {
             Messages lines = Messages.of(MessageTemplates.LINES, l);
             assertTrue(m.html().contains("<html lang=\"" + l.code() + "\">"), l.code());
             assertTrue(m.html().contains(Html.escape(lines.get("frame.button_hint"))), l.code());
-            assertTrue(m.text().strip().endsWith(lines.get("frame.footer")), l.code() + ": " + m.text());
+            assertTrue(m.text().strip().endsWith(lines.get("frame.footer", "Signet")), l.code() + ": " + m.text());
         }
     }
 

@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.config.Brand;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Language;
@@ -62,11 +63,11 @@ public final class AdminRoutes implements ErrorPages {
         void routes(Router site, AdminRoutes admin);
     }
 
-    AdminRoutes(AdminSessions sessions, ZoneId zone, Language siteLanguage, boolean secureCookies,
+    AdminRoutes(AdminSessions sessions, ZoneId zone, Language siteLanguage, boolean secureCookies, Brand brand,
             Section... sections) {
         this.sessions = sessions;
         for (Language l : Language.values()) {
-            views.put(l, new AdminView(l, zone));
+            views.put(l, new AdminView(l, zone, brand));
         }
         this.siteLanguage = siteLanguage;
         this.secureCookies = secureCookies;
@@ -76,8 +77,8 @@ public final class AdminRoutes implements ErrorPages {
     /** The pages wired to the services the REST interface uses too. */
     public static AdminRoutes create(AdminSessions sessions, Accounts accounts, ApiKeys keys, Documents documents,
             Workflow workflow, Webhooks webhooks, Links links, ZoneId zone, Language siteLanguage, Clock clock,
-            int defaultRateLimit, boolean secureCookies) {
-        return new AdminRoutes(sessions, zone, siteLanguage, secureCookies,
+            int defaultRateLimit, boolean secureCookies, Brand brand) {
+        return new AdminRoutes(sessions, zone, siteLanguage, secureCookies, brand,
                 new DashboardPage(documents, clock),
                 new KeysPage(keys, accounts, defaultRateLimit),
                 new DocumentsPage(documents, accounts),

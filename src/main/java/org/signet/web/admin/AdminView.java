@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.signet.config.Brand;
 import org.signet.domain.Language;
 import org.signet.error.Refusal;
 import org.signet.http.Request;
@@ -17,6 +18,7 @@ import org.signet.http.Response;
 import org.signet.service.AdminSessions.Session;
 import org.signet.text.Html;
 import org.signet.text.Messages;
+import org.signet.text.SiteWords;
 
 /**
  * The frame every administrator page shares (skip link, the signer pages' top bar with the
@@ -39,14 +41,16 @@ final class AdminView {
     /** Every message of the catalogue, to tell the pages' own words from the English of the shared readers. */
     private final Set<String> ownWords;
 
-    AdminView(Language language, ZoneId zone) {
-        this.m = Messages.of(BUNDLE, language);
+    /** The pages in {@code language}, times in {@code zone}, under {@code brand}'s name and logo. */
+    AdminView(Language language, ZoneId zone, Brand brand) {
+        Messages catalogue = Messages.of(BUNDLE, language);
+        this.m = SiteWords.of(catalogue, brand);
         this.locale = language.locale();
         this.zone = zone;
         this.timeFormat = DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM).withLocale(locale).withZone(zone);
         this.dateFormat = DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM).withLocale(locale);
         this.dayFormat = DateTimeFormatter.ofPattern(m.get("format.day"), locale);
-        this.ownWords = m.keys().stream().map(m::get).collect(Collectors.toUnmodifiableSet());
+        this.ownWords = catalogue.keys().stream().map(catalogue::get).collect(Collectors.toUnmodifiableSet());
     }
 
     Language language() {
@@ -138,7 +142,7 @@ final class AdminView {
 
     /** The page for an unexpected failure: nothing of what failed, only the request id to report it by. */
     Response failure(Session s, Request req) {
-        String body = "<div class=\"panel\" role=\"alert\">\n<p>" + t("error.internal_detail") + "</p>\n</div>\n"
+        String body = "<div class=\"panel\" role=\"alert\">\n<p>" + t("error.internal_detail", SiteWords.name(m)) + "</p>\n</div>\n"
                 + requestId(req);
         return html(500, document(m.get("error.internal"), header(s, null), body));
     }
@@ -193,7 +197,7 @@ final class AdminView {
 
     private String header(Session s, String section) {
         StringBuilder out = new StringBuilder("<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
-                + "<a class=\"brand\" href=\"/admin\"><span class=\"brand-mark\" aria-hidden=\"true\"></span>Signet</a>\n");
+                + "<a class=\"brand\" href=\"/admin\">" + SiteWords.mark(m) + "</a>\n");
         if (s != null) {
             out.append("<nav class=\"nav\" aria-label=\"").append(t("nav.label")).append("\">\n<ul>\n");
             for (String item : NAV) {
@@ -216,8 +220,10 @@ final class AdminView {
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
                 + "<meta name=\"robots\" content=\"noindex, nofollow\" />\n"
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
-                + "<title>" + esc(title) + " - Signet</title>\n<link rel=\"icon\" href=\"data:,\" />\n"
+                + "<title>" + esc(title) + " - " + esc(SiteWords.name(m)) + "</title>\n"
+                + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
+                + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
                 + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n</head>\n<body>\n"
                 + "<a class=\"skip-link\" href=\"#main\">" + t("nav.skip") + "</a>\n" + header
                 + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>" + esc(title) + "</h1>\n"

@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
+import org.signet.config.Brand;
 import org.signet.domain.Language;
 
 /** The administrator pages' view in each language: times, days and counts as that language writes them. */
@@ -15,7 +16,7 @@ class AdminViewTest {
     private static final long MOMENT = 1_795_701_909L;
 
     private static AdminView view(Language l) {
-        return new AdminView(l, ZoneOffset.UTC);
+        return new AdminView(l, ZoneOffset.UTC, Brand.DEFAULT);
     }
 
     @Test
@@ -32,7 +33,7 @@ class AdminViewTest {
 
     @Test
     void time_inTheSiteZone_andNeverWhenAbsent() {
-        AdminView berlin = new AdminView(Language.DE, ZoneId.of("Europe/Berlin"));
+        AdminView berlin = new AdminView(Language.DE, ZoneId.of("Europe/Berlin"), Brand.DEFAULT);
 
         assertTrue(berlin.time(MOMENT).contains(">26.11.2026, 15:05:09<"), berlin.time(MOMENT));
         assertEquals("nie", berlin.time(null));
