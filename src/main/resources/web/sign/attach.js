@@ -4,7 +4,7 @@
  * name on the button, which replaces it when pressed again. Only the server decides whether a file is
  * accepted; its refusal is said in the signer's language.
  */
-import { el, say, base } from './page.js';
+import { el, say, api } from './page.js';
 import { t, errorText } from './text.js';
 import { state, guided, isRequired, fieldLabel } from './state.js';
 import { fieldChanged } from './progress.js';
@@ -106,7 +106,7 @@ async function send(field, file) {
   form.append('file', file, file.name);
   busy(field, true);
   say(t('attach.busy'));
-  const result = await post('/attachments/' + encodeURIComponent(field.id), form);
+  const result = await api('POST', '/attachments/' + encodeURIComponent(field.id), form);
   busy(field, false);
   if (result.ok) {
     state.values[field.id] = result.body.filename || file.name;
@@ -117,24 +117,4 @@ async function send(field, file) {
   repaint(field);
   fieldChanged(field);
   (guided.field === field ? guided.control : state.boxes.get(field.id).control).focus();
-}
-
-/** Posts a form body under this token; never throws. */
-async function post(path, body) {
-  let response;
-  try {
-    response = await fetch(base + path, { method: 'POST', body: body, credentials: 'same-origin', cache: 'no-store',
-      headers: { Accept: 'application/json' } });
-  } catch (e) {
-    return { ok: false, status: 0, code: 'network', data: {} };
-  }
-  let json = null;
-  try {
-    json = await response.json();
-  } catch (e) {
-    json = null;
-  }
-  const answer = json && typeof json === 'object' ? json : {};
-  return response.ok ? { ok: true, status: response.status, body: answer }
-    : { ok: false, status: response.status, code: answer.code || 'http_' + response.status, data: answer.data || {} };
 }

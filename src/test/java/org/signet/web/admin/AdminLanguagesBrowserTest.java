@@ -3,7 +3,6 @@ package org.signet.web.admin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -14,9 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
-import org.signet.support.ApiFlow;
 import org.signet.support.Browser;
-import org.signet.support.Party;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.web.Axe;
@@ -44,18 +41,10 @@ class AdminLanguagesBrowserTest {
         server.app.users().add("ada@example.com", "Ada Admin", true, AdminHttpTest.HASH);
         server.app.users().add("bea@example.com", "Bea Admin", true, AdminHttpTest.HASH);
         TestServer.Account sam = server.account("sam@example.com", false);
-        ApiFlow flow = new ApiFlow(server, sam.full(), Clock.systemUTC());
-        completedDoc = flow.upload("Signed lease", 1);
-        Party signer = flow.addSignerWithSignatureField(completedDoc, "tenant@example.com");
-        flow.send(completedDoc);
-        TestServer.expect(200, flow.sign(signer.token()));
-        flow.awaitSealed(completedDoc);
-        pendingDoc = flow.upload("Waiting NDA", 1);
-        flow.addSignerWithSignatureField(pendingDoc, "ann@example.com");
-        flow.send(pendingDoc);
-        Map<String, Object> hook = TestServer.expectObject(201, server.send("POST", "webhooks", sam.full(),
-                "{\"url\":\"http://127.0.0.1:9/hook\",\"events\":[\"*\"]}"));
-        webhookId = Long.parseLong(String.valueOf(hook.get("id")));
+        AdminPagesSample sample = AdminPagesSample.seed(server, sam);
+        completedDoc = sample.completedDoc();
+        pendingDoc = sample.pendingDoc();
+        webhookId = sample.webhookId();
     }
 
     @AfterAll
@@ -76,11 +65,7 @@ class AdminLanguagesBrowserTest {
     }
 
     private static void signIn(String email) {
-        browser.open(url("/admin/login"));
-        browser.visible(By.id("email")).sendKeys(email);
-        browser.visible(By.id("password")).sendKeys(AdminHttpTest.PASSWORD);
-        browser.click(By.id("login-submit"));
-        browser.visible(By.id("by-state"));
+        AdminPagesSample.signIn(browser, server, email);
     }
 
     /** Chooses {@code code} (empty: the browser's, English here) on the account page, through its form, as a user does. */
