@@ -29,6 +29,7 @@ public final class Database implements AutoCloseable {
     private final Connections connections;
     private final Writer writer;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
+    private final ColumnIndex.Statements columnIndexes = new ColumnIndex.Statements();
     private volatile Watcher watcher = Watcher.NONE;
 
     /**
@@ -214,7 +215,7 @@ public final class Database implements AutoCloseable {
         return withStatement(sql, params, ps -> {
             try (ResultSet rs = ps.executeQuery()) {
                 List<T> out = new ArrayList<>();
-                Row row = new Row(rs);
+                Row row = new Row(rs, columnIndexes.of(sql));
                 while (rs.next()) {
                     out.add(mapper.map(row));
                 }
