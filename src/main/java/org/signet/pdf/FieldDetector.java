@@ -49,7 +49,7 @@ final class FieldDetector {
             if (fields.size() >= MAX_FIELDS) {
                 break;
             }
-            if (!searchable(page, TagScreen.of(page, unicodeByFont))) {
+            if (!searchable(page, TagScreen.of(page))) {
                 continue;
             }
             List<TagFinder.Found> tags = TagFinder.find(page, unicodeByFont);

@@ -150,18 +150,14 @@ final class TagFinder extends PDFStreamEngine {
         if (glyphCode < 0 || glyphCode > 255) {
             return orReplacement(font.toUnicode(glyphCode));
         }
-        return unicodeTable(font, unicodeByFont)[glyphCode];
-    }
-
-    /** The text of each one-byte code of {@code font} (U+FFFD where it has none), made once per font and document. */
-    static String[] unicodeTable(PDFont font, Map<PDFont, String[]> unicodeByFont) {
-        return unicodeByFont.computeIfAbsent(font, f -> {
-            String[] texts = new String[256];
-            for (int code = 0; code < 256; code++) {
-                texts[code] = orReplacement(f.toUnicode(code));
-            }
-            return texts;
-        });
+        // Filled as codes are shown, not all at once: PDFBox logs a warning for each code without text.
+        String[] texts = unicodeByFont.computeIfAbsent(font, f -> new String[256]);
+        String known = texts[glyphCode];
+        if (known == null) {
+            known = orReplacement(font.toUnicode(glyphCode));
+            texts[glyphCode] = known;
+        }
+        return known;
     }
 
     private static String orReplacement(String unicode) {

@@ -9,14 +9,16 @@ import org.apache.pdfbox.pdmodel.PDResources;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDSimpleFont;
 import org.apache.pdfbox.pdmodel.font.PDType3Font;
+import org.apache.pdfbox.pdmodel.font.encoding.Encoding;
+import org.apache.pdfbox.pdmodel.font.encoding.GlyphList;
 
 /**
  * Tells from a page's fonts and the bytes of its content whether it can hold a text tag at all, so
  * that the pages of an ordinary document are not run through {@link TagFinder}, which works out the
  * position of every glyph. A tag starts with a glyph whose text starts with {@code {}: when every font
- * of the page is a simple one (one byte a glyph) and no byte that such a font shows as {@code {}
- * appears in the content, no string, hex string or octal escape included, there is none. Whatever
- * the screen cannot rule out (two-byte or Type 3 fonts, a font set through a graphics state, hex
+ * of the page is a simple one (one byte a glyph) whose encoding names its glyphs, and no byte that
+ * such a font shows as {@code {} appears in the content, there is none. Whatever the screen cannot
+ * rule out (two-byte or Type 3 fonts, ToUnicode maps, a font set through a graphics state, hex
  * strings, octal escapes, inline images whose bytes happen to match) goes to the finder as before.
  */
 final class TagScreen {
@@ -33,8 +35,8 @@ final class TagScreen {
         this.mayHoldTag = mayHoldTag;
     }
 
-    /** A screen for {@code page}, with the text of its fonts' codes remembered in {@code unicodeByFont}. */
-    static TagScreen of(PDPage page, Map<PDFont, String[]> unicodeByFont) {
+    /** A screen for {@code page}. */
+    static TagScreen of(PDPage page) {
         boolean[] codes = new boolean[256];
         codes[BRACE] = true;
         try {
@@ -47,7 +49,7 @@ final class TagScreen {
             }
             for (COSName name : resources.getFontNames()) {
                 PDFont font = resources.getFont(name);
-                if (!(font instanceof PDSimpleFont) || font instanceof PDType3Font || !markBraces(font, codes, unicodeByFont)) {
+                if (!(font instanceof PDSimpleFont simple) || font instanceof PDType3Font || !markBraces(simple, codes)) {
                     return new TagScreen(codes, true);
                 }
             }
@@ -58,12 +60,23 @@ final class TagScreen {
         }
     }
 
-    /** Marks the codes {@code font} shows as {@code {}; false when one is a byte the content could spell otherwise. */
-    private static boolean markBraces(PDFont font, boolean[] codes, Map<PDFont, String[]> unicodeByFont) {
-        String[] texts = TagFinder.unicodeTable(font, unicodeByFont);
-        for (int code = 0; code < 256; code++) {
-            if (texts[code].startsWith("{")) {
-                if (!plainByte(code)) {
+    /**
+     * Marks the codes {@code font} shows as {@code {}, read from its encoding's glyph names; false when
+     * that cannot be known without asking the font code by code (which makes PDFBox log every code
+     * without text): a ToUnicode map, which may give any code any text, or no encoding at all; and
+     * when one such code is a byte the content could spell otherwise.
+     */
+    private static boolean markBraces(PDSimpleFont font, boolean[] codes) {
+        Encoding encoding = font.getEncoding();
+        if (encoding == null || font.getCOSObject().containsKey(COSName.TO_UNICODE)) {
+            return false;
+        }
+        GlyphList names = GlyphList.getAdobeGlyphList();
+        for (Map.Entry<Integer, String> entry : encoding.getCodeToNameMap().entrySet()) {
+            String text = names.toUnicode(entry.getValue());
+            int code = entry.getKey();
+            if (text != null && text.startsWith("{")) {
+                if (code < 0 || code > 255 || !plainByte(code)) {
                     return false;
                 }
                 codes[code] = true;
