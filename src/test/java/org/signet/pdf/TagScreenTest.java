@@ -11,7 +11,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.IdentityHashMap;
 import java.util.List;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSArray;
@@ -26,9 +25,11 @@ import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.PDResources;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.common.PDStream;
+import org.apache.pdfbox.pdmodel.font.encoding.WinAnsiEncoding;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDFontFactory;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
+import org.apache.pdfbox.pdmodel.font.PDTrueTypeFont;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
 import org.apache.pdfbox.pdmodel.graphics.state.PDExtendedGraphicsState;
@@ -110,6 +111,31 @@ class TagScreenTest {
     @Test
     void detect_differencesPutBraceAtAnotherCode_tagFoundAndTakenOut() throws Exception {
         assertTagTakenOut(onePage(doc -> fontAs(bracesAsLettersByDifferences()), BRACES_AS_LETTERS));
+    }
+
+    @Test
+    void detect_differencesNameBraceByItsCodePoint_tagFoundAndTakenOut() throws Exception {
+        COSDictionary font = bracesAsLettersByDifferences();
+        COSArray differences = new COSArray();
+        differences.add(COSInteger.get('A'));
+        differences.add(COSName.getPDFName("uni007B"));
+        differences.add(COSName.getPDFName("braceright"));
+        ((COSDictionary) font.getDictionaryObject(COSName.ENCODING)).setItem(COSName.DIFFERENCES, differences);
+
+        assertTagTakenOut(onePage(doc -> fontAs(font), BRACES_AS_LETTERS));
+    }
+
+    @Test
+    void detect_simpleTrueTypeFontEmbeddedInWinAnsi_tagFoundAndTakenOut() throws Exception {
+        Resources resources = doc -> {
+            PDResources r = new PDResources();
+            try (InputStream ttf = font()) {
+                r.put(F1, PDTrueTypeFont.load(doc, ttf, WinAnsiEncoding.INSTANCE));
+            }
+            return r;
+        };
+
+        assertTagTakenOut(onePage(resources, "BT /F1 12 Tf 72 700 Td (Sign: {{signature}} done) Tj ET"));
     }
 
     @Test
@@ -264,7 +290,7 @@ class TagScreenTest {
     /** What the screen says after seeing the content of a one-page PDF in the given pieces. */
     private static boolean seenInChunks(Resources resources, String... chunks) throws IOException {
         try (PDDocument doc = Loader.loadPDF(onePage(resources, String.join("", chunks)))) {
-            TagScreen screen = TagScreen.of(doc.getPage(0), new IdentityHashMap<>());
+            TagScreen screen = TagScreen.of(doc.getPage(0));
             for (String chunk : chunks) {
                 byte[] bytes = ("#" + chunk + "#").getBytes(ISO_8859_1);
                 screen.see(bytes, 1, bytes.length - 2);
