@@ -129,6 +129,11 @@ final class TagScreen {
                 mayHoldTag = true;
                 return;
             }
+            if (b == '<') {
+                // Outside a string (a name or a stray operator ending in a backslash) this opens a hex string.
+                afterLessThan = true;
+                return;
+            }
         } else if (b == '\\') {
             afterBackslash = true;
             return;
