@@ -29,6 +29,8 @@ public final class Database implements AutoCloseable {
     private final Connections connections;
     private final Writer writer;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
+    private final ColumnIndex.Statements columnIndexes = new ColumnIndex.Statements();
+    private final CommitCounter commits;
     private volatile Watcher watcher = Watcher.NONE;
 
     /**
@@ -45,15 +47,16 @@ public final class Database implements AutoCloseable {
         default void readTransaction() {}
     }
 
-    private Database(Connections connections) {
+    private Database(Connections connections, Path file) {
         this.connections = connections;
         this.writer = new Writer(connections);
+        this.commits = new CommitCounter(file);
     }
 
     /** Opens {@code poolSize} reading connections and one writing connection, in WAL mode with foreign keys. */
     public static Database open(Path file, String synchronous, int poolSize) {
         try {
-            return new Database(Connections.open(file, synchronous, poolSize));
+            return new Database(Connections.open(file, synchronous, poolSize), file);
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
@@ -62,7 +65,7 @@ public final class Database implements AutoCloseable {
     /** For tests: a busy timeout of 0 turns any wait in SQLite's busy handler into an error. */
     static Database open(Path file, String synchronous, int poolSize, int busyTimeoutMs) {
         try {
-            return new Database(Connections.open(file, synchronous, poolSize, busyTimeoutMs));
+            return new Database(Connections.open(file, synchronous, poolSize, busyTimeoutMs), file);
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
@@ -214,7 +217,7 @@ public final class Database implements AutoCloseable {
         return withStatement(sql, params, ps -> {
             try (ResultSet rs = ps.executeQuery()) {
                 List<T> out = new ArrayList<>();
-                Row row = new Row(rs);
+                Row row = new Row(rs, columnIndexes.of(sql));
                 while (rs.next()) {
                     out.add(mapper.map(row));
                 }
@@ -349,6 +352,15 @@ public final class Database implements AutoCloseable {
      */
     public long writesEnded() {
         return writer.ended();
+    }
+
+    /**
+     * A value that changes whenever any connection to this database commits, from this process or
+     * another (the command line's, say), read without a query. Equal readings, the earlier taken
+     * before a read, mean that what was read is still current.
+     */
+    public long commitMark() {
+        return commits.reading();
     }
 
     /** Whether this thread is inside a read or write transaction now. */
