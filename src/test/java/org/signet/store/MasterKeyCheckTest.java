@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,6 +29,7 @@ import org.signet.crypto.Tokens;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.files.FileVault;
 import org.signet.process.ChildProcess;
+import org.signet.support.LocalPorts;
 import org.signet.support.ApiFlow;
 import org.signet.support.CommandLine;
 import org.signet.support.CommandLine.Result;
@@ -89,8 +87,7 @@ class MasterKeyCheckTest {
         Path data = dir.resolve("data");
         TestServer.start(data).close();
         byte[] original = Files.readAllBytes(data.resolve("keys/master.key"));
-        byte[] other = Tokens.randomBytes(32);
-        Files.write(data.resolve("keys/master.key"), other);
+        byte[] other = swapMasterKey(data);
         int port = ChildProcess.freePort();
         List<String> log = new CopyOnWriteArrayList<>();
         Handler capture = capture(log);
@@ -105,7 +102,7 @@ class MasterKeyCheckTest {
         assertEquals(1, r.code(), r.out() + r.err());
         assertEquals("signet: cannot start: the master key in " + data.resolve("keys") + " is not the one this"
                 + " database was made with; " + SHARE, r.err().strip());
-        assertFalse(accepts(port), "nothing listens on the port it was given");
+        assertFalse(LocalPorts.accepts(port), "nothing listens on the port it was given");
         assertFalse(String.join("\n", log).contains("Signet listening"), String.join("\n", log));
         assertArrayEquals(other, Files.readAllBytes(data.resolve("keys/master.key")), "the key is left as found");
         assertEquals(List.of(hmac(original)), recordedIn(data), "the database still names the first key");
@@ -154,8 +151,7 @@ class MasterKeyCheckTest {
         Path data = dir.resolve("data");
         TestServer.start(data).close();
         byte[] original = Files.readAllBytes(data.resolve("keys/master.key"));
-        byte[] other = Tokens.randomBytes(32);
-        Files.write(data.resolve("keys/master.key"), other);
+        byte[] other = swapMasterKey(data);
         String refusal = "the master key in " + data.resolve("keys") + " is not the one this database was made with; "
                 + SHARE;
 
@@ -174,6 +170,13 @@ class MasterKeyCheckTest {
     private static Result serve(Path data, int port) {
         return assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CommandLine.run("serve", "--data",
                 data.toString(), "--host", "127.0.0.1", "--port", Integer.toString(port)), "serve was not refused");
+    }
+
+    /** Puts a new random master key in {@code data}'s keys folder, as an operator copying the wrong one would; answers it. */
+    private static byte[] swapMasterKey(Path data) throws Exception {
+        byte[] other = Tokens.randomBytes(32);
+        Files.write(data.resolve("keys/master.key"), other);
+        return other;
     }
 
     /** The check value Signet records for {@code key}: HMAC-SHA256 of a fixed label, in hex. */
@@ -232,12 +235,4 @@ class MasterKeyCheckTest {
         return h;
     }
 
-    private static boolean accepts(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
-            return true;
-        } catch (IOException refused) {
-            return false;
-        }
-    }
 }
