@@ -61,11 +61,16 @@ public final class Bench {
     private Run newRun(Path scratch, Path data) throws IOException {
         Map<String, String> environment = new HashMap<>(settings.environment());
         environment.putAll(SERVER_ENVIRONMENT);
+        Config config = config(data, environment, Map.of("server.host", "127.0.0.1"));
+        return new Run(settings, JavaCommand.ofCodeOf(Bench.class).options(settings.jvmOptions()), scratch, Loopback.probe(), progress,
+                config.integer("server.connections"), config.string("db.synchronous"), config.restBase(),
+                SERVER_ENVIRONMENT);
+    }
+
+    /** Signet's configuration of the folder {@code data}, read as the server reads it. */
+    static Config config(Path data, Map<String, String> environment, Map<String, String> flags) throws IOException {
         try {
-            Config config = Config.load(data, Optional.empty(), environment, Map.of("server.host", "127.0.0.1"));
-            return new Run(settings, JavaCommand.ofCodeOf(Bench.class).options(settings.jvmOptions()), scratch, Loopback.probe(), progress,
-                    config.integer("server.connections"), config.string("db.synchronous"), config.restBase(),
-                    SERVER_ENVIRONMENT);
+            return Config.load(data, Optional.empty(), environment, flags);
         } catch (ConfigException e) {
             throw new IOException("Signet's configuration is invalid: " + e.getMessage(), e);
         }
@@ -126,11 +131,7 @@ public final class Bench {
 
     /** The certificate Signet on {@code data} seals with, read (or first made) when first asked for. */
     private Supplier<SiteCertificate> siteCertificate(Path data) throws IOException {
-        try {
-            return SiteSeal.loading(Config.load(data, Optional.empty(), settings.environment(), Map.of()));
-        } catch (ConfigException e) {
-            throw new IOException("Signet's configuration is invalid: " + e.getMessage(), e);
-        }
+        return SiteSeal.loading(config(data, settings.environment(), Map.of()));
     }
 
     /** Resident memory follows the heap the JVM allows itself, which by default is a quarter of the machine's memory. */

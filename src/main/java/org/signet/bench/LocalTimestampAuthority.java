@@ -21,7 +21,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
@@ -105,8 +107,7 @@ final class LocalTimestampAuthority implements AutoCloseable {
             SignerInfoGenerator signer = new JcaSimpleSignerInfoGeneratorBuilder()
                     .build("SHA256withRSA", key.getPrivate(), certificate);
             DigestCalculator sha256 = new JcaDigestCalculatorProviderBuilder().build()
-                    .get(new org.bouncycastle.asn1.x509.AlgorithmIdentifier(
-                            org.bouncycastle.asn1.nist.NISTObjectIdentifiers.id_sha256));
+                    .get(new AlgorithmIdentifier(NISTObjectIdentifiers.id_sha256));
             TimeStampTokenGenerator tokens = new TimeStampTokenGenerator(signer, sha256, POLICY);
             tokens.addCertificates(new JcaCertStore(List.of(certificate)));
             return new TimeStampResponseGenerator(tokens, TSPAlgorithms.ALLOWED);

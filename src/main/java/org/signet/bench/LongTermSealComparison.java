@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import org.signet.config.Config;
-import org.signet.config.ConfigException;
 import org.signet.evidence.Sealer;
 import org.signet.service.SiteSeal;
 
@@ -37,30 +35,21 @@ final class LongTermSealComparison {
             Map<String, String> settings = Map.of("SIGNET_SIGNING_TSA_URLS", authority.url().toString());
             run.progress().say("pdf: sealing at B-LTA with a local time-stamp authority, " + warmups + " warm-up and "
                     + samples + " timed runs");
-            Latencies seals = new Latencies();
+            double seal;
             try (Server signet = run.signet(data, "signet-lta.log", settings).server();
                     SignetClient api = run.client(signet, accounts.main())) {
-                for (int i = 0; i < warmups + samples; i++) {
-                    long nanos = PdfComparison.seal(api, pdf, i);
-                    if (i >= warmups) {
-                        seals.add(nanos);
-                    }
-                }
+                seal = PdfComparison.sealMillis(api, pdf, warmups, samples);
             }
             // After Signet's first seal, which made the certificate the baseline now reads from the same folder.
             Sealer sealer = sealer(data, settings);
             double bare = PdfComparison.median(Math.max(warmups, 5), Math.max(samples, 20),
                     () -> sealer.seal(pdf, "Baseline", "Bench", Instant.now()));
-            return new Result(seals.medianMillis(), bare);
+            return new Result(seal, bare);
         }
     }
 
     private static Sealer sealer(Path data, Map<String, String> settings) throws IOException {
-        try {
-            Config config = Config.load(data, Optional.empty(), settings, Map.of());
-            return SiteSeal.sealer(config, SiteSeal.loading(config));
-        } catch (ConfigException e) {
-            throw new IOException("Signet's configuration is invalid: " + e.getMessage(), e);
-        }
+        Config config = Bench.config(data, settings, Map.of());
+        return SiteSeal.sealer(config, SiteSeal.loading(config));
     }
 }

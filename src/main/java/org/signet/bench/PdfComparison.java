@@ -59,17 +59,23 @@ final class PdfComparison {
         double load = median(Math.max(warmups, 5), Math.max(samples, 20), () -> Pdfs.loadAndCount(big));
         run.progress().say("pdf: sealing " + SEAL_PAGES + " pages with " + SIGNERS + " signers, " + warmups
                 + " warm-up and " + samples + " timed runs");
+        double seal = sealMillis(api, small, warmups, samples);
+        PdfSealer sealer = new PdfSealer(certificate.get());
+        double signing = median(Math.max(warmups, 5), Math.max(samples, 20),
+                () -> sealer.seal(small, "Baseline", "Bench", Instant.now()));
+        return new Result(upload, load, seal, signing);
+    }
+
+    /** The median of {@code samples} timed seals (see {@link #seal}) after {@code warmups} untimed ones. */
+    static double sealMillis(SignetClient api, byte[] pdf, int warmups, int samples) throws IOException {
         Latencies seals = new Latencies();
         for (int i = 0; i < warmups + samples; i++) {
-            long nanos = seal(api, small, i);
+            long nanos = seal(api, pdf, i);
             if (i >= warmups) {
                 seals.add(nanos);
             }
         }
-        PdfSealer sealer = new PdfSealer(certificate.get());
-        double signing = median(Math.max(warmups, 5), Math.max(samples, 20),
-                () -> sealer.seal(small, "Baseline", "Bench", Instant.now()));
-        return new Result(upload, load, seals.medianMillis(), signing);
+        return seals.medianMillis();
     }
 
     static double median(int warmups, int samples, Timed work) throws IOException {

@@ -144,15 +144,17 @@ final class DataFolderChecks {
     }
 
     /** Read-only, so that the check changes nothing the restarted Signet will find. */
-    private Connection writable() throws SQLException {
-        SQLiteConfig config = new SQLiteConfig();
-        config.setBusyTimeout(10_000);
-        return config.createConnection("jdbc:sqlite:" + database().toAbsolutePath());
+    private Connection readOnly() throws SQLException {
+        return connection(true);
     }
 
-    private Connection readOnly() throws SQLException {
+    private Connection writable() throws SQLException {
+        return connection(false);
+    }
+
+    private Connection connection(boolean readOnly) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
-        config.setReadOnly(true);
+        config.setReadOnly(readOnly);
         config.setBusyTimeout(10_000);
         return config.createConnection("jdbc:sqlite:" + database().toAbsolutePath());
     }
