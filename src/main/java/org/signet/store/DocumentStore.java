@@ -238,7 +238,8 @@ public final class DocumentStore {
      * signed_file_hash goes through here, so the table holds each sealed file the document has had.
      */
     public void recordSealedRevision(long id, String sha256) {
-        db.update("INSERT OR IGNORE INTO sealed_revisions(sha256, document_id, created_at) VALUES (?,?,?)",
+        db.update("INSERT INTO sealed_revisions(sha256, document_id, created_at) VALUES (?,?,?) "
+                + "ON CONFLICT (sha256) DO NOTHING",
                 sha256, id, now());
     }
 

@@ -1,0 +1,121 @@
+package org.signet.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.signet.files.FileVault;
+import org.signet.support.BothDatabases;
+
+/**
+ * The store statements written once for both databases (upserts, an EXISTS answered as 1 or 0, a
+ * parameter bound once per use), each run on SQLite and on PostgreSQL.
+ */
+class PortableStatementsTest {
+    @TempDir
+    Path dir;
+
+    private Database db;
+
+    @AfterEach
+    void close() {
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    private void open(Dialect dialect) throws Exception {
+        db = BothDatabases.open(dialect, dir);
+        assertEquals(dialect, db.dialect());
+    }
+
+    private long owner() {
+        return db.insert("INSERT INTO users (email, name, created_at) VALUES ('ada@example.org', 'Ada', 1)");
+    }
+
+    private long document(long owner, long fileId) {
+        return db.insert("INSERT INTO documents (owner_id, title, status, original_filename, media_type, original_file_id, "
+                + "pdf_file_id, file_hash, created_at, updated_at) VALUES (?, 'Lease', 'draft', 'a.pdf', 'application/pdf', "
+                + "?, ?, 'h', 1, 1)", owner, fileId, fileId);
+    }
+
+    private long template(long owner, long fileId) {
+        return db.insert("INSERT INTO templates (owner_id, name, original_filename, media_type, total_pages, page_sizes, "
+                + "original_file_id, pdf_file_id, file_hash, created_at, updated_at) VALUES (?, 'NDA', 'n.pdf', "
+                + "'application/pdf', 1, '[]', ?, ?, 'h', 1, 1)", owner, fileId, fileId);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void detectedFields_putTwice_secondReplacesFirst(Dialect dialect) throws Exception {
+        open(dialect);
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), Clock.systemUTC());
+        long fileId = files.save(new byte[] {1}).id();
+        long owner = owner();
+        long doc = document(owner, fileId);
+        long tpl = template(owner, fileId);
+        DetectedFieldStore fields = new DetectedFieldStore(db);
+
+        fields.putForDocument(doc, "[1]");
+        fields.putForDocument(doc, "[2]");
+        fields.putForTemplate(tpl, "[3]");
+        fields.putForTemplate(tpl, "[4]");
+
+        assertEquals(Optional.of("[2]"), fields.forDocument(doc));
+        assertEquals(Optional.of("[4]"), fields.forTemplate(tpl));
+        assertEquals(1, db.queryLong("SELECT count(*) FROM detected_fields"));
+        assertEquals(1, db.queryLong("SELECT count(*) FROM template_detected_fields"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void recordSealedRevision_sameHashTwice_recordedOnce(Dialect dialect) throws Exception {
+        open(dialect);
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), Clock.systemUTC());
+        long doc = document(owner(), files.save(new byte[] {1}).id());
+        DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
+
+        documents.recordSealedRevision(doc, "a".repeat(64));
+        documents.recordSealedRevision(doc, "a".repeat(64));
+        documents.recordSealedRevision(doc, "b".repeat(64));
+
+        assertEquals(2, db.queryLong("SELECT count(*) FROM sealed_revisions WHERE document_id = ?", doc));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void storedFiles_forgottenTwiceAndUnclaimed_listedOnceAndOnlyTheUnownedDestroyed(Dialect dialect) throws Exception {
+        open(dialect);
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), Clock.systemUTC());
+        long owner = owner();
+        StoredFiles.Saved byDocument = files.save(new byte[] {1});
+        StoredFiles.Saved byTemplate = files.save(new byte[] {2});
+        StoredFiles.Saved byNobody = files.save(new byte[] {3});
+        StoredFiles.Saved stray = files.save(new byte[] {4});
+        document(owner, byDocument.id());
+        template(owner, byTemplate.id());
+
+        assertTrue(files.recorded().stream().allMatch(StoredFiles.Recorded::unclaimed), "saved, never claimed");
+        files.claim(byDocument.id());
+        assertFalse(files.recorded().get(0).unclaimed());
+        assertTrue(files.recorded().get(2).unclaimed());
+
+        db.inTransaction(() -> {
+            files.forget(byNobody.id());
+            files.forget(byNobody.id());
+        });
+        assertEquals(2, files.destroyUnclaimed(), "the forgotten one and the stray one; not the template's");
+        assertEquals(Optional.empty(), files.size(byNobody.id()));
+        assertEquals(Optional.empty(), files.size(stray.id()));
+        assertEquals(Optional.of(1L), files.size(byTemplate.id()), "a template owns it, so it stays");
+        assertEquals(Optional.of(1L), files.size(byDocument.id()));
+        assertEquals(0, db.queryLong("SELECT count(*) FROM unclaimed_files"));
+    }
+}
