@@ -16,4 +16,13 @@ public enum Dialect {
         }
         throw new IllegalArgumentException("not a database Signet runs on: expected empty or jdbc:postgresql://");
     }
+
+    /**
+     * SQLite's hint to read a table through {@code index}, with spaces around it, or one space where
+     * there are no hints: PostgreSQL's planner picks a partial index by its WHERE clause alone. SQLite
+     * is told, because with few rows its planner may prefer another index, and a missing one should fail loudly.
+     */
+    public String indexedBy(String index) {
+        return this == SQLITE ? " INDEXED BY " + index + " " : " ";
+    }
 }

@@ -255,7 +255,8 @@ public final class DocumentStore {
      * about to expire is not asked again and again). Index documents_renewing.
      */
     public List<Long> dueForRenewal(long expiringBy, long renewedSince, int limit) {
-        return db.query("SELECT id FROM documents d INDEXED BY documents_renewing WHERE evidence_expires_at <= ? "
+        return db.query("SELECT id FROM documents d" + db.dialect().indexedBy("documents_renewing")
+                + "WHERE evidence_expires_at <= ? "
                 + "AND signed_file_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sealed_revisions r "
                 + "WHERE r.document_id = d.id AND r.created_at > ?) ORDER BY evidence_expires_at LIMIT ?",
                 r -> r.getLong("id"), expiringBy, renewedSince, limit);
@@ -301,7 +302,7 @@ public final class DocumentStore {
      * index: with few rows the planner may prefer another, and a missing index should fail loudly.
      */
     public List<Long> dueForSealing(long now, int limit) {
-        return db.query("SELECT id FROM documents INDEXED BY documents_unsealed WHERE status = 'completed' "
+        return db.query("SELECT id FROM documents" + db.dialect().indexedBy("documents_unsealed") + "WHERE status = 'completed' "
                 + "AND signed_file_id IS NULL "
                 + "AND seal_retry_at <= ? ORDER BY seal_retry_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }
@@ -311,8 +312,9 @@ public final class DocumentStore {
      * document whose attempts are used up waits for someone to seal it again, not in this queue.
      */
     public Backlog sealBacklog() {
-        return db.queryOne("SELECT count(*) AS depth, min(completed_at) AS oldest FROM documents INDEXED BY "
-                + "documents_unsealed WHERE status = 'completed' AND signed_file_id IS NULL AND seal_retry_at IS NOT NULL",
+        return db.queryOne("SELECT count(*) AS depth, min(completed_at) AS oldest FROM documents"
+                + db.dialect().indexedBy("documents_unsealed")
+                + "WHERE status = 'completed' AND signed_file_id IS NULL AND seal_retry_at IS NOT NULL",
                 r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
@@ -331,7 +333,7 @@ public final class DocumentStore {
      * (index documents_reminding, then signers_document).
      */
     public List<DueReminder> dueForReminder(long now, int limit) {
-        return db.query("SELECT s.document_id, s.id FROM documents d INDEXED BY documents_reminding "
+        return db.query("SELECT s.document_id, s.id FROM documents d" + db.dialect().indexedBy("documents_reminding")
                 + "JOIN signers s ON s.document_id = d.id "
                 + "WHERE d.reminder_interval_days IS NOT NULL AND d.status IN ('sent','viewed') "
                 + "AND s.invited_at IS NOT NULL AND s.role <> 'viewer' AND s.status IN ('pending','viewed') "
@@ -342,7 +344,7 @@ public final class DocumentStore {
 
     /** Documents not yet terminal whose expiry time has passed (index documents_due). */
     public List<Long> dueForExpiry(long now, int limit) {
-        return db.query("SELECT id FROM documents INDEXED BY documents_due WHERE expires_at IS NOT NULL "
+        return db.query("SELECT id FROM documents" + db.dialect().indexedBy("documents_due") + "WHERE expires_at IS NOT NULL "
                 + "AND expires_at <= ? "
                 + "AND status IN ('draft','sent','viewed') ORDER BY expires_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }

@@ -18,4 +18,12 @@ class DialectTest {
         assertThrows(IllegalArgumentException.class, () -> Dialect.of("jdbc:sqlite:/tmp/x.db"));
         assertThrows(IllegalArgumentException.class, () -> Dialect.of("jdbc:mysql://db/signet"));
     }
+
+    @Test
+    void indexedBy_hintOnSqliteOnly_spacedEitherWay() {
+        assertEquals("SELECT id FROM documents INDEXED BY documents_due WHERE x",
+                "SELECT id FROM documents" + Dialect.SQLITE.indexedBy("documents_due") + "WHERE x");
+        assertEquals("SELECT id FROM documents WHERE x",
+                "SELECT id FROM documents" + Dialect.POSTGRESQL.indexedBy("documents_due") + "WHERE x");
+    }
 }

@@ -6,17 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.signet.domain.Actor;
 import org.signet.files.FileVault;
 import org.signet.support.BothDatabases;
 
 /**
  * The store statements written once for both databases (upserts, an EXISTS answered as 1 or 0, a
- * parameter bound once per use), each run on SQLite and on PostgreSQL.
+ * parameter bound once per use) or per dialect (index hints), each run on SQLite and on PostgreSQL.
  */
 class PortableStatementsTest {
     @TempDir
@@ -117,5 +119,43 @@ class PortableStatementsTest {
         assertEquals(Optional.of(1L), files.size(byTemplate.id()), "a template owns it, so it stays");
         assertEquals(Optional.of(1L), files.size(byDocument.id()));
         assertEquals(0, db.queryLong("SELECT count(*) FROM unclaimed_files"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void jobQueries_withIndexHintsOnSqliteOnly_findWhatIsDue(Dialect dialect) throws Exception {
+        open(dialect);
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), Clock.systemUTC());
+        long fileId = files.save(new byte[] {1}).id();
+        long doc = document(owner(), fileId);
+        DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
+
+        db.update("UPDATE documents SET expires_at = 100 WHERE id = ?", doc);
+        assertEquals(List.of(doc), documents.dueForExpiry(200, 10));
+        assertEquals(List.of(), documents.dueForExpiry(50, 10));
+
+        db.update("UPDATE documents SET status = 'completed', completed_at = 7, seal_retry_at = 5 WHERE id = ?", doc);
+        assertEquals(List.of(doc), documents.dueForSealing(10, 10));
+        assertEquals(List.of(), documents.dueForSealing(4, 10));
+        assertEquals(1, documents.sealBacklog().depth());
+
+        db.update("UPDATE documents SET signed_file_id = ?, evidence_expires_at = 100 WHERE id = ?", fileId, doc);
+        assertEquals(List.of(doc), documents.dueForRenewal(200, 0, 10));
+        assertEquals(List.of(), documents.dueForRenewal(50, 0, 10));
+        assertEquals(List.of(), documents.dueForReminder(1_000_000, 10), "no reminders asked for");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void bulkSends_withIndexHintsOnSqliteOnly_runningAndPendingFound(Dialect dialect) throws Exception {
+        open(dialect);
+        BulkSendStore bulk = new BulkSendStore(db, Clock.systemUTC());
+        long owner = owner();
+        long id = db.inTransaction(() -> bulk.insert(owner, false, 9, new Actor(null, owner, null, null, "127.0.0.1", "t"),
+                List.of("{\"a\":1}", "{\"a\":2}")));
+
+        assertEquals(List.of(id), bulk.running().stream().map(BulkSendStore.Running::id).toList());
+        assertTrue(bulk.markCreated(id, 1, 42));
+        assertEquals(List.of("{\"a\":2}"), bulk.pending(id, 10).stream().map(BulkSendStore.Pending::requestJson).toList());
     }
 }
