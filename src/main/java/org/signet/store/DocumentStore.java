@@ -196,13 +196,15 @@ public final class DocumentStore {
     /**
      * Moves a document from one status to another, compare-and-set, stamping sent_at or completed_at
      * when it is sent or completed; the row as it now is, or empty when it was no longer in {@code from}.
+     * The flags are bound as 1 or 0 and compared, since PostgreSQL takes no integer as a condition.
      */
     public Optional<Document> changeStatus(long id, DocumentStatus from, DocumentStatus to) {
         long now = now();
         boolean completes = to == DocumentStatus.COMPLETED;
         return db.queryOne("UPDATE documents SET status = ?, updated_at = ?, "
-                + "sent_at = CASE WHEN ? THEN ? ELSE sent_at END, completed_at = CASE WHEN ? THEN ? ELSE completed_at END, "
-                + "seal_retry_at = CASE WHEN ? THEN ? ELSE seal_retry_at END "
+                + "sent_at = CASE WHEN ? = 1 THEN ? ELSE sent_at END, "
+                + "completed_at = CASE WHEN ? = 1 THEN ? ELSE completed_at END, "
+                + "seal_retry_at = CASE WHEN ? = 1 THEN ? ELSE seal_retry_at END "
                 + "WHERE id = ? AND status = ? RETURNING " + COLUMNS, DocumentStore::map, to.wire(), now,
                 to == DocumentStatus.SENT, now, completes, now, completes, now, id, from.wire());
     }

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.signet.domain.Actor;
+import org.signet.domain.Document;
+import org.signet.domain.DocumentStatus;
 import org.signet.files.FileVault;
 import org.signet.support.BothDatabases;
 
@@ -157,5 +159,25 @@ class PortableStatementsTest {
         assertEquals(List.of(id), bulk.running().stream().map(BulkSendStore.Running::id).toList());
         assertTrue(bulk.markCreated(id, 1, 42));
         assertEquals(List.of("{\"a\":2}"), bulk.pending(id, 10).stream().map(BulkSendStore.Pending::requestJson).toList());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void changeStatus_sentThenCompleted_stampsOnlyWhatThatStatusStamps(Dialect dialect) throws Exception {
+        open(dialect);
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), Clock.systemUTC());
+        long doc = document(owner(), files.save(new byte[] {1}).id());
+        DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
+
+        Document sent = documents.changeStatus(doc, DocumentStatus.DRAFT, DocumentStatus.SENT).orElseThrow();
+        assertEquals(DocumentStatus.SENT, sent.status());
+        assertEquals(1, db.queryLong("SELECT count(*) FROM documents WHERE sent_at IS NOT NULL AND completed_at IS NULL "
+                + "AND seal_retry_at IS NULL"));
+        assertEquals(Optional.empty(), documents.changeStatus(doc, DocumentStatus.DRAFT, DocumentStatus.SENT),
+                "no longer a draft");
+
+        documents.changeStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED).orElseThrow();
+        assertEquals(1, db.queryLong("SELECT count(*) FROM documents WHERE completed_at IS NOT NULL "
+                + "AND seal_retry_at IS NOT NULL"));
     }
 }
