@@ -18,6 +18,19 @@ public enum Dialect {
     }
 
     /**
+     * The LIKE that ignores case: SQLite's own LIKE folds ASCII case, PostgreSQL's does not, and
+     * its ILIKE folds all of it.
+     */
+    public String likeIgnoringCase() {
+        return this == SQLITE ? "LIKE" : "ILIKE";
+    }
+
+    /** A LIKE pattern (escaped with a backslash) for any text containing {@code text}. */
+    public static String containing(String text) {
+        return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+
+    /**
      * SQLite's hint to read a table through {@code index}, with spaces around it, or one space where
      * there are no hints: PostgreSQL's planner picks a partial index by its WHERE clause alone. SQLite
      * is told, because with few rows its planner may prefer another index, and a missing one should fail loudly.

@@ -78,7 +78,7 @@ public final class DocumentStore {
             params.add(q.externalId());
         }
         if (q.search() != null && !q.search().isEmpty()) {
-            appendSearch(where, params, q.search());
+            appendSearch(db.dialect(), where, params, q.search());
         }
         if (q.externalId() != null || q.search() != null && !q.search().isEmpty()) {
             return searched(where.toString(), params, offset, q.perPage());
@@ -130,11 +130,15 @@ public final class DocumentStore {
     }
 
     /**
-     * Substring search on the title. Three characters or more use the trigram index; shorter
-     * strings cannot be indexed by trigrams and fall back to a scan.
+     * Substring search on the title, ignoring case. Three characters or more use the trigram index
+     * (on PostgreSQL pg_trgm's, which serves ILIKE); shorter strings cannot be indexed by trigrams
+     * and fall back to a scan.
      */
-    private static void appendSearch(StringBuilder where, List<Object> params, String search) {
-        if (search.codePointCount(0, search.length()) >= 3) {
+    private static void appendSearch(Dialect dialect, StringBuilder where, List<Object> params, String search) {
+        if (dialect == Dialect.POSTGRESQL) {
+            where.append(" AND title ILIKE ? ESCAPE '\\'");
+            params.add(Dialect.containing(search));
+        } else if (search.codePointCount(0, search.length()) >= 3) {
             where.append(" AND id IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)");
             params.add("\"" + search.replace("\"", "\"\"") + "\"");
         } else {
@@ -144,7 +148,7 @@ public final class DocumentStore {
             where.append(" AND (").append(String.join(" OR ", Collections.nCopies(variants.size(),
                     "title LIKE ? ESCAPE '\\'"))).append(")");
             for (String v : variants) {
-                params.add("%" + v.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+                params.add(Dialect.containing(v));
             }
         }
     }

@@ -14,13 +14,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
 import org.signet.files.FileVault;
 import org.signet.support.BothDatabases;
 
 /**
  * The store statements written once for both databases (upserts, an EXISTS answered as 1 or 0, a
- * parameter bound once per use) or per dialect (index hints), each run on SQLite and on PostgreSQL.
+ * parameter bound once per use) or per dialect (index hints, searches ignoring case), each run on
+ * SQLite and on PostgreSQL.
  */
 class PortableStatementsTest {
     @TempDir
@@ -179,5 +181,33 @@ class PortableStatementsTest {
         documents.changeStatus(doc, DocumentStatus.SENT, DocumentStatus.COMPLETED).orElseThrow();
         assertEquals(1, db.queryLong("SELECT count(*) FROM documents WHERE completed_at IS NOT NULL "
                 + "AND seal_retry_at IS NOT NULL"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void searches_anyCase_foundAndWildcardsTakenLiterally(Dialect dialect) throws Exception {
+        open(dialect);
+        StoredFiles files = new StoredFiles(db, FileVault.open(dir), Clock.systemUTC());
+        long fileId = files.save(new byte[] {1}).id();
+        long owner = owner();
+        long lease = document(owner, fileId);
+        long other = document(owner, fileId);
+        db.update("UPDATE documents SET title = 'Office 100% done' WHERE id = ?", other);
+        template(owner, fileId);
+        DocumentStore documents = new DocumentStore(db, Clock.systemUTC());
+        TemplateStore templates = new TemplateStore(db, Clock.systemUTC());
+
+        for (String search : List.of("lEAs", "LE", "ease")) {
+            assertEquals(List.of(lease), titlesFound(documents, search), search);
+        }
+        assertEquals(List.of(other), titlesFound(documents, "0%"));
+        assertEquals(List.of(), titlesFound(documents, "e_s"), "an underscore is no wildcard");
+        assertEquals(1, templates.list(owner, "nd", 1, 10).total());
+        assertEquals(0, templates.list(owner, "n_a", 1, 10).total());
+    }
+
+    private static List<Long> titlesFound(DocumentStore documents, String search) {
+        return documents.list(new DocumentQuery(null, null, search, null, 1, 10)).items().stream()
+                .map(Document::id).toList();
     }
 }
