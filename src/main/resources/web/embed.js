@@ -1,8 +1,8 @@
 /*
  * Signet embedded signing: when another site frames the signing page, and that site's origin is one
  * the page lists (embed.origins, in main[data-embed-origins]), the page's events (signet:ready,
- * signet:viewed, signet:signed, signet:declined, signet:completed, signet:error, each with
- * document_id and signer_id) go to it with postMessage, addressed to that origin alone, never '*':
+ * signet:viewed, signet:signed, signet:declined, signet:delegated, signet:completed, signet:error,
+ * each with document_id and signer_id) go to it with postMessage, addressed to that origin alone, never '*':
  * a page around this one from any other origin learns nothing. The first module sign.js imports,
  * so it listens before the page's first event.
  */

@@ -15,6 +15,7 @@ import org.signet.api.BulkSendsApi;
 import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
 import org.signet.api.DocumentViews;
+import org.signet.api.AttachmentsApi;
 import org.signet.api.DocumentsApi;
 import org.signet.api.FieldJson;
 import org.signet.api.HealthApi;
@@ -64,9 +65,11 @@ import org.signet.service.Backups;
 import org.signet.service.BulkSends;
 import org.signet.service.Completion;
 import org.signet.service.Documents;
+import org.signet.service.Attachments;
 import org.signet.service.FileIntake;
 import org.signet.service.Health;
 import org.signet.service.KeyAuthentication;
+import org.signet.service.EmailCodes;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
@@ -77,6 +80,7 @@ import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
+import org.signet.service.SealTimes;
 import org.signet.service.SiteSeal;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.Staging;
@@ -89,11 +93,13 @@ import org.signet.service.WorkGate;
 import org.signet.service.Workflow;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.ApiKeyStore;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
+import org.signet.store.EmailCodeStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
@@ -109,6 +115,7 @@ import org.signet.store.WebhookStore;
 import org.signet.text.Wire;
 import org.signet.web.Assets;
 import org.signet.web.SessionJson;
+import org.signet.web.AttachmentUpload;
 import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
@@ -155,7 +162,12 @@ final class Services {
     private final Links links;
     private final Wire wire;
     private final StoredFiles files;
+    private final Attachments attachments;
+    /** Every file that comes in, a document's or a signer's attachment, passes this one intake. */
+    private final FileIntake fileIntake;
     private final LinkUnlock linkUnlock;
+    /** Made after the mail sender, which asks it for the codes it puts into their mails. */
+    private EmailCodes emailCodes;
     private final Queues queues;
     private final Path tmpDir;
     /** An administrator-page session ends after this long without a request. */
@@ -186,13 +198,15 @@ final class Services {
         tokens.secureExisting(db);
         signers = new SignerStore(db, clock, tokens);
         FieldStore fields = new FieldStore(db, clock);
+        AttachmentStore attachmentStore = new AttachmentStore(db, clock);
         AuditStore audit = new AuditStore(db, clock);
         files = new StoredFiles(db, vault, clock);
         // No request is in flight yet: a file still unclaimed was left by one that a crash interrupted.
         files.destroyUnclaimed();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
-                signer -> signers.find(signer).map(links::signing));
+                (signer, recipient) -> signers.find(signer).filter(s -> s.email().equalsIgnoreCase(recipient))
+                        .map(links::signing), ticket -> emailCodes.forMail(ticket));
         WebhookStore webhookStore = new WebhookStore(db);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
@@ -202,11 +216,13 @@ final class Services {
         webhooks = new Webhooks(db, webhookStore, webhookUrls, webhookDeliverer, clock);
         WebhookEvents events = new WebhookEvents(db, webhookStore, clock,
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
-        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(), clock,
+        Notifications notify = new Notifications(new MailQueue(db, MessageTemplates.load(config.brand()), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), users, wire, config.siteLanguage());
-        workflow = new Workflow(db, documentStore, signers, fields, audit, users, notify, events);
-        documents = new Documents(db, documentStore, signers, fields, files, audit, new StatsStore(db), workflow, events,
-                wire);
+        workflow = new Workflow(db, documentStore, signers, fields, attachmentStore, files, audit, users, notify,
+                events);
+        SealTimes sealTimes = new SealTimes();
+        documents = new Documents(db, documentStore, signers, fields, attachmentStore, files, audit, new StatsStore(db),
+                workflow, events, wire, config.bool("site.allow_delegation"), sealTimes);
         staging = new Staging(db, staged, documents, files, clock);
         templates = new Templates(db, new TemplateStore(db, clock), signers, fields, files, documents, workflow,
                 documentStore);
@@ -217,15 +233,21 @@ final class Services {
         job[0] = bulkSendJob;
         Supplier<SiteCertificate> siteCertificate = SiteSeal.loading(config);
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
-        completion = new Completion(db, documentStore, signers, fields, audit, files, notify, events, sealer, wire, links);
+        completion = new Completion(db, documentStore, signers, fields, attachmentStore, audit, files, notify, events,
+                sealer, wire, links, sealTimes, config.brand().name());
         verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
         unlockSessions = new UnlockSessions(users, clock);
-        linkUnlock = new LinkUnlock(signers, users, passwords, unlockSessions, clock);
-        signing = new Signing(db, documentStore, signers, fields, audit, users, workflow, notify, events, linkUnlock,
-                new PageImages(files, tmpDir, heavyWork), config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
+        emailCodes = new EmailCodes(db, new EmailCodeStore(db), audit, notify, clock);
+        linkUnlock = new LinkUnlock(db, signers, users, passwords, unlockSessions, emailCodes, audit, clock);
+        signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
+                events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),
+                id -> scheduler.soon("seal", () -> completion.seal(id)));
+        fileIntake = new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork);
+        attachments = new Attachments(db, signing, linkUnlock, fields, attachmentStore, files, audit, fileIntake,
+                documentStore);
         signerCopies = new SignerCopies(db, signing, linkUnlock, fields, signers, audit, files, heavyWork);
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
@@ -272,12 +294,12 @@ final class Services {
         DocumentViews views = new DocumentViews(new DocumentJson(wire), signerJson, fieldJson,
                 () -> links.site() + config.restBase());
         DocumentInput input = new DocumentInput(wire, clock);
-        UploadReceiver uploads = new UploadReceiver(new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork), tmpDir,
-                config.longValue("upload.max_bytes"));
+        UploadReceiver uploads = new UploadReceiver(fileIntake, tmpDir, config.longValue("upload.max_bytes"));
         new HealthApi(new Health(db)).routes(site);
         new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(documents).routes(rest);
         new DocumentsApi(documents, completion, uploads, views, input).routes(rest);
+        new AttachmentsApi(attachments).routes(rest);
         new StagingApi(uploads, staging, input, views, wire).routes(rest);
         new SignersApi(documents, workflow, signerJson, fieldJson).routes(rest);
         new WorkflowApi(workflow, mailSender).routes(rest);
@@ -285,14 +307,17 @@ final class Services {
         new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
         new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
-        new Assets().routes(site);
-        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire, clock,
-                config.integer("ratelimit.key_per_hour"), config.httpsSite()).routes(site);
+        new Assets(config.brand()).routes(site);
+        AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire.zone(),
+                config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite(),
+                config.brand()).routes(site);
         new VerifyApi(verification, uploads, wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> verification.check(file)), wire,
-                config.siteLanguage(), config.longValue("upload.max_bytes")).routes(site);
+                config.siteLanguage(), config.longValue("upload.max_bytes"), config.brand()).routes(site);
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
-                config.httpsSite(), config.siteLanguage(), config.embedOrigins())
-                .routes(site);
+                config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
+                new AttachmentUpload(attachments, (req, use) -> AttachmentUpload.multipart(req)
+                        ? uploads.receive(req, use::use)
+                        : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use)), config.brand()).routes(site);
     }
 }

@@ -9,6 +9,7 @@ import { updateProgress } from './progress.js';
 import { buildGuided, showStep, setGuided } from './guided.js';
 import { showDone, showClosed } from './outcome.js';
 import { initDecline } from './decline.js';
+import { initDelegate } from './delegate.js';
 import { initCapture } from './capture.js';
 
 /** As narrow as a phone (sign.css's own breakpoint): the guided form is where such a page starts. */
@@ -86,8 +87,8 @@ function submission() {
   const values = {};
   fillable().forEach((field) => {
     const type = field.field_type;
-    if (type === 'signature') {
-      return;
+    if (type === 'signature' || type === 'attachment') {
+      return; // a signature goes in its own key; an attachment was sent when it was chosen
     }
     if (type === 'initials') {
       if (state.captures.initials) {
@@ -173,6 +174,7 @@ export function initActions() {
     $('#next-field').hidden = fillable().length === 0;
   }
   initDecline();
+  initDelegate();
   if ($('#signature-dialog')) {
     initCapture();
   }

@@ -9,6 +9,7 @@ import { AUTO_TYPES, CAPTURE_TYPES, state, number, place, isRequired, typeLabel,
   inReadingOrder } from './state.js';
 import { inputControl, buttonControl, paintCapture, stampInput } from './controls.js';
 import { showStep } from './guided.js';
+import { attachButton, attachInput, rememberAttached } from './attach.js';
 
 function autoText(field) {
   const signer = state.session.signer || {};
@@ -33,6 +34,9 @@ function renderField(field, size) {
     control = el('div', { class: 'field-control field-auto field-prefilled', role: 'note',
       'aria-label': t('field.prefilled', { name: fieldLabel(field),
         value: checkbox ? t(field.value === '1' ? 'field.checked' : 'field.unchecked') : shown }) }, [shown]);
+  } else if (type === 'attachment') {
+    rememberAttached(field);
+    control = attachButton(field, 'field-control field-capture field-attach');
   } else if (CAPTURE_TYPES.indexOf(type) >= 0 || type === 'stamp') {
     control = buttonControl(field);
   } else {
@@ -56,9 +60,12 @@ function renderField(field, size) {
   wrap.append(control);
   if (type === 'stamp') {
     wrap.append(stampInput(field));
+  } else if (type === 'attachment') {
+    wrap.append(...attachInput(field));
+    wrap.classList.toggle('is-filled', Boolean(state.values[field.id]));
   }
   state.boxes.set(field.id, { field: field, wrap: wrap, control: control });
-  if (control.tagName === 'BUTTON') {
+  if (control.tagName === 'BUTTON' && type !== 'attachment') {
     if (type === 'stamp' && field.value && /^data:image\//.test(field.value)) {
       state.values[field.id] = field.value;
     }

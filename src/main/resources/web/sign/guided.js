@@ -8,6 +8,8 @@ import { t, tn } from './text.js';
 import { CAPTURE_TYPES, state, guided, isRequired, isFilled, fieldLabel, fillable } from './state.js';
 import { valueControl, paintButton, captureFor } from './controls.js';
 import { openDecline } from './decline.js';
+import { canDelegate, openDelegate } from './delegate.js';
+import { attachButton } from './attach.js';
 
 export function buildGuided() {
   const progress = el('progress', { id: 'guided-progress', class: 'guided-progress', max: 1, value: 0,
@@ -16,6 +18,8 @@ export function buildGuided() {
     el('div', { class: 'guided-head' }, [
       el('h2', { id: 'guided-count', class: 'guided-count', tabindex: -1 }, ['']),
       progress,
+      canDelegate() ? el('button', { type: 'button', id: 'guided-delegate', class: 'btn btn-quiet btn-small' },
+        [t('guided.delegate')]) : '',
       el('button', { type: 'button', id: 'guided-decline', class: 'btn btn-quiet btn-small' }, [t('guided.decline')])
     ]),
     el('div', { id: 'guided-step', class: 'guided-step' }),
@@ -30,6 +34,9 @@ export function buildGuided() {
   $('#guided-next').addEventListener('click', guidedNext);
   // Declining needs no field filled: it is offered at every step, not only at the review.
   $('#guided-decline').addEventListener('click', () => openDecline($('#guided-decline')));
+  if ($('#guided-delegate')) {
+    $('#guided-delegate').addEventListener('click', () => openDelegate($('#guided-delegate')));
+  }
 }
 
 /** The guided form's control for {@code field}, labelled with its name. */
@@ -39,6 +46,12 @@ function guidedControl(field) {
   const hint = el('p', { id: 'guided-hint', class: 'hint' },
     [t(isRequired(field) ? 'guided.required' : 'guided.optional')]);
   let control;
+  if (type === 'attachment') {
+    control = attachButton(field, 'guided-capture guided-attach');
+    control.id = id;
+    control.setAttribute('aria-describedby', 'attach-kinds-' + field.id + ' guided-hint');
+    return { control: control, parts: [el('p', { class: 'guided-label' }, [fieldLabel(field)]), control, hint] };
+  }
   if (CAPTURE_TYPES.indexOf(type) >= 0 || type === 'stamp') {
     control = el('button', { type: 'button', id: id, class: 'guided-capture', 'aria-describedby': 'guided-hint' });
     paintButton(field, control);

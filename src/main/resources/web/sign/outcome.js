@@ -41,7 +41,7 @@ export function showOutcome(id, heading, text, success, session) {
   main.style.removeProperty('--zoom');
   documentArea.textContent = '';
   documentArea.append(section);
-  $('#scroller').scrollTop = 0;
+  main.scrollTop = 0;
   section.focus();
 }
 

@@ -48,17 +48,21 @@ export function setBusy(button, busy, busyText) {
 }
 
 
-/** Calls a JSON endpoint under this token; never throws. */
+/**
+ * Calls an endpoint under this token and reads its JSON answer; never throws. A FormData body goes as
+ * the form it is (the browser writes its multipart framing), any other body as JSON.
+ */
 export async function api(method, path, body) {
   const headers = { Accept: 'application/json' };
-  if (body !== undefined) {
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) {
     headers['Content-Type'] = 'application/json';
   }
   let response;
   try {
     response = await fetch(base + path, {
       method: method, headers: headers, credentials: 'same-origin', cache: 'no-store',
-      body: body === undefined ? undefined : JSON.stringify(body)
+      body: body === undefined || form ? body : JSON.stringify(body)
     });
   } catch (e) {
     return { ok: false, status: 0, code: 'network', data: {} };

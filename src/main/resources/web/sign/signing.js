@@ -3,7 +3,7 @@
  * or says why there is nothing to do (the link is closed, a gate comes first, it is someone else's turn).
  */
 import { $, main, role, api } from './page.js';
-import { t, errorText } from './text.js';
+import { t, tOr, errorText } from './text.js';
 import { CLOSED_CODES, state, tell, inReadingOrder } from './state.js';
 import { renderParties, renderTools, watchPages } from './tools.js';
 import { renderPages } from './document.js';
@@ -23,7 +23,7 @@ export async function initSigning() {
   state.fields = inReadingOrder(session.fields);
   tell('ready');
   if (session.requires) {
-    showOutcome('notice', t('reload.heading'), t(session.requires === 'pin' ? 'reload.pin' : 'reload.login'), false);
+    showOutcome('notice', t('reload.heading'), tOr('reload.' + session.requires, 'reload.login'), false);
     return;
   }
   if (!session.can_act && role !== 'viewer') {
@@ -31,7 +31,7 @@ export async function initSigning() {
     return;
   }
   const documentArea = $('#document');
-  main.before(renderTools(session));
+  $('#document-area').before(renderTools(session));
   const parties = renderParties(session);
   if (parties) {
     documentArea.before(parties);
@@ -42,12 +42,11 @@ export async function initSigning() {
   if (document.activeElement === document.body) {
     // Lets arrow keys, Page Down and Space scroll the document straight away. The ring around
     // the whole document stays off until a key is pressed, as nobody moved focus there.
-    const scroller = $('#scroller');
-    scroller.classList.add('is-quiet');
-    const wake = () => scroller.classList.remove('is-quiet');
-    scroller.addEventListener('keydown', wake, { once: true });
-    scroller.addEventListener('blur', wake, { once: true });
-    scroller.focus({ preventScroll: true });
+    main.classList.add('is-quiet');
+    const wake = () => main.classList.remove('is-quiet');
+    main.addEventListener('keydown', wake, { once: true });
+    main.addEventListener('blur', wake, { once: true });
+    main.focus({ preventScroll: true });
   }
   if (role === 'viewer') {
     $('#view-only').hidden = false;

@@ -97,13 +97,12 @@ function zoomBy(direction) {
 
 /** Keeps "Page n of N" on the page that fills the middle of the document view. */
 export function watchPages() {
-  const scroller = $('#scroller');
   const indicator = $('#page-indicator');
   const pages = Array.from(document.querySelectorAll('#document .page'));
   let queued = false;
   const update = () => {
     queued = false;
-    const view = scroller.getBoundingClientRect();
+    const view = main.getBoundingClientRect();
     const middle = view.top + view.height / 2;
     const current = pages.find((p) => p.getBoundingClientRect().bottom >= middle) || pages[pages.length - 1];
     if (current) {
@@ -113,7 +112,7 @@ export function watchPages() {
       }
     }
   };
-  scroller.addEventListener('scroll', () => {
+  main.addEventListener('scroll', () => {
     if (!queued) {
       queued = true;
       window.requestAnimationFrame(update);

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.ExternalRef;
+import org.signet.domain.Signer;
 import org.signet.domain.TemplateField;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
@@ -146,7 +147,7 @@ final class BulkSendInput {
             problems.addAll(e.sentences());
         }
         return problems.isEmpty() ? new BulkSends.RowRequest(n, new Templates.NewDocumentRequest(null, variables,
-                signers, true, expiresAt, ref), List.of()) : new BulkSends.RowRequest(n, null, problems);
+                signers, true, expiresAt, ref, null), List.of()) : new BulkSends.RowRequest(n, null, problems);
     }
 
     private static Templates.SlotSigner signer(Body b, String prefix, List<String> problems) {
@@ -166,6 +167,6 @@ final class BulkSendInput {
                 b.reject(prefix + "_email", prefix + "_email is not a valid email address.");
             }
         }
-        return new Templates.SlotSigner(name, email, null, null, false, null);
+        return new Templates.SlotSigner(name, email, null, null, false, Signer.Verification.NONE, null);
     }
 }

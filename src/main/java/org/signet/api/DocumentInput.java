@@ -13,7 +13,7 @@ import org.signet.text.Wire;
 
 /**
  * Reads and checks a document's client-set details: title, expires_at, reminder_interval_days, status,
- * and the client's own external_id and metadata.
+ * allow_delegation, and the client's own external_id and metadata.
  */
 public final class DocumentInput {
     static final int MAX_TITLE = 255;
@@ -22,7 +22,8 @@ public final class DocumentInput {
     private final Clock clock;
 
     /** Details given at creation; null means not given. */
-    public record Details(String title, Long expiresAt, Integer reminderIntervalDays, ExternalRef ref) {}
+    public record Details(String title, Long expiresAt, Integer reminderIntervalDays, ExternalRef ref,
+            Boolean allowDelegation) {}
 
     public DocumentInput(Wire wire, Clock clock) {
         this.wire = wire;
@@ -46,8 +47,9 @@ public final class DocumentInput {
         Long expires = expiresAt(b).orElse(null);
         Integer reminder = b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);
         ExternalRef ref = ExternalRefInput.read(b);
+        Boolean allowDelegation = b.optBool("allow_delegation").orElse(null);
         b.check();
-        return new Details(title, expires, reminder, ref);
+        return new Details(title, expires, reminder, ref, allowDelegation);
     }
 
     /** A PUT's changes; the document they apply to is the service's to read. */
@@ -65,9 +67,10 @@ public final class DocumentInput {
                 : b.optLine("external_id", ExternalRefInput.MAX_EXTERNAL_ID).orElse(null);
         Map<String, String> metadata = b.isNull("metadata") ? Map.of()
                 : b.has("metadata") ? ExternalRefInput.metadata(b) : null;
+        Boolean allowDelegation = b.optBool("allow_delegation").orElse(null);
         b.check();
         return new DocumentPatch(title, sets(b, "expires_at"), expires, sets(b, "reminder_interval_days"), reminder,
-                status, b.has("external_id"), externalId, metadata);
+                status, b.has("external_id"), externalId, metadata, allowDelegation);
     }
 
     /** Given with a value or an explicit null; an empty expires_at string is treated as not given. */

@@ -35,6 +35,7 @@ public final class DocumentJson {
     public Map<String, Object> singleForm(Document d, List<Map<String, Object>> signers, List<Map<String, Object>> fields) {
         Map<String, Object> m = listForm(d);
         m.put("reminder_interval_days", Wire.integer(d.reminderIntervalDays()));
+        m.put("allow_delegation", Wire.flag(d.allowDelegation()));
         m.put("file_hash", d.fileHash());
         if (d.signedFileHash() != null) {
             m.put("signed_file_hash", d.signedFileHash());

@@ -30,7 +30,7 @@ import org.signet.text.Wire;
 /** The document endpoints (see docs/api/documents.md): list, upload, read, update, delete, file. */
 public final class DocumentsApi {
     private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days",
-            "external_id", "metadata");
+            "external_id", "metadata", "allow_delegation");
 
     private final Documents documents;
     private final Completion completion;
@@ -92,7 +92,7 @@ public final class DocumentsApi {
         AcceptedFile f = uploads.receive(req, UPLOAD_TEXT, text -> details[0] = input.fromText(text));
         String title = details[0].title() != null ? details[0].title() : defaultTitle(f.originalFilename());
         Document d = documents.create(req.caller().userId(), f, title, details[0].expiresAt(),
-                details[0].reminderIntervalDays(), details[0].ref(), Actors.of(req));
+                details[0].reminderIntervalDays(), details[0].ref(), details[0].allowDelegation(), Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.

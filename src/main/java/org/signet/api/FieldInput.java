@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.signet.domain.AttachmentKind;
 import org.signet.domain.Document;
 import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
@@ -242,8 +243,25 @@ public final class FieldInput {
             if (type == FieldType.DROPDOWN && options.isEmpty()) {
                 error("a dropdown needs at least one option.");
             }
+            if (type == FieldType.ATTACHMENT) {
+                options = attachmentKinds(options);
+            }
             DrawableText.check("options", String.join("", options), (name, message) -> error(message));
             return Json.write(options);
+        }
+
+        /**
+         * An attachment field's options name the kinds of file it takes; a kind Signet does not know is
+         * refused at once, naming the field, rather than leaving a field no file could ever fill.
+         */
+        private List<String> attachmentKinds(List<String> options) {
+            for (String option : options) {
+                if (AttachmentKind.fromWire(option).isEmpty()) {
+                    throw Refusal.invalidParam("fields[" + (n - 1) + "].options", "Field " + n + ": an attachment "
+                            + "field's options may name only pdf, png and jpg, not '" + option + "'.");
+                }
+            }
+            return options.stream().distinct().toList();
         }
 
         private int integer(String key, int dflt, int min, int max) {

@@ -3,9 +3,14 @@ package org.signet.api;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
+import org.signet.json.Json;
 import org.signet.text.Wire;
 
-/** A field's wire form: every key of a field record, always, all values strings (see docs/api/workflow.md, Fields). */
+/**
+ * A field's wire form: every key of a field record, always, all values strings, and for an attachment
+ * field its file (see docs/api/workflow.md, Fields).
+ */
 public final class FieldJson {
     private final Wire wire;
 
@@ -13,7 +18,11 @@ public final class FieldJson {
         this.wire = wire;
     }
 
-    public Map<String, Object> form(Field f) {
+    /**
+     * The field; an attachment field also says which file is attached ({@code attached}, or null while none
+     * is): its name, kind, size and SHA-256, never its content.
+     */
+    public Map<String, Object> form(Field f, FieldAttachment attached) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", Wire.id(f.id()));
         m.put("document_id", Wire.id(f.documentId()));
@@ -33,6 +42,10 @@ public final class FieldJson {
         m.put("options", f.options());
         m.put("created_at", wire.time(f.createdAt()));
         m.put("updated_at", wire.time(f.updatedAt()));
+        if (f.type().attachment()) {
+            m.put("attachment", attached == null ? null : Json.object("filename", attached.filename(), "kind",
+                    attached.kind().wire(), "size", Long.toString(attached.size()), "sha256", attached.sha256()));
+        }
         return m;
     }
 }

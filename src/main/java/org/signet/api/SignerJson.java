@@ -45,6 +45,7 @@ public final class SignerJson {
         m.put("signing_order", Integer.toString(s.signingOrder()));
         m.put("status", s.status().wire());
         m.put("language", s.language() == null ? null : s.language().code());
+        m.put("verification", s.verification().wire());
         m.put("viewed_at", wire.time(s.viewedAt()));
         m.put("signed_at", wire.time(s.signedAt()));
         return m;

@@ -1,9 +1,9 @@
 package org.signet.api;
 
+import org.signet.domain.DocumentDetail;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.domain.Signer;
-import org.signet.error.Refusal;
 import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -53,6 +53,7 @@ public final class SignersApi {
         int order = b.optLong("signing_order", 1, 1000).orElse(1L).intValue();
         boolean requireLogin = b.optBool("require_wp_login").orElse(false);
         String pin = b.optString("pin_code").orElse(null);
+        Signer.Verification verification = verification(b);
         Language language = language(b);
         if (email != null && !EmailAddress.isValid(email.strip())) {
             b.reject("email", "email is not a valid email address.");
@@ -62,22 +63,42 @@ public final class SignersApi {
         }
         b.check();
         Signer s = workflow.addSigner(req.caller().principal(), id,
-                new Workflow.SignerRequest(name, email.strip(), role, order, requireLogin, pin, language), Actors.of(req));
+                new Workflow.SignerRequest(name, email.strip(), role, order, requireLogin, pin, verification, language),
+                Actors.of(req));
         return Response.created(signerJson.listForm(s));
     }
 
-    /** Changes what may change once a signer exists: their language ({@code null} for the site's default). */
+    /**
+     * Changes what may change once a signer exists: their language ({@code null} for the site's default)
+     * and, with {@code name} and {@code email} together, who holds the place (see docs/api/workflow.md,
+     * Handing over), with an optional {@code reason}.
+     */
     private Response updateSigner(Request req) {
         long id = req.pathId("id");
         long signerId = req.pathId("signer_id");
         Body b = req.json();
         Language language = language(b);
+        boolean handsOver = b.has("name") || b.has("email");
+        String name = handsOver ? b.requireLine("name", 255) : null;
+        DrawableText.check("name", name, b::reject);
+        String email = handsOver ? b.requireString("email") : null;
+        if (email != null && !EmailAddress.isValid(email.strip())) {
+            b.reject("email", "email is not a valid email address.");
+        }
+        String reason = b.optText("reason", 1000).orElse(null);
         b.check();
-        Signer s = b.has("language")
-                ? workflow.setLanguage(req.caller().principal(), id, signerId, language)
-                : documents.signers(req.caller().principal(), id).stream().filter(found -> found.id() == signerId)
-                        .findFirst().orElseThrow(() -> Refusal.notFound("Signer"));
-        return Response.ok(signerJson.listForm(s));
+        Workflow.SignerChange change = new Workflow.SignerChange(b.has("language"), language, name,
+                email == null ? null : email.strip(), reason);
+        return Response.ok(signerJson.listForm(workflow.changeSigner(req.caller().principal(), id, signerId, change,
+                Actors.of(req))));
+    }
+
+    /** The optional {@code verification}: {@code email_code} for a code by email, {@code none} (or absent) for none. */
+    static Signer.Verification verification(Body b) {
+        return b.optString("verification").map(v -> Signer.Verification.fromWire(v).orElseGet(() -> {
+            b.reject("verification", "verification must be one of none, email_code.");
+            return null;
+        })).orElse(Signer.Verification.NONE);
     }
 
     /** The optional {@code language}: one of the codes Signet speaks, or null (or absent) for the site's default. */
@@ -89,8 +110,9 @@ public final class SignersApi {
     }
 
     private Response listFields(Request req) {
-        return Response.ok(documents.fields(req.caller().principal(), req.pathId("id")).stream()
-                .map(fieldJson::form).toList());
+        DocumentDetail detail = documents.fields(req.caller().principal(), req.pathId("id"));
+        return Response.ok(detail.fields().stream().map(f -> fieldJson.form(f, detail.attachments().get(f.id())))
+                .toList());
     }
 
     /** Saves the fields given, or with {@code from_detected} those found in the file, for the signers mapped. */
@@ -102,6 +124,6 @@ public final class SignersApi {
                 : b.raw("fields");
         return Response.ok(workflow.saveFields(req.caller().principal(), id,
                 (d, signerIds) -> FieldInput.parse(raw, d, signerIds), Actors.of(req)).stream()
-                .map(fieldJson::form).toList());
+                .map(f -> fieldJson.form(f, null)).toList());
     }
 }

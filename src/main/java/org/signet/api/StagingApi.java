@@ -62,7 +62,7 @@ public final class StagingApi {
         DocumentInput.Details details = input.fromBody(b);
         String name = filename == null || filename.isBlank() ? null : FileNames.withoutPath(filename);
         Document d = staging.createDocument(req.caller().userId(), path, details.title(), name, details.expiresAt(),
-                details.reminderIntervalDays(), details.ref(), Actors.of(req));
+                details.reminderIntervalDays(), details.ref(), details.allowDelegation(), Actors.of(req));
         return Response.created(views.listForm(d));
     }
 }

@@ -147,8 +147,9 @@ public final class TemplatesApi {
         List<Templates.SlotSigner> signers = signers(b);
         boolean send = b.optBool("send").orElse(false);
         b.check();
-        Templates.Created made = templates.createDocument(req.caller().principal(), id, new Templates.NewDocumentRequest(
-                details.title(), variables, signers, send, details.expiresAt(), details.ref()), Actors.of(req));
+        Templates.NewDocumentRequest request = new Templates.NewDocumentRequest(details.title(), variables, signers,
+                send, details.expiresAt(), details.ref(), details.allowDelegation());
+        Templates.Created made = templates.createDocument(req.caller().principal(), id, request, Actors.of(req));
         Map<String, Object> out = new LinkedHashMap<>(views.singleForm(made.detail()));
         out.put("sent", made.sent());
         return Response.created(out);
@@ -175,7 +176,10 @@ public final class TemplatesApi {
         return out;
     }
 
-    /** {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?, language?}, one per slot. */
+    /**
+     * {@code signers}: an array of {name, email, role?, signing_order?, require_wp_login?, verification?,
+     * language?}, one per slot.
+     */
     private static List<Templates.SlotSigner> signers(Body b) {
         Object raw = b.require("signers");
         List<Templates.SlotSigner> out = new ArrayList<>();
@@ -199,12 +203,13 @@ public final class TemplatesApi {
             })).orElse(null);
             Integer order = s.optLong("signing_order", 1, 1000).map(Long::intValue).orElse(null);
             boolean login = s.optBool("require_wp_login").orElse(false);
+            Signer.Verification verification = SignersApi.verification(s);
             Language language = SignersApi.language(s);
             if (email != null && !EmailAddress.isValid(email.strip())) {
                 s.reject("email", "email is not a valid email address.");
             }
             s.check();
-            out.add(new Templates.SlotSigner(name, email.strip(), role, order, login, language));
+            out.add(new Templates.SlotSigner(name, email.strip(), role, order, login, verification, language));
         }
         return out;
     }

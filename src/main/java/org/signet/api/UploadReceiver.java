@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.signet.error.Refusal;
 import org.signet.http.Request;
@@ -66,6 +68,30 @@ public final class UploadReceiver {
     /** Receives the upload's file part, under the same limits, for {@code use} rather than for storing. */
     public <T> T receive(Request req, FileUse<T> use) throws IOException {
         return receive(req, Set.of(), (file, r) -> use.use(file, r.filename()));
+    }
+
+    /**
+     * Receives a file sent as the whole body, its type in Content-Type ({@code rawTypes}, else 415), its
+     * name in the query's {@code filename} (none: empty), under the same size limit, for {@code use}.
+     */
+    public <T> T receiveRaw(Request req, Set<String> rawTypes, FileUse<T> use) throws IOException {
+        String type = Optional.ofNullable(req.header("Content-Type")).orElse("").split(";", 2)[0].strip()
+                .toLowerCase(Locale.ROOT);
+        if (!rawTypes.contains(type)) {
+            throw Refusal.unsupportedMediaType(String.join(", ", new TreeSet<>(rawTypes)));
+        }
+        refuseDeclaredOversize(req.header("Content-Length"));
+        Path tmp = Files.createTempFile(tmpDir, "upload-", ".part");
+        try {
+            try {
+                copyLimited(new ClientBody(req.bodyStream()), tmp);
+            } catch (ClientBody.Incomplete e) {
+                throw Refusal.invalidParam("file", "Malformed upload: " + e.getMessage());
+            }
+            return use.use(tmp, FileNames.withoutPath(req.query("filename").orElse("")));
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
     }
 
     private interface Use<T> {

@@ -13,10 +13,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
+import org.signet.pdf.SiteCertificate;
 import org.signet.process.JavaCommand;
+import org.signet.service.SiteSeal;
 
 /**
  * The bench command: runs each comparison of Signet with its baseline side by side in one run and
@@ -115,7 +118,16 @@ public final class Bench {
             ReadComparison.Result reads = ReadComparison.run(run, signet, api, document);
             WriteComparison.Result writes = WriteComparison.run(run, signet, api, drafts);
             FrontCost.Result front = FrontCost.run(run, signet, api, document);
-            return new Findings(growth, reads, writes, PdfComparison.run(run, api), front);
+            return new Findings(growth, reads, writes, PdfComparison.run(run, api, siteCertificate(data)), front);
+        }
+    }
+
+    /** The certificate Signet on {@code data} seals with, read (or first made) when first asked for. */
+    private Supplier<SiteCertificate> siteCertificate(Path data) throws IOException {
+        try {
+            return SiteSeal.loading(Config.load(data, Optional.empty(), settings.environment(), Map.of()));
+        } catch (ConfigException e) {
+            throw new IOException("Signet's configuration is invalid: " + e.getMessage(), e);
         }
     }
 

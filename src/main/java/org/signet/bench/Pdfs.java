@@ -70,12 +70,4 @@ final class Pdfs {
             return doc.getNumberOfPages();
         }
     }
-
-    /** What writing any changed PDF costs at least: parse it and write it out again. */
-    static int loadAndSave(byte[] pdf) throws IOException {
-        try (PDDocument doc = Loader.loadPDF(pdf); ByteArrayOutputStream out = new ByteArrayOutputStream(pdf.length)) {
-            doc.save(out);
-            return out.size();
-        }
-    }
 }

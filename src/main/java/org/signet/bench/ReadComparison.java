@@ -15,7 +15,7 @@ final class ReadComparison {
     static final int CONNECTIONS = 32;
 
     /** Both sides' loads and what was watched during them. */
-    record Result(Measured signet, Measured bare) {
+    record Result(Measured signet, Measured bare, BareTrial trial) {
         List<BenchFigure> rows() {
             return List.of(
                     new BenchFigure("reads: GET /documents/{id}, " + CONNECTIONS + " connections", "req/s",
@@ -34,7 +34,7 @@ final class ReadComparison {
                     + "generator %.0f us and %.0f us. Answers other than 2xx: %d and %d. Median latency %.2f ms and %.2f ms.",
                     signet.serverMicros(), bare.serverMicros(), signet.ownMicros(), bare.ownMicros(),
                     signet.load().errors(), bare.load().errors(), signet.load().latencies().medianMillis(),
-                    bare.load().latencies().medianMillis());
+                    bare.load().latencies().medianMillis()) + "\n" + trial.note();
         }
     }
 
@@ -48,13 +48,14 @@ final class ReadComparison {
         Path body = run.scratch().resolve("read-body.json");
         Files.write(body, answer.body());
         String type = answer.header("content-type") == null ? "application/json" : answer.header("content-type");
-        try (Server bare = run.bare(body, type, "bare-server.log").server()) {
-            run.progress().say("reads: bare JDK HttpServer (" + run.serverThreads() + " threads), " + phases(run));
-            return new Result(s, measure(run, bare, request));
+        BareTrial trial = BareTrial.best(run, body, type, request);
+        try (Server bare = run.bare(body, type, trial.best(), "bare-server.log").server()) {
+            run.progress().say("reads: bare JDK HttpServer, " + trial.best().describe() + ", " + phases(run));
+            return new Result(s, measure(run, bare, request), trial);
         }
     }
 
-    private static Measured measure(Run run, Server server, byte[] request) throws IOException, InterruptedException {
+    static Measured measure(Run run, Server server, byte[] request) throws IOException, InterruptedException {
         BenchSettings s = run.settings();
         return Measured.of(server.process(), s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
                 HttpWorker.on(server.address(), run.loopback(), n -> () -> request), s.warmup(), s.duration()));

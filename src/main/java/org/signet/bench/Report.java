@@ -19,12 +19,13 @@ final class Report {
         out.println();
         Table.print(out, rows);
         out.println();
-        out.println("Baselines, measured in the same run: reads, a bare JDK HttpServer process (same pool size)");
-        out.println("answering the same bytes to the same client; writes, BEGIN IMMEDIATE/INSERT/COMMIT into the same");
+        out.println("Baselines, measured in the same run: reads, a bare JDK HttpServer process (its fastest worker");
+        out.println("set-up, tried in this run) answering the same bytes to the same client; writes, BEGIN IMMEDIATE/INSERT/COMMIT into the same");
         out.println("signers table, one connection per thread, same synchronous; growth, Signet on a copy of the folder");
         out.printf(Locale.ROOT, "with %,d documents, running beside the grown one, the requests taking turns; pdf, PDFBox in the%n",
                 BenchSettings.SMALL);
-        out.println("bench's own process on the same bytes (seal: from the last signature's answer to the sealed hash,");
+        out.println("bench's own process on the same bytes (upload: load and count the pages; seal: PDFBox signing the same");
+        out.println("pages with Signet's key and CMS, incrementally saved, against Signet from the last signature's answer to the sealed hash,");
         out.println("polled every 5 ms); footprint, the bare JDK HttpServer process. Latencies are medians and p99s of");
         out.printf("every request recorded; pdf and start figures are medians of timed runs (%d).%n", s.samples());
         notes.forEach(out::println);

@@ -36,11 +36,11 @@ record Run(BenchSettings settings, JavaCommand java, Path scratch, Loopback loop
         return start(Launch.of("Signet", serve, scratch.resolve(logName)).environment(childEnvironment), port);
     }
 
-    /** Starts the baseline, {@link BareServer} answering {@code body} with as many workers as Signet's pool. */
-    Started bare(Path body, String contentType, String logName) throws IOException {
+    /** Starts the baseline, {@link BareServer} answering {@code body} with its handlers run as {@code pool} says. */
+    Started bare(Path body, String contentType, BarePool pool, String logName) throws IOException {
         int port = ChildProcess.freePort();
         JavaCommand bare = java.mainClass(BareServer.class.getName()).args(List.of(Integer.toString(port),
-                Integer.toString(serverThreads), body.toAbsolutePath().toString(), contentType));
+                pool.argument(), body.toAbsolutePath().toString(), contentType));
         return start(Launch.of("the bare server", bare, scratch.resolve(logName)), port);
     }
 

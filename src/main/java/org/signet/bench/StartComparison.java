@@ -20,7 +20,7 @@ final class StartComparison {
 
         String note() {
             return String.format(Locale.ROOT, "start, median: %.0f ms on a new data folder (which makes the database, "
-                    + "the master key and the site's RSA signing certificate), %.0f ms started again on that folder.",
+                    + "the master key; the site's signing certificate waits for the first seal), %.0f ms started again on that folder.",
                     fresh, restart);
         }
     }
@@ -42,7 +42,7 @@ final class StartComparison {
         Files.writeString(body, "{\"status\":\"ok\"}", StandardCharsets.UTF_8);
         Latencies bare = new Latencies();
         for (int i = 0; i < samples; i++) {
-            try (Run.Started c = run.bare(body, "application/json", "bare-start-" + i + ".log")) {
+            try (Run.Started c = run.bare(body, "application/json", new BarePool(0), "bare-start-" + i + ".log")) {
                 bare.add(c.firstAnswer().toNanos());
             }
         }

@@ -31,11 +31,20 @@ public final class Config {
     private final Path dataDir;
     private final Map<String, Value> values;
     private final List<String> warnings;
+    private final Brand brand;
 
-    private Config(Path dataDir, Map<String, Value> values, List<String> warnings) {
+    private Config(Path dataDir, Map<String, Value> values, List<String> warnings, Brand brand) {
         this.dataDir = dataDir;
         this.values = Map.copyOf(values);
         this.warnings = List.copyOf(warnings);
+        this.brand = brand;
+    }
+
+    /** The settings resolved, the site's logo read and its accent checked: the brand is made once, at start. */
+    private static Config of(Path dataDir, Map<String, Value> values, List<String> warnings) throws ConfigException {
+        Brand brand = SiteBrand.read(dataDir, values.get("site.name").text().trim(),
+                values.get("site.logo").text().trim(), values.get("site.accent").text().trim());
+        return new Config(dataDir, values, warnings, brand);
     }
 
     /**
@@ -74,7 +83,7 @@ public final class Config {
             }
         }
         validate(values);
-        return new Config(dataDir.toAbsolutePath().normalize(), values, warnings);
+        return of(dataDir.toAbsolutePath().normalize(), values, warnings);
     }
 
     /** A copy with one setting overridden, as a flag would; used by the demo and by tests. */
@@ -85,7 +94,7 @@ public final class Config {
         Map<String, Value> copy = new LinkedHashMap<>(values);
         copy.put(current, new Value(value, Source.FLAG));
         validate(copy);
-        return new Config(dataDir, copy, more);
+        return of(dataDir, copy, more);
     }
 
     /** What to tell the operator at start: settings given under a name that has since changed. */
@@ -231,6 +240,11 @@ public final class Config {
     /** The origins that may frame the signer's pages, as browsers write them; empty when none may. */
     public List<String> embedOrigins() {
         return EmbedOrigins.parse(string("embed.origins"));
+    }
+
+    /** The site's own name, logo and accent colour, which pages, emails and certificates show. */
+    public Brand brand() {
+        return brand;
     }
 
     /** Where the fonts for the sealed PDF are looked for, besides those in the jar. */

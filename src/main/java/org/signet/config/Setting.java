@@ -30,6 +30,12 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     s -> s.isEmpty() || intIn(s, 0, 65535), false),
             new Setting("server.acme_webroot", "", "a folder", s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("site.url", "", "an http(s) URL without a trailing path", Setting::siteUrl, false),
+            new Setting("site.name", Brand.DEFAULT_NAME, "1 to " + SiteBrand.MAX_NAME + " characters, without control "
+                    + "characters or braces", SiteBrand::validName, false),
+            new Setting("site.logo", "", "empty, or the path of a PNG file of at most " + SiteBrand.MAX_LOGO_KB
+                    + " KB inside the data folder", s -> s.chars().noneMatch(Character::isISOControl), false),
+            new Setting("site.accent", Palette.DEFAULT_ACCENT.hex(), "a colour #rrggbb",
+                    s -> Colour.parse(s).isPresent(), false),
             new Setting("embed.origins", "", "a comma-separated list of origins scheme://host[:port], https or, on a "
                     + "loopback host, http", EmbedOrigins::valid, false),
             new Setting("rest.prefix", "wp-json", "letters, digits, '-' or '_'", Setting::segment, false),
@@ -49,6 +55,7 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("ratelimit.key_per_hour", "1000", "an integer 1..100000000",
                     s -> intIn(s, 1, 100_000_000), false),
             new Setting("mail.retention_days", "30", "an integer 1..3650", s -> intIn(s, 1, 3650), false),
+            new Setting("site.allow_delegation", "false", "true or false", Setting::bool, false),
             new Setting("webhooks.allow_private", "false", "true or false", Setting::bool, false),
             new Setting("backup.dir", "", "a folder for the backups Signet takes itself",
                     s -> s.chars().noneMatch(Character::isISOControl), false),

@@ -14,6 +14,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 /** Random identifiers, secrets and digests used across Signet, from one strong random source. */
 public final class Tokens {
+    private static final MessageDigest SHA256 = lookUp();
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final char[] BASE62 =
             "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".toCharArray();
@@ -85,7 +86,19 @@ public final class Tokens {
         return MessageDigest.isEqual(a, b);
     }
 
+    /**
+     * A new SHA-256 digest, cloned from one looked up once: the provider lookup of {@code getInstance}
+     * cost more than hashing a key's secret, which every authenticated request does.
+     */
     public static MessageDigest digest() {
+        try {
+            return (MessageDigest) SHA256.clone();
+        } catch (CloneNotSupportedException e) {
+            return lookUp();
+        }
+    }
+
+    private static MessageDigest lookUp() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

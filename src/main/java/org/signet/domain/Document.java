@@ -2,19 +2,23 @@ package org.signet.domain;
 
 import java.util.List;
 
-/** A document as stored: its file references, status, timestamps (Unix seconds) and the client's own handle on it. */
+/**
+ * A document as stored: its file references, status, timestamps (Unix seconds), the client's own handle on it,
+ * and whether a party whose turn it is may hand their place to someone else ({@code allowDelegation}).
+ */
 public record Document(long id, long ownerId, String title, DocumentStatus status, String originalFilename,
         String mediaType, Integer totalPages, List<PageSize> pages, long originalFileId, long pdfFileId,
         Long signedFileId, String fileHash, String signedFileHash, Long expiresAt, Long completedAt,
         Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Long templateId, Seal seal,
-        ExternalRef ref) {
+        ExternalRef ref, boolean allowDelegation) {
 
     /**
      * How sealing a completed document stands: attempts made, the last error, whether it gave up;
-     * once sealed, the level of the sealed PDF and when it was sealed (Unix seconds), else null.
+     * once sealed, the level of the sealed PDF and when it was sealed (Unix seconds), else null; while
+     * an attempt after a failure waits, when it is due (Unix seconds), else null.
      */
-    public record Seal(int attempts, String error, boolean failed, SealLevel level, Long sealedAt) {
-        public static final Seal NONE = new Seal(0, null, false, null, null);
+    public record Seal(int attempts, String error, boolean failed, SealLevel level, Long sealedAt, Long retryAt) {
+        public static final Seal NONE = new Seal(0, null, false, null, null, null);
     }
 
     public Document {

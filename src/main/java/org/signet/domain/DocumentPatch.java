@@ -5,8 +5,8 @@ import java.util.Map;
 /**
  * The changes a {@code PUT /documents/{id}} asks for. A null title or status leaves it as it
  * is; expiry, reminder interval and external id can be cleared, so each has a flag saying whether it
- * was given; null metadata leaves it as it is, an empty map clears it.
+ * was given; null metadata leaves it as it is, an empty map clears it; a null allowDelegation leaves it.
  */
 public record DocumentPatch(String title, boolean setsExpiry, Long expiresAt, boolean setsReminder,
         Integer reminderIntervalDays, DocumentStatus status, boolean setsExternalId, String externalId,
-        Map<String, String> metadata) {}
+        Map<String, String> metadata, Boolean allowDelegation) {}

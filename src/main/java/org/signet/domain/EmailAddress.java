@@ -13,4 +13,16 @@ public final class EmailAddress {
     public static boolean isValid(String s) {
         return s != null && s.length() <= 254 && SHAPE.matcher(s).matches() && !s.contains("..");
     }
+
+    /**
+     * The address as a page may show it to whoever holds the link, enough to recognise it and no more:
+     * the first character of the name, then {@code ***}, then the domain ({@code a***@example.com}).
+     */
+    public static String masked(String address) {
+        int at = address.lastIndexOf('@');
+        if (at < 1) {
+            return "***";
+        }
+        return address.substring(0, address.offsetByCodePoints(0, 1)) + "***" + address.substring(at);
+    }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 /** What a new document is made of: its owner, details and the stored files it was made from. */
 public record NewDocument(long ownerId, String title, String originalFilename, String mediaType, int totalPages,
         List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, Long expiresAt,
-        Integer reminderIntervalDays, Long templateId, ExternalRef ref) {
+        Integer reminderIntervalDays, Long templateId, ExternalRef ref, boolean allowDelegation) {
 
     public NewDocument {
         pages = List.copyOf(pages);

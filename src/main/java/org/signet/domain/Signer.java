@@ -9,7 +9,8 @@ import java.util.Optional;
  * {@code language} is null when the signer has none of their own and the site's default applies.
  */
 public record Signer(long id, long documentId, String name, String email, Role role, int signingOrder, Status status,
-        String accessToken, String pinHash, boolean requireLogin, Language language, Long invitedAt, Long lastRemindedAt, Long viewedAt,
+        String accessToken, String pinHash, boolean requireLogin, Verification verification, Language language,
+        Long invitedAt, Long lastRemindedAt, Long viewedAt,
         Long signedAt, Long declinedAt, String declineReason, String signatureIp, String signatureUserAgent,
         int pinFailures, Long pinLockedUntil, long createdAt, long updatedAt) {
 
@@ -22,6 +23,19 @@ public record Signer(long id, long documentId, String name, String email, Role r
         }
 
         public static Optional<Role> fromWire(String s) {
+            return Arrays.stream(values()).filter(v -> v.wire().equals(s)).findFirst();
+        }
+    }
+
+    /** How the link checks who opens it besides the PIN and login: not at all, or by a code mailed to the signer. */
+    public enum Verification {
+        NONE, EMAIL_CODE;
+
+        public String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        public static Optional<Verification> fromWire(String s) {
             return Arrays.stream(values()).filter(v -> v.wire().equals(s)).findFirst();
         }
     }
@@ -57,7 +71,7 @@ public record Signer(long id, long documentId, String name, String email, Role r
             throw new IllegalStateException("a " + status.wire() + " signer cannot become " + to.wire());
         }
         return new Signer(id, documentId, name, email, role, signingOrder, to, accessToken, pinHash, requireLogin,
-                language, invitedAt, lastRemindedAt, to == Status.VIEWED ? Long.valueOf(at) : viewedAt,
+                verification, language, invitedAt, lastRemindedAt, to == Status.VIEWED ? Long.valueOf(at) : viewedAt,
                 to == Status.SIGNED ? Long.valueOf(at) : signedAt, to == Status.DECLINED ? Long.valueOf(at) : declinedAt,
                 declineReason, signatureIp, signatureUserAgent, pinFailures, pinLockedUntil, createdAt, at);
     }

@@ -1,8 +1,11 @@
 package org.signet.domain;
 
-/** A host-site account: owns documents and keys, may log in, may be an administrator. */
+/**
+ * A host-site account: owns documents and keys, may log in, may be an administrator; {@code language} is
+ * the one its administrator pages speak, or null for the browser's.
+ */
 public record User(long id, String email, String name, boolean admin, boolean disabled, boolean hasPassword,
-        long createdAt) {
+        long createdAt, Language language) {
 
     /**
      * Whether a signing link may ask for this account's password when the document is an

@@ -14,6 +14,7 @@ public record Webhook(long id, long ownerId, String url, List<String> events, bo
     public static final Set<String> EVENTS = Set.of("document.created", "document.sent", "document.viewed",
             "document.signed", "document.completed", "document.declined", "document.expired", "document.deleted",
             "signer.added", "signer.reminded", "signer.viewed", "signer.signed", "signer.declined",
+            "signer.delegated",
             "bulk_send.completed");
 
     /** Subscribes to every event. */

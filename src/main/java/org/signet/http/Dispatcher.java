@@ -63,10 +63,10 @@ public final class Dispatcher implements HttpHandler {
                 Optional<Response> plain = https.plainPortAnswer(peer, request.path(), exchange.getRequestURI());
                 response = withLimitHeaders(plain.isPresent() ? plain.get() : route(request), request);
             } catch (Refusal e) {
-                response = withLimitHeaders(Errors.toResponse(e), request);
+                response = withLimitHeaders(refused(request, e), request);
             } catch (Exception | Error e) {
                 // Even an Error (out of memory, stack overflow) gets its answer, and the worker lives on.
-                response = Errors.internal(e, requestId);
+                response = failed(request, e, requestId);
             }
             response.header("X-Request-Id", requestId).header("X-Content-Type-Options", "nosniff");
             https.mark(response, peer);
@@ -81,6 +81,41 @@ public final class Dispatcher implements HttpHandler {
         } finally {
             inFlight.exit();
         }
+    }
+
+    /** A refusal as the envelope, or as a page where the site's part the path is in has error pages. */
+    private Response refused(Request request, Refusal e) {
+        Optional<ErrorPages> pages = pagesFor(request);
+        if (pages.isPresent()) {
+            try {
+                return Errors.withRetryAfter(pages.get().refused(request, e), e);
+            } catch (RuntimeException pageFailed) {
+                return failed(request, pageFailed, request.requestId());
+            }
+        }
+        return Errors.toResponse(e);
+    }
+
+    /**
+     * The unexpected, logged, then answered as the envelope, or as a page where there are error pages; a page
+     * that fails itself (the database it reads may be what failed) leaves the envelope.
+     */
+    private Response failed(Request request, Throwable e, String requestId) {
+        Response envelope = Errors.internal(e, requestId);
+        Optional<ErrorPages> pages = e instanceof Exception ? pagesFor(request) : Optional.empty();
+        try {
+            return pages.map(p -> p.failed(request)).orElse(envelope);
+        } catch (RuntimeException pageFailed) {
+            return envelope;
+        }
+    }
+
+    /** The site's error pages for the request's path; none under the REST base, which answers programs. */
+    private Optional<ErrorPages> pagesFor(Request request) {
+        if (request == null || belowBase(restBase, request.path()) != null) {
+            return Optional.empty();
+        }
+        return site.errorPagesFor(request.path());
     }
 
     /** Waits until no request is being handled, or the deadline passes; true when none is. */

@@ -15,7 +15,11 @@ final class Errors {
 
     /** A refusal, with the status of its kind, and {@code Retry-After} when it says how long to wait. */
     static Response toResponse(Refusal r) {
-        Response response = Response.json(r.status(), ErrorEnvelope.of(r));
+        return withRetryAfter(Response.json(r.status(), ErrorEnvelope.of(r)), r);
+    }
+
+    /** {@code response} with {@code Retry-After} when the refusal says how long to wait. */
+    static Response withRetryAfter(Response response, Refusal r) {
         Object retryAfter = r.data().get("retry_after");
         if (retryAfter != null) {
             response.header("Retry-After", String.valueOf(retryAfter));

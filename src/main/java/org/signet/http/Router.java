@@ -1,6 +1,7 @@
 package org.signet.http;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Set;
 public final class Router {
     private final List<Route> routes = new ArrayList<>();
     private final Set<String> shapes = new HashSet<>();
+    private final Map<String, ErrorPages> errorPages = new HashMap<>();
 
     /**
      * A matched route, its pattern as registered ({@code /documents/{id}}: a bounded name for the
@@ -61,6 +63,23 @@ public final class Router {
         }
         routes.add(new Route(method, segments, "/" + String.join("/", segments), handler));
         routes.sort((a, b) -> Long.compare(b.specificity(), a.specificity()));
+    }
+
+    /**
+     * Answers failures under {@code prefix} (a path such as {@code /admin}: that path and everything below
+     * it) with {@code pages}; registering a prefix twice fails at start-up, as a route does.
+     */
+    public void errorPages(String prefix, ErrorPages pages) {
+        if (errorPages.putIfAbsent(prefix, pages) != null) {
+            throw new IllegalStateException("error pages registered twice: " + prefix);
+        }
+    }
+
+    /** The error pages registered for {@code path}'s longest prefix, when there are. */
+    Optional<ErrorPages> errorPagesFor(String path) {
+        return errorPages.entrySet().stream()
+                .filter(e -> path.equals(e.getKey()) || path.startsWith(e.getKey() + "/"))
+                .max(Comparator.comparingInt(e -> e.getKey().length())).map(Map.Entry::getValue);
     }
 
     /** Every route as "METHOD /pattern", for checking the router against a description of it. */

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.regex.Pattern;
 
 /**
  * Watches whether a request's body was read to its end. A handler that answers early (a body over a
@@ -12,6 +13,8 @@ import java.io.InputStream;
  * send its next request on a connection that is about to close and never hear back.
  */
 final class UnreadBody extends FilterInputStream {
+    /** Compiled once: every request is asked. */
+    private static final Pattern ZEROS = Pattern.compile("0+");
     private final boolean announced;
     private boolean ended;
 
@@ -24,7 +27,7 @@ final class UnreadBody extends FilterInputStream {
     static UnreadBody watch(HttpExchange exchange) {
         String length = exchange.getRequestHeaders().getFirst("Content-Length");
         boolean announced = exchange.getRequestHeaders().containsKey("Transfer-Encoding")
-                || length != null && !length.matches("0+");
+                || length != null && !ZEROS.matcher(length).matches();
         UnreadBody body = new UnreadBody(exchange.getRequestBody(), announced);
         exchange.setStreams(body, null);
         return body;

@@ -65,7 +65,8 @@ public final class MailSender {
     private final MailTransport transport;
     private final AttachmentLoader loader;
     private final Clock clock;
-    private final LongFunction<Optional<String>> links;
+    private final SigningLinks.Resolver links;
+    private final LongFunction<Optional<String>> codes;
     private final ReentrantLock lock = new ReentrantLock();
     /** A run was asked for; one that finds another delivering leaves it to that one to run again. */
     private final AtomicBoolean wanted = new AtomicBoolean();
@@ -73,17 +74,27 @@ public final class MailSender {
 
     /** A sender for messages without signing-link placeholders. */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock) {
-        this(db, transport, loader, clock, signer -> Optional.empty());
+        this(db, transport, loader, clock, (signer, recipient) -> Optional.empty());
     }
 
-    /** A sender that puts each signer's link ({@code links}) in place of its placeholder as it delivers. */
+    /**
+     * A sender that puts each signer's link ({@code links}) in place of its placeholder as it delivers,
+     * asking for it for the message's recipient.
+     */
     public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock,
-            LongFunction<Optional<String>> links) {
+            SigningLinks.Resolver links) {
+        this(db, transport, loader, clock, links, ticket -> Optional.empty());
+    }
+
+    /** As above, and puts each one-time code ({@code codes}, by ticket) in place of its placeholder too. */
+    public MailSender(Database db, MailTransport transport, AttachmentLoader loader, Clock clock,
+            SigningLinks.Resolver links, LongFunction<Optional<String>> codes) {
         this.table = new MailOutboxStore(Objects.requireNonNull(db, "db"));
         this.transport = Objects.requireNonNull(transport, "transport");
         this.loader = Objects.requireNonNull(loader, "loader");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.links = Objects.requireNonNull(links, "links");
+        this.codes = Objects.requireNonNull(codes, "codes");
     }
 
     /**
@@ -180,9 +191,10 @@ public final class MailSender {
 
     private Outcome deliver(OutboxEntry entry) {
         int attempt = entry.attempts() + 1;
+        LongFunction<Optional<String>> own = signer -> links.link(signer, entry.recipient());
         try {
             transport.send(new MailMessage(entry.recipient(), entry.recipientName(), entry.subject(),
-                    SigningLinks.fill(entry.textBody(), links), SigningLinks.fill(entry.htmlBody(), links),
+                    filled(entry.textBody(), own), filled(entry.htmlBody(), own),
                     attachments(entry)));
         } catch (MailDeliveryException e) {
             return failed(entry, attempt, e.permanent(), e.getMessage(), null);
@@ -195,6 +207,11 @@ public final class MailSender {
         log(Level.INFO, null, "Mail {0} ({1}) to {2} sent on attempt {3}",
                 Long.toString(entry.id()), entry.template(), entry.recipient(), attempt);
         return Outcome.SENT;
+    }
+
+    /** A body with its links and codes put in, which exist only in the message handed over, never in the queue. */
+    private String filled(String body, LongFunction<Optional<String>> recipientsLinks) throws MailDeliveryException {
+        return OneTimeCodes.fill(SigningLinks.fill(body, recipientsLinks), codes);
     }
 
     private List<Attachment> attachments(OutboxEntry entry) throws MailDeliveryException {

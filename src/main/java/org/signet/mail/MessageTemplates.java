@@ -12,6 +12,8 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.signet.config.Brand;
+import org.signet.config.Palette;
 import org.signet.domain.Language;
 import org.signet.text.Html;
 import org.signet.text.Messages;
@@ -24,14 +26,16 @@ import org.signet.text.Messages;
  * {@code {{link}}} with the link written out beneath it. The messages are English; each other
  * language has the same files in its own folder ({@code mail/de/invitation.html}), and a file
  * missing there is taken from English, so a new message can go out before it is translated. The
- * layout and the button are one markup for all, their few words taken from {@code mail/lines}.
+ * layout and the button are one markup for all, their few words taken from {@code mail/lines}. The site's
+ * {@link Brand} fills in {@code {{frame_site}}} (its name, in the header, the footer and any message that names the
+ * site) and the accent's shades in the layout's and the button's colours.
  */
 public final class MessageTemplates {
 
     /** Every template Signet has; all are loaded at start-up so a missing file fails early. */
     public static final List<String> NAMES =
             List.of("invitation", "view_invitation", "approval_request", "reminder", "completed", "declined",
-                    "rejected", "seal_failed");
+                    "rejected", "seal_failed", "email_code", "delegated");
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
     private static final Pattern BUTTON = Pattern.compile("\\{\\{button ([^}]+)}}");
@@ -53,36 +57,52 @@ public final class MessageTemplates {
     }
 
     /**
-     * Reads every template from the classpath.
+     * Reads every template from the classpath, in Signet's own name and colours.
      *
      * @throws IllegalStateException when a template file is missing from the build
      */
     public static MessageTemplates load() {
+        return load(Brand.DEFAULT);
+    }
+
+    /**
+     * Reads every template from the classpath, in {@code brand}'s name and colours.
+     *
+     * @throws IllegalStateException when a template file is missing from the build
+     */
+    public static MessageTemplates load(Brand brand) {
         Map<Language, Catalogue> catalogues = new EnumMap<>(Language.class);
         for (Language language : Language.values()) {
-            catalogues.put(language, load(language));
+            catalogues.put(language, load(language, brand));
         }
         return new MessageTemplates(catalogues);
     }
 
-    private static Catalogue load(Language language) {
+    private static Catalogue load(Language language, Brand brand) {
         Messages lines = Messages.of(LINES, language);
+        String footer = lines.get("frame.footer", brand.name());
+        Palette palette = brand.palette();
         UnaryOperator<String> frame = source -> source
                 .replace("{{frame_lang}}", language.code())
-                .replace("{{frame_footer}}", escapeHtml(lines.get("frame.footer")))
+                .replace("{{frame_site}}", escapeHtml(brand.name()))
+                .replace("{{frame_accent}}", palette.accent().hex())
+                .replace("{{frame_ink}}", palette.ink().hex())
+                .replace("{{frame_brand_ink}}", palette.brandInk().hex())
+                .replace("{{frame_footer}}", escapeHtml(footer))
                 .replace("{{frame_button_hint}}", escapeHtml(lines.get("frame.button_hint")));
+        UnaryOperator<String> plain = source -> source.replace("{{frame_site}}", brand.name())
+                .replace("{{frame_footer}}", footer);
         String button = frame.apply(resource(Language.BASE, "button.html"));
         Map<String, Template> templates = new LinkedHashMap<>();
         for (String name : NAMES) {
-            String html = BUTTON.matcher(resource(language, name + ".html")).replaceAll(
+            String html = BUTTON.matcher(frame.apply(resource(language, name + ".html"))).replaceAll(
                     m -> Matcher.quoteReplacement(button.replace("{{label}}", escapeHtml(m.group(1).strip()))));
             // Trailing newlines are trimmed so the layout alone decides the spacing around {{content}}.
-            templates.put(name, new Template(resource(language, name + ".subject.txt"),
-                    resource(language, name + ".txt").stripTrailing(), html.stripTrailing()));
+            templates.put(name, new Template(plain.apply(resource(language, name + ".subject.txt")),
+                    plain.apply(resource(language, name + ".txt")).stripTrailing(), html.stripTrailing()));
         }
         // The frame's markup is one for every language; only its words differ.
-        Template layout = new Template("",
-                resource(Language.BASE, "layout.txt").replace("{{frame_footer}}", lines.get("frame.footer")),
+        Template layout = new Template("", plain.apply(resource(Language.BASE, "layout.txt")),
                 frame.apply(resource(Language.BASE, "layout.html")));
         return new Catalogue(Map.copyOf(templates), layout);
     }

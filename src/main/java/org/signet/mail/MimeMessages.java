@@ -58,6 +58,22 @@ final class MimeMessages {
         }
     }
 
+    /**
+     * {@code from} with {@code name} as its display name when it has none of its own, or always when
+     * {@code replaceOwn}; {@code from} as it is when it is no valid address, for {@link #fromAddress} to refuse.
+     */
+    static String withDisplayName(String from, String name, boolean replaceOwn) {
+        try {
+            InternetAddress address = mailbox(from);
+            if (replaceOwn || address.getPersonal() == null || address.getPersonal().isBlank()) {
+                address.setPersonal(name, UTF_8);
+            }
+            return address.toString();
+        } catch (AddressException | UnsupportedEncodingException e) {
+            return from;
+        }
+    }
+
     /** Session properties both transports start from. */
     static Properties sessionProperties(InternetAddress from) {
         Properties properties = new Properties();

@@ -15,6 +15,16 @@ public final class SigningLinks {
 
     private SigningLinks() {}
 
+    /**
+     * A signer's link as it is now, for a message to {@code recipient}: empty when the signer no longer
+     * exists or is no longer that recipient (their place was handed over to someone else), so a message
+     * queued for the old person never carries the new person's link.
+     */
+    @FunctionalInterface
+    public interface Resolver {
+        Optional<String> link(long signerId, String recipient);
+    }
+
     /** What a template's {@code link} variable holds for this signer until delivery. */
     public static String placeholder(long signerId) {
         return "[[signing-link:" + signerId + "]]";
@@ -22,7 +32,7 @@ public final class SigningLinks {
 
     /**
      * The text with every placeholder replaced by its signer's link; {@code links} answers empty for a
-     * signer that no longer exists, and then the message cannot go out.
+     * signer that no longer exists (or is no longer the message's recipient), and then the message cannot go out.
      */
     static String fill(String text, LongFunction<Optional<String>> links) throws MailDeliveryException {
         Matcher m = PLACEHOLDER.matcher(text);
@@ -30,7 +40,8 @@ public final class SigningLinks {
         while (m.find()) {
             long signer = Long.parseLong(m.group(1));
             String link = links.apply(signer).orElseThrow(() -> new MailDeliveryException(
-                    "Not sent: the signing link of signer " + signer + " no longer exists", true, null));
+                    "Not sent: the signing link of signer " + signer + " no longer exists for this recipient",
+                    true, null));
             m.appendReplacement(out, Matcher.quoteReplacement(link));
         }
         m.appendTail(out);

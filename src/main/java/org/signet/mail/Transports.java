@@ -20,7 +20,7 @@ public final class Transports {
      * @throws IllegalArgumentException when {@code smtp.from} is not a valid address
      */
     public static MailTransport fromConfig(Config config) {
-        String from = config.string("smtp.from");
+        String from = sender(config);
         String host = config.string("smtp.host");
         if (host.isEmpty()) {
             Path outbox = config.dataDir().resolve("outbox");
@@ -32,5 +32,14 @@ public final class Transports {
         // SmtpSettings.toString masks the password.
         LOG.log(Level.INFO, "Mail goes out through {0}", settings);
         return new SmtpTransport(settings);
+    }
+
+    /**
+     * The From address: {@code smtp.from}'s address, under its own display name when the setting names one, else
+     * under the site's name ({@code site.name}). The built-in default's "Signet" is no name of the site's choosing.
+     */
+    static String sender(Config config) {
+        boolean defaulted = config.source("smtp.from") == Config.Source.DEFAULT;
+        return MimeMessages.withDisplayName(config.string("smtp.from"), config.brand().name(), defaulted);
     }
 }

@@ -68,7 +68,8 @@ final class CertificatePage {
             row(WORDS.get("created_from"), data.origin());
         }
         if (data.verifyUrl() != null) {
-            row(WORDS.get("verify"), WORDS.get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId())));
+            row(WORDS.get("verify"), WORDS.get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId()),
+                    data.siteName()));
         }
         y -= 10f;
         heading(WORDS.get("parties"), 13f);
@@ -77,6 +78,13 @@ final class CertificatePage {
         }
         if (data.parties().isEmpty()) {
             row("", WORDS.get("no_parties"));
+        }
+        if (!data.attachments().isEmpty()) {
+            y -= 10f;
+            heading(WORDS.get("attachments"), 13f);
+            for (CertificateData.Attachment attachment : data.attachments()) {
+                attachment(attachment);
+            }
         }
         y -= 10f;
         ensure(13f * 1.6f + 3 * LEADING);
@@ -100,6 +108,27 @@ final class CertificatePage {
         y -= 4f;
         line(bold, 10.5f, MARGIN, FinalText.orDash(party.name()));
         y -= LEADING * 1.2f;
+        for (String[] r : rows) {
+            row(WORDS.get(r[0]), r[1]);
+        }
+        y -= 2f;
+    }
+
+    /** An attached file's block, kept on one page: its name, then its field, signer and SHA-256. */
+    private void attachment(CertificateData.Attachment a) throws IOException {
+        String[][] rows = {{"attachment.field", a.field()}, {"attachment.signer", a.signer()},
+            {"attachment.sha256", a.sha256()}};
+        List<String> name = FinalText.wrap(bold, 10.5f, FinalText.orDash(a.filename()), contentWidth);
+        float height = name.size() * LEADING * 1.2f + 6f;
+        for (String[] r : rows) {
+            height += valueLines(r[1]).size() * LEADING;
+        }
+        ensure(height);
+        y -= 4f;
+        for (String text : name) {
+            line(bold, 10.5f, MARGIN, text);
+            y -= LEADING * 1.2f;
+        }
         for (String[] r : rows) {
             row(WORDS.get(r[0]), r[1]);
         }

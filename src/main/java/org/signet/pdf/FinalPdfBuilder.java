@@ -17,8 +17,8 @@ import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 
 /**
- * Builds the finished document: the original pages with every field value drawn in place,
- * followed by the certificate-of-completion pages; or, while a document is still being signed,
+ * Builds the finished document: the original pages with every field value drawn in place, the pages
+ * of the files signers attached, then the certificate-of-completion pages; or, while a document is still being signed,
  * the same pages with the values given so far.
  */
 public final class FinalPdfBuilder {
@@ -49,9 +49,29 @@ public final class FinalPdfBuilder {
      */
     public static byte[] build(byte[] originalPdf, List<PlacedValue> values, List<FormFill> fills,
             CertificateData certificate) throws IOException {
+        return build(originalPdf, values, fills, List.of(), certificate);
+    }
+
+    /**
+     * As {@link #build(byte[], List, List, CertificateData)}, with the pages of each of {@code appended}
+     * (the PDFs of the files signers attached) after the document's own and before the certificate.
+     *
+     * @throws IOException as {@link #build(byte[], List, CertificateData)}, or when an appended PDF cannot be read
+     */
+    public static byte[] build(byte[] originalPdf, List<PlacedValue> values, List<FormFill> fills,
+            List<byte[]> appended, CertificateData certificate) throws IOException {
         Objects.requireNonNull(certificate, "certificate");
-        return draw(originalPdf, values, fills,
-                (document, fonts) -> CertificatePage.append(document, fonts, certificate));
+        List<PDDocument> sources = new ArrayList<>();
+        try {
+            return draw(originalPdf, values, fills, (document, fonts) -> {
+                AppendedPages.append(document, appended, sources);
+                CertificatePage.append(document, fonts, certificate);
+            });
+        } finally {
+            for (PDDocument source : sources) {
+                source.close();
+            }
+        }
     }
 
     /**
@@ -122,7 +142,7 @@ public final class FinalPdfBuilder {
     }
 
     /** Burns form fields into the page content and drops every widget, so no field stays editable. */
-    private static void flattenForms(PDDocument document) throws IOException {
+    static void flattenForms(PDDocument document) throws IOException {
         PDAcroForm form = document.getDocumentCatalog().getAcroForm(null);
         if (form != null) {
             form.setXFA(null);

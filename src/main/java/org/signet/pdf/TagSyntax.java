@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.signet.domain.AttachmentKind;
 import org.signet.domain.FieldType;
 
 /**
@@ -40,7 +41,11 @@ final class TagSyntax {
         if (type == FieldType.DROPDOWN && s.options.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Tag(type, s.signer, s.name, s.required, type == FieldType.DROPDOWN ? s.options : List.of()));
+        if (type == FieldType.ATTACHMENT && !s.options.stream().allMatch(o -> AttachmentKind.fromWire(o).isPresent())) {
+            return Optional.empty();
+        }
+        boolean listed = type == FieldType.DROPDOWN || type == FieldType.ATTACHMENT;
+        return Optional.of(new Tag(type, s.signer, s.name, s.required, listed ? s.options : List.of()));
     }
 
     /** The settings after the type, each {@code key=value}; an unknown key or a bad value spoils the tag. */

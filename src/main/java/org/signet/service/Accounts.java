@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.signet.crypto.Passwords;
 import org.signet.domain.EmailAddress;
+import org.signet.domain.Language;
 import org.signet.domain.Principal;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
@@ -11,9 +12,10 @@ import org.signet.store.UserStore;
 
 /**
  * Host-site accounts as administrators manage them on the administrator pages: list, create, grant
- * or withdraw administration, disable. Everything here is for administrators only; an administrator
- * cannot withdraw their own rights or disable themselves, so a site always keeps one. Granting,
- * withdrawing and disabling end the account's sessions, as {@link UserStore} does for every such change.
+ * or withdraw administration, disable. Everything here but a user's own language is for administrators
+ * only; an administrator cannot withdraw their own rights or disable themselves, so a site always keeps
+ * one. Granting, withdrawing and disabling end the account's sessions, as {@link UserStore} does for
+ * every such change.
  */
 public final class Accounts {
     static final int MIN_PASSWORD = 8;
@@ -62,6 +64,15 @@ public final class Accounts {
         User u = other(p, id);
         users.disable(u.id());
         return users.find(id).orElseThrow();
+    }
+
+    /**
+     * Sets the language the caller's own administrator pages speak, or null to follow their browser;
+     * every user may, for their own account only.
+     */
+    public User setOwnLanguage(Principal p, Language language) {
+        users.setLanguage(p.userId(), language);
+        return users.find(p.userId()).orElseThrow(() -> Refusal.notFound("User"));
     }
 
     private User other(Principal p, long id) {

@@ -10,6 +10,7 @@ import org.signet.domain.Actor;
 import org.signet.domain.BulkSend;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Principal;
+import org.signet.domain.Signer;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
@@ -156,11 +157,12 @@ public final class BulkSends {
         try {
             Map<String, Object> m = (Map<String, Object>) Json.parse(json);
             List<Templates.SlotSigner> signers = ((List<Map<String, String>>) m.get("signers")).stream()
-                    .map(s -> new Templates.SlotSigner(s.get("name"), s.get("email"), null, null, false, null)).toList();
+                    .map(s -> new Templates.SlotSigner(s.get("name"), s.get("email"), null, null, false,
+                            Signer.Verification.NONE, null)).toList();
             Number expires = (Number) m.get("expires_at");
             return new Templates.NewDocumentRequest(null, (Map<String, String>) m.get("variables"), signers, true,
                     expires == null ? null : expires.longValue(), new ExternalRef((String) m.get("external_id"),
-                    (Map<String, String>) m.get("metadata")));
+                    (Map<String, String>) m.get("metadata")), null);
         } catch (JsonSyntaxException | ClassCastException e) {
             throw new IllegalStateException("a bulk send row's request is not as stored", e);
         }

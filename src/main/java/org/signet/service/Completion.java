@@ -3,6 +3,7 @@ package org.signet.service;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -16,6 +17,8 @@ import java.util.logging.Logger;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
@@ -24,6 +27,7 @@ import org.signet.evidence.Sealed;
 import org.signet.evidence.Sealer;
 import org.signet.pdf.CertificateData;
 import org.signet.pdf.FinalPdfBuilder;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -48,6 +52,7 @@ public final class Completion {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final AttachmentStore attachments;
     private final AuditStore audit;
     private final StoredFiles files;
     private final Notifications notify;
@@ -55,24 +60,29 @@ public final class Completion {
     private final Sealer sealer;
     private final Wire wire;
     private final Links links;
+    private final String siteName;
     private final Set<Long> inProgress = ConcurrentHashMap.newKeySet();
     private final DocumentAccess access;
     private final DetectedFields detected;
     private final LongAdder failedAttempts = new LongAdder();
+    private final SealTimes sealTimes;
     /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
-    public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            StoredFiles files, Notifications notify, WebhookEvents events, Sealer sealer, Wire wire,
-            Links links) {
+    public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
+            AttachmentStore attachments, AuditStore audit, StoredFiles files, Notifications notify, WebhookEvents events,
+            Sealer sealer, Wire wire, Links links, SealTimes sealTimes, String siteName) {
         this.db = db;
+        this.sealTimes = sealTimes;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
+        this.attachments = attachments;
         this.audit = audit;
         this.files = files;
         this.notify = notify;
+        this.siteName = siteName;
         this.events = events;
         this.sealer = sealer;
         this.wire = wire;
@@ -134,9 +144,11 @@ public final class Completion {
             if (d == null || d.status() != DocumentStatus.COMPLETED || d.signedFileId() != null) {
                 return false;
             }
+            long started = System.nanoTime();
             Sealed sealed = build(d);
             StoredFiles.Saved saved = files.save(sealed.pdf());
             finish(d, saved, sealed);
+            sealTimes.record((System.nanoTime() - started) / 1_000_000);
             return true;
         } catch (IOException | RuntimeException e) {
             failed(documentId, e);
@@ -184,11 +196,17 @@ public final class Completion {
 
     private Sealed build(Document d) throws IOException {
         List<Signer> parties = signers.forDocument(d.id());
-        PlacedValues.Split values = PlacedValues.split(fields.forDocument(d.id()), detected.ofDocument(d.id()), signers);
-        byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values.painted(), values.filled(),
-                certificateData(d, parties));
+        List<Field> all = fields.forDocument(d.id());
+        PlacedValues.Split values = PlacedValues.split(all, detected.ofDocument(d.id()), signers);
+        List<FieldAttachment> attached = attachments.forDocument(d.id());
+        List<byte[]> appended = new ArrayList<>();
+        for (FieldAttachment a : attached) {
+            appended.add(files.read(a.pdfFileId()));
+        }
+        byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values.painted(), values.filled(), appended,
+                certificateData(d, parties).withAttachments(listed(attached, all, parties)));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
-        return sealer.seal(unsigned, "All parties signed with Signet", "Signet", Instant.ofEpochSecond(completedAt));
+        return sealer.seal(unsigned, "All parties signed with " + siteName, siteName, Instant.ofEpochSecond(completedAt));
     }
 
     private CertificateData certificateData(Document d, List<Signer> parties) {
@@ -200,7 +218,21 @@ public final class Completion {
         List<CertificateData.Event> events = audit.list(d.id()).stream().map(e -> event(e, names)).toList();
         String origin = d.templateId() == null ? null : "template " + d.templateId();
         return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), at(d.completedAt()), origin,
-                links.site() + "/verify", wire.zone(), ps, events);
+                links.site() + "/verify", wire.zone(), ps, events, siteName);
+    }
+
+    /** The certificate's line for each attached file: the field's name (or type and id), its signer, name and digest. */
+    private static List<CertificateData.Attachment> listed(List<FieldAttachment> attached, List<Field> all,
+            List<Signer> parties) {
+        return attached.stream().map(a -> {
+            String field = all.stream().filter(f -> f.id() == a.fieldId()).map(Field::name).filter(n -> !n.isBlank())
+                    .findFirst().orElse("attachment " + Wire.id(a.fieldId()));
+            String signer = parties.stream().filter(p -> p.id() == a.signerId()).map(p -> p.name() + " <" + p.email() + ">")
+                    .findFirst().orElse(null);
+            String name = DrawableText.drawablePart(a.filename());
+            return new CertificateData.Attachment(field, signer, name.isBlank() ? "attachment." + a.kind().wire() : name,
+                    a.sha256());
+        }).toList();
     }
 
     private static Instant at(Long epochSeconds) {
@@ -227,13 +259,15 @@ public final class Completion {
     private CertificateData.Event event(AuditEvent e, Map<String, String> namesByEmail) {
         String actor = e.signerName() != null ? e.signerName()
                 : e.apiKeyId() != null ? "API key " + e.apiKeyId()
-                : e.userId() != null ? "User " + e.userId() : "Signet";
+                : e.userId() != null ? "User " + e.userId() : siteName;
         String party = e.detail() == null ? null
                 : namesByEmail.getOrDefault(e.detail().toLowerCase(Locale.ROOT), e.detail());
         if ((e.action().equals("invitation_sent") || e.action().equals("reminder_sent")) && party != null) {
             actor = "to " + party;
         } else if (e.action().equals("signing_link_shown") && party != null) {
             actor = actor + ", link of " + party;
+        } else if (e.action().equals("signer_verified") && e.detail() != null) {
+            actor = actor + " (" + e.detail() + ")";
         }
         return new CertificateData.Event(at(e.createdAt()), e.action(), actor, e.ipAddress());
     }

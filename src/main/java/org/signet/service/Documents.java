@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.LongStream;
 import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
@@ -20,11 +21,13 @@ import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -46,6 +49,7 @@ public final class Documents {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final AttachmentStore attachments;
     private final StoredFiles files;
     private final AuditStore audit;
     private final StatsStore stats;
@@ -54,6 +58,9 @@ public final class Documents {
     private final DocumentAccess access;
     private final DetectedFields detected;
     private final Wire wire;
+    /** {@code site.allow_delegation}: whether a new document allows handing over unless its request says. */
+    private final boolean delegationByDefault;
+    private final SealTimes sealTimes;
 
     /** A file to hand out: its name and type for the client, its size, and how to read it. */
     public record Download(String filename, String mediaType, long size, Opener opener) {
@@ -71,12 +78,15 @@ public final class Documents {
     /** The audit trail of one document and whether its hash chain is intact. */
     public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
 
-    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, StoredFiles files,
-            AuditStore audit, StatsStore stats, Workflow workflow, WebhookEvents events, Wire wire) {
+    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
+            AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow,
+            WebhookEvents events, Wire wire, boolean delegationByDefault, SealTimes sealTimes) {
         this.db = db;
+        this.sealTimes = sealTimes;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
+        this.attachments = attachments;
         this.files = files;
         this.audit = audit;
         this.stats = stats;
@@ -85,6 +95,7 @@ public final class Documents {
         this.access = new DocumentAccess(documents);
         this.detected = new DetectedFields(db, documents, signers);
         this.wire = wire;
+        this.delegationByDefault = delegationByDefault;
     }
 
     /**
@@ -137,8 +148,15 @@ public final class Documents {
         return detected.assigned(p, id, signerOf);
     }
 
-    public List<Field> fields(Principal p, long id) {
-        return db.read(() -> fields.forDocument(access.require(p, id).id()));
+    /** The document's fields and the files attached to its attachment fields, read together. */
+    public DocumentDetail fields(Principal p, long id) {
+        return db.read(() -> detailOf(access.require(p, id)));
+    }
+
+    private Map<Long, FieldAttachment> attachedTo(long documentId) {
+        Map<Long, FieldAttachment> byField = new LinkedHashMap<>();
+        attachments.forDocument(documentId).forEach(a -> byField.put(a.fieldId(), a));
+        return byField;
     }
 
     public Map<String, Long> stats(Principal p) {
@@ -170,22 +188,26 @@ public final class Documents {
     /** A new draft from an accepted file, with its {@code document_created} event. */
     public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
             Actor actor) {
-        return create(ownerId, file, title, expiresAt, reminderDays, ExternalRef.NONE, actor);
+        return create(ownerId, file, title, expiresAt, reminderDays, ExternalRef.NONE, null, actor);
     }
 
-    /** As {@link #create}, with the client's own id and metadata for it. */
+    /**
+     * As {@link #create}, with the client's own id and metadata for it, and whether the document allows
+     * handing over ({@code allowDelegation}; null: {@code site.allow_delegation}).
+     */
     public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            ExternalRef ref, Actor actor) {
-        return create(ownerId, file, title, expiresAt, reminderDays, null, ref, actor);
+            ExternalRef ref, Boolean allowDelegation, Actor actor) {
+        return create(ownerId, file, title, expiresAt, reminderDays, null, ref, allowDelegation, actor);
     }
 
     /** As {@link #create}, for a document made from template {@code templateId}, which its trail names. */
     Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            Long templateId, ExternalRef ref, Actor actor) {
+            Long templateId, ExternalRef ref, Boolean allowDelegation, Actor actor) {
+        boolean delegation = allowDelegation != null ? allowDelegation : delegationByDefault;
         return db.inTransaction(() -> {
             Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
-                    file.fileHash(), expiresAt, reminderDays, templateId, ref));
+                    file.fileHash(), expiresAt, reminderDays, templateId, ref, delegation));
             files.claim(file.originalFileId(), file.pdfFileId());
             detected.recordForDocument(d.id(), file.detected());
             List<String> notes = new ArrayList<>();
@@ -214,7 +236,8 @@ public final class Documents {
             if (!changed.isEmpty()) {
                 d = documents.updateDetails(d.id(), Objects.requireNonNullElse(patch.title(), d.title()),
                         patch.setsExpiry() ? patch.expiresAt() : d.expiresAt(),
-                        patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays());
+                        patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays(),
+                        Objects.requireNonNullElse(patch.allowDelegation(), d.allowDelegation()));
                 audit.record(d.id(), "document_updated", actor, Json.write(changed));
             }
             d = applyRef(d, patch, actor);
@@ -249,6 +272,10 @@ public final class Documents {
         if (patch.setsReminder() && !Objects.equals(patch.reminderIntervalDays(), d.reminderIntervalDays())) {
             changed.put("reminder_interval_days", patch.reminderIntervalDays());
         }
+        // Who may act stays the owner's to decide while the document is out: it may change in any state.
+        if (patch.allowDelegation() != null && patch.allowDelegation() != d.allowDelegation()) {
+            changed.put("allow_delegation", patch.allowDelegation());
+        }
         return changed;
     }
 
@@ -279,12 +306,15 @@ public final class Documents {
     public void delete(Principal p, long id) {
         List<String> erase = db.inTransaction(() -> {
             Document d = access.require(p, id);
+            // Read before the rows go: deleting the document deletes its attachments' rows with it.
+            List<Long> fileIds = fileIds(d);
+            attachments.forDocument(d.id()).forEach(a -> LongStream.of(a.fileIds()).forEach(fileIds::add));
             if (!documents.delete(d)) {
                 throw Refusal.notFound("Document");
             }
             events.document(d, "document.deleted");
             List<String> names = new ArrayList<>();
-            for (Long fileId : fileIds(d)) {
+            for (Long fileId : fileIds) {
                 files.forget(fileId).ifPresent(names::add);
             }
             return names;
@@ -327,11 +357,21 @@ public final class Documents {
         });
     }
 
-    private static Refusal sealPending(Document d) {
-        return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", d.seal().failed()
-                ? "The document is completed but its sealed PDF could not be made: " + d.seal().error()
-                : "The document is completed and its sealed PDF is being made; try again shortly.",
-                Json.object("retry_after", 30L, "seal_status", d.seal().failed() ? "failed" : "pending"));
+    /**
+     * The seal is not stored yet: the wait it likely needs (from the completion, or from the next
+     * attempt after a failure, plus how long a seal takes here), or none when sealing gave up, where
+     * only the owner's retry helps.
+     */
+    private Refusal sealPending(Document d) {
+        if (d.seal().failed()) {
+            return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", "The document is completed but its sealed PDF "
+                    + "could not be made: " + d.seal().error(), Json.object("seal_status", "failed"));
+        }
+        Long retryAt = d.seal().retryAt();
+        long startsAt = retryAt != null ? retryAt : d.completedAt() != null ? d.completedAt() : documents.now();
+        return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", "The document is completed and its sealed PDF is "
+                + "being made; try again shortly.", Json.object("retry_after", sealTimes.secondsLeft(startsAt,
+                        documents.now()), "seal_status", "pending"));
     }
 
     public Trail trail(Principal p, long id) {
@@ -342,7 +382,12 @@ public final class Documents {
     }
 
     private DocumentDetail detailOf(Document d) {
-        return new DocumentDetail(d, signers.forDocument(d.id()), fields.forDocument(d.id()));
+        List<Signer> parties = signers.forDocument(d.id());
+        List<Field> all = fields.forDocument(d.id());
+        // Most documents have no attachment field: they cost no look-up of attached files.
+        Map<Long, FieldAttachment> attached = all.stream().anyMatch(f -> f.type().attachment()) ? attachedTo(d.id())
+                : Map.of();
+        return new DocumentDetail(d, parties, all, attached);
     }
 
     /** The status a document would move to, or 400 invalid_transition naming what is allowed. */

@@ -65,6 +65,7 @@ final class FieldValues {
             case DROPDOWN -> option(optionsJson, text(value, TypedText.Shape.LINE, MAX_TEXT));
             case TEXT -> text(value, TypedText.Shape.LINE, MAX_TEXT);
             case TEXTAREA -> text(value, TypedText.Shape.LINES, MAX_TEXTAREA);
+            case ATTACHMENT -> Fit.not("takes a file uploaded to the signing link's attachments, not a value");
             default -> Fit.of(value);
         };
     }

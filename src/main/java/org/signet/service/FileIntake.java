@@ -4,8 +4,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.signet.domain.AttachmentKind;
 import org.signet.error.Refusal;
 import org.signet.pdf.DocumentIntake;
+import org.signet.pdf.FileSniffer;
 import org.signet.pdf.Intake;
 import org.signet.pdf.InvalidFileException;
 import org.signet.pdf.UnsupportedFileTypeException;
@@ -43,6 +49,44 @@ public final class FileIntake {
                 Files.deleteIfExists(checked.pdf());
             }
         }
+    }
+
+    /**
+     * Checks and stores a file a signer attaches to a field taking {@code allowed} kinds: its kind is read
+     * from its bytes before anything is decoded, so a wrong kind costs nothing; then it passes the same
+     * intake as a document. What is kept is a PDF with its active content taken out, or the image as it
+     * came, with the one-page PDF made from it; 400 {@code invalid_file_type} or {@code invalid_file}.
+     */
+    public AttachedFile acceptAttachment(Path file, String clientFilename, Set<AttachmentKind> allowed)
+            throws IOException {
+        AttachmentKind kind = kindOf(file, allowed);
+        Intake checked = gate.run(() -> inspect(file));
+        try {
+            StoredFiles.Saved pdf = save(checked.pdf());
+            StoredFiles.Saved kept = kind == AttachmentKind.PDF ? pdf : save(file);
+            String name = clientFilename.isEmpty() ? "attachment." + kind.wire() : clientFilename;
+            return new AttachedFile(name, kind, kept.id(), pdf.id(), kept.size(), kept.sha256(), checked.removed());
+        } finally {
+            if (!checked.pdf().equals(file)) {
+                Files.deleteIfExists(checked.pdf());
+            }
+        }
+    }
+
+    private static AttachmentKind kindOf(Path file, Set<AttachmentKind> allowed) {
+        byte[] head = FileSniffer.head(file);
+        AttachmentKind kind = FileSniffer.sniff(head, head.length)
+                .flatMap(k -> AttachmentKind.ofMediaType(k.mediaType())).orElse(null);
+        if (kind == null || !allowed.contains(kind)) {
+            String names = AttachmentKind.names(allowed).toUpperCase(Locale.ROOT).replace("JPG", "JPEG");
+            throw Refusal.invalid("invalid_file_type", "This field takes only " + names + " files"
+                    + (head.length == 0 ? " (the file is empty)." : "."), Map.of("allowed", allowedWire(allowed)));
+        }
+        return kind;
+    }
+
+    private static List<String> allowedWire(Set<AttachmentKind> allowed) {
+        return allowed.stream().map(AttachmentKind::wire).toList();
     }
 
     private Intake inspect(Path file) {

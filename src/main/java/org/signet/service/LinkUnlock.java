@@ -4,46 +4,59 @@ import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
 import org.signet.crypto.Passwords;
+import org.signet.domain.Actor;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
+import org.signet.store.AuditStore;
+import org.signet.store.Database;
 import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * The PIN and host-site login that stand before a protected link; a link that asks for both needs
- * both. Five wrong tries lock the link for 15 minutes; the count is kept in the database so a restart
- * does not reset it. The login's password is checked by {@link PasswordCheck} on top of that, so its
- * failures also count against the account and the address wherever else the password is asked for;
- * the gate answers a locked account or address exactly as a wrong password.
+ * The host-site login, PIN and emailed code that stand before a protected link, asked in that order; a
+ * link that asks for several needs each. Five wrong tries (PINs, passwords and codes together) lock the
+ * link for 15 minutes; the count is kept in the database so a restart does not reset it. Each gate
+ * passed is a {@code signer_verified} audit event naming it. The login's password is checked by
+ * {@link PasswordCheck} on top of that, so its failures also count against the account and the address
+ * wherever else the password is asked for; the gate answers a locked account or address exactly as a
+ * wrong password.
  */
 public final class LinkUnlock {
     static final int MAX_TRIES = 5;
     static final long LOCK_SECONDS = 15 * 60;
     static final String PIN = "pin";
     static final String LOGIN = "login";
+    /** The emailed-code gate, as the session and a 403 name it. */
+    public static final String EMAIL_CODE = "email_code";
 
+    private final Database db;
     private final SignerStore signers;
     private final UserStore users;
     private final PasswordCheck passwords;
     private final UnlockSessions sessions;
+    private final EmailCodes codes;
+    private final AuditStore audit;
     private final Clock clock;
     /** Attempts on one link run one at a time, so parallel guesses cannot outrun the failure count. */
     private final Object[] stripes = new Object[64];
 
-    public LinkUnlock(SignerStore signers, UserStore users, PasswordCheck passwords, UnlockSessions sessions,
-            Clock clock) {
+    public LinkUnlock(Database db, SignerStore signers, UserStore users, PasswordCheck passwords,
+            UnlockSessions sessions, EmailCodes codes, AuditStore audit, Clock clock) {
+        this.db = db;
         this.signers = signers;
         this.users = users;
         this.passwords = passwords;
         this.sessions = sessions;
+        this.codes = codes;
+        this.audit = audit;
         this.clock = clock;
         for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new Object();
         }
     }
 
-    /** What this browser session still has to pass, login first, then PIN; null when nothing. */
+    /** What this browser session still has to pass: login first, then PIN, then the emailed code; null when nothing. */
     public String pending(SignerLink link, String sessionId) {
         Signer s = link.signer();
         if (s.requireLogin() && !sessions.passed(sessionId, s.id(), LOGIN)) {
@@ -52,20 +65,27 @@ public final class LinkUnlock {
         if (s.pinHash() != null && !sessions.passed(sessionId, s.id(), PIN)) {
             return PIN;
         }
+        if (s.verification() == Signer.Verification.EMAIL_CODE && !sessions.passed(sessionId, s.id(), EMAIL_CODE)) {
+            return EMAIL_CODE;
+        }
         return null;
     }
 
-    /** The link, if this browser session has passed its PIN and login; 403 naming what is still needed otherwise. */
+    /** The link, if this browser session has passed its gates; 403 naming what is still needed otherwise. */
     public SignerLink requirePassed(SignerLink link, String sessionId) {
         String pending = pending(link, sessionId);
         if (pending != null) {
-            throw new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
+            throw unlockFirst(pending);
         }
         return link;
     }
 
+    private static Refusal unlockFirst(String pending) {
+        return new Refusal(Refusal.Kind.FORBIDDEN, "forbidden", "Unlock this link first.", Map.of("requires", pending));
+    }
+
     /** Checks a PIN; returns the session id that now has it, or throws 400 invalid_pin / 429 pin_locked. */
-    public String pin(SignerLink link, String pin, String sessionId) {
+    public String pin(SignerLink link, String pin, Visit visit) {
         if (link.signer().pinHash() == null) {
             throw Refusal.invalid("invalid_pin", "This signing link has no PIN.");
         }
@@ -73,11 +93,65 @@ public final class LinkUnlock {
             Signer s = fresh(link.signer());
             requireNotLocked(s);
             if (pin != null && pin.matches("\\d{4,8}") && Passwords.verify(pin.toCharArray(), s.pinHash())) {
-                signers.recordPinFailure(s.id(), 0, null);
-                return sessions.pass(sessionId, s.id(), PIN);
+                verified(link, s, PIN, visit, () -> { });
+                return sessions.pass(visit.sessionId(), s.id(), PIN);
             }
             throw failed(s, "invalid_pin", Refusal.Kind.INVALID, "The PIN is not correct.");
         }
+    }
+
+    /**
+     * Mails the signer a new code once the gates before it are passed: 403 forbidden naming the gate
+     * still to pass, 429 pin_locked while the link is locked, else as {@link EmailCodes#send}.
+     */
+    public EmailCodes.Sent sendCode(SignerLink link, Visit visit) {
+        requireCodeGate(link);
+        String pending = pending(link, visit.sessionId());
+        if (pending != null && !pending.equals(EMAIL_CODE)) {
+            throw unlockFirst(pending);
+        }
+        synchronized (stripe(link.signer())) {
+            requireNotLocked(fresh(link.signer()));
+            return codes.send(link, visit);
+        }
+    }
+
+    /**
+     * Checks a mailed code (six digits, the caller has seen to that); returns the session id that now
+     * has it, or throws 400 invalid_code / code_expired, 429 pin_locked.
+     */
+    public String emailCode(SignerLink link, String code, Visit visit) {
+        requireCodeGate(link);
+        synchronized (stripe(link.signer())) {
+            Signer s = fresh(link.signer());
+            requireNotLocked(s);
+            if (codes.matches(s, code)) {
+                verified(link, s, EMAIL_CODE, visit, () -> codes.used(s));
+                return sessions.pass(visit.sessionId(), s.id(), EMAIL_CODE);
+            }
+            throw failed(s, "invalid_code", Refusal.Kind.INVALID, "The code is not correct.");
+        }
+    }
+
+    /** Whether a mailed code is waiting to be typed at this link, so its gate asks for the code. */
+    public boolean codeWaiting(SignerLink link) {
+        return codes.waiting(link.signer());
+    }
+
+    private static void requireCodeGate(SignerLink link) {
+        if (link.signer().verification() != Signer.Verification.EMAIL_CODE) {
+            throw Refusal.invalid("invalid_code", "This signing link does not ask for a code.");
+        }
+    }
+
+    /** A gate passed: the failure count starts again, and the audit trail says who passed which gate. */
+    private void verified(SignerLink link, Signer s, String method, Visit visit, Runnable also) {
+        db.inTransaction(() -> {
+            signers.recordPinFailure(s.id(), 0, null);
+            also.run();
+            audit.record(link.document().id(), "signer_verified",
+                    Actor.signer(s.id(), s.name(), visit.ip(), visit.userAgent()), method);
+        });
     }
 
     /**
@@ -85,7 +159,7 @@ public final class LinkUnlock {
      * a wrong password, another or unknown account, and an account or address locked by failures
      * here or at the administrator sign-in.
      */
-    public String login(SignerLink link, String email, String password, String clientIp, String sessionId) {
+    public String login(SignerLink link, String email, String password, Visit visit) {
         if (!link.signer().requireLogin()) {
             throw Refusal.invalid("invalid_login", "This signing link does not ask for a login.");
         }
@@ -94,11 +168,11 @@ public final class LinkUnlock {
             synchronized (stripe(link.signer())) {
                 Signer s = fresh(link.signer());
                 requireNotLocked(s);
-                PasswordCheck.Outcome checked = passwords.check(email, typed, clientIp,
+                PasswordCheck.Outcome checked = passwords.check(email, typed, visit.ip(),
                         u -> u.email().equalsIgnoreCase(s.email()) && u.passwordAskableBy(ownerIsAdmin(link)));
                 if (checked.accepted()) {
-                    signers.recordPinFailure(s.id(), 0, null);
-                    return sessions.pass(sessionId, s.id(), LOGIN,
+                    verified(link, s, LOGIN, visit, () -> { });
+                    return sessions.pass(visit.sessionId(), s.id(), LOGIN,
                             new UnlockSessions.Account(checked.user().id(), checked.credentialVersion()));
                 }
                 throw failed(s, "invalid_login", Refusal.Kind.UNAUTHORIZED,

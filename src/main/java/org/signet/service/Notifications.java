@@ -53,6 +53,19 @@ public final class Notifications {
         return queue.enqueueForDirectDelivery("reminder", languageOf(s), linkVars(d, s), s.email(), s.name(), d.id());
     }
 
+    /**
+     * A one-time code to open the signer's link, in their language. {@code code} is the placeholder the
+     * sender replaces with the code as it delivers, so the queue never holds it.
+     */
+    public long emailCode(Document d, Signer s, String code) {
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", s.name());
+        vars.put("sender_name", owner(d).name());
+        vars.put("document_title", d.title());
+        vars.put("code", code);
+        return queue.enqueue("email_code", languageOf(s), vars, s.email(), s.name(), d.id(), null);
+    }
+
     /** Tells the owner who declined (or, an approver, rejected) and why. */
     public long declined(Document d, Signer s, String reason) {
         User owner = owner(d);
@@ -65,6 +78,24 @@ public final class Notifications {
         vars.put("document_id", Long.toString(d.id()));
         String template = s.role() == Signer.Role.APPROVER ? "rejected" : "declined";
         return queue.enqueue(template, siteLanguage, vars, owner.email(), owner.name(), d.id(), null);
+    }
+
+    /**
+     * Tells the owner that {@code from} handed their place to {@code to}, and why. Sent to the owner only:
+     * the new person has their own invitation, and the one who handed over knows.
+     */
+    public long delegated(Document d, Signer from, Signer to, String reason) {
+        User owner = owner(d);
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", owner.name());
+        vars.put("document_title", d.title());
+        vars.put("signer_name", from.name());
+        vars.put("signer_email", from.email());
+        vars.put("new_signer_name", to.name());
+        vars.put("new_signer_email", to.email());
+        vars.put("delegation_reason", reason);
+        vars.put("document_id", Long.toString(d.id()));
+        return queue.enqueue("delegated", siteLanguage, vars, owner.email(), owner.name(), d.id(), null);
     }
 
     /** The finished document, attached, to one party. */
@@ -116,8 +147,12 @@ public final class Notifications {
         vars.put("link", SigningLinks.placeholder(s.id()));
         vars.put("expires_line", d.expiresAt() == null ? "" : expiresLine(lines, d.expiresAt()));
         // Says that the link is guarded, never the PIN: the sender shares that by another channel.
-        vars.put("access_line", s.pinHash() != null ? lines.get("access_line.pin", sender)
-                : s.requireLogin() ? lines.get("access_line.login") : "");
+        String access = s.pinHash() != null ? lines.get("access_line.pin", sender)
+                : s.requireLogin() ? lines.get("access_line.login") : "";
+        if (s.verification() == Signer.Verification.EMAIL_CODE) {
+            access = (access + " " + lines.get("access_line.email_code")).strip();
+        }
+        vars.put("access_line", access);
         return vars;
     }
 

@@ -14,12 +14,14 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus.Trigger;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.FieldType;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
 import org.signet.pdf.RenderLimitException;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -28,7 +30,7 @@ import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
 /**
- * What signers do through their links: open, sign or approve, decline. A link is resolved
+ * What signers do through their links: open, sign or approve, decline, hand over. A link is resolved
  * once per request; an action runs in one transaction with its audit event, its emails and the
  * routing that follows, and completing the last signature hands the document to sealing once the
  * transaction has committed. Reading a link that needs no change takes no write lock.
@@ -40,6 +42,7 @@ public final class Signing {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final AttachmentStore attachments;
     private final AuditStore audit;
     private final UserStore users;
     private final Workflow workflow;
@@ -62,13 +65,14 @@ public final class Signing {
     /** The answer to a submission: whether it was an approval, and the document's status afterwards. */
     public record Signed(boolean approved, DocumentStatus documentStatus) {}
 
-    public Signing(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            UserStore users, Workflow workflow, Notifications notify, WebhookEvents events, LinkUnlock unlock,
-            PageImages pages, ZoneId zone, LongConsumer sealing) {
+    public Signing(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
+            AttachmentStore attachments, AuditStore audit, UserStore users, Workflow workflow, Notifications notify,
+            WebhookEvents events, LinkUnlock unlock, PageImages pages, ZoneId zone, LongConsumer sealing) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
+        this.attachments = attachments;
         this.audit = audit;
         this.users = users;
         this.workflow = workflow;
@@ -182,7 +186,7 @@ public final class Signing {
             }
             Actor actor = actor(link, visit);
             List<Field> mine = fields.forSigner(link.signer().id());
-            Submission checked = SubmissionCheck.check(link.signer(), mine, s);
+            Submission checked = SubmissionCheck.check(link.signer(), mine, s, attachedNames(link));
             link = recordView(link, actor);
             fill(link, mine, checked);
             Signer signer = link.signer();
@@ -197,6 +201,24 @@ public final class Signing {
             events.document(after, "document.signed", Map.of("signer_id", Long.toString(signed.id())));
             return new Signed(approver, after.status());
         });
+    }
+
+    /** The files this link's signer has attached so far, by field. */
+    public Map<Long, FieldAttachment> attached(SignerLink link) {
+        Map<Long, FieldAttachment> mine = new LinkedHashMap<>();
+        attachments.forDocument(link.document().id()).stream().filter(a -> a.signerId() == link.signer().id())
+                .forEach(a -> mine.put(a.fieldId(), a));
+        return mine;
+    }
+
+    /** The names of the files this signer has attached, by field: what their attachment fields show once signed. */
+    private Map<Long, String> attachedNames(SignerLink link) {
+        Map<Long, String> names = new LinkedHashMap<>();
+        attached(link).forEach((field, a) -> {
+            String drawable = DrawableText.drawablePart(a.filename());
+            names.put(field, drawable.isBlank() ? "attachment." + a.kind().wire() : drawable);
+        });
+        return names;
     }
 
     /** Declines (an approver: rejects); the document is declined and the owner told. */
@@ -216,6 +238,25 @@ public final class Signing {
             Signer declined = signer.movedTo(Signer.Status.DECLINED, link.now());
             events.signer(d, declined, "signer.declined");
             events.document(d, "document.declined", Map.of("decline_reason", reason));
+        });
+    }
+
+    /**
+     * Hands this party's place to another person (see docs/api/workflow.md, Handing over), when the
+     * document allows it and it is the party's turn: the new person gets a new link, this link stops,
+     * and the owner is told, all in one transaction. The view is recorded first, as for a decline.
+     */
+    public void delegate(String token, Visit visit, String name, String email, String reason) {
+        db.inTransaction(() -> {
+            SignerLink link = unlocked(resolve(token), visit);
+            if (!link.document().allowDelegation()) {
+                throw new Refusal(Refusal.Kind.FORBIDDEN, "delegation_not_allowed",
+                        "This document does not allow handing over to someone else.", Map.of());
+            }
+            requireCanAct(link);
+            Actor actor = actor(link, visit);
+            link = recordView(link, actor);
+            workflow.handOver(link.document(), link.signer(), new HandOver.Person(name, email), reason, actor, true);
         });
     }
 

@@ -56,7 +56,7 @@ public final class Staging {
      * {@code filename} null keeps the staged file's name.
      */
     public Document createDocument(long userId, String filePath, String title, String filename, Long expiresAt,
-            Integer reminderDays, ExternalRef ref, Actor actor) {
+            Integer reminderDays, ExternalRef ref, Boolean allowDelegation, Actor actor) {
         return db.inTransaction(() -> {
             StagedFileStore.Staged s = ownFresh(userId, filePath);
             if (!staged.delete(s.id())) {
@@ -65,7 +65,7 @@ public final class Staging {
             AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
                     MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
                     s.fileHash(), s.removed());
-            Document d = documents.create(userId, file, title, expiresAt, reminderDays, ref, actor);
+            Document d = documents.create(userId, file, title, expiresAt, reminderDays, ref, allowDelegation, actor);
             if (s.detectedFields() != null) {
                 documents.keepDetected(d.id(), s.detectedFields());
             }

@@ -12,8 +12,12 @@ import org.signet.error.Refusal;
 final class SubmissionCheck {
     private SubmissionCheck() {}
 
-    /** The submission with its values as they are kept (see {@link FieldValues}); a 400 when one does not fit. */
-    static Submission check(Signer signer, List<Field> mine, Submission s) {
+    /**
+     * The submission with its values as they are kept (see {@link FieldValues}); a 400 when one does not fit.
+     * {@code attached} names the file attached to each of the signer's attachment fields that has one: the
+     * value such a field keeps, since no submission gives one.
+     */
+    static Submission check(Signer signer, List<Field> mine, Submission s, Map<Long, String> attached) {
         if (signer.role() == Signer.Role.APPROVER) {
             refuseApproverInput(s);
             return s;
@@ -27,6 +31,8 @@ final class SubmissionCheck {
             }
         }
         refused.throwIfAny();
+        mine.stream().filter(f -> f.type().attachment() && attached.containsKey(f.id()))
+                .forEach(f -> kept.put(f.id(), attached.get(f.id())));
         Submission checked = new Submission(s.consent(), kept, s.signature(), s.initials(), s.fieldImages());
         List<String> missing = new ArrayList<>();
         for (Field f : mine) {

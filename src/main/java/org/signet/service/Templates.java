@@ -74,11 +74,11 @@ public final class Templates {
 
     /** The signer for one slot, as the client gave it; null role and order take the slot's, a null language the site's. */
     public record SlotSigner(String name, String email, Signer.Role role, Integer signingOrder, boolean requireLogin,
-            Language language) {}
+            Signer.Verification verification, Language language) {}
 
     /** What {@code POST /templates/{id}/documents} asks for; null title takes the template's name. */
     public record NewDocumentRequest(String title, Map<String, String> variables, List<SlotSigner> signers, boolean send,
-            Long expiresAt, ExternalRef ref) {}
+            Long expiresAt, ExternalRef ref, Boolean allowDelegation) {}
 
     /** A document made from a template, and whether it was sent. */
     public record Created(DocumentDetail detail, boolean sent) {}
@@ -230,7 +230,7 @@ public final class Templates {
                 AcceptedFile file = new AcceptedFile(t.originalFilename(), MediaKind.ofMediaType(t.mediaType()),
                         t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
                 Document d = documents.create(p.userId(), file, r.title() != null ? r.title() : t.name(), r.expiresAt(),
-                        null, t.id(), r.ref(), actor);
+                        null, t.id(), r.ref(), r.allowDelegation(), actor);
                 detected.copyTemplateToDocument(t.id(), d.id());
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
@@ -272,7 +272,8 @@ public final class Templates {
             TemplateSlot defaults = slots.getOrDefault(slot, new TemplateSlot(slot, Signer.Role.SIGNER, slot));
             Signer added = workflow.addSigner(p, d.id(), new Workflow.SignerRequest(s.name(), s.email(),
                     s.role() != null ? s.role() : defaults.role(),
-                    s.signingOrder() != null ? s.signingOrder() : defaults.signingOrder(), s.requireLogin(), null, s.language()), actor);
+                    s.signingOrder() != null ? s.signingOrder() : defaults.signingOrder(), s.requireLogin(), null,
+                    s.verification(), s.language()), actor);
             signerOfSlot.put(slot, added.id());
         }
         return signerOfSlot;

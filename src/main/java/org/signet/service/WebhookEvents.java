@@ -46,11 +46,17 @@ public final class WebhookEvents {
 
     /** A signer event: the document's as above, and the signer's id, name, email and status. */
     public void signer(Document d, Signer s, String event) {
+        signer(d, s, event, Map.of());
+    }
+
+    /** A signer event with what the event adds ({@code extra}). */
+    public void signer(Document d, Signer s, String event, Map<String, Object> extra) {
         Map<String, Object> data = documentData(d);
         data.put("signer_id", Wire.id(s.id()));
         data.put("signer_name", s.name());
         data.put("signer_email", s.email());
         data.put("status", s.status().wire());
+        data.putAll(extra);
         emit(d, event, data);
     }
 

@@ -14,6 +14,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus.Trigger;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.FieldType;
 import org.signet.domain.Language;
 import org.signet.domain.NewField;
@@ -23,11 +24,13 @@ import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
+import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
+import org.signet.store.StoredFiles;
 import org.signet.store.UserStore;
 
 /**
@@ -41,18 +44,21 @@ public final class Workflow {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final AttachmentStore attachments;
+    private final StoredFiles files;
     private final AuditStore audit;
     private final UserStore users;
     private final Notifications notify;
     private final WebhookEvents events;
     private final DocumentAccess access;
+    private final HandOver handOver;
 
     /**
      * A signer to add, as the client gave it; the PIN in clear until it is hashed here, the language null
      * for the site's default.
      */
     public record SignerRequest(String name, String email, Signer.Role role, int signingOrder, boolean requireLogin,
-            String pin, Language language) {}
+            String pin, Signer.Verification verification, Language language) {}
 
     /** Reads a fields payload against the document and its signers' ids, listing every problem at once. */
     @FunctionalInterface
@@ -60,20 +66,36 @@ public final class Workflow {
         List<NewField> read(Document d, Set<Long> signerIds);
     }
 
+    /**
+     * What the owner changes of a party: their language ({@code setsLanguage}, null for the site's
+     * default) and, with {@code handOverTo}, who holds the place (see docs/api/workflow.md, Handing over),
+     * with an optional {@code reason}.
+     */
+    public record SignerChange(boolean setsLanguage, Language language, String handOverName, String handOverEmail,
+            String reason) {
+        boolean handsOver() {
+            return handOverEmail != null;
+        }
+    }
+
     /** A sent document and how many parties were invited by sending it. */
     public record Sent(Document document, int invited) {}
 
-    public Workflow(Database db, DocumentStore documents, SignerStore signers, FieldStore fields, AuditStore audit,
-            UserStore users, Notifications notify, WebhookEvents events) {
+    public Workflow(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
+            AttachmentStore attachments, StoredFiles files, AuditStore audit, UserStore users, Notifications notify,
+            WebhookEvents events) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
         this.fields = fields;
+        this.attachments = attachments;
+        this.files = files;
         this.audit = audit;
         this.users = users;
         this.notify = notify;
         this.events = events;
         this.access = new DocumentAccess(documents);
+        this.handOver = new HandOver(signers, audit, notify, events);
     }
 
     /** Sends a draft: checks signers and signature fields, then invites the first group. */
@@ -181,9 +203,13 @@ public final class Workflow {
             if (signers.emailTaken(d.id(), r.email())) {
                 throw Refusal.invalid("duplicate_signer", "A signer with this email is already on the document.");
             }
-            requireTurnAfterActed(signers.forDocument(d.id()), r);
+            // Nobody on a draft has acted (a document is recalled to draft only before anyone did), so
+            // only a sent document needs its parties read: a draft's many signers are not read per add.
+            if (d.status() != DocumentStatus.DRAFT) {
+                requireTurnAfterActed(signers.forDocument(d.id()), r);
+            }
             Signer added = signers.insert(new NewSigner(d.id(), r.name(), r.email(), r.role(), r.signingOrder(),
-                    pinHash, r.requireLogin(), r.language()));
+                    pinHash, r.requireLogin(), r.verification(), r.language()));
             audit.record(d.id(), "signer_added", actor, added.email());
             events.signer(d, added, "signer.added");
             if (d.status().inProgress() && inviteOpenGroups(d, signers.forDocument(d.id()), actor) > 0) {
@@ -224,15 +250,49 @@ public final class Workflow {
     }
 
     /**
-     * Sets the signer's own language, or with null goes back to the site's default, in any state of the
-     * document: it only decides how later pages and emails speak to them.
+     * Changes a party as the owner asks, all or nothing. The language may change in any state of the
+     * document: it only decides how later pages and emails speak to them. The place may be handed over
+     * while the document is not finished and the party has not acted (400 {@code signer_already_acted}
+     * after), whatever the document's {@code allow_delegation} says: the owner decides who signs.
      */
-    public Signer setLanguage(Principal p, long documentId, long signerId, Language language) {
+    public Signer changeSigner(Principal p, long documentId, long signerId, SignerChange c, Actor actor) {
         return db.inTransaction(() -> {
-            Signer s = signerOf(access.require(p, documentId), signerId);
-            signers.setLanguage(s.id(), language);
-            return signers.find(s.id()).orElseThrow();
+            Document d = access.require(p, documentId);
+            Signer s = signerOf(d, signerId);
+            if (c.setsLanguage()) {
+                signers.setLanguage(s.id(), c.language());
+                s = signers.find(s.id()).orElseThrow();
+            }
+            if (c.handsOver()) {
+                if (s.acted()) {
+                    throw Refusal.invalid("signer_already_acted", "The signer has already "
+                            + s.status().wire() + ", so their place can no longer be handed over.");
+                }
+                if (d.status().terminal()) {
+                    throw invalidState("A " + d.status().wire() + " document's parties cannot be handed over.");
+                }
+                s = handOver(d, s, new HandOver.Person(c.handOverName(), c.handOverEmail()), c.reason(), actor, false);
+            }
+            return s;
         });
+    }
+
+    /**
+     * Gives {@code from}'s place to another person inside the caller's transaction, and invites them at
+     * once when the document is out and their group is open, as their predecessor was. Files the
+     * predecessor attached go: the new person attaches their own, and the certificate never names
+     * them for a file they did not give.
+     */
+    Signer handOver(Document d, Signer from, HandOver.Person to, String reason, Actor actor, boolean tellOwner) {
+        Signer after = handOver.apply(d, from, to, reason, actor, tellOwner);
+        List<FieldAttachment> theirs = attachments.forDocument(d.id()).stream()
+                .filter(a -> a.signerId() == from.id()).toList();
+        attachments.removeForSigner(d.id(), from.id());
+        forget(theirs);
+        if (d.status().inProgress()) {
+            inviteOpenGroups(d, signers.forDocument(d.id()), actor);
+        }
+        return signers.find(after.id()).orElseThrow();
     }
 
     /** One party of {@code d}; 404 when the id names nobody, or a party of another document. */
@@ -250,10 +310,24 @@ public final class Workflow {
             if (d.status().terminal() || parties.stream().anyMatch(Signer::acted)) {
                 throw invalidState("Fields cannot change once the document is finished or someone has signed.");
             }
+            List<FieldAttachment> attached = attachments.forDocument(d.id());
             fields.replaceAll(d.id(), replacement);
+            forget(attached);
             audit.record(d.id(), "fields_saved", actor, replacement.size() + " field(s)");
             return fields.forDocument(d.id());
         });
+    }
+
+    /**
+     * The files attached to fields that were just replaced (their rows went with the fields): their keys go
+     * in this transaction, their bytes once it has committed.
+     */
+    private void forget(List<FieldAttachment> attached) {
+        for (FieldAttachment a : attached) {
+            for (long id : a.fileIds()) {
+                files.forget(id).ifPresent(name -> db.afterCommit(() -> files.erase(name)));
+            }
+        }
     }
 
     /**

@@ -28,7 +28,7 @@ public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
             + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, template_id, seal_attempts, "
-            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata";
+            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata, allow_delegation";
 
     private final Database db;
     private final Clock clock;
@@ -43,11 +43,11 @@ public final class DocumentStore {
         long now = now();
         return db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
                         + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
-                        + "template_id, created_at, updated_at, external_id, metadata) "
-                        + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
+                        + "template_id, created_at, updated_at, external_id, metadata, allow_delegation) "
+                        + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
                 DocumentStore::map, d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
                 d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), d.templateId(), now,
-                now, d.ref().externalId(), metadataJson(d.ref()))
+                now, d.ref().externalId(), metadataJson(d.ref()), d.allowDelegation())
                 .orElseThrow();
     }
 
@@ -184,9 +184,11 @@ public final class DocumentStore {
     }
 
     /** Sets the client-set details and returns the row as it now is (RETURNING: no second read). */
-    public Document updateDetails(long id, String title, Long expiresAt, Integer reminderIntervalDays) {
-        return db.queryOne("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, updated_at = ? "
-                + "WHERE id = ? RETURNING " + COLUMNS, DocumentStore::map, title, expiresAt, reminderIntervalDays, now(), id)
+    public Document updateDetails(long id, String title, Long expiresAt, Integer reminderIntervalDays,
+            boolean allowDelegation) {
+        return db.queryOne("UPDATE documents SET title = ?, expires_at = ?, reminder_interval_days = ?, "
+                + "allow_delegation = ?, updated_at = ? WHERE id = ? RETURNING " + COLUMNS, DocumentStore::map, title,
+                expiresAt, reminderIntervalDays, allowDelegation, now(), id)
                 .orElseThrow(() -> new StoreException("document " + id + " vanished inside its transaction", null));
     }
 
@@ -405,6 +407,7 @@ public final class DocumentStore {
                 r.getLong("created_at"), r.getLong("updated_at"), r.nullableLong("template_id"), new Document.Seal(r.getInt("seal_attempts"),
                 r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null,
                 r.string("seal_level") == null ? null : SealLevel.fromWire(r.string("seal_level")).orElseThrow(),
-                r.nullableLong("sealed_at")), ref(r.string("external_id"), r.string("metadata")));
+                r.nullableLong("sealed_at"), r.nullableLong("seal_retry_at")), ref(r.string("external_id"), r.string("metadata")),
+                r.bool("allow_delegation"));
     }
 }

@@ -11,7 +11,7 @@ import org.signet.domain.Signer;
 /** Signer rows and their state changes; the access token is made here and leaves only inside a signing URL. */
 public final class SignerStore {
     private static final String COLUMNS = "id, document_id, name, email, role, signing_order, status, "
-            + "access_token_sealed, pin_hash, require_login, language, invited_at, last_reminded_at, viewed_at, signed_at, declined_at, decline_reason, "
+            + "access_token_sealed, pin_hash, require_login, verification, language, invited_at, last_reminded_at, viewed_at, signed_at, declined_at, decline_reason, "
             + "signature_ip, signature_user_agent, pin_failures, pin_locked_until, created_at, updated_at";
 
     private final Database db;
@@ -29,10 +29,10 @@ public final class SignerStore {
         long now = now();
         SignerTokens.Fresh token = tokens.create();
         return db.queryOne("INSERT INTO signers(document_id, name, email, role, signing_order, status, access_token, "
-                        + "access_token_sealed, pin_hash, require_login, language, created_at, updated_at) "
-                        + "VALUES (?,?,?,?,?,'pending',?,?,?,?,?,?,?) RETURNING " + COLUMNS, this::map, s.documentId(),
+                        + "access_token_sealed, pin_hash, require_login, verification, language, created_at, updated_at) "
+                        + "VALUES (?,?,?,?,?,'pending',?,?,?,?,?,?,?,?) RETURNING " + COLUMNS, this::map, s.documentId(),
                 s.name(), s.email(), s.role().wire(), s.signingOrder(), token.hash(), token.sealed(), s.pinHash(),
-                s.requireLogin(), code(s.language()), now, now).orElseThrow();
+                s.requireLogin(), s.verification().wire(), code(s.language()), now, now).orElseThrow();
     }
 
     /** Sets or, with null, clears the signer's own language; false when there is no such signer. */
@@ -107,6 +107,25 @@ public final class SignerStore {
                 now, reason, ip, userAgent, now, id, from.wire()) == 1;
     }
 
+    /**
+     * Gives the party's place to another person, compare-and-set from {@code from} (pending or viewed):
+     * same row, role, order, fields and language, a new name, email and token, so the old link matches
+     * nobody any more. The place starts again: pending, not viewed, not invited (the caller invites when
+     * the group is open), and without the PIN, login and lockout that guarded it for the old person. An
+     * emailed code stays asked for, as it goes to whoever holds the place, but a code already sent
+     * went to the old address and is forgotten. Empty when the party's status was no longer {@code from}.
+     */
+    public Optional<Signer> handOver(long id, Signer.Status from, String name, String email) {
+        SignerTokens.Fresh token = tokens.create();
+        Optional<Signer> after = db.queryOne("UPDATE signers SET name = ?, email = ?, access_token = ?, "
+                + "access_token_sealed = ?, status = 'pending', pin_hash = NULL, require_login = 0, pin_failures = 0, "
+                + "pin_locked_until = NULL, invited_at = NULL, last_reminded_at = NULL, viewed_at = NULL, "
+                + "updated_at = ? WHERE id = ? AND status = ? RETURNING " + COLUMNS, this::map, name, email,
+                token.hash(), token.sealed(), now(), id, from.wire());
+        after.ifPresent(s -> db.update("DELETE FROM email_codes WHERE signer_id = ?", s.id()));
+        return after;
+    }
+
     public void recordPinFailure(long id, int failures, Long lockedUntil) {
         db.update("UPDATE signers SET pin_failures = ?, pin_locked_until = ? WHERE id = ?", failures, lockedUntil, id);
     }
@@ -143,7 +162,8 @@ public final class SignerStore {
                 Signer.Role.fromWire(r.string("role")).orElseThrow(), r.getInt("signing_order"),
                 Signer.Status.fromWire(r.string("status")), tokens.reveal(r.bytes("access_token_sealed")),
                 r.string("pin_hash"),
-                r.bool("require_login"), Language.fromCode(r.string("language")).orElse(null),
+                r.bool("require_login"), Signer.Verification.fromWire(r.string("verification")).orElseThrow(),
+                Language.fromCode(r.string("language")).orElse(null),
                 r.nullableLong("invited_at"), r.nullableLong("last_reminded_at"),
                 r.nullableLong("viewed_at"), r.nullableLong("signed_at"), r.nullableLong("declined_at"),
                 r.string("decline_reason"), r.string("signature_ip"), r.string("signature_user_agent"),

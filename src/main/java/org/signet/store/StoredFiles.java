@@ -21,14 +21,14 @@ import org.signet.files.StoredFile;
 public final class StoredFiles {
     private static final Logger LOG = Logger.getLogger("signet.files");
     /**
-     * Whether any owner refers to a stored file (a document, a staged file or a template), as 1 or 0:
-     * the id is bound once per owner and the answer is an integer, because PostgreSQL knows no
-     * numbered parameters and answers EXISTS with a boolean.
+     * Whether any owner refers to a stored file (a document, a staged file, a template or a signer's
+     * attachment), as 1 or 0: the id is bound once per owner and the answer is an integer, because
+     * PostgreSQL knows no numbered parameters and answers EXISTS with a boolean.
      */
     private static final String OWNED = "SELECT CASE WHEN EXISTS (SELECT 1 FROM documents WHERE ? IN (original_file_id, "
             + "pdf_file_id, signed_file_id)) OR EXISTS (SELECT 1 FROM staged_files WHERE ? IN (original_file_id, "
             + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ? IN (original_file_id, pdf_file_id)) "
-            + "THEN 1 ELSE 0 END AS owned";
+            + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ? IN (file_id, pdf_file_id)) THEN 1 ELSE 0 END AS owned";
 
     private final Database db;
     private final FileVault vault;
@@ -168,7 +168,8 @@ public final class StoredFiles {
     /** Inside a transaction: drops the key row of an unowned file and answers true, or strikes an owned one off. */
     private boolean forgetIfUnowned(String name) {
         Optional<Long> id = db.queryOne("SELECT id FROM stored_files WHERE name = ?", r -> r.getLong("id"), name);
-        if (id.isPresent() && db.queryOne(OWNED, r -> r.getInt("owned"), id.get(), id.get(), id.get()).orElse(0) == 1) {
+        if (id.isPresent()
+                && db.queryOne(OWNED, r -> r.getInt("owned"), id.get(), id.get(), id.get(), id.get()).orElse(0) == 1) {
             strikeOff(name);
             return false;
         }

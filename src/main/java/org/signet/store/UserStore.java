@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import org.signet.domain.Language;
 import org.signet.domain.User;
 
 /**
@@ -13,7 +14,7 @@ import org.signet.domain.User;
  * unlocks made with the account stop counting too; the command line changes accounts here as well.
  */
 public final class UserStore {
-    private static final String COLUMNS = "id, email, name, is_admin, disabled, password_hash, created_at";
+    private static final String COLUMNS = "id, email, name, is_admin, disabled, password_hash, created_at, language";
 
     private final Database db;
     private final Clock clock;
@@ -90,12 +91,21 @@ public final class UserStore {
         });
     }
 
+    /**
+     * Sets the language of the account's administrator pages, or null for the browser's; false when no such
+     * user. Not a change of access: sessions go on.
+     */
+    public boolean setLanguage(long id, Language language) {
+        return db.update("UPDATE users SET language = ? WHERE id = ?", language == null ? null : language.code(), id) == 1;
+    }
+
     private Optional<Long> idOf(String email) {
         return db.queryOne("SELECT id FROM users WHERE email = ?", r -> r.getLong("id"), email.trim());
     }
 
     private static User map(Row r) throws SQLException {
         return new User(r.getLong("id"), r.string("email"), r.string("name"), r.bool("is_admin"), r.bool("disabled"),
-                r.string("password_hash") != null, r.getLong("created_at"));
+                r.string("password_hash") != null, r.getLong("created_at"),
+                Language.fromCode(r.string("language")).orElse(null));
     }
 }

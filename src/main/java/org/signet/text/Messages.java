@@ -98,6 +98,16 @@ public final class Messages {
         });
     }
 
+    /**
+     * A copy that says {@code value} for {@code key}, over what the catalogue says: for the words that are the
+     * site's own rather than Signet's, such as its name, which the settings give at start.
+     */
+    public Messages with(String key, String value) {
+        Properties own = new Properties(text);
+        own.setProperty(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+        return new Messages(language, own);
+    }
+
     public Optional<String> find(String key) {
         return Optional.ofNullable(text.getProperty(key));
     }

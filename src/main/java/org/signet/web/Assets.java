@@ -4,11 +4,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.signet.config.Brand;
 import org.signet.crypto.Tokens;
 import org.signet.error.Refusal;
 import org.signet.http.Request;
@@ -21,7 +23,9 @@ import org.signet.http.Router;
  * {@code look.css}, the palette and top bar both kinds of page share. The signing page's script is a set of
  * JavaScript modules: {@code sign.js} imports {@code embed.js} (which passes its events on to a site that frames
  * the page) and the parts under {@code sign/}, which the page also names for preloading ({@link #SIGN_MODULES}).
- * Each file carries an ETag, so a browser whose copy has aged checks it with a request answered 304.
+ * Each file carries an ETag, so a browser whose copy has aged checks it with a request answered 304. Two files are
+ * the site's own rather than the jar's: {@code site.css}, the accent's custom properties, and {@code logo.png}, the
+ * logo from {@code site.logo} (none, and a 404, when the site has no logo).
  */
 public final class Assets {
     private record Asset(String contentType, List<String> resources) {}
@@ -32,12 +36,26 @@ public final class Assets {
     private static final String JS = "text/javascript; charset=UTF-8";
     /** The signing page script's parts, each served as {@code /assets/sign/NAME.js} from {@code /web/sign/}. */
     private static final List<String> SIGN_PARTS = List.of("page", "text", "gates", "signing", "state", "document",
-            "controls", "tools", "guided", "progress", "actions", "decline", "capture", "pad", "upload", "outcome");
+            "controls", "tools", "guided", "progress", "actions", "decline", "delegate", "capture", "pad", "upload",
+            "attach",
+            "outcome");
     /** Every module the signing page's script imports, by path: what a page preloads so none waits for another. */
     static final List<String> SIGN_MODULES = signModules();
     private static final Map<String, Asset> FILES = files();
 
     private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
+    /** The site's own files, made at start from its settings. */
+    private final Map<String, Own> own;
+
+    private record Own(String contentType, Loaded file) {}
+
+    /** The assets of a site with {@code brand}'s accent and logo. */
+    public Assets(Brand brand) {
+        Map<String, Own> files = new LinkedHashMap<>();
+        files.put("site.css", new Own(CSS, loaded(SiteStyle.css(brand.palette()).getBytes(StandardCharsets.UTF_8))));
+        brand.logo().ifPresent(png -> files.put("logo.png", new Own("image/png", loaded(png))));
+        own = Map.copyOf(files);
+    }
 
     public void routes(Router site) {
         site.get("/assets/{name}", req -> asset(req, req.pathParam("name")));
@@ -65,15 +83,24 @@ public final class Assets {
     }
 
     private Response asset(Request req, String name) {
+        Own site = own.get(name);
+        if (site != null) {
+            // Checked on every use: a restart with another accent or logo shows at once, each check a 304 until then.
+            return answer(req, site.contentType(), site.file()).header("Cache-Control", "no-cache");
+        }
         Asset asset = FILES.get(name);
         if (asset == null) {
             throw Refusal.noRoute();
         }
         Loaded file = loaded.computeIfAbsent(name, n -> load(asset.resources()));
+        return answer(req, asset.contentType(), file).header("Cache-Control", "public, max-age=3600");
+    }
+
+    private static Response answer(Request req, String contentType, Loaded file) {
         Response response = unchanged(req.header("If-None-Match"), file.etag())
                 ? Response.bytes(304, null, new byte[0])
-                : Response.bytes(200, asset.contentType(), file.bytes());
-        return response.header("ETag", file.etag()).header("Cache-Control", "public, max-age=3600");
+                : Response.bytes(200, contentType, file.bytes());
+        return response.header("ETag", file.etag());
     }
 
     /** Whether the copy a browser holds, named in {@code ifNoneMatch} (a list, weak or strong), is {@code etag}. */
@@ -106,7 +133,10 @@ public final class Assets {
                 throw new UncheckedIOException(e);
             }
         }
-        byte[] bytes = out.toByteArray();
+        return loaded(out.toByteArray());
+    }
+
+    private static Loaded loaded(byte[] bytes) {
         return new Loaded(bytes, "\"" + Tokens.sha256Hex(bytes).substring(0, 32) + "\"");
     }
 }

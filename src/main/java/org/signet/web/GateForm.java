@@ -5,23 +5,28 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.error.Refusal;
+import org.signet.http.Body;
 import org.signet.http.Form;
 import org.signet.http.Request;
+import org.signet.http.Response;
 import org.signet.service.SignerLink;
 import org.signet.text.Messages;
 
 /**
- * The PIN and login gates posted as plain HTML forms, for a browser that runs no script. The JSON
- * endpoints stay JSON-only; a form is taken only from the site's own page, so another site cannot
- * unlock a link in a visitor's browser.
+ * The PIN, login and emailed-code gates posted as plain HTML forms, for a browser that runs no script,
+ * and the code's shape, which the form and the JSON endpoint check alike. The JSON endpoints stay
+ * JSON-only; a form is taken only from the site's own page, so another site cannot unlock a link in a
+ * visitor's browser.
  */
 final class GateForm {
+    private static final String CODE_SHAPE = "code must be the 6 digits from the email.";
+
     private GateForm() {}
 
-    /** One attempt at a gate with the posted fields; answers the unlocked session's id. */
+    /** One attempt at a gate with the posted fields; answers where the browser goes next. */
     @FunctionalInterface
-    interface Unlock {
-        String unlock(SignerLink link, Form form);
+    interface Attempt {
+        Response attempt(SignerLink link, Form form);
     }
 
     /**
@@ -35,6 +40,23 @@ final class GateForm {
             return reason + " " + m.get(left == 1 ? "gate.tries_left.one" : "gate.tries_left.other", left);
         }
         return reason;
+    }
+
+    /**
+     * {@code typed} without spaces when it is six digits; otherwise rejected as {@code code}, to {@code b}
+     * for a JSON body (which then lists it with the rest; a missing one is the body's to say), at once for a form.
+     */
+    static String sixDigits(String typed, Body b) {
+        String code = typed == null ? "" : typed.replaceAll("[\\s\\u00a0]", "");
+        if (!code.matches("\\d{6}")) {
+            if (b == null) {
+                throw Refusal.invalidParam("code", CODE_SHAPE);
+            }
+            if (typed != null) {
+                b.reject("code", CODE_SHAPE);
+            }
+        }
+        return code;
     }
 
     static boolean posted(Request req) {

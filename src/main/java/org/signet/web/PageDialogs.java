@@ -3,9 +3,9 @@ package org.signet.web;
 import org.signet.text.Messages;
 
 /**
- * The modal dialogs of the signing page: signature capture (draw, type, upload) and decline or
- * reject with a reason. They are rendered hidden with the page and opened by the page script; each
- * {@code {{key}}} in their markup is that message of the page's language.
+ * The modal dialogs of the signing page: signature capture (draw, type, upload), decline or
+ * reject with a reason, and handing over to someone else. They are rendered hidden with the page and
+ * opened by the page script; each {@code {{key}}} in their markup is that message of the page's language.
  */
 final class PageDialogs {
 
@@ -79,5 +79,36 @@ final class PageDialogs {
                 </dialog>
                 """.formatted(approver ? "decline.title_approver" : "decline.title",
                 approver ? "decline.confirm_approver" : "decline.confirm")).replace("{{TEXT}}", text);
+    }
+
+    /**
+     * The dialog handing the party's place to another person: their name, email and a reason, which the
+     * sender sees. The same limits as the API's (a name of one line, a reason of 1000 characters).
+     *
+     * @param senderName as it is, not escaped; empty when unknown
+     */
+    static String delegateDialog(Messages m, String senderName) {
+        String text = senderName.isEmpty() ? PageHtml.text(m, "delegate.text_no_sender")
+                : PageHtml.text(m, "delegate.text", PageHtml.escape(senderName));
+        return PageHtml.words(m, """
+                <dialog id="delegate-dialog" class="dialog" aria-labelledby="delegate-dialog-title" aria-describedby="delegate-dialog-text">
+                <div class="dialog-body">
+                <h2 id="delegate-dialog-title" class="dialog-title">{{delegate.title}}</h2>
+                <p id="delegate-dialog-text">{{TEXT}}</p>
+                <label class="label" for="delegate-name">{{delegate.name}}</label>
+                <input id="delegate-name" class="input" type="text" maxlength="255" autocomplete="off" required="required" />
+                <label class="label" for="delegate-email">{{delegate.email}}</label>
+                <input id="delegate-email" class="input" type="email" maxlength="254" autocomplete="off" spellcheck="false" required="required" />
+                <label class="label" for="delegate-reason">{{delegate.reason}}</label>
+                <textarea id="delegate-reason" class="input textarea" rows="3" maxlength="1000" required="required" aria-describedby="delegate-count"></textarea>
+                <p id="delegate-count" class="counter">{{decline.count}}</p>
+                <p id="delegate-error" class="dialog-error" role="status" aria-live="polite"></p>
+                <div class="dialog-actions">
+                <button type="button" id="cancel-delegate" class="btn btn-secondary">{{delegate.cancel}}</button>
+                <button type="button" id="confirm-delegate" class="btn btn-primary">{{delegate.confirm}}</button>
+                </div>
+                </div>
+                </dialog>
+                """).replace("{{TEXT}}", text);
     }
 }

@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.signet.text.Html;
 import org.signet.text.Messages;
+import org.signet.text.SiteWords;
 
 /**
  * The HTML frame shared by the signer's pages, and the escaping every dynamic value goes
@@ -46,7 +47,7 @@ final class PageHtml {
      * @param kind the page kind the script reads from {@code body[data-page]}
      */
     static String document(Messages m, String title, String kind, boolean withScript, String body) {
-        String script = withScript ? PageText.block(m.language()) + SCRIPT_MARKUP : "";
+        String script = withScript ? PageText.block(m) + SCRIPT_MARKUP : "";
         return document(m, title, kind, STYLESHEET, script, body);
     }
 
@@ -62,9 +63,10 @@ final class PageHtml {
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
                 + "<meta name=\"robots\" content=\"noindex, nofollow\" />\n"
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
-                + "<title>" + escape(m.get("page.title", title)) + "</title>\n"
+                + "<title>" + escape(m.get("page.title", title, SiteWords.name(m))) + "</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + escape(stylesheet) + "\" />\n"
+                + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
                 + scriptMarkup
                 + "</head>\n"
                 + "<body data-page=\"" + escape(kind) + "\">\n"
@@ -85,10 +87,10 @@ final class PageHtml {
         return WORD.matcher(markup).replaceAll(found -> Matcher.quoteReplacement(text(m, found.group(1))));
     }
 
-    /** The top bar with the Signet name and, when not empty, {@code inner} markup beside it. */
-    static String topbar(String inner) {
+    /** The top bar with the site's name or logo and, when not empty, {@code inner} markup beside it. */
+    static String topbar(Messages m, String inner) {
         return "<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
-                + "<span class=\"brand\"><span class=\"brand-mark\" aria-hidden=\"true\"></span>Signet</span>\n"
+                + "<span class=\"brand\">" + SiteWords.mark(m) + "</span>\n"
                 + inner + "</div>\n</header>\n";
     }
 

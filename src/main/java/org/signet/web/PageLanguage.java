@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.signet.domain.Language;
 import org.signet.http.Request;
+import org.signet.text.AcceptLanguage;
 
 /**
  * Which language a signer's page speaks: the link's {@code ?lang=xx}, else the signer's own
@@ -11,9 +12,6 @@ import org.signet.http.Request;
  * A page that depends on the browser's header says so with {@code Vary: Accept-Language}.
  */
 final class PageLanguage {
-    /** A header longer than this is cut: a browser sends a handful of ranges, never hundreds. */
-    private static final int MAX_RANGES = 32;
-
     private PageLanguage() {}
 
     /**
@@ -21,49 +19,12 @@ final class PageLanguage {
      */
     static Language choose(Request req, Language signerOwn, Language site) {
         return asked(req).or(() -> Optional.ofNullable(signerOwn))
-                .or(() -> preferred(req.header("Accept-Language")))
+                .or(() -> AcceptLanguage.preferred(req.header("Accept-Language")))
                 .orElse(site);
     }
 
     /** The language the address names with {@code lang}; an unknown value is ignored, never an error. */
     static Optional<Language> asked(Request req) {
         return req.query("lang").flatMap(code -> Language.fromCode(code.toLowerCase(Locale.ROOT)));
-    }
-
-    /**
-     * The supported language the browser weighs highest, the earlier on a tie (RFC 9110 section 12.5.4):
-     * {@code de-CH,de;q=0.9,en;q=0.8} gives German. A range is matched by its primary subtag; {@code *}
-     * and a weight of 0 choose nothing, so the site's default applies.
-     */
-    static Optional<Language> preferred(String acceptLanguage) {
-        if (acceptLanguage == null) {
-            return Optional.empty();
-        }
-        Language best = null;
-        double bestWeight = 0;
-        String[] ranges = acceptLanguage.split(",", MAX_RANGES + 1);
-        for (int i = 0; i < Math.min(ranges.length, MAX_RANGES); i++) {
-            String[] parts = ranges[i].split(";", -1);
-            String primary = parts[0].strip().toLowerCase(Locale.ROOT).split("-", 2)[0];
-            Optional<Language> language = Language.fromCode(primary);
-            double weight = weight(parts);
-            if (language.isPresent() && weight > bestWeight) {
-                best = language.get();
-                bestWeight = weight;
-            }
-        }
-        return Optional.ofNullable(best);
-    }
-
-    /** The range's {@code q} (0 to 1, at most three decimals); 1 when absent, 0 when malformed. */
-    private static double weight(String[] parts) {
-        for (int i = 1; i < parts.length; i++) {
-            String p = parts[i].strip();
-            if (p.length() > 2 && (p.startsWith("q=") || p.startsWith("Q="))) {
-                String q = p.substring(2);
-                return q.matches("0(\\.\\d{0,3})?|1(\\.0{0,3})?") ? Double.parseDouble(q) : 0;
-            }
-        }
-        return 1;
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Document;
 import org.signet.domain.Field;
+import org.signet.domain.FieldAttachment;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.json.Json;
@@ -41,12 +42,14 @@ public final class SessionJson {
                 : List.of());
         m.put("signer", signer(link));
         Signing.Shown fields = shown ? signing.shown(link) : Signing.Shown.NOTHING;
-        m.put("fields", fields.mine().stream().map(SessionJson::field).toList());
+        Map<Long, FieldAttachment> attached = shown ? signing.attached(link) : Map.of();
+        m.put("fields", fields.mine().stream().map(f -> field(f, attached.get(f.id()))).toList());
         m.put("completed_values", fields.others().stream().map(f -> completed(f, fields.imagesByField())).toList());
         m.put("review_fields", fields.toReview().stream().map(f -> toReview(f, link.parties())).toList());
         m.put("parties", unlocked && inFlow(link) ? parties(link) : List.of());
         m.put("requires", pending);
         m.put("can_act", unlocked && link.canAct());
+        m.put("can_delegate", unlocked && link.canAct() && d.allowDelegation());
         m.put("closed", link.closed() == null ? null : link.closed().name().toLowerCase());
         m.put("document_status", d.status().wire());
         Optional<SignerCopies.Kind> copy = unlocked ? SignerCopies.available(link) : Optional.empty();
@@ -95,7 +98,8 @@ public final class SessionJson {
         return s;
     }
 
-    private static Map<String, Object> field(Field f) {
+    /** One of the signer's own fields; an attachment field says which file is attached, null while none is. */
+    private static Map<String, Object> field(Field f, FieldAttachment attached) {
         Map<String, Object> m = box(f);
         m.put("id", Wire.id(f.id()));
         m.put("field_name", f.name());
@@ -105,6 +109,10 @@ public final class SessionJson {
         m.put("placeholder", f.placeholder());
         m.put("font_size", Integer.toString(f.fontSize()));
         m.put("prefilled", Wire.flag(f.prefilled()));
+        if (f.type().attachment()) {
+            m.put("attachment", attached == null ? null : Json.object("filename", attached.filename(),
+                    "size", Long.toString(attached.size()), "kind", attached.kind().wire()));
+        }
         return m;
     }
 

@@ -10,7 +10,7 @@ import org.signet.text.Messages;
 
 /**
  * The HTML documents of the signer's pages: the signing page shell that
- * {@code /assets/sign.js} fills from the session endpoint, the PIN and login gates, and the
+ * {@code /assets/sign.js} fills from the session endpoint, the PIN, login and emailed-code gates, and the
  * notice shown instead of the document when there is nothing to sign. Every word comes from
  * {@code m}, the page's language's catalogue.
  */
@@ -41,6 +41,15 @@ public final class SigningPages {
      */
     public static String signingPage(Messages m, String token, String documentTitle, String senderName,
                                      String signerName, String role, List<String> embedOrigins) {
+        return signingPage(m, token, documentTitle, senderName, signerName, role, embedOrigins, false);
+    }
+
+    /**
+     * The signing page shell; with {@code delegation} (the document allows handing over) a signer or
+     * approver also gets the button and dialog to hand their place to someone else.
+     */
+    public static String signingPage(Messages m, String token, String documentTitle, String senderName,
+                                     String signerName, String role, List<String> embedOrigins, boolean delegation) {
         Objects.requireNonNull(token, "token");
         Objects.requireNonNull(documentTitle, "documentTitle");
         Objects.requireNonNull(role, "role");
@@ -55,18 +64,20 @@ public final class SigningPages {
                 + " <span class=\"role-badge\">" + escape(m.get("role." + role)) + "</span></p>\n</div>\n";
         // The document scrolls in its own box above the action bar, so the bar never covers a
         // field: scrolling a field into view (by focus, by script or by a test driver) reveals it.
-        // The box takes keyboard focus, named by the title, so an approver or viewer can scroll it.
-        String body = "<div id=\"scroller\" class=\"scroller\" tabindex=\"0\" role=\"region\""
-                + " aria-labelledby=\"doc-title\">\n"
-                + PageHtml.topbar(heading)
-                + "<main id=\"main\" class=\"document-area\" data-token=\"" + escape(token)
-                + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
+        // The box is the main landmark, named by the title, and takes keyboard focus so an approver
+        // or viewer can scroll it. The top bar scrolls away with the document, so it sits inside
+        // main, where it is a plain header rather than a banner nested in another landmark.
+        String body = "<main id=\"main\" class=\"scroller\" tabindex=\"0\" aria-labelledby=\"doc-title\""
+                + " data-token=\"" + escape(token) + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
+                + PageHtml.topbar(m, heading)
+                + "<div id=\"document-area\" class=\"document-area\">\n"
                 + "<noscript><p class=\"notice-inline\">" + text(m, "sign.noscript") + "</p></noscript>\n"
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
                 + "<p class=\"loading\">" + text(m, "sign.loading") + "</p></div>\n"
-                + "</main>\n</div>\n"
-                + actionBar(m, role)
-                + dialogs(m, role, senderName);
+                + "</div>\n</main>\n"
+                + actionBar(m, role, delegation)
+                + dialogs(m, role, senderName)
+                + (delegation && !role.equals("viewer") ? PageDialogs.delegateDialog(m, senderName) : "");
         return PageHtml.document(m, documentTitle, "sign", true, body);
     }
 
@@ -97,7 +108,7 @@ public final class SigningPages {
                 + "<button id=\"pin-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off
                 + ">" + text(m, "pin.continue") + "</button>\n</form>\n";
         return PageHtml.document(m, documentTitle, "pin", true,
-                gate(token, documentTitle, text(m, "pin.eyebrow"), form, locked));
+                gate(m, token, documentTitle, text(m, "pin.eyebrow"), form, locked));
     }
 
     /**
@@ -123,7 +134,47 @@ public final class SigningPages {
                 + text(m, "login.submit") + "</button>\n"
                 + "</form>\n";
         return PageHtml.document(m, documentTitle, "login", true,
-                gate(token, documentTitle, text(m, "login.eyebrow"), form, false));
+                gate(m, token, documentTitle, text(m, "login.eyebrow"), form, false));
+    }
+
+    /**
+     * The emailed-code gate for a signer whose address shows as {@code maskedEmail}: before a code is
+     * waiting, a button that mails one; once one is, the field to type it in and a button for a new one.
+     * {@code locked} disables both and says for how long.
+     *
+     * @param checkAction where the code posts, the link's {@code /email-code} with the page's {@code lang}
+     * @param sendAction where asking for a code posts, the link's {@code /email-code/send} likewise
+     * @param errorOrNull a message to show, such as a wrong code; null for none
+     */
+    public static String emailCodePage(Messages m, String token, String checkAction, String sendAction,
+            String documentTitle, String maskedEmail, boolean waiting, String errorOrNull, boolean locked) {
+        Objects.requireNonNull(token, "token");
+        String message = locked && errorOrNull == null ? m.get("code.locked") : errorOrNull;
+        String off = locked ? " disabled=\"disabled\"" : "";
+        String address = "<strong class=\"code-address\">" + escape(maskedEmail) + "</strong>";
+        String sendForm = "<form id=\"code-send-form\" class=\"gate-form\" method=\"post\" action=\""
+                + escape(sendAction) + "\">\n"
+                + (waiting ? "" : PageHtml.messageRegion(message))
+                + "<button id=\"code-send\" class=\"btn " + (waiting ? "btn-secondary" : "btn-primary")
+                + " btn-block\" type=\"submit\"" + off + ">" + text(m, waiting ? "code.resend" : "code.send")
+                + "</button>\n</form>\n";
+        String form = waiting
+                ? "<p>" + text(m, "code.sent", address) + "</p>\n" + codeForm(m, checkAction, message, off) + sendForm
+                : "<p>" + text(m, "code.intro", address) + "</p>\n" + sendForm;
+        return PageHtml.document(m, documentTitle, "email_code", true,
+                gate(m, token, documentTitle, text(m, "code.eyebrow"), form, locked));
+    }
+
+    private static String codeForm(Messages m, String action, String message, String off) {
+        return "<form id=\"code-form\" class=\"gate-form\" method=\"post\" action=\"" + escape(action)
+                + "\" novalidate=\"novalidate\">\n"
+                + "<label class=\"label\" for=\"code-input\">" + text(m, "code.label") + "</label>\n"
+                + "<input id=\"code-input\" class=\"input input-pin\" name=\"code\" type=\"text\""
+                + " inputmode=\"numeric\" autocomplete=\"one-time-code\" pattern=\"[0-9]*\" minlength=\"6\""
+                + " maxlength=\"6\" required=\"required\" aria-describedby=\"message\"" + off + " />\n"
+                + PageHtml.messageRegion(message)
+                + "<button id=\"code-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off + ">"
+                + text(m, "code.continue") + "</button>\n</form>\n";
     }
 
     /**
@@ -143,7 +194,7 @@ public final class SigningPages {
         String offer = downloadHref == null ? ""
                 : "<p class=\"outcome-download\"><a id=\"download-done\" class=\"btn btn-primary\" href=\""
                         + escape(downloadHref) + "\" download=\"\">" + escape(downloadLabel) + "</a></p>\n";
-        String body = PageHtml.topbar("")
+        String body = PageHtml.topbar(m, "")
                 + "<main id=\"main\" class=\"narrow\">\n<section id=\"notice\" class=\"card notice\">\n"
                 + "<h1 class=\"card-title\">" + escape(heading) + "</h1>\n"
                 + PageHtml.paragraphs(message == null ? "" : message)
@@ -161,8 +212,9 @@ public final class SigningPages {
     }
 
     /** @param eyebrow already escaped */
-    private static String gate(String token, String documentTitle, String eyebrow, String form, boolean locked) {
-        return PageHtml.topbar("")
+    private static String gate(Messages m, String token, String documentTitle, String eyebrow, String form,
+            boolean locked) {
+        return PageHtml.topbar(m, "")
                 + "<main id=\"main\" class=\"narrow\" data-token=\"" + escape(token) + "\""
                 + (locked ? " data-locked=\"true\"" : "") + ">\n"
                 + "<section class=\"card gate\" aria-labelledby=\"doc-title\">\n"
@@ -172,7 +224,7 @@ public final class SigningPages {
                 + "</section>\n</main>\n";
     }
 
-    private static String actionBar(Messages m, String role) {
+    private static String actionBar(Messages m, String role, boolean delegation) {
         StringBuilder bar = new StringBuilder("<section id=\"action-bar\" class=\"actionbar\" aria-label=\""
                 + text(m, "sign.actions") + "\">\n<div class=\"actionbar-inner\">\n");
         bar.append(PageHtml.messageRegion(null));
@@ -182,7 +234,7 @@ public final class SigningPages {
         } else {
             bar.append("<div id=\"actions\" class=\"actions\" hidden=\"hidden\">\n")
                     .append(consentBlock(m))
-                    .append(role.equals("approver") ? approverButtons(m) : signerButtons(m))
+                    .append(role.equals("approver") ? approverButtons(m, delegation) : signerButtons(m, delegation))
                     .append("</div>\n");
         }
         return bar.append("</div>\n</section>\n").toString();
@@ -198,10 +250,11 @@ public final class SigningPages {
                 + "\">\n" + PageHtml.paragraphs(consentStatement(m)) + "</div>\n</details>\n</div>\n";
     }
 
-    private static String signerButtons(Messages m) {
+    private static String signerButtons(Messages m, boolean delegation) {
         return "<div class=\"action-side\">\n"
                 + "<p id=\"progress\" class=\"progress\" aria-live=\"polite\"></p>\n"
                 + "<div class=\"buttons\">\n"
+                + delegateButton(m, delegation)
                 + "<button type=\"button\" id=\"decline\" class=\"btn btn-quiet\">" + text(m, "sign.decline") + "</button>\n"
                 + "<button type=\"button\" id=\"next-field\" class=\"btn btn-secondary\">" + text(m, "sign.next_field")
                 + "</button>\n"
@@ -210,8 +263,15 @@ public final class SigningPages {
                 + "</div>\n</div>\n";
     }
 
-    private static String approverButtons(Messages m) {
+    /** Hidden until the session says this party may hand over now. */
+    private static String delegateButton(Messages m, boolean delegation) {
+        return !delegation ? "" : "<button type=\"button\" id=\"delegate\" class=\"btn btn-quiet\" hidden=\"hidden\">"
+                + text(m, "sign.delegate") + "</button>\n";
+    }
+
+    private static String approverButtons(Messages m, boolean delegation) {
         return "<div class=\"action-side\">\n<div class=\"buttons\">\n"
+                + delegateButton(m, delegation)
                 + "<button type=\"button\" id=\"reject\" class=\"btn btn-quiet\">" + text(m, "sign.reject") + "</button>\n"
                 + "<button type=\"button\" id=\"approve\" class=\"btn btn-primary\" disabled=\"disabled\">"
                 + text(m, "sign.approve") + "</button>\n"

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.signet.config.Brand;
+import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
@@ -14,6 +16,8 @@ import org.signet.http.Form;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.service.DrawableText;
+import org.signet.service.EmailCodes;
 import org.signet.service.LinkUnlock;
 import org.signet.service.SignerCopies;
 import org.signet.service.SignerLink;
@@ -21,10 +25,11 @@ import org.signet.service.Signing;
 import org.signet.service.Submission;
 import org.signet.service.Visit;
 import org.signet.text.Messages;
+import org.signet.text.SiteWords;
 
 /**
  * The signer's pages and their JSON endpoints under {@code /sign/{token}}. The token is the
- * credential; a PIN or login, when required, unlocks the link for one browser session (cookie).
+ * credential; a login, PIN or emailed code, when required, unlocks the link for one browser session (cookie).
  */
 public final class SigningRoutes {
     private static final String COOKIE = "signet_unlock";
@@ -38,13 +43,18 @@ public final class SigningRoutes {
     private final boolean secureCookies;
     private final Language siteLanguage;
     private final List<String> embedOrigins;
+    private final AttachmentUpload attachmentUpload;
+    private final Brand brand;
 
     /**
      * @param siteLanguage {@code site.language}, for a page whose signer and browser name no language
      * @param embedOrigins {@code embed.origins}: the sites that may frame these pages, none when empty
+     * @param attachmentUpload takes the files signers attach to their attachment fields
+     * @param brand the site's name and logo, which every page shows
      */
     public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
-            boolean secureCookies, Language siteLanguage, List<String> embedOrigins) {
+            boolean secureCookies, Language siteLanguage, List<String> embedOrigins, AttachmentUpload attachmentUpload,
+            Brand brand) {
         this.signing = signing;
         this.copies = copies;
         this.unlock = unlock;
@@ -52,6 +62,8 @@ public final class SigningRoutes {
         this.secureCookies = secureCookies;
         this.siteLanguage = siteLanguage;
         this.embedOrigins = List.copyOf(embedOrigins);
+        this.attachmentUpload = attachmentUpload;
+        this.brand = brand;
     }
 
     /** Where the party with signing link {@code token} downloads their copy (the route {@link #document}). */
@@ -67,8 +79,12 @@ public final class SigningRoutes {
         site.get("/sign/{token}/document.pdf", this::document);
         site.post("/sign/{token}/pin", this::pin);
         site.post("/sign/{token}/login", this::login);
+        site.post("/sign/{token}/email-code", this::emailCode);
+        site.post("/sign/{token}/email-code/send", this::sendCode);
         site.post("/sign/{token}/submit", this::submit);
         site.post("/sign/{token}/decline", this::decline);
+        site.post("/sign/{token}/delegate", this::delegate);
+        site.post("/sign/{token}/attachments/{field_id}", this::attach);
     }
 
     /** The WordPress form of a signing link, {@code /?wps_sign=TOKEN}, goes to the page. */
@@ -78,7 +94,9 @@ public final class SigningRoutes {
             return Response.redirect("/sign/" + token.get() + keptLanguage(req));
         }
         // The landing page is no signer's page: no site may frame it.
-        return Response.html(200, SigningPages.notice(words(req, null), "Signet", words(req, null).get("home.text")))
+        Messages m = words(req, null);
+        String name = SiteWords.name(m);
+        return Response.html(200, SigningPages.notice(m, name, m.get("home.text", name)))
                 .header("Vary", "Accept-Language");
     }
 
@@ -103,8 +121,8 @@ public final class SigningRoutes {
         if (!framed(req) && !head(req)) {
             link = signing.view(link, visit(req));
         }
-        return html(200, SigningPages.signingPage(m, token, title,
-                signing.senderName(link), link.signer().name(), link.signer().role().wire(), embedOrigins));
+        return html(200, SigningPages.signingPage(m, token, title, signing.senderName(link), link.signer().name(),
+                link.signer().role().wire(), embedOrigins, link.document().allowDelegation()));
     }
 
     /**
@@ -122,10 +140,13 @@ public final class SigningRoutes {
         return "HEAD".equals(req.method());
     }
 
-    /** The PIN or login gate ({@code gate}) in the page's language, its form posting back with the page's lang. */
+    /** The login, PIN or code gate ({@code gate}) in the page's language, its form posting back with its lang. */
     private String gatePage(Request req, Messages m, String gate, SignerLink link, Refusal refusalOrNull) {
         String token = req.pathParam("token");
         String title = link.document().title();
+        if (gate.equals(LinkUnlock.EMAIL_CODE)) {
+            return codePage(req, m, link, refusalOrNull);
+        }
         String action = "/sign/" + token + "/" + gate + keptLanguage(req);
         if (gate.equals("login")) {
             String error = refusalOrNull == null ? null : GateForm.reason(m, refusalOrNull);
@@ -136,6 +157,19 @@ public final class SigningRoutes {
         return SigningPages.pinPage(m, token, action, title, error, locked);
     }
 
+    /** The code gate: asks for a code until one is waiting, then for the code; a malformed one is named as such. */
+    private String codePage(Request req, Messages m, SignerLink link, Refusal refusalOrNull) {
+        String token = req.pathParam("token");
+        String path = "/sign/" + token + "/email-code";
+        boolean locked = unlock.locked(link);
+        String error = refusalOrNull == null || locked ? null
+                : refusalOrNull.code().equals("rest_invalid_param") ? m.get("code.format")
+                : GateForm.reason(m, refusalOrNull);
+        return SigningPages.emailCodePage(m, token, path + keptLanguage(req), path + "/send" + keptLanguage(req),
+                link.document().title(), EmailAddress.masked(link.signer().email()), unlock.codeWaiting(link), error,
+                locked);
+    }
+
     private Response invalidLink(Request req) {
         Messages m = words(req, null);
         return html(404, SigningPages.notice(m, m.get("invalid.title"), m.get("invalid.text")));
@@ -144,7 +178,7 @@ public final class SigningRoutes {
     /** The catalogue of the language this request's page speaks; {@code link} is null when the token matched nobody. */
     private Messages words(Request req, SignerLink link) {
         Language own = link == null ? null : link.signer().language();
-        return Messages.of(PageHtml.BUNDLE, PageLanguage.choose(req, own, siteLanguage));
+        return SiteWords.of(Messages.of(PageHtml.BUNDLE, PageLanguage.choose(req, own, siteLanguage)), brand);
     }
 
     /** {@code ?lang=xx} when the request named a language, so a gate's post and its redirect keep it. */
@@ -197,19 +231,19 @@ public final class SigningRoutes {
 
     private Response pin(Request req) {
         if (GateForm.posted(req)) {
-            return gateForm(req, "pin", (link, form) -> unlock.pin(link, form.value("pin"), req.cookie(COOKIE)));
+            return gateForm(req, "pin", (link, form) -> unlocked(req, unlock.pin(link, form.value("pin"), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
         String pin = b.optString("pin").orElse(null);
         b.check();
-        return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.pin(link, pin, req.cookie(COOKIE)));
+        return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.pin(link, pin, visit(req)));
     }
 
     private Response login(Request req) {
         if (GateForm.posted(req)) {
-            return gateForm(req, "login", (link, form) -> unlock.login(link, link.signer().email(),
-                    form.value("password"), req.clientIp(), req.cookie(COOKIE)));
+            return gateForm(req, "login", (link, form) -> unlocked(req, unlock.login(link, link.signer().email(),
+                    form.value("password"), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
         Body b = jsonBody(req);
@@ -217,14 +251,45 @@ public final class SigningRoutes {
         String password = b.optString("password").orElse(null);
         b.check();
         return withSession(req, Response.ok(Map.of("unlocked", true)),
-                unlock.login(link, email, password, req.clientIp(), req.cookie(COOKIE)));
+                unlock.login(link, email, password, visit(req)));
+    }
+
+    /** Checks the code mailed to the signer: six digits, spaces allowed between them. */
+    private Response emailCode(Request req) {
+        if (GateForm.posted(req)) {
+            return gateForm(req, LinkUnlock.EMAIL_CODE, (link, form) -> unlocked(req,
+                    unlock.emailCode(link, GateForm.sixDigits(form.value("code"), null), visit(req))));
+        }
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        Body b = jsonBody(req);
+        String code = GateForm.sixDigits(b.requireString("code"), b);
+        b.check();
+        return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.emailCode(link, code, visit(req)));
+    }
+
+    /** Mails the signer a new code; the page then asks for it. */
+    private Response sendCode(Request req) {
+        if (GateForm.posted(req)) {
+            return gateForm(req, LinkUnlock.EMAIL_CODE, (link, form) -> {
+                unlock.sendCode(link, visit(req));
+                return Response.redirect(pagePath(req));
+            });
+        }
+        SignerLink link = signing.resolve(req.pathParam("token"));
+        jsonBody(req).check();
+        EmailCodes.Sent sent = unlock.sendCode(link, visit(req));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("sent", true);
+        out.put("email", sent.maskedEmail());
+        out.put("expires_in", sent.expiresIn());
+        return Response.ok(out).header("Cache-Control", "no-store");
     }
 
     /**
      * A gate posted as an HTML form, as a browser without script sends it: unlocked, back to the link's
      * page; refused, the gate again with the reason. Never a GET, so a PIN or password is never in an address.
      */
-    private Response gateForm(Request req, String gate, GateForm.Unlock attempt) {
+    private Response gateForm(Request req, String gate, GateForm.Attempt attempt) {
         String token = req.pathParam("token");
         SignerLink link;
         try {
@@ -234,11 +299,22 @@ public final class SigningRoutes {
         }
         GateForm.requireSameOrigin(req);
         try {
-            return withSession(req, Response.redirect("/sign/" + token + keptLanguage(req)),
-                    attempt.unlock(link, Form.read(req)));
+            return attempt.attempt(link, Form.read(req));
         } catch (Refusal e) {
-            return html(e.status(), gatePage(req, words(req, link), gate, link, e));
+            Response page = html(e.status(), gatePage(req, words(req, link), gate, link, e));
+            // A refusal that says how long to wait says it to the browser too, as its JSON twin does.
+            return e.data().get("retry_after") instanceof Number wait
+                    ? page.header("Retry-After", wait.toString()) : page;
         }
+    }
+
+    /** Back to the link's page, now unlocked by {@code sessionId}. */
+    private Response unlocked(Request req, String sessionId) {
+        return withSession(req, Response.redirect(pagePath(req)), sessionId);
+    }
+
+    private static String pagePath(Request req) {
+        return "/sign/" + req.pathParam("token") + keptLanguage(req);
     }
 
     private Response withSession(Request req, Response r, String sessionId) {
@@ -269,6 +345,10 @@ public final class SigningRoutes {
         return Response.ok(out);
     }
 
+    private Response attach(Request req) throws IOException {
+        return attachmentUpload.handle(req, visit(req));
+    }
+
     private Response decline(Request req) {
         Body b = jsonBody(req);
         // Typed in a text box of several lines; it reaches the owner's mail, the audit trail and webhooks.
@@ -276,6 +356,22 @@ public final class SigningRoutes {
         b.check();
         signing.decline(req.pathParam("token"), visit(req), reason);
         return Response.ok(Map.of("status", "declined"));
+    }
+
+    /** Hands the place over (see docs/api/signing.md, Handing over); the reason is bounded as a decline's. */
+    private Response delegate(Request req) {
+        Body b = jsonBody(req);
+        // The name goes into mail headers and bodies and onto the certificate: one line, drawable.
+        String name = b.requireLine("name", 255);
+        DrawableText.check("name", name, b::reject);
+        String email = b.requireString("email");
+        if (email != null && !EmailAddress.isValid(email.strip())) {
+            b.reject("email", "email is not a valid email address.");
+        }
+        String reason = b.requireText("reason", 1000);
+        b.check();
+        signing.delegate(req.pathParam("token"), visit(req), name, email.strip(), reason);
+        return Response.ok(Map.of("status", "delegated"));
     }
 
     private static Submission submission(Body b) {

@@ -35,7 +35,7 @@ final class VerifyPage {
      * @param maxBytes the largest upload accepted ({@code upload.max_bytes}), which the form names in megabytes
      */
     String render(String action, long maxBytes, Verification.Outcome outcome, String errorOrNull) {
-        String body = PageHtml.topbar("")
+        String body = PageHtml.topbar(m, "")
                 + "<main id=\"main\" class=\"narrow verify\">\n"
                 + form(action, maxBytes, errorOrNull)
                 + (outcome == null ? "" : results(outcome))

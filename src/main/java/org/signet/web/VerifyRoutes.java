@@ -1,6 +1,7 @@
 package org.signet.web;
 
 import java.io.IOException;
+import org.signet.config.Brand;
 import org.signet.domain.Language;
 import org.signet.error.Refusal;
 import org.signet.http.Request;
@@ -8,6 +9,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Verification;
 import org.signet.text.Messages;
+import org.signet.text.SiteWords;
 import org.signet.text.Wire;
 
 /**
@@ -26,13 +28,18 @@ public final class VerifyRoutes {
     private final Wire wire;
     private final Language siteLanguage;
     private final long maxBytes;
+    private final Brand brand;
 
-    /** @param maxBytes {@code upload.max_bytes}, which the page names in megabytes */
-    public VerifyRoutes(Upload upload, Wire wire, Language siteLanguage, long maxBytes) {
+    /**
+     * @param maxBytes {@code upload.max_bytes}, which the page names in megabytes
+     * @param brand the site's name and logo, which the page shows
+     */
+    public VerifyRoutes(Upload upload, Wire wire, Language siteLanguage, long maxBytes, Brand brand) {
         this.upload = upload;
         this.wire = wire;
         this.siteLanguage = siteLanguage;
         this.maxBytes = maxBytes;
+        this.brand = brand;
     }
 
     public void routes(Router site) {
@@ -66,7 +73,7 @@ public final class VerifyRoutes {
 
     /** The signer pages' choice: the address's {@code ?lang=}, else the browser's, else the site's. */
     private Messages words(Request req) {
-        return Messages.of(PageHtml.BUNDLE, PageLanguage.choose(req, null, siteLanguage));
+        return SiteWords.of(Messages.of(PageHtml.BUNDLE, PageLanguage.choose(req, null, siteLanguage)), brand);
     }
 
     /** The form posts back here, keeping a language the address named. */

@@ -29,7 +29,7 @@ class FieldInputTest {
     private static Document document(PageSize... pages) {
         return new Document(1, 1, "Contract", DocumentStatus.DRAFT, "contract.pdf", "application/pdf", pages.length,
                 List.of(pages), 1, 1, null, "0".repeat(64), null, null, null, null, null, 0, 0, null, Document.Seal.NONE,
-                ExternalRef.NONE);
+                ExternalRef.NONE, false);
     }
 
     private static Object json(String text) {
@@ -257,5 +257,53 @@ class FieldInputTest {
 
         assertEquals("Caf\u00e9", f.name());
         assertEquals(List.of("Cr\u00e8me", "Th\u00e9"), json(f.options()));
+    }
+
+    @Test
+    void parse_attachmentWithoutOptions_defaultSizeAndEveryKind() {
+        NewField f = parse("[{\"signer_id\":7,\"field_type\":\"attachment\",\"page_number\":1,\"position_x\":10,"
+                + "\"position_y\":10}]").get(0);
+
+        assertEquals(FieldType.ATTACHMENT, f.type());
+        assertEquals(200, f.width());
+        assertEquals(60, f.height());
+        assertTrue(f.required());
+        assertEquals(List.of(), json(f.options()));
+    }
+
+    @Test
+    void parse_attachmentWithSomeKinds_keptOnceEachInOrder() {
+        NewField f = parse("[{\"signer_id\":7,\"field_type\":\"attachment\",\"page_number\":1,\"position_x\":10,"
+                + "\"position_y\":10,\"is_required\":false,\"options\":[\"jpg\",\"pdf\",\"jpg\"]}]").get(0);
+
+        assertEquals(List.of("jpg", "pdf"), json(f.options()));
+        assertFalse(f.required());
+    }
+
+    @Test
+    void parse_attachmentWithAnUnknownKind_refusedAsAParameterNamingTheField() {
+        for (String kind : List.of("gif", "PDF", "jpeg", "")) {
+            Refusal e = rejected("[{\"signer_id\":7,\"field_type\":\"text\",\"page_number\":1,\"position_x\":1,"
+                    + "\"position_y\":1},{\"signer_id\":8,\"field_type\":\"attachment\",\"page_number\":1,"
+                    + "\"position_x\":10,\"position_y\":100,\"options\":[\"png\",\"" + kind + "\"]}]", document(A4));
+
+            assertEquals("rest_invalid_param", e.code(), kind);
+            @SuppressWarnings("unchecked")
+            Map<String, String> params = (Map<String, String>) e.data().get("params");
+            assertTrue(params.get("fields[1].options").startsWith("Field 2: an attachment field's options may name only "
+                    + "pdf, png and jpg"), params::toString);
+        }
+    }
+
+    @Test
+    void parse_templateAttachmentWithAnUnknownKind_refusedToo() {
+        Refusal e = assertThrows(Refusal.class, () -> FieldInput.parseForTemplate(json("[{\"signer_slot\":1,"
+                + "\"field_type\":\"attachment\",\"page_number\":1,\"position_x\":10,\"position_y\":10,"
+                + "\"options\":[\"docx\"]}]"), List.of(A4)));
+
+        assertEquals("rest_invalid_param", e.code());
+        @SuppressWarnings("unchecked")
+        Map<String, String> params = (Map<String, String>) e.data().get("params");
+        assertTrue(params.get("fields[0].options").contains("not 'docx'"), params::toString);
     }
 }

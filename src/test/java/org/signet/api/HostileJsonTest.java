@@ -56,9 +56,15 @@ class HostileJsonTest {
                 new String[] {"POST", "documents/" + doc + "/signers", "pin_code"},
                 new String[] {"POST", "documents/" + doc + "/signers", "signing_order"},
                 new String[] {"POST", "documents/" + doc + "/remind", "signer_id"},
+                new String[] {"PUT", "documents/" + doc + "/signers/" + ann.id(), "name"},
+                new String[] {"PUT", "documents/" + doc + "/signers/" + ann.id(), "email"},
                 new String[] {"POST", "webhooks", "url"},
                 new String[] {"POST", "/sign/" + t + "/pin", "pin"},
-                new String[] {"POST", "/sign/" + t + "/decline", "reason"});
+                new String[] {"POST", "/sign/" + t + "/email-code", "code"},
+                new String[] {"POST", "/sign/" + t + "/email-code/send", "code"},
+                new String[] {"POST", "/sign/" + t + "/decline", "reason"},
+                new String[] {"POST", "/sign/" + t + "/delegate", "name"},
+                new String[] {"POST", "/sign/" + t + "/delegate", "reason"});
     }
 
     private HttpResponse<String> send(String method, String path, String json) {

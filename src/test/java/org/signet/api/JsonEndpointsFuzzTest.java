@@ -65,7 +65,10 @@ class JsonEndpointsFuzzTest {
                 new String[] {"POST", link + "/pin"},
                 new String[] {"POST", link + "/login"},
                 new String[] {"POST", link + "/submit"},
-                new String[] {"POST", link + "/decline"});
+                new String[] {"POST", link + "/decline"},
+                new String[] {"POST", link + "/delegate"},
+                new String[] {"POST", link + "/email-code"},
+                new String[] {"POST", link + "/email-code/send"});
     }
 
     @AfterAll

@@ -66,8 +66,9 @@ class SignersApiTest {
 
         assertEquals(201, r.statusCode(), r.body());
         Map<String, Object> s = object(r);
-        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "language", "viewed_at", "signed_at",
-                "signing_url"), s.keySet());
+        assertEquals(Set.of("id", "name", "email", "role", "signing_order", "status", "language", "verification",
+                "viewed_at", "signed_at", "signing_url"), s.keySet());
+        assertEquals("none", s.get("verification"));
         assertEquals("Ann Lee", s.get("name"));
         assertEquals("signer", s.get("role"));
         assertEquals("1", s.get("signing_order"));
@@ -103,6 +104,20 @@ class SignersApiTest {
         for (String role : List.of("owner", "Signer", "")) {
             assertInvalidParam(add(with(ann(), "role", role)), "role");
         }
+    }
+
+    @Test
+    void addSigner_verification_emailCodeShownNoneByDefault_unknownRefusedNamingIt() {
+        Map<String, Object> coded = object(add(with(ann(), "verification", "email_code")));
+        Map<String, Object> plain = object(add(Map.of("name", "Bo", "email", "bo@example.org", "verification", "none")));
+
+        assertEquals("email_code", coded.get("verification"));
+        assertEquals("none", plain.get("verification"));
+        for (Object value : List.of("sms", "EMAIL_CODE", "", 1)) {
+            assertInvalidParam(add(Map.of("name", "Cy", "email", "cy@example.org", "verification", value)),
+                    "verification");
+        }
+        assertEquals(2, array(flow.get("documents/" + doc + "/signers")).size(), "nothing added when refused");
     }
 
     @Test
@@ -563,15 +578,18 @@ class SignersApiTest {
 
         HttpResponse<String> login = flow.put("documents/" + doc + "/signers/" + asAdmin,
                 Map.of("require_wp_login", true));
+        // A new email hands the place over to another administrator, which never brings a login gate with it.
+        signet.server().app.users().add("root@example.org", "Root", true, null);
         HttpResponse<String> email = flow.put("documents/" + doc + "/signers/" + asAnn,
-                Map.of("email", "admin@example.org", "require_wp_login", true));
+                Map.of("name", "Root", "email", "root@example.org", "require_wp_login", true));
 
         for (HttpResponse<String> r : List.of(login, email)) {
             assertTrue(r.statusCode() == 200 || r.statusCode() == 403, r.body());
         }
         for (String id : List.of(asAdmin, asAnn)) {
             var stored = flow.signers().find(Long.parseLong(id)).orElseThrow();
-            assertFalse(stored.requireLogin() && stored.email().equalsIgnoreCase("admin@example.org"), id);
+            assertFalse(stored.requireLogin() && (stored.email().equalsIgnoreCase("admin@example.org")
+                    || stored.email().equalsIgnoreCase("root@example.org")), id);
         }
     }
 

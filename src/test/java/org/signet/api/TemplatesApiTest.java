@@ -372,4 +372,24 @@ class TemplatesApiTest {
         assertEquals("fr", ((Map<?, ?>) made.get(0)).get("language"));
         assertNull(((Map<?, ?>) made.get(1)).get("language"));
     }
+
+    @Test
+    void createDocument_signerWithEmailCode_keepsIt_anUnknownVerificationRefusedNamingItsSigner() {
+        Object id = templateOf(contract()).get("id");
+        List<Map<String, Object>> given = new java.util.ArrayList<>(signers("a@example.org", "b@example.org"));
+        Map<String, Object> coded = new LinkedHashMap<>(given.get(0));
+        coded.put("verification", "email_code");
+        given.set(0, coded);
+        Map<String, Object> bad = new LinkedHashMap<>(given.get(1));
+        bad.put("verification", "carrier_pigeon");
+
+        HttpResponse<String> refused = create(id, Map.of("signers", List.of(coded, bad)));
+        String doc = (String) expectObject(201, create(id, Map.of("signers", given))).get("id");
+
+        assertEquals(400, refused.statusCode(), refused.body());
+        assertTrue(((Map<?, ?>) data(refused).get("params")).containsKey("signers[1].verification"), refused.body());
+        List<Object> made = array(flow.get("documents/" + doc + "/signers"));
+        assertEquals("email_code", ((Map<?, ?>) made.get(0)).get("verification"));
+        assertEquals("none", ((Map<?, ?>) made.get(1)).get("verification"));
+    }
 }

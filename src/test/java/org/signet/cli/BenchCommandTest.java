@@ -33,7 +33,7 @@ class BenchCommandTest {
             "growth: search one exact title, 1,500 vs 1,000 docs (ms)",
             "growth: last list page, 1,500 vs 1,000 docs (ms)",
             "pdf: upload 200 pages vs PDFBox load+count (ms)",
-            "pdf: seal 20 pages, 5 signers, 20 fields vs load+save (ms)",
+            "pdf: seal 20 pages, 5 signers, 20 fields vs PDFBox signing (ms)",
             "footprint: start to first 200 on /healthz, new folder (ms)",
             "footprint: resident memory under the read load (MB)");
     private static final String NUMBER = "\\d[\\d,]*(\\.\\d+)?";
@@ -66,6 +66,8 @@ class BenchCommandTest {
                     "the ratio in: " + line);
             assertTrue(columns[4].matches("yes|NO"), "the verdict in: " + line);
         }
+        assertTrue(table.lines().anyMatch(l -> l.matches("reads, baseline set-up: .*, the fastest of 5 tried .*")),
+                "the report says which set-up the bare server ran with, and why: " + table);
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of(), left.toList(), "the scratch folder is removed");
         }

@@ -106,6 +106,51 @@ class MailSenderTest {
     }
 
     @Test
+    void runOnce_oneTimeCode_putInAsItIsHandedOver_aCodeNoLongerHeldFailsForGood() throws Exception {
+        Map<String, String> held = new java.util.HashMap<>(vars("Lease"));
+        held.put("code", OneTimeCodes.placeholder(7));
+        Map<String, String> gone = new java.util.HashMap<>(held);
+        gone.put("code", OneTimeCodes.placeholder(8));
+        long sent = queue.enqueue("email_code", Language.EN, held, "ann@example.org", "Ann", 1L, null);
+        long lost = queue.enqueue("email_code", Language.EN, gone, "bob@example.org", "Bob", 1L, null);
+        assertFalse(entry(sent).textBody().contains("481516"), "the code in the queue");
+
+        new MailSender(db, smtp(greenMail.getSmtp().getPort()), NO_FILES, clock, (signer, to) -> Optional.empty(),
+                ticket -> ticket == 7 ? Optional.of("481516") : Optional.empty()).runOnce();
+
+        assertTrue(greenMail.waitForIncomingEmail(5_000, 1));
+        MimeParts parts = MimeParts.of(greenMail.getReceivedMessages()[0]);
+        assertTrue(parts.text.contains("    481516"), parts.text);
+        assertTrue(parts.html.contains(">481516</p>"), parts.html);
+        assertFalse(parts.text.contains("one-time-code"), parts.text);
+        assertEquals(OutboxEntry.Status.SENT, entry(sent).status());
+        assertEquals(OutboxEntry.Status.FAILED, entry(lost).status());
+        assertTrue(entry(lost).lastError().contains("expired or been replaced"), entry(lost).lastError());
+        assertEquals(1, greenMail.getReceivedMessages().length);
+    }
+
+    @Test
+    void runOnce_signingLinkNoLongerTheRecipients_failsForGoodWithoutTheLink() throws Exception {
+        Map<String, String> withLink = new java.util.HashMap<>(vars("Lease"));
+        withLink.put("link", SigningLinks.placeholder(7));
+        long theirs = queue.enqueue("invitation", Language.EN, withLink, "carla@example.org", "Carla", 1L, null);
+        long handedOver = queue.enqueue("invitation", Language.EN, withLink, "ann@example.org", "Ann", 1L, null);
+
+        // Signer 7's place is Carla's now: her link is asked for her address only.
+        new MailSender(db, smtp(greenMail.getSmtp().getPort()), NO_FILES, clock,
+                (signer, to) -> signer == 7 && to.equals("carla@example.org") ? Optional.of(LINK) : Optional.empty())
+                .runOnce();
+
+        assertTrue(greenMail.waitForIncomingEmail(5_000, 1));
+        assertEquals(OutboxEntry.Status.SENT, entry(theirs).status());
+        assertEquals(OutboxEntry.Status.FAILED, entry(handedOver).status());
+        assertTrue(entry(handedOver).lastError().contains("no longer exists for this recipient"),
+                entry(handedOver).lastError());
+        assertEquals(1, greenMail.getReceivedMessages().length);
+        assertTrue(MimeParts.of(greenMail.getReceivedMessages()[0]).text.contains(LINK));
+    }
+
+    @Test
     void runOnce_severalDue_deliversOldestFirst() throws Exception {
         enqueueInvitation("a@example.org", "First");
         clock.advance(Duration.ofSeconds(1));

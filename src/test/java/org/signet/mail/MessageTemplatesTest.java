@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.signet.domain.Language;
 
@@ -32,17 +34,23 @@ class MessageTemplatesTest {
         vars.put("decline_reason", "The fee in section 3 is wrong.");
         vars.put("document_id", "9021");
         vars.put("seal_error", "IOException: the disk is full");
+        vars.put("new_signer_name", "Carla Nueva");
+        vars.put("new_signer_email", "carla@example.org");
+        vars.put("delegation_reason", "Carla signs for the firm while I am away.");
+        vars.put("code", "305917");
         return vars;
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"invitation", "approval_request", "reminder", "completed", "declined", "rejected"})
+    @ValueSource(strings = {"invitation", "approval_request", "reminder", "completed", "declined", "rejected",
+            "delegated"})
     void render_eachTemplate_showsTitleAndNamesInSubjectTextAndHtml(String name) {
         RenderedMessage message = TEMPLATES.render(name, Language.EN, vars());
 
         assertTrue(message.subject().contains("Vertrag für Müller"), message.subject());
         assertFalse(message.subject().contains("\n"));
-        String actor = name.equals("declined") || name.equals("rejected") ? "Bob Signer" : "Alice Owner";
+        String actor = name.equals("declined") || name.equals("rejected") || name.equals("delegated")
+                ? "Bob Signer" : "Alice Owner";
         for (String body : new String[] {message.text(), message.html()}) {
             assertTrue(body.contains("Vertrag für Müller"), body);
             assertTrue(body.contains("Jürgen Müller"), body);
@@ -62,6 +70,21 @@ class MessageTemplatesTest {
         assertTrue(message.text().contains(LINK), message.text());
         assertTrue(message.html().contains("<a href=\"" + LINK + "\""), message.html());
         assertTrue(message.html().contains(">" + LINK + "</a>"), "the link written out beneath the button");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "de", "fr", "es"})
+    void render_delegated_namesBothPeopleAndTheReasonInEachLanguage(String code) {
+        RenderedMessage message = TEMPLATES.render("delegated", Language.fromCode(code).orElseThrow(), vars());
+
+        assertTrue(message.subject().contains("Bob Signer"), message.subject());
+        for (String body : new String[] {message.text(), message.html()}) {
+            for (String expected : List.of("Bob Signer", "bob@example.org", "Carla Nueva", "carla@example.org",
+                    "Carla signs for the firm while I am away.", "9021")) {
+                assertTrue(body.contains(expected), code + " lacks " + expected + ": " + body);
+            }
+            assertFalse(body.contains(LINK), "the owner's mail carries nobody's link");
+        }
     }
 
     @Test
@@ -189,5 +212,16 @@ class MessageTemplatesTest {
             RenderedMessage message = TEMPLATES.render(name, Language.EN, vars);
             assertFalse(message.text().contains("4711") || message.html().contains("4711"), name);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Language.class)
+    void render_emailCode_everyLanguageShowsTheCodeInBothBodiesButNotTheSubject(Language language) {
+        RenderedMessage message = TEMPLATES.render("email_code", language, vars());
+
+        assertTrue(message.text().contains("305917"), message.text());
+        assertTrue(message.html().contains("305917"), message.html());
+        assertTrue(message.subject().contains("Vertrag für Müller"), message.subject());
+        assertFalse(message.subject().contains("305917"), "a subject is logged by the outbox transport");
     }
 }

@@ -76,4 +76,35 @@ class TransportsTest {
             assertFalse(log.lines.get(0).contains("S3cret-Pass"), log.lines.get(0));
         }
     }
+
+    @Test
+    void sender_smtpFromWithoutName_takesTheSitesName() throws Exception {
+        Config config = Config.load(dir, Optional.empty(), Map.of(), Map.of("site.name", "Atelier Rosé",
+                "smtp.from", "noreply@atelier.example"));
+
+        InternetAddress from = new InternetAddress(Transports.sender(config), true);
+
+        assertEquals("noreply@atelier.example", from.getAddress());
+        assertEquals("Atelier Rosé", from.getPersonal());
+    }
+
+    @Test
+    void sender_smtpFromUnset_theBuiltInAddressUnderTheSitesName() throws Exception {
+        Config branded = Config.load(dir, Optional.empty(), Map.of("SIGNET_SITE_NAME", "Acme, Inc."), Map.of());
+        Config plain = Config.load(dir, Optional.empty(), Map.of(), Map.of());
+
+        InternetAddress from = new InternetAddress(Transports.sender(branded), true);
+
+        assertEquals("signet@localhost", from.getAddress());
+        assertEquals("Acme, Inc.", from.getPersonal());
+        assertEquals("Signet", new InternetAddress(Transports.sender(plain), true).getPersonal());
+    }
+
+    @Test
+    void sender_smtpFromNamesItsOwnSender_keptAsItIs() throws Exception {
+        Config config = Config.load(dir, Optional.empty(), Map.of(), Map.of("site.name", "Atelier Rosé",
+                "smtp.from", "Contracts Desk <desk@atelier.example>"));
+
+        assertEquals("Contracts Desk <desk@atelier.example>", Transports.sender(config));
+    }
 }

@@ -6,16 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.FieldType;
 import org.signet.support.FieldPdfs;
+import org.signet.support.TestFiles;
 
 class FieldDetectorTest {
     private static final double A4_HEIGHT = 841.89;
@@ -63,6 +67,29 @@ class FieldDetectorTest {
         DetectedField plan = found.get(2);
         assertEquals(FieldType.DROPDOWN, plan.type());
         assertEquals(List.of("Basic", "Pro"), plan.options());
+    }
+
+    @Test
+    void inspect_attachmentTags_detectedWithTheirKindsAndAnUnknownKindLeftAsText() throws Exception {
+        byte[] pdf;
+        try (PDDocument doc = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            PDPage page = new PDPage(PDRectangle.A4);
+            doc.addPage(page);
+            TestFiles.writeLine(doc, page, 72, 700, 12, "ID {{attachment;signer=2;name=ID copy;options=pdf|jpg}}");
+            TestFiles.writeLine(doc, page, 72, 600, 12, "Photo {{attachment;options=gif}}");
+            doc.save(out);
+            pdf = out.toByteArray();
+        }
+
+        Intake result = inspect(pdf);
+
+        assertEquals(1, result.detected().size(), result.detected().toString());
+        DetectedField id = result.detected().get(0);
+        assertEquals(FieldType.ATTACHMENT, id.type());
+        assertEquals(2, id.signer());
+        assertEquals("ID copy", id.name());
+        assertEquals(List.of("pdf", "jpg"), id.options());
+        assertTrue(text(result.pdf()).contains("{{attachment;options=gif}}"), text(result.pdf()));
     }
 
     @Test

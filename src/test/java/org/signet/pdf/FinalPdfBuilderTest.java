@@ -27,7 +27,6 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.PDResources;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
@@ -39,10 +38,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.signet.support.ScriptText;
+import org.signet.support.TestFiles;
 
 class FinalPdfBuilderTest {
 
-    private static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+    static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
     @Test
     void build_drawsEachTextValueInsideItsBoxOnly() throws IOException {
@@ -333,13 +333,7 @@ class FinalPdfBuilderTest {
                 PDPage page = new PDPage(PDRectangle.LETTER);
                 page.setRotation(rotation);
                 doc.addPage(page);
-                try (PDPageContentStream out = new PDPageContentStream(doc, page)) {
-                    out.beginText();
-                    out.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 14);
-                    out.newLineAtOffset(72, 750);
-                    out.showText("Original page " + i);
-                    out.endText();
-                }
+                TestFiles.writeLine(doc, page, 72, 750, 14, "Original page " + i);
             }
             return save(doc);
         }
@@ -394,7 +388,7 @@ class FinalPdfBuilderTest {
                     "system", null));
         }
         return new CertificateData("Purchase agreement", "doc_42", SHA, at("10:00:00"), null,
-                "https://sign.example.com/verify", zone, parties, list);
+                "https://sign.example.com/verify", zone, parties, list, "Signet");
     }
 
     private static Instant at(String timeOfDay) {
@@ -402,7 +396,8 @@ class FinalPdfBuilderTest {
     }
 
     private static CertificateData certificate(String title, CertificateData.Party party) {
-        return new CertificateData(title, "doc_1", SHA, null, null, null, ZoneOffset.UTC, List.of(party), List.of());
+        return new CertificateData(title, "doc_1", SHA, null, null, null, ZoneOffset.UTC, List.of(party), List.of(),
+                "Signet");
     }
 
     private static byte[] image(String format, int width, int height) throws IOException {

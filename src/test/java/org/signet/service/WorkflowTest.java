@@ -163,7 +163,7 @@ class WorkflowTest {
         signs(a);
 
         Signer late = workflow.addSigner(owner, id(doc), new Workflow.SignerRequest("Late", "late@example.org",
-                Signer.Role.SIGNER, 2, false, null, null), SIGNER);
+                Signer.Role.SIGNER, 2, false, null, Signer.Verification.NONE, null), SIGNER);
 
         assertTrue(late.invited());
         assertEquals(1, flow.mail.queued("late@example.org", "invitation").size());
@@ -176,7 +176,7 @@ class WorkflowTest {
         signs(a);
 
         Refusal r = assertThrows(Refusal.class, () -> workflow.addSigner(owner, id(doc), new Workflow.SignerRequest(
-                "Late", "late@example.org", Signer.Role.SIGNER, 1, false, null, null), SIGNER));
+                "Late", "late@example.org", Signer.Role.SIGNER, 1, false, null, Signer.Verification.NONE, null), SIGNER));
 
         assertEquals("rest_invalid_param", r.code());
         assertTrue(((Map<?, ?>) r.data().get("params")).containsKey("signing_order"));

@@ -19,6 +19,7 @@ public final class AdminClient {
 
     private final TestServer server;
     private final Map<String, String> cookies = new LinkedHashMap<>();
+    private final Map<String, String> headers = new LinkedHashMap<>();
 
     public AdminClient(TestServer server) {
         this.server = server;
@@ -68,9 +69,16 @@ public final class AdminClient {
         cookies.put(name, value);
     }
 
+    /** Sends {@code name: value} with every request from now on, as a browser sends its Accept-Language. */
+    public AdminClient header(String name, String value) {
+        headers.put(name, value);
+        return this;
+    }
+
     private HttpRequest.Builder builder(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.app.port() + path))
                 .timeout(Duration.ofSeconds(30));
+        headers.forEach(b::header);
         if (!cookies.isEmpty()) {
             StringJoiner header = new StringJoiner("; ");
             cookies.forEach((k, v) -> header.add(k + "=" + v));

@@ -266,6 +266,22 @@ public final class ApiFlow {
         return sign(token, Map.of());
     }
 
+    /** Sends a file to one of the link's attachment fields as the signing page does: multipart, part {@code file}. */
+    public HttpResponse<String> attach(String token, Object fieldId, String filename, String mediaType, byte[] content,
+            String cookie) {
+        Multipart body = new Multipart().file("file", filename, mediaType, content);
+        return server.send(body.post(link(token, "attachments/" + fieldId, cookie)).build());
+    }
+
+    public HttpResponse<String> attach(String token, Object fieldId, String filename, String mediaType, byte[] content) {
+        return attach(token, fieldId, filename, mediaType, content, null);
+    }
+
+    /** The file attached to a field, as the owner downloads it. */
+    public HttpResponse<byte[]> attachment(String doc, Object fieldId) {
+        return server.sendForBytes(request("documents/" + doc + "/attachments/" + fieldId).GET().build());
+    }
+
     /** Approves as an approver does: consent and nothing else. */
     public HttpResponse<String> approve(String token) {
         return postToLink(token, "submit", Map.of("consent", true));

@@ -101,13 +101,7 @@ public final class FieldPdfs {
             form.getFields().addAll(List.of(name, agree, plan, signature));
             plan.setValue("Basic");
             if (tagged) {
-                try (PDPageContentStream out = new PDPageContentStream(doc, page)) {
-                    out.beginText();
-                    out.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 14);
-                    out.newLineAtOffset(72, 300);
-                    out.showText("Signature: " + FORM_TAG);
-                    out.endText();
-                }
+                TestFiles.writeLine(doc, page, 72, 300, 14, "Signature: " + FORM_TAG);
             }
             return save(doc);
         }

@@ -20,7 +20,7 @@ import org.signet.store.IdempotencyStore;
 import org.signet.store.UserStore;
 
 /**
- * The http core alone with a test's own REST routes: a real database in {@code dir}, one user with a
+ * The http core alone with a test's own REST routes (and site routes): a real database in {@code dir}, one user with a
  * Full Access key, real key authentication and idempotency, and no Signet services behind the routes.
  */
 public final class RoutesOnHttp implements AutoCloseable {
@@ -36,6 +36,11 @@ public final class RoutesOnHttp implements AutoCloseable {
 
     /** Serves {@code rest} on a free port, with a per-address limit high enough never to get in the way. */
     public static RoutesOnHttp start(Path dir, Router rest) throws Exception {
+        return start(dir, rest, new Router());
+    }
+
+    /** As above, with the site's own routes (absolute paths, outside the REST base) in {@code site}. */
+    public static RoutesOnHttp start(Path dir, Router rest, Router site) throws Exception {
         Config config = Config.load(dir, Optional.empty(), Map.of(),
                 Map.of("server.port", "0", "ratelimit.ip_per_minute", "100000"));
         Database db = DataFolder.openDatabase(dir, "NORMAL", 4);
@@ -43,7 +48,7 @@ public final class RoutesOnHttp implements AutoCloseable {
         long user = new UserStore(db, clock).add("a@example.com", "A", false, null).id();
         ApiKeyStore keys = new ApiKeyStore(db, clock);
         ApiKeyStore.Created key = keys.create(user, "k", "", Permission.FULL, 1000);
-        HttpService service = HttpService.start(config, rest, new Router(),
+        HttpService service = HttpService.start(config, rest, site,
                 HttpBindings.authenticator(new KeyAuthentication(keys, clock)),
                 HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), clock)), new RateLimiter(clock));
         return new RoutesOnHttp(db, service, key);

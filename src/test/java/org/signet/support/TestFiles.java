@@ -57,22 +57,27 @@ public final class TestFiles {
      */
     public static byte[] pdf(int count, String label) {
         try (PDDocument doc = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
-            PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
             for (int i = 1; i <= count; i++) {
                 PDPage page = new PDPage(PDRectangle.A4);
                 doc.addPage(page);
-                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                    cs.beginText();
-                    cs.setFont(font, 18);
-                    cs.newLineAtOffset(72, 760);
-                    cs.showText(label + i);
-                    cs.endText();
-                }
+                writeLine(doc, page, 72, 760, 18, label + i);
             }
             doc.save(out);
             return out.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Adds one line of {@code text} in Helvetica at ({@code x}, {@code y}) to what {@code page} already shows. */
+    public static void writeLine(PDDocument doc, PDPage page, float x, float y, float size, String text)
+            throws IOException {
+        try (PDPageContentStream out = new PDPageContentStream(doc, page, PDPageContentStream.AppendMode.APPEND, true)) {
+            out.beginText();
+            out.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), size);
+            out.newLineAtOffset(x, y);
+            out.showText(text);
+            out.endText();
         }
     }
 

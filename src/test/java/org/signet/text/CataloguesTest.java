@@ -28,8 +28,8 @@ import org.signet.mail.RenderedMessage;
  */
 class CataloguesTest {
     private static final Path RESOURCES = Path.of("src/main/resources");
-    /** The localized catalogues; the administrator pages' web/admin/messages is English only. */
-    private static final List<String> BUNDLES = List.of("web/messages", "web/script", "mail/lines");
+    /** The localized catalogues: the signer's pages, their script, the mails and the administrator pages. */
+    private static final List<String> BUNDLES = List.of("web/messages", "web/script", "mail/lines", "web/admin/messages");
     private static final Path MAIL = RESOURCES.resolve("mail");
     private static final Pattern ARGUMENT = Pattern.compile("\\{\\d}");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*[a-z_]+\\s*}}|\\{\\{button ");
@@ -78,6 +78,19 @@ class CataloguesTest {
     }
 
     @Test
+    void bundles_everyLanguage_hasNoEmptyMessage() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (String bundle : BUNDLES) {
+            for (Language l : Language.values()) {
+                Properties own = read(bundle, l);
+                own.stringPropertyNames().stream().filter(k -> own.getProperty(k).isBlank()).sorted()
+                        .forEach(k -> problems.add(bundle + "_" + l.code() + " " + k + " is empty"));
+            }
+        }
+        assertEquals(List.of(), problems);
+    }
+
+    @Test
     void mailTemplates_everyLanguage_hasTheEnglishFilesWithTheirVariablesTranslated() throws IOException {
         List<String> english = mailFiles(MAIL);
         assertTrue(english.size() >= 24, english.toString());
@@ -111,7 +124,7 @@ class CataloguesTest {
             Messages lines = Messages.of(MessageTemplates.LINES, l);
             assertTrue(m.html().contains("<html lang=\"" + l.code() + "\">"), l.code());
             assertTrue(m.html().contains(Html.escape(lines.get("frame.button_hint"))), l.code());
-            assertTrue(m.text().strip().endsWith(lines.get("frame.footer")), l.code() + ": " + m.text());
+            assertTrue(m.text().strip().endsWith(lines.get("frame.footer", "Signet")), l.code() + ": " + m.text());
         }
     }
 

@@ -32,6 +32,20 @@ class MessagesTest {
     }
 
     @Test
+    void with_aKeyOverTheCatalogue_aCopySaysItAndTheSharedCatalogueDoesNot() {
+        Messages de = Messages.of(SAMPLE, Language.DE);
+
+        Messages own = de.with("farewell", "Servus").with("site.name", "Acme");
+
+        assertEquals("Servus", own.get("farewell"));
+        assertEquals("Acme", own.get("site.name"));
+        assertEquals("Guten Tag Ann", own.get("greeting", "Ann"));
+        assertEquals(Language.DE, own.language());
+        assertEquals("Goodbye", de.get("farewell"));
+        assertEquals(java.util.Optional.empty(), de.find("site.name"));
+    }
+
+    @Test
     void of_sameBundleAndLanguage_readOnce() {
         assertSame(Messages.of(SAMPLE, Language.ES), Messages.of(SAMPLE, Language.ES));
         assertEquals(Language.ES, Messages.of(SAMPLE, Language.ES).language());

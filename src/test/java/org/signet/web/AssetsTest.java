@@ -136,6 +136,28 @@ class AssetsTest {
     }
 
     @Test
+    void logo_siteWithoutOne_isNotFound() {
+        assertEquals(404, get("/assets/logo.png").statusCode());
+    }
+
+    @Test
+    void siteCss_signetsOwnAccent_repeatsTheShadesOfLookCss() throws IOException {
+        HttpResponse<byte[]> r = get("/assets/site.css");
+        String css = new String(r.body(), StandardCharsets.UTF_8);
+        String look = resource("/web/look.css");
+
+        assertEquals(200, r.statusCode());
+        assertEquals("no-cache", r.headers().firstValue("Cache-Control").orElseThrow());
+        Matcher property = Pattern.compile("(--[a-z-]+): (#[0-9a-f]{6});").matcher(css);
+        int count = 0;
+        while (property.find()) {
+            count++;
+            assertTrue(look.contains(property.group(1) + ": " + property.group(2) + ";"), property.group());
+        }
+        assertEquals(7, count, css);
+    }
+
+    @Test
     void asset_unknownOrOutsideTheList_isNotFound() {
         for (String path : new String[] {"/assets/sign/nope.js", "/assets/sign/../sign.js", "/assets/sign",
                 "/assets/web/sign.js", "/assets/sign/sign.js"}) {

@@ -15,21 +15,21 @@ import org.signet.json.Json;
 
 /**
  * Runs axe-core (4.14.1, vendored gzipped under test resources, 180 KB instead of 650, with its
- * MPL-2.0 licence) in the page a browser shows, with the WCAG 2.0, 2.1 and 2.2 A and AA rules, and returns the violations as
+ * MPL-2.0 licence) in the page a browser shows, with the WCAG 2.0, 2.1 and 2.2 A and AA rules and its
+ * best practices, and returns the violations as
  * readable lines naming the rule and the elements, so a failure says what to fix.
  */
 public final class Axe {
-    static final List<String> TAGS = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa");
-    /** The same rules and axe-core's best practices besides. */
-    static final List<String> WITH_BEST_PRACTICE = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
+    /** The WCAG 2.0, 2.1 and 2.2 A and AA rules and axe-core's best practices besides. */
+    public static final List<String> WITH_BEST_PRACTICE = List.of("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa",
             "best-practice");
     private static final String SOURCE = load();
 
     private Axe() {}
 
-    /** The violations on the current page: one line per rule, "rule: help [selector, selector]". */
+    /** The violations on the current page, best practice included: one line per rule, "rule: help [selector, selector]". */
     public static List<String> violations(WebDriver driver) {
-        return violations(driver, TAGS);
+        return violations(driver, WITH_BEST_PRACTICE);
     }
 
     /** The violations of the rules tagged with any of {@code tags}. */

@@ -18,20 +18,21 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
+import org.signet.support.MailedCodes;
 import org.signet.support.Party;
 
 /**
  * Signing inside another site's page, in a real headless Chromium: a page on 127.0.0.2, which
  * {@code embed.origins} lists, frames the signing link on 127.0.0.1 and receives the page's events by
- * postMessage from Signet's origin (ready, viewed, signed, completed; declined; with a PIN gate passed
- * inside the frame); a page on 127.0.0.3, not listed, cannot frame it at all.
+ * postMessage from Signet's origin (ready, viewed, signed, completed; declined; with a PIN gate, and an
+ * emailed code's, passed inside the frame); a page on 127.0.0.3, not listed, cannot frame it at all.
  */
 class EmbeddedSigningBrowserTest {
     private static final EmbeddingSite LISTED = site("127.0.0.2");
     private static final EmbeddingSite STRANGER = site("127.0.0.3");
 
     @RegisterExtension
-    static final SigningPageFixture WORLD = new SigningPageFixture(1400, 1000)
+    static final SigningPageFixture WORLD = new SigningPageFixture(1400, 1000).withMail()
             .settings(() -> new String[] {"embed.origins=https://sign.example.com, " + LISTED.origin()});
 
     private final Browser browser = WORLD.browser;
@@ -96,6 +97,30 @@ class EmbeddedSigningBrowserTest {
         List<Map<String, Object>> events = awaitEvents(4);
         assertEquals(List.of("signet:ready", "signet:viewed", "signet:signed", "signet:completed"), types(events));
         assertAbout(doc, pia, events);
+    }
+
+    @Test
+    void emailCode_askedAndTypedInsideACrossSiteFrame_unlocksTheFrame_axeCleanOnTheGate() {
+        DocumentSetup doc = WORLD.upload("Framed code", 1);
+        Party cole = doc.party("Cole Code", "signer", 1, "verification", "email_code", "language", "de");
+        doc.field(cole, "signature", 1, 72, 600, 220, 50).send();
+
+        browser.open(LISTED.framing(local(cole)));
+        browser.driver().switchTo().frame("signet");
+        browser.click(By.id("code-send"));
+        WebElement input = browser.clickable(By.id("code-input"));
+        assertEquals(List.of(), Axe.violations(browser.driver(), Axe.WITH_BEST_PRACTICE), "axe-core in the frame");
+        input.sendKeys(MailedCodes.latest(WORLD.mail(), "cole.code@example.com"));
+        browser.click(By.id("code-submit"));
+        browser.visible(By.cssSelector(".page[data-page-number='1']"));
+        page.openSignatureDialog();
+        page.typeSignature("Cole Code");
+        page.apply();
+        page.consentAnd("finish");
+
+        List<Map<String, Object>> events = awaitEvents(4);
+        assertEquals(List.of("signet:ready", "signet:viewed", "signet:signed", "signet:completed"), types(events));
+        assertAbout(doc, cole, events);
     }
 
     @Test

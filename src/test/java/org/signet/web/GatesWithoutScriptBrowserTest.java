@@ -11,16 +11,17 @@ import org.openqa.selenium.WebElement;
 import org.signet.crypto.Passwords;
 import org.signet.support.Browser;
 import org.signet.support.DocumentSetup;
+import org.signet.support.MailedCodes;
 import org.signet.support.Party;
 
 /**
- * The PIN and login gates in a Chromium that runs no script: the forms post (a PIN or password never
- * lands in the address bar or the history), a wrong entry comes back with the reason, a right one opens
- * the link.
+ * The PIN, login and emailed-code gates in a Chromium that runs no script: the forms post (a PIN, password
+ * or code never lands in the address bar or the history), a wrong entry comes back with the reason, a
+ * right one opens the link.
  */
 class GatesWithoutScriptBrowserTest {
     @RegisterExtension
-    static final SigningPageFixture WORLD = new SigningPageFixture(1280, 900, Browser.NO_SCRIPT);
+    static final SigningPageFixture WORLD = new SigningPageFixture(1280, 900, Browser.NO_SCRIPT).withMail();
 
     @Test
     void pin_wrongThenRight_postedAsAForm_neverInTheAddress() {
@@ -68,6 +69,35 @@ class GatesWithoutScriptBrowserTest {
         browser.until(d -> d.getCurrentUrl().endsWith("/sign/" + noel.token()) ? true : null);
         assertTrue(browser.present(By.cssSelector(".document-area")));
         assertEquals("viewed", doc.signer(noel).get("status"));
+    }
+
+    @Test
+    void emailCode_askedThenWrongThenRight_postedAsForms_neverInTheAddress() {
+        DocumentSetup doc = WORLD.upload("Coded envelope, no script", 1);
+        Party cora = doc.party("Cora Noscript", "signer", 1, "verification", "email_code");
+        doc.field(cora, "signature", 1, 72, 600, 220, 50).send();
+        Browser browser = WORLD.browser;
+
+        browser.open(cora.url());
+        assertFalse(browser.present(By.id("code-input")), "no code field before a code was asked for");
+        browser.click(By.id("code-send"));
+        browser.until(d -> d.getCurrentUrl().endsWith("/sign/" + cora.token()) && browser.present(By.id("code-input"))
+                ? true : null);
+        String code = MailedCodes.latest(WORLD.mail(), cora.email());
+        assertTrue(browser.visible(By.tagName("main")).getText().contains("c***@example.com"));
+
+        enter(browser, By.id("code-input"), code.equals("000000") ? "111111" : "000000", By.id("code-submit"));
+        WebElement message = browser.visible(By.id("message"));
+        assertTrue(message.getText().contains("code is not correct"), message.getText());
+        assertTrue(message.getText().contains("4 tries left"), message.getText());
+        assertTrue(browser.driver().getCurrentUrl().endsWith("/sign/" + cora.token() + "/email-code"));
+        assertFalse(browser.present(By.cssSelector(".document-area")), "the document before the code");
+
+        enter(browser, By.id("code-input"), code, By.id("code-submit"));
+        browser.until(d -> d.getCurrentUrl().endsWith("/sign/" + cora.token()) ? true : null);
+        assertTrue(browser.present(By.cssSelector(".document-area")), browser.driver().getPageSource());
+        assertFalse(browser.driver().getCurrentUrl().contains(code));
+        assertEquals("viewed", doc.signer(cora).get("status"));
     }
 
     private static void enter(Browser browser, By input, String text, By submit) {

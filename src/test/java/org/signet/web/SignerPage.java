@@ -64,7 +64,16 @@ final class SignerPage {
 
     /** Opens the capture dialog from the box of {@code type}: signature or initials. */
     void openCapture(String type) {
-        field(type).click();
+        // Until the page has finished scrolling the box into view (in a frame it may still move), the
+        // click can land on the box around the button; it is tried again until the button takes it.
+        browser.until(d -> {
+            try {
+                field(type).click();
+                return true;
+            } catch (org.openqa.selenium.ElementClickInterceptedException stillMoving) {
+                return false;
+            }
+        });
         browser.visible(By.id("signature-dialog"));
     }
 

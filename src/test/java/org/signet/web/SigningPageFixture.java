@@ -1,5 +1,6 @@
 package org.signet.web;
 
+import com.icegreen.greenmail.util.GreenMail;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -37,6 +38,17 @@ final class SigningPageFixture implements BeforeAllCallback, AfterAllCallback, B
         this.width = width;
         this.height = height;
         this.chromiumArguments = chromiumArguments;
+    }
+
+    /** Signet sends its mail to a GreenMail server on a free port, {@link #mail()}, instead of its outbox folder. */
+    SigningPageFixture withMail() {
+        signet.withMail();
+        return this;
+    }
+
+    /** The SMTP server the mail goes to; only {@link #withMail()}. */
+    GreenMail mail() {
+        return signet.mail();
     }
 
     /** Starts Signet with {@code settings} (key=value), read when the class starts, on top of the tests' own. */

@@ -113,7 +113,7 @@ class SigningPageKeyboardTest {
         assertEquals("125%", browser.visible(By.id("zoom-reset")).getText());
         page.keys(Keys.ENTER, Keys.ENTER, Keys.ENTER);
         browser.until(d -> "300%".equals(d.findElement(By.id("zoom-reset")).getText()));
-        assertTrue((Boolean) browser.js("const s = document.getElementById('scroller'); return s.scrollWidth > s.clientWidth;"),
+        assertTrue((Boolean) browser.js("const s = document.getElementById('main'); return s.scrollWidth > s.clientWidth;"),
                 "zoomed to 300%, the document scrolls sideways");
         assertTrue(!browser.visible(By.id("zoom-in")).isEnabled(), "zoom in is offered past the largest size");
     }
@@ -124,14 +124,14 @@ class SigningPageKeyboardTest {
      */
     private void assertScrollsWithKeys() {
         browser.js("document.activeElement.blur(); window.scrollTo(0, 0);");
-        page.tabToId("scroller");
+        page.tabToId("main");
         long top = scrollTop();
         page.keys(Keys.PAGE_DOWN);
         browser.until(d -> scrollTop() > top);
         awaitScrollStill();
         page.keys(Keys.END);
         // Home waits until End's smooth scroll has landed: a key pressed during it may be lost to it.
-        browser.until(d -> (Boolean) browser.js("const s = document.getElementById('scroller');"
+        browser.until(d -> (Boolean) browser.js("const s = document.getElementById('main');"
                 + "return s.scrollTop + s.clientHeight >= s.scrollHeight - 1;"));
         browser.until(d -> "Page 3 of 3".equals(d.findElement(By.id("page-indicator")).getText()));
         page.keys(Keys.HOME);
@@ -141,11 +141,11 @@ class SigningPageKeyboardTest {
     /** Until two looks a frame apart see the same position: a smooth scroll has ended. */
     private void awaitScrollStill() {
         browser.until(d -> (Boolean) ((org.openqa.selenium.JavascriptExecutor) d).executeAsyncScript(
-                "const done = arguments[arguments.length - 1]; const s = document.getElementById('scroller');"
+                "const done = arguments[arguments.length - 1]; const s = document.getElementById('main');"
                 + "const a = s.scrollTop; requestAnimationFrame(() => requestAnimationFrame(() => done(s.scrollTop === a)));"));
     }
 
     private long scrollTop() {
-        return ((Number) browser.js("return document.getElementById('scroller').scrollTop")).longValue();
+        return ((Number) browser.js("return document.getElementById('main').scrollTop")).longValue();
     }
 }

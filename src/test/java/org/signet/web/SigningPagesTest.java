@@ -142,6 +142,28 @@ class SigningPagesTest {
     }
 
     @Test
+    void signingPage_documentAllowsHandingOver_hiddenButtonAndDialogForSignersAndApproversOnly() throws Exception {
+        for (String role : List.of("signer", "approver")) {
+            Document doc = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", role, List.of(), true));
+            assertEquals("hidden", byId(doc, "delegate").getAttribute("hidden"), "the script shows it");
+            assertEquals("Hand over", byId(doc, "delegate").getTextContent());
+            assertEquals("delegate-dialog-title", byId(doc, "delegate-dialog").getAttribute("aria-labelledby"));
+            for (String input : List.of("delegate-name", "delegate-email", "delegate-reason")) {
+                assertEquals(1, all(doc, "//label[@for='" + input + "']").getLength(), input);
+            }
+            assertTrue(byId(doc, "delegate-dialog-text").getTextContent().contains("Alice"));
+        }
+        Document viewer = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Dan", "viewer", List.of(),
+                true));
+        assertNull(byId(viewer, "delegate"));
+        assertNull(byId(viewer, "delegate-dialog"));
+        Document notAllowed = parse(SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", "signer",
+                List.of(), false));
+        assertNull(byId(notAllowed, "delegate"));
+        assertNull(byId(notAllowed, "delegate-dialog"));
+    }
+
+    @Test
     void signingPage_unknownRole_isRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", "owner"));
@@ -204,6 +226,48 @@ class SigningPagesTest {
         assertTrue(byId(doc, "message").getTextContent().contains("15 minutes"));
     }
 
+    private static String codePage(boolean waiting, String error, boolean locked) {
+        return SigningPages.emailCodePage(EN, TOKEN, "/sign/" + TOKEN + "/email-code",
+                "/sign/" + TOKEN + "/email-code/send", "Lease", "<b>***@example.org", waiting, error, locked);
+    }
+
+    @Test
+    void emailCodePage_beforeACodeIsSent_onlyTheButtonToAskForOne() throws Exception {
+        Document doc = parse(codePage(false, null, false));
+
+        assertEquals("email_code", ((Element) doc.getElementsByTagName("body").item(0)).getAttribute("data-page"));
+        assertEquals("/sign/" + TOKEN + "/email-code/send", byId(doc, "code-send-form").getAttribute("action"));
+        assertEquals("post", byId(doc, "code-send-form").getAttribute("method"));
+        assertEquals("Send me a code", byId(doc, "code-send").getTextContent());
+        assertEquals("<b>***@example.org", all(doc, "//strong[@class='code-address']").item(0).getTextContent());
+        assertEquals(0, all(doc, "//input[@id='code-input']").getLength());
+    }
+
+    @Test
+    void emailCodePage_codeWaiting_asksForItWithAnotherOnOffer_andShowsTheErrorEscaped() throws Exception {
+        Document doc = parse(codePage(true, "Wrong <i>code</i>", false));
+
+        Element input = byId(doc, "code-input");
+        assertEquals("one-time-code", input.getAttribute("autocomplete"));
+        assertEquals("numeric", input.getAttribute("inputmode"));
+        assertEquals("code", input.getAttribute("name"));
+        assertEquals(1, all(doc, "//label[@for='code-input']").getLength());
+        assertEquals("/sign/" + TOKEN + "/email-code", byId(doc, "code-form").getAttribute("action"));
+        assertEquals("Send a new code", byId(doc, "code-send").getTextContent());
+        assertEquals("Wrong <i>code</i>", byId(doc, "message").getTextContent());
+    }
+
+    @Test
+    void emailCodePage_locked_disablesBothFormsAndSaysFifteenMinutes() throws Exception {
+        Document doc = parse(codePage(true, null, true));
+
+        assertEquals("disabled", byId(doc, "code-input").getAttribute("disabled"));
+        assertEquals("disabled", byId(doc, "code-submit").getAttribute("disabled"));
+        assertEquals("disabled", byId(doc, "code-send").getAttribute("disabled"));
+        assertEquals("true", byId(doc, "main").getAttribute("data-locked"));
+        assertTrue(byId(doc, "message").getTextContent().contains("15 minutes"));
+    }
+
     @Test
     void loginPage_any_prefillsEmailReadOnlyAndShowsError() throws Exception {
         Document doc = parse(SigningPages.loginPage(EN, TOKEN, "/sign/" + TOKEN + "/login", "Lease", "bob+\"x\"@example.org", "Wrong password."));
@@ -233,12 +297,15 @@ class SigningPagesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"signer", "approver", "viewer", "pin", "pin-locked", "login", "notice"})
+    @ValueSource(strings = {"signer", "approver", "viewer", "pin", "pin-locked", "login", "code-ask", "code-waiting",
+            "notice"})
     void everyPage_any_hasUniqueIds(String page) throws Exception {
         String html = switch (page) {
             case "pin" -> SigningPages.pinPage(EN, TOKEN, "/sign/" + TOKEN + "/pin", "Lease", "Wrong", false);
             case "pin-locked" -> SigningPages.pinPage(EN, TOKEN, "/sign/" + TOKEN + "/pin", "Lease", null, true);
             case "login" -> SigningPages.loginPage(EN, TOKEN, "/sign/" + TOKEN + "/login", "Lease", "bob@example.org", null);
+            case "code-ask" -> codePage(false, "Wait", false);
+            case "code-waiting" -> codePage(true, "Wrong", false);
             case "notice" -> SigningPages.notice(EN, "Expired", "This link has expired.");
             default -> SigningPages.signingPage(EN, TOKEN, "Lease", "Alice", "Bob", page);
         };

@@ -151,7 +151,7 @@ class SigningWithoutBrowserTest {
     @Test
     void description_namesEverySigningEndpoint_atTheSiteRoot_andNoOther() {
         Router site = new Router();
-        new SigningRoutes(null, null, null, null, false, null, List.of()).routes(site);
+        new SigningRoutes(null, null, null, null, false, null, List.of(), null, null).routes(site);
         TreeSet<String> routes = new TreeSet<>();
         for (String route : site.routes()) {
             // The page itself and the site's home are HTML for browsers, not part of the interface.
@@ -176,7 +176,7 @@ class SigningWithoutBrowserTest {
         assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
                 200, r.headers(), body.replace("{", "{\"access_token\":\"x\",")));
         assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
-                200, r.headers(), body.replace("\"requires\":\"pin\"", "\"requires\":\"email_code\"")));
+                200, r.headers(), body.replace("\"requires\":\"pin\"", "\"requires\":\"sms_code\"")));
         assertThrows(AssertionError.class, () -> ApiContract.check(ApiContract.Server.SITE, "GET", "/sign/t/session",
                 409, r.headers(), body));
     }

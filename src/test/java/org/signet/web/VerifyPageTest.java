@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.signet.domain.Language;
@@ -24,7 +26,7 @@ import org.signet.text.Messages;
 
 /**
  * The verify page in a real headless Chromium with script: a file chosen and checked without the
- * page reloading, the results in plain words in English and German, a refused file's reason, and no
+ * page reloading, the results in plain words in each language the pages speak, a refused file's reason, and no
  * axe-core violation (WCAG 2.2 AA and best practice) on any of these states.
  */
 class VerifyPageTest {
@@ -110,6 +112,27 @@ class VerifyPageTest {
         assertFalse(browser.present(By.id("document")), "a changed copy is no stored seal");
         check("results of a changed copy, German");
         assertEquals(List.of(), browser.consoleErrors(), "the page logged errors");
+    }
+
+    /** The states the English and German tests walk, in the two other languages the pages speak. */
+    @ParameterizedTest
+    @ValueSource(strings = {"fr", "es"})
+    void otherLanguages_formResultAndRefusalSpeakIt(String code) throws IOException {
+        Language l = Language.fromCode(code).orElseThrow();
+        byte[] pdf = sealed("Contract " + code);
+        browser.open(WORLD.server.app.siteUrl() + "/verify?lang=" + code);
+        assertEquals(code, browser.driver().findElement(By.tagName("html")).getAttribute("lang"));
+        assertEquals(words(l, "verify.title"), browser.visible(By.tagName("h1")).getText());
+        check("empty form, " + code);
+
+        checkFile(browser, pdf, By.id("results"));
+        assertEquals(words(l, "verify.verdict.good"), browser.visible(By.id("verdict")).getText());
+        check("results of a sealed file, " + code);
+
+        browser.open(WORLD.server.app.siteUrl() + "/verify?lang=" + code);
+        checkFile(browser, TestFiles.png(12, 12), By.cssSelector("#message:not(:empty)"));
+        assertEquals(words(l, "verify.error.invalid_file_type"), browser.visible(By.id("message")).getText());
+        check("a refused file, " + code);
     }
 
     /** The whole page a browser without script is answered with: the form posted without the script's help. */

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Reads a request head the way RFC 9112 asks a server to, strictly: one request line of method,
@@ -14,6 +15,9 @@ import java.util.Locale;
  * with the status the RFC names, so nothing ambiguous reaches the server behind the front.
  */
 final class HeadParser {
+    /** Compiled once: every request head is checked against them. */
+    private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
+    private static final Pattern LENGTH = Pattern.compile("[0-9]{1,18}");
     /** The field the front adds to tell the server behind it who the client is; never believed from a client. */
     static final String PEER_FIELD = "X-Signet-Peer";
 
@@ -106,7 +110,7 @@ final class HeadParser {
         if (parts[2].equals("HTTP/1.1") || parts[2].equals("HTTP/1.0")) {
             return null;
         }
-        return parts[2].matches("HTTP/[0-9]\\.[0-9]")
+        return VERSION.matcher(parts[2]).matches()
                 ? new Rejection(505, "http_version_not_supported", "Only HTTP/1.1 and HTTP/1.0 are supported.")
                 : Rejection.badRequest("The request line does not end in an HTTP version.");
     }
@@ -205,7 +209,7 @@ final class HeadParser {
             }
             return Result.of(new RequestHead(method, target, version, fields, -1, true));
         }
-        if (lengths.size() > 1 || (lengths.size() == 1 && !lengths.get(0).matches("[0-9]{1,18}"))) {
+        if (lengths.size() > 1 || (lengths.size() == 1 && !LENGTH.matcher(lengths.get(0)).matches())) {
             return Result.of(Rejection.badRequest("The Content-Length header field is not one decimal number."));
         }
         long length = lengths.isEmpty() ? 0 : Long.parseLong(lengths.get(0));

@@ -5,7 +5,6 @@ import static org.signet.web.admin.AdminView.esc;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,16 +22,12 @@ import org.signet.service.Documents;
 final class DashboardPage implements AdminRoutes.Section {
     static final int DAYS = 30;
 
-    private final AdminView v;
     private final Documents documents;
     private final Clock clock;
-    private final ZoneId zone;
 
-    DashboardPage(AdminView v, Documents documents, Clock clock, ZoneId zone) {
-        this.v = v;
+    DashboardPage(Documents documents, Clock clock) {
         this.documents = documents;
         this.clock = clock;
-        this.zone = zone;
     }
 
     @Override
@@ -40,16 +35,17 @@ final class DashboardPage implements AdminRoutes.Section {
         site.get("/admin", admin.page(this::show));
     }
 
-    private Response show(Request req, Session s) {
+    private Response show(Request req, Session s, AdminView v) {
+        ZoneId zone = v.zone();
         Map<String, Long> counts = documents.stats(s.principal());
         Map<LocalDate, Long> perDay = documents.completionsPerDay(s.principal(), LocalDate.now(clock.withZone(zone)),
                 DAYS, zone);
         String scope = v.t(s.user().admin() ? "dashboard.scope_all" : "dashboard.scope_own");
         return v.page(200, s, "dashboard", v.m.get("dashboard.title"), req,
-                "<p>" + scope + "</p>\n" + byState(counts) + completions(perDay));
+                "<p>" + scope + "</p>\n" + byState(v, counts) + completions(v, perDay));
     }
 
-    private String byState(Map<String, Long> counts) {
+    private static String byState(AdminView v, Map<String, Long> counts) {
         List<BarChart.Bar> bars = new ArrayList<>();
         StringBuilder rows = new StringBuilder();
         counts.forEach((state, n) -> {
@@ -57,7 +53,7 @@ final class DashboardPage implements AdminRoutes.Section {
                 bars.add(new BarChart.Bar(v.m.get("state." + state), n));
             }
             rows.append("<tr><th scope=\"row\">").append(v.t("state." + state)).append("</th><td class=\"num\" data-stat=\"")
-                    .append(esc(state)).append("\">").append(n).append("</td></tr>\n");
+                    .append(esc(state)).append("\">").append(v.number(n)).append("</td></tr>\n");
         });
         return "<section aria-labelledby=\"by-state\" class=\"panel\">\n<h2 id=\"by-state\">" + v.t("dashboard.by_state")
                 + "</h2>\n<div class=\"chart-wrap\">\n" + BarChart.svg("chart-states", v.m.get("dashboard.by_state"),
@@ -67,21 +63,20 @@ final class DashboardPage implements AdminRoutes.Section {
                 + v.t("dashboard.count") + "</th></tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</section>\n";
     }
 
-    private String completions(Map<LocalDate, Long> perDay) {
-        DateTimeFormatter short_ = DateTimeFormatter.ofPattern("d MMM", java.util.Locale.ENGLISH);
+    private static String completions(AdminView v, Map<LocalDate, Long> perDay) {
         List<BarChart.Bar> bars = new ArrayList<>();
         StringBuilder rows = new StringBuilder();
         int[] i = {0};
         long total = perDay.values().stream().mapToLong(Long::longValue).sum();
         perDay.forEach((day, n) -> {
             // Every fifth day is labelled on the axis; all of them are in the table.
-            bars.add(new BarChart.Bar(i[0]++ % 5 == 0 ? day.format(short_) : "", n));
-            rows.append("<tr><th scope=\"row\">").append(day).append("</th><td class=\"num\" data-day=\"").append(day)
-                    .append("\">").append(n).append("</td></tr>\n");
+            bars.add(new BarChart.Bar(i[0]++ % 5 == 0 ? v.day(day) : "", n));
+            rows.append("<tr><th scope=\"row\">").append(v.date(day)).append("</th><td class=\"num\" data-day=\"")
+                    .append(day).append("\">").append(v.number(n)).append("</td></tr>\n");
         });
         return "<section aria-labelledby=\"per-day\" class=\"panel\">\n<h2 id=\"per-day\">" + v.t("dashboard.per_day", DAYS)
                 + "</h2>\n<div class=\"chart-wrap\">\n" + BarChart.svg("chart-days", v.m.get("dashboard.per_day", DAYS),
-                        v.m.get("dashboard.per_day_desc", total, DAYS), bars)
+                        v.m.get("dashboard.per_day_desc", v.number(total), DAYS), bars)
                 + "</div>\n<details>\n<summary>" + v.t("dashboard.per_day_table") + "</summary>\n"
                 + "<table class=\"table compact\">\n<thead><tr><th scope=\"col\">" + v.t("dashboard.day")
                 + "</th><th scope=\"col\" class=\"num\">" + v.t("dashboard.completed") + "</th></tr></thead>\n<tbody>\n"

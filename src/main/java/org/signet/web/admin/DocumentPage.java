@@ -28,13 +28,11 @@ import org.signet.http.Form;
  * when not the user's.
  */
 final class DocumentPage implements AdminRoutes.Section {
-    private final AdminView v;
     private final Documents documents;
     private final Workflow workflow;
     private final Links links;
 
-    DocumentPage(AdminView v, Documents documents, Workflow workflow, Links links) {
-        this.v = v;
+    DocumentPage(Documents documents, Workflow workflow, Links links) {
         this.documents = documents;
         this.workflow = workflow;
         this.links = links;
@@ -48,8 +46,8 @@ final class DocumentPage implements AdminRoutes.Section {
         site.post("/admin/documents/{id}/signers/{signer_id}/link", admin.action(this::showLink));
     }
 
-    private Response show(Request req, Session s) {
-        return render(req, s, req.pathId("id"), null);
+    private Response show(Request req, Session s, AdminView v) {
+        return render(req, s, v, req.pathId("id"), null);
     }
 
     /**
@@ -57,23 +55,23 @@ final class DocumentPage implements AdminRoutes.Section {
      * is never on the page a GET answers, only on this POST's answer, after the audit event that names
      * the user; like every page, it is sent with {@code Cache-Control: no-store}.
      */
-    private Response showLink(Request req, Session s, Form form) {
+    private Response showLink(Request req, Session s, AdminView v, Form form) {
         long id = req.pathId("id");
         Signer shown = workflow.showLink(s.principal(), id, req.pathId("signer_id"), AdminRoutes.actor(req, s));
-        return render(req, s, id, shown);
+        return render(req, s, v, id, shown);
     }
 
     /** The document page; {@code shown} is the signer whose link was asked for, else null. */
-    private Response render(Request req, Session s, long id, Signer shown) {
+    private Response render(Request req, Session s, AdminView v, long id, Signer shown) {
         DocumentDetail detail = documents.detail(s.principal(), id);
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
         String notice = shown == null ? "" : v.notice("document.link_shown", shown.name());
-        return v.page(200, s, "documents", d.title(), req, notice + summary(d) + downloads(d)
-                + signers(s, d, detail.signers(), shown) + fields(detail.fields()) + DocumentTrail.render(v, trail));
+        return v.page(200, s, "documents", d.title(), req, notice + summary(v, d) + downloads(v, d)
+                + signers(v, s, d, detail.signers(), shown) + fields(v, detail.fields()) + DocumentTrail.render(v, trail));
     }
 
-    private String summary(Document d) {
+    private static String summary(AdminView v, Document d) {
         return "<dl class=\"pairs panel\">\n<dt>" + v.t("documents.state") + "</dt><dd><span id=\"document-state\" class=\"badge badge-"
                 + d.status().wire() + "\">" + v.t("state." + d.status().wire()) + "</span></dd>\n"
                 + "<dt>" + v.t("document.file") + "</dt><dd>" + esc(d.originalFilename()) + "</dd>\n"
@@ -83,7 +81,7 @@ final class DocumentPage implements AdminRoutes.Section {
                 + "<dt>" + v.t("document.expires") + "</dt><dd>" + v.time(d.expiresAt()) + "</dd>\n</dl>\n";
     }
 
-    private String downloads(Document d) {
+    private static String downloads(AdminView v, Document d) {
         String base = "/admin/documents/" + d.id() + "/file?version=";
         String signed = d.signedFileId() != null
                 ? "<li><a id=\"download-signed\" href=\"" + base + "signed\">" + v.t("document.download_signed") + "</a></li>\n"
@@ -93,24 +91,24 @@ final class DocumentPage implements AdminRoutes.Section {
                 + v.t("document.download_original") + "</a></li>\n" + signed + "</ul>\n</section>\n";
     }
 
-    private String signers(Session s, Document d, List<Signer> signers, Signer shown) {
+    private String signers(AdminView v, Session s, Document d, List<Signer> signers, Signer shown) {
         if (signers.isEmpty()) {
-            return section("signers", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
+            return section(v, "signers", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
         }
         StringBuilder rows = new StringBuilder();
         for (Signer p : signers) {
             rows.append("<tr><td>").append(esc(p.name())).append("<div class=\"muted\">").append(esc(p.email()))
                     .append("</div></td><td>").append(v.t("role." + p.role().wire())).append("</td><td class=\"num\">")
-                    .append(p.signingOrder()).append("</td><td><span class=\"badge\">").append(v.t("signer." + p.status().wire()))
+                    .append(v.number(p.signingOrder())).append("</td><td><span class=\"badge\">").append(v.t("signer." + p.status().wire()))
                     .append("</span></td><td>").append(v.time(p.signedAt() != null ? p.signedAt() : p.declinedAt()))
-                    .append("</td><td>").append(link(s, d, p, shown)).append("</td></tr>\n");
+                    .append("</td><td>").append(link(v, s, d, p, shown)).append("</td></tr>\n");
         }
         String remindAll = d.status().inProgress()
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", "") : "";
-        return section("signers", "document.signers", v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
+        return section(v, "signers", "document.signers", v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
                 + "<caption class=\"visually-hidden\">" + v.t("document.signers") + "</caption>\n<thead><tr>"
-                + th("document.signer") + th("document.role") + th("document.order") + th("documents.state")
-                + th("document.finished") + th("document.link") + "</tr></thead>\n<tbody>\n" + rows
+                + v.th("document.signer") + v.th("document.role") + v.th("document.order") + v.th("documents.state")
+                + v.th("document.finished") + v.th("document.link") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n</div>\n" + remindAll);
     }
 
@@ -118,21 +116,21 @@ final class DocumentPage implements AdminRoutes.Section {
      * While the signer still has something to do: the button that shows their link (or, once asked
      * for, the link to copy) and a reminder.
      */
-    private String link(Session s, Document d, Signer p, Signer shown) {
+    private String link(AdminView v, Session s, Document d, Signer p, Signer shown) {
         if (!Workflow.waiting(d, p)) {
             return "";
         }
         String remind = p.invited() && p.role() != Signer.Role.VIEWER
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind", "btn-quiet",
                         "<input type=\"hidden\" name=\"signer_id\" value=\"" + p.id() + "\" />\n") : "";
-        String show = shown != null && shown.id() == p.id() ? copy(p)
+        String show = shown != null && shown.id() == p.id() ? copy(v, p)
                 : v.button(s, "/admin/documents/" + d.id() + "/signers/" + p.id() + "/link", "document.show_link",
                         "btn-quiet", "");
         return show + remind;
     }
 
     /** The link in a read-only field, with the button admin.js copies it with. */
-    private String copy(Signer p) {
+    private String copy(AdminView v, Signer p) {
         String id = "link-" + p.id();
         return "<div class=\"copy\"><label class=\"visually-hidden\" for=\"" + id + "\">" + v.t("document.link_of", p.name())
                 + "</label><input id=\"" + id + "\" class=\"link-field\" type=\"text\" readonly=\"readonly\" value=\""
@@ -141,7 +139,7 @@ final class DocumentPage implements AdminRoutes.Section {
                 + v.t("document.copied") + "\">" + v.t("document.copy") + "</button></div>\n";
     }
 
-    private String fields(List<Field> fields) {
+    private static String fields(AdminView v, List<Field> fields) {
         Map<String, int[]> byType = new TreeMap<>();
         for (Field f : fields) {
             int[] c = byType.computeIfAbsent(f.type().wire(), k -> new int[3]);
@@ -151,17 +149,17 @@ final class DocumentPage implements AdminRoutes.Section {
         }
         StringBuilder rows = new StringBuilder();
         byType.forEach((type, c) -> rows.append("<tr><th scope=\"row\">").append(v.t("field." + type))
-                .append("</th><td class=\"num\">").append(c[0]).append("</td><td class=\"num\">").append(c[1])
-                .append("</td><td class=\"num\">").append(c[2]).append("</td></tr>\n"));
+                .append("</th><td class=\"num\">").append(v.number(c[0])).append("</td><td class=\"num\">")
+                .append(v.number(c[1])).append("</td><td class=\"num\">").append(v.number(c[2])).append("</td></tr>\n"));
         String body = fields.isEmpty() ? "<p>" + v.t("document.no_fields") + "</p>\n"
                 : "<table class=\"table compact\" id=\"fields\">\n<caption class=\"visually-hidden\">" + v.t("document.fields")
-                + "</caption>\n<thead><tr>" + th("document.field_type") + th("document.field_count")
-                + th("document.field_required") + th("document.field_filled") + "</tr></thead>\n<tbody>\n" + rows
+                + "</caption>\n<thead><tr>" + v.th("document.field_type") + v.th("document.field_count")
+                + v.th("document.field_required") + v.th("document.field_filled") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n";
-        return section("fields", "document.fields", body);
+        return section(v, "fields", "document.fields", body);
     }
 
-    private Response file(Request req, Session s) {
+    private Response file(Request req, Session s, AdminView v) {
         String version = req.query("version").orElse("");
         if (!version.equals("original") && !version.equals("signed")) {
             throw Refusal.invalidParam("version", v.m.get("document.version_invalid"));
@@ -174,7 +172,7 @@ final class DocumentPage implements AdminRoutes.Section {
         });
     }
 
-    private Response remind(Request req, Session s, Form form) {
+    private Response remind(Request req, Session s, AdminView v, Form form) {
         long id = req.pathId("id");
         Optional<Long> signer = Optional.ofNullable(form.value("signer_id")).filter(x -> x.matches("\\d{1,18}"))
                 .map(Long::parseLong);
@@ -182,12 +180,12 @@ final class DocumentPage implements AdminRoutes.Section {
         return AdminView.redirect("/admin/documents/" + id, "reminded");
     }
 
-    private String section(String id, String headingKey, String body) {
-        return "<section class=\"panel\" aria-labelledby=\"" + id + "\">\n<h2 id=\"" + id + "\">" + v.t(headingKey)
+    /**
+     * A panel with its heading. It is no landmark of its own: its table's scrolling region already
+     * carries the same name, and two landmarks of one name leave a screen reader's list ambiguous.
+     */
+    private static String section(AdminView v, String id, String headingKey, String body) {
+        return "<section class=\"panel\">\n<h2 id=\"" + id + "-heading\">" + v.t(headingKey)
                 + "</h2>\n" + body + "</section>\n";
-    }
-
-    private String th(String key) {
-        return "<th scope=\"col\">" + v.t(key) + "</th>";
     }
 }

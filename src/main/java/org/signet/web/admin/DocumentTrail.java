@@ -19,11 +19,11 @@ final class DocumentTrail {
         String verdict = "<p id=\"chain-valid\" data-chain-valid=\"" + trail.chainValid() + "\" class=\""
                 + (trail.chainValid() ? "ok" : "error") + "\">"
                 + v.t(trail.chainValid() ? "audit.chain_valid" : "audit.chain_broken") + "</p>\n";
-        return "<section class=\"panel\" aria-labelledby=\"audit\">\n<h2 id=\"audit\">" + v.t("audit.title") + "</h2>\n"
+        return "<section class=\"panel\">\n<h2 id=\"audit-heading\">" + v.t("audit.title") + "</h2>\n"
                 + verdict + v.tableWrap("audit.title") + "<table class=\"table\" id=\"audit-trail\">\n"
                 + "<caption class=\"visually-hidden\">" + v.t("audit.title") + "</caption>\n<thead><tr>"
-                + th(v, "audit.time") + th(v, "audit.action") + th(v, "audit.who") + th(v, "audit.ip")
-                + th(v, "audit.detail") + "</tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</div>\n</section>\n";
+                + v.th("audit.time") + v.th("audit.action") + v.th("audit.who") + v.th("audit.ip")
+                + v.th("audit.detail") + "</tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</div>\n</section>\n";
     }
 
     private static String who(AdminView v, AuditEvent e) {
@@ -34,9 +34,5 @@ final class DocumentTrail {
             return v.t("audit.user", e.userId());
         }
         return e.apiKeyId() != null ? v.t("audit.api_key", e.apiKeyId()) : v.t("audit.site");
-    }
-
-    private static String th(AdminView v, String key) {
-        return "<th scope=\"col\">" + v.t(key) + "</th>";
     }
 }

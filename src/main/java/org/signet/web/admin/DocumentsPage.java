@@ -26,12 +26,10 @@ import org.signet.service.Documents;
 final class DocumentsPage implements AdminRoutes.Section {
     static final int PER_PAGE = 20;
 
-    private final AdminView v;
     private final Documents documents;
     private final Accounts accounts;
 
-    DocumentsPage(AdminView v, Documents documents, Accounts accounts) {
-        this.v = v;
+    DocumentsPage(Documents documents, Accounts accounts) {
         this.documents = documents;
         this.accounts = accounts;
     }
@@ -41,7 +39,7 @@ final class DocumentsPage implements AdminRoutes.Section {
         site.get("/admin/documents", admin.page(this::list));
     }
 
-    private Response list(Request req, Session s) {
+    private Response list(Request req, Session s, AdminView v) {
         Query q = req.query();
         String state = q.optString("status").filter(x -> !x.isEmpty()).orElse(null);
         DocumentStatus status = state == null ? null : DocumentStatus.fromWire(state).orElseGet(() -> {
@@ -53,10 +51,10 @@ final class DocumentsPage implements AdminRoutes.Section {
         q.check();
         DocumentList list = documents.list(s.principal(), status, search, (int) page, PER_PAGE);
         return v.page(200, s, "documents", v.m.get("documents.title"), req,
-                filter(state, search) + table(s, list) + pager(list.total(), (int) page, state, search));
+                filter(v, state, search) + table(v, s, list) + pager(v, list.total(), (int) page, state, search));
     }
 
-    private String filter(String state, String search) {
+    private static String filter(AdminView v, String state, String search) {
         StringBuilder options = new StringBuilder("<option value=\"\">" + v.t("documents.all_states") + "</option>\n");
         for (DocumentStatus st : DocumentStatus.values()) {
             options.append("<option value=\"").append(st.wire()).append('"')
@@ -72,7 +70,7 @@ final class DocumentsPage implements AdminRoutes.Section {
                 + "</button></div>\n</form>\n";
     }
 
-    private String table(Session s, DocumentList list) {
+    private String table(AdminView v, Session s, DocumentList list) {
         if (list.items().isEmpty()) {
             return "<p id=\"no-documents\">" + v.t("documents.none") + "</p>\n";
         }
@@ -90,14 +88,14 @@ final class DocumentsPage implements AdminRoutes.Section {
             rows.append("<td>").append(v.time(d.createdAt())).append("</td><td>").append(v.time(d.updatedAt()))
                     .append("</td></tr>\n");
         }
-        return "<p>" + v.t("documents.count", list.total()) + "</p>\n" + v.tableWrap("documents.title")
+        return "<p>" + v.t("documents.count", v.number(list.total())) + "</p>\n" + v.tableWrap("documents.title")
                 + "<table class=\"table\" id=\"documents\">\n<caption class=\"visually-hidden\">" + v.t("documents.title")
-                + "</caption>\n<thead><tr>" + th("documents.name") + th("documents.state")
-                + (s.user().admin() ? th("documents.owner") : "") + th("documents.created") + th("documents.updated")
+                + "</caption>\n<thead><tr>" + v.th("documents.name") + v.th("documents.state")
+                + (s.user().admin() ? v.th("documents.owner") : "") + v.th("documents.created") + v.th("documents.updated")
                 + "</tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</div>\n";
     }
 
-    private String pager(long total, int page, String state, String search) {
+    private static String pager(AdminView v, long total, int page, String state, String search) {
         long pages = Math.max(1, (total + PER_PAGE - 1) / PER_PAGE);
         if (pages <= 1) {
             return "";
@@ -107,15 +105,11 @@ final class DocumentsPage implements AdminRoutes.Section {
         String next = page < pages ? "<a rel=\"next\" href=\"" + esc(url(page + 1, state, search)) + "\">"
                 + v.t("pager.next") + "</a>" : "";
         return "<nav class=\"pager\" aria-label=\"" + v.t("pager.label") + "\">" + prev + " <span>"
-                + v.t("pager.position", page, pages) + "</span> " + next + "</nav>\n";
+                + v.t("pager.position", v.number(page), v.number(pages)) + "</span> " + next + "</nav>\n";
     }
 
     private static String url(int page, String state, String search) {
         return "/admin/documents?page=" + page + (state == null ? "" : "&status=" + state)
                 + (search == null ? "" : "&search=" + URLEncoder.encode(search, StandardCharsets.UTF_8));
-    }
-
-    private String th(String key) {
-        return "<th scope=\"col\">" + v.t(key) + "</th>";
     }
 }

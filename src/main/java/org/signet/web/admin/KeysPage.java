@@ -24,13 +24,11 @@ import org.signet.http.Form;
  * and nowhere else: it is not stored, and the page is never cached.
  */
 final class KeysPage implements AdminRoutes.Section {
-    private final AdminView v;
     private final ApiKeys keys;
     private final Accounts accounts;
     private final int defaultRateLimit;
 
-    KeysPage(AdminView v, ApiKeys keys, Accounts accounts, int defaultRateLimit) {
-        this.v = v;
+    KeysPage(ApiKeys keys, Accounts accounts, int defaultRateLimit) {
         this.keys = keys;
         this.accounts = accounts;
         this.defaultRateLimit = defaultRateLimit;
@@ -40,28 +38,28 @@ final class KeysPage implements AdminRoutes.Section {
     public void routes(Router site, AdminRoutes admin) {
         site.get("/admin/keys", admin.page(this::list));
         site.post("/admin/keys", admin.action(this::create));
-        site.post("/admin/keys/{id}/revoke", admin.action((req, s, f) -> {
+        site.post("/admin/keys/{id}/revoke", admin.action((req, s, v, f) -> {
             keys.revoke(s.principal(), req.pathId("id"));
             return AdminView.redirect("/admin/keys", "key_revoked");
         }));
     }
 
-    private Response list(Request req, Session s) {
+    private Response list(Request req, Session s, AdminView v) {
         Map<Long, User> owners = owners(s);
         StringBuilder rows = new StringBuilder();
         for (ApiKey k : keys.list(s.principal())) {
-            rows.append(row(s, k, owners));
+            rows.append(row(v, s, k, owners));
         }
         String table = rows.length() == 0 ? "<p>" + v.t("keys.none") + "</p>\n"
                 : v.tableWrap("keys.title") + "<table class=\"table\" id=\"keys\">\n<caption class=\"visually-hidden\">"
-                + v.t("keys.title") + "</caption>\n<thead><tr>" + th("keys.name") + th("keys.key")
-                + (s.user().admin() ? th("keys.owner") : "") + th("keys.permission") + th("keys.rate_limit")
-                + th("keys.created") + th("keys.last_used") + th("keys.state") + "</tr></thead>\n<tbody>\n" + rows
+                + v.t("keys.title") + "</caption>\n<thead><tr>" + v.th("keys.name") + v.th("keys.key")
+                + (s.user().admin() ? v.th("keys.owner") : "") + v.th("keys.permission") + v.th("keys.rate_limit")
+                + v.th("keys.created") + v.th("keys.last_used") + v.th("keys.state") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n</div>\n";
-        return v.page(200, s, "keys", v.m.get("keys.title"), req, table + createForm(s, owners));
+        return v.page(200, s, "keys", v.m.get("keys.title"), req, table + createForm(v, s, owners));
     }
 
-    private String row(Session s, ApiKey k, Map<Long, User> owners) {
+    private static String row(AdminView v, Session s, ApiKey k, Map<Long, User> owners) {
         String state = k.revoked() ? v.t("keys.revoked_at", v.time(k.revokedAt()))
                 : v.button(s, "/admin/keys/" + k.id() + "/revoke", "keys.revoke", "btn-danger", "");
         return "<tr data-key=\"" + esc(k.key()) + "\"><td>" + esc(k.name())
@@ -69,12 +67,12 @@ final class KeysPage implements AdminRoutes.Section {
                 + "</td><td><code>" + esc(k.key()) + "</code></td>"
                 + (s.user().admin() ? "<td>" + esc(owners.containsKey(k.userId()) ? owners.get(k.userId()).email() : "")
                         + "</td>" : "")
-                + "<td>" + v.t("keys.permission." + k.permission().wire()) + "</td><td class=\"num\">" + k.rateLimit()
+                + "<td>" + v.t("keys.permission." + k.permission().wire()) + "</td><td class=\"num\">" + v.number(k.rateLimit())
                 + "</td><td>" + v.time(k.createdAt()) + "</td><td>" + v.time(k.lastUsedAt()) + "</td><td>" + state
                 + "</td></tr>\n";
     }
 
-    private String createForm(Session s, Map<Long, User> owners) {
+    private String createForm(AdminView v, Session s, Map<Long, User> owners) {
         StringBuilder owner = new StringBuilder();
         if (s.user().admin()) {
             owner.append("<label for=\"owner\">").append(v.t("keys.owner")).append("</label>\n<select id=\"owner\" name=\"owner\">\n");
@@ -90,7 +88,7 @@ final class KeysPage implements AdminRoutes.Section {
                 + "<label for=\"key-description\">" + v.t("keys.description") + "</label>\n"
                 + "<input id=\"key-description\" name=\"description\" type=\"text\" maxlength=\"500\" />\n"
                 + "<fieldset>\n<legend>" + v.t("keys.permission") + "</legend>\n"
-                + radio("full", true) + radio("read", false) + "</fieldset>\n"
+                + radio(v, "full", true) + radio(v, "read", false) + "</fieldset>\n"
                 + "<label for=\"key-rate\">" + v.t("keys.rate_limit") + "</label>\n"
                 + "<input id=\"key-rate\" name=\"rate_limit\" type=\"number\" min=\"1\" max=\"100000000\" value=\""
                 + defaultRateLimit + "\" required=\"required\" />\n" + owner
@@ -98,13 +96,13 @@ final class KeysPage implements AdminRoutes.Section {
                 + "</button>\n</form>\n</section>\n";
     }
 
-    private String radio(String permission, boolean checked) {
+    private static String radio(AdminView v, String permission, boolean checked) {
         return "<div class=\"choice\"><input type=\"radio\" id=\"permission-" + permission + "\" name=\"permission\" value=\""
                 + permission + "\"" + (checked ? " checked=\"checked\"" : "") + " /> <label for=\"permission-"
                 + permission + "\">" + v.t("keys.permission." + permission) + "</label></div>\n";
     }
 
-    private Response create(Request req, Session s, Form form) {
+    private Response create(Request req, Session s, AdminView v, Form form) {
         Body b = form.body();
         String name = b.requireLine("name", 100);
         String description = b.optLineOrBlank("description", 500).orElse("");
@@ -117,10 +115,10 @@ final class KeysPage implements AdminRoutes.Section {
         b.check();
         ApiKeys.Created c = keys.create(s.principal(), owner, name, description, Permission.fromWire(permission),
                 rateLimit.intValue());
-        return v.page(200, s, "keys", v.m.get("keys.created_title"), req, shown(c));
+        return v.page(200, s, "keys", v.m.get("keys.created_title"), req, shown(v, c));
     }
 
-    private String shown(ApiKeys.Created c) {
+    private static String shown(AdminView v, ApiKeys.Created c) {
         return "<div class=\"panel secret-panel\" role=\"status\">\n<p><strong>" + v.t("keys.secret_once") + "</strong></p>\n"
                 + "<dl class=\"pairs\">\n<dt>" + v.t("keys.name") + "</dt><dd>" + esc(c.key().name()) + "</dd>\n"
                 + "<dt>" + v.t("keys.key") + "</dt><dd><code id=\"new-key\">" + esc(c.key().key()) + "</code></dd>\n"
@@ -134,7 +132,4 @@ final class KeysPage implements AdminRoutes.Section {
                 java.util.LinkedHashMap::new));
     }
 
-    private String th(String key) {
-        return "<th scope=\"col\">" + v.t(key) + "</th>";
-    }
 }

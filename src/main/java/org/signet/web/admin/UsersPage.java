@@ -14,11 +14,9 @@ import org.signet.http.Form;
 
 /** Host-site accounts, for administrators only: list, create, grant or withdraw administration, disable. */
 final class UsersPage implements AdminRoutes.Section {
-    private final AdminView v;
     private final Accounts accounts;
 
-    UsersPage(AdminView v, Accounts accounts) {
-        this.v = v;
+    UsersPage(Accounts accounts) {
         this.accounts = accounts;
     }
 
@@ -26,35 +24,35 @@ final class UsersPage implements AdminRoutes.Section {
     public void routes(Router site, AdminRoutes admin) {
         site.get("/admin/users", admin.page(this::list));
         site.post("/admin/users", admin.action(this::create));
-        site.post("/admin/users/{id}/admin", admin.action((req, s, f) -> {
+        site.post("/admin/users/{id}/admin", admin.action((req, s, v, f) -> {
             boolean grant = "1".equals(f.value("admin"));
             accounts.setAdmin(s.principal(), req.pathId("id"), grant);
             return AdminView.redirect("/admin/users", grant ? "user_made_admin" : "user_admin_withdrawn");
         }));
-        site.post("/admin/users/{id}/disable", admin.action((req, s, f) -> {
+        site.post("/admin/users/{id}/disable", admin.action((req, s, v, f) -> {
             accounts.disable(s.principal(), req.pathId("id"));
             return AdminView.redirect("/admin/users", "user_disabled");
         }));
     }
 
-    private Response list(Request req, Session s) {
+    private Response list(Request req, Session s, AdminView v) {
         StringBuilder rows = new StringBuilder();
         for (User u : accounts.list(s.principal())) {
             rows.append("<tr data-user=\"").append(esc(u.email())).append("\"><td>").append(esc(u.email()))
                     .append("</td><td>").append(esc(u.name())).append("</td><td>")
                     .append(v.t(u.admin() ? "users.role_admin" : "users.role_user")).append("</td><td>")
                     .append(v.t(u.disabled() ? "users.disabled" : "users.active")).append("</td><td>")
-                    .append(v.time(u.createdAt())).append("</td><td class=\"actions\">").append(actions(s, u))
+                    .append(v.time(u.createdAt())).append("</td><td class=\"actions\">").append(actions(v, s, u))
                     .append("</td></tr>\n");
         }
         String table = v.tableWrap("users.title") + "<table class=\"table\" id=\"users\">\n<caption class=\"visually-hidden\">"
-                + v.t("users.title") + "</caption>\n<thead><tr>" + th("users.email") + th("users.name") + th("users.role")
-                + th("users.state") + th("users.created") + th("users.actions") + "</tr></thead>\n<tbody>\n" + rows
+                + v.t("users.title") + "</caption>\n<thead><tr>" + v.th("users.email") + v.th("users.name") + v.th("users.role")
+                + v.th("users.state") + v.th("users.created") + v.th("users.actions") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n</div>\n";
-        return v.page(200, s, "users", v.m.get("users.title"), req, table + createForm(s));
+        return v.page(200, s, "users", v.m.get("users.title"), req, table + createForm(v, s));
     }
 
-    private String actions(Session s, User u) {
+    private static String actions(AdminView v, Session s, User u) {
         if (u.id() == s.user().id() || u.disabled()) {
             return "";
         }
@@ -64,7 +62,7 @@ final class UsersPage implements AdminRoutes.Section {
                 + v.button(s, base + "/disable", "users.disable", "btn-danger", "");
     }
 
-    private String createForm(Session s) {
+    private static String createForm(AdminView v, Session s) {
         return "<section class=\"panel\" aria-labelledby=\"create-user\">\n<h2 id=\"create-user\">" + v.t("users.create")
                 + "</h2>\n<form method=\"post\" action=\"/admin/users\" class=\"form\">\n" + AdminView.csrf(s)
                 + "<label for=\"user-email\">" + v.t("users.email") + "</label>\n"
@@ -81,7 +79,7 @@ final class UsersPage implements AdminRoutes.Section {
                 + "</button>\n</form>\n</section>\n";
     }
 
-    private Response create(Request req, Session s, Form form) {
+    private Response create(Request req, Session s, AdminView v, Form form) {
         Body b = form.body();
         String email = b.requireLine("email", 254);
         String name = b.requireLine("name", 100);
@@ -91,7 +89,4 @@ final class UsersPage implements AdminRoutes.Section {
         return AdminView.redirect("/admin/users", "user_created");
     }
 
-    private String th(String key) {
-        return "<th scope=\"col\">" + v.t(key) + "</th>";
-    }
 }

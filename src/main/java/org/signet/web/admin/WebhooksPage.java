@@ -22,11 +22,9 @@ import org.signet.http.Form;
 final class WebhooksPage implements AdminRoutes.Section {
     static final int PER_PAGE = 20;
 
-    private final AdminView v;
     private final Webhooks webhooks;
 
-    WebhooksPage(AdminView v, Webhooks webhooks) {
-        this.v = v;
+    WebhooksPage(Webhooks webhooks) {
         this.webhooks = webhooks;
     }
 
@@ -36,25 +34,25 @@ final class WebhooksPage implements AdminRoutes.Section {
         site.post("/admin/webhooks", admin.action(this::create));
         site.get("/admin/webhooks/{id}", admin.page(this::show));
         site.post("/admin/webhooks/{id}", admin.action(this::update));
-        site.post("/admin/webhooks/{id}/rotate", admin.action((req, s, f) -> secretPage(req, s,
+        site.post("/admin/webhooks/{id}/rotate", admin.action((req, s, v, f) -> secretPage(req, s, v,
                 webhooks.rotateSecret(s.principal(), req.pathId("id")))));
-        site.post("/admin/webhooks/{id}/test", admin.action((req, s, f) -> {
+        site.post("/admin/webhooks/{id}/test", admin.action((req, s, v, f) -> {
             long id = req.pathId("id");
             webhooks.test(s.principal(), id);
             return AdminView.redirect("/admin/webhooks/" + id, "webhook_tested");
         }));
-        site.post("/admin/webhooks/{id}/delete", admin.action((req, s, f) -> {
+        site.post("/admin/webhooks/{id}/delete", admin.action((req, s, v, f) -> {
             webhooks.delete(s.principal(), req.pathId("id"));
             return AdminView.redirect("/admin/webhooks", "webhook_deleted");
         }));
-        site.post("/admin/webhooks/{id}/deliveries/{delivery}/redeliver", admin.action((req, s, f) -> {
+        site.post("/admin/webhooks/{id}/deliveries/{delivery}/redeliver", admin.action((req, s, v, f) -> {
             long id = req.pathId("id");
             webhooks.redeliver(s.principal(), id, req.pathId("delivery"));
             return AdminView.redirect("/admin/webhooks/" + id, "redelivered");
         }));
     }
 
-    private Response list(Request req, Session s) {
+    private Response list(Request req, Session s, AdminView v) {
         StringBuilder rows = new StringBuilder();
         for (Webhook w : webhooks.list(s.principal())) {
             rows.append("<tr><td><a href=\"/admin/webhooks/").append(w.id()).append("\">").append(esc(w.url()))
@@ -64,8 +62,8 @@ final class WebhooksPage implements AdminRoutes.Section {
         }
         String table = rows.length() == 0 ? "<p>" + v.t("webhooks.none") + "</p>\n"
                 : v.tableWrap("webhooks.title") + "<table class=\"table\" id=\"webhooks\">\n<caption class=\"visually-hidden\">"
-                + v.t("webhooks.title") + "</caption>\n<thead><tr>" + th("webhooks.url") + th("webhooks.events")
-                + th("webhooks.state") + th("webhooks.created") + "</tr></thead>\n<tbody>\n" + rows
+                + v.t("webhooks.title") + "</caption>\n<thead><tr>" + v.th("webhooks.url") + v.th("webhooks.events")
+                + v.th("webhooks.state") + v.th("webhooks.created") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n</div>\n";
         String form = "<section class=\"panel\" aria-labelledby=\"create-webhook\">\n<h2 id=\"create-webhook\">"
                 + v.t("webhooks.create") + "</h2>\n" + WebhookForm.render(v, s, "/admin/webhooks", null, "webhooks.create_submit")
@@ -73,18 +71,18 @@ final class WebhooksPage implements AdminRoutes.Section {
         return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, table + form);
     }
 
-    private Response create(Request req, Session s, Form form) {
+    private Response create(Request req, Session s, AdminView v, Form form) {
         Webhook w = webhooks.create(s.principal(), WebhookForm.settings(v, form));
-        return secretPage(req, s, w);
+        return secretPage(req, s, v, w);
     }
 
-    private Response update(Request req, Session s, Form form) {
+    private Response update(Request req, Session s, AdminView v, Form form) {
         long id = req.pathId("id");
         webhooks.update(s.principal(), id, WebhookForm.settings(v, form));
         return AdminView.redirect("/admin/webhooks/" + id, "webhook_saved");
     }
 
-    private Response secretPage(Request req, Session s, Webhook w) {
+    private Response secretPage(Request req, Session s, AdminView v, Webhook w) {
         return v.page(200, s, "webhooks", v.m.get("webhooks.secret_title"), req,
                 "<div class=\"panel secret-panel\" role=\"status\">\n<p><strong>" + v.t("webhooks.secret_once")
                 + "</strong></p>\n<dl class=\"pairs\">\n<dt>" + v.t("webhooks.url") + "</dt><dd>" + esc(w.url()) + "</dd>\n"
@@ -93,7 +91,7 @@ final class WebhooksPage implements AdminRoutes.Section {
                 + "</a></p>\n");
     }
 
-    private Response show(Request req, Session s) {
+    private Response show(Request req, Session s, AdminView v) {
         long id = req.pathId("id");
         Webhook w = webhooks.get(s.principal(), id);
         long page = req.query().optLong("page", 1, 1_000_000).orElse(1L);
@@ -104,15 +102,15 @@ final class WebhooksPage implements AdminRoutes.Section {
                 + v.button(s, base + "/delete", "webhooks.delete", "btn-danger", "") + "</div>\n";
         String edit = "<section class=\"panel\" aria-labelledby=\"edit-webhook\">\n<h2 id=\"edit-webhook\">"
                 + v.t("webhooks.edit") + "</h2>\n" + WebhookForm.render(v, s, base, w, "webhooks.save") + "</section>\n";
-        return v.page(200, s, "webhooks", w.url(), req, actions + edit + deliveries(s, w, log, (int) page));
+        return v.page(200, s, "webhooks", w.url(), req, actions + edit + deliveries(v, s, w, log, (int) page));
     }
 
-    private String deliveries(Session s, Webhook w, Webhooks.DeliveryPage log, int page) {
+    private static String deliveries(AdminView v, Session s, Webhook w, Webhooks.DeliveryPage log, int page) {
         StringBuilder rows = new StringBuilder();
         for (WebhookDelivery d : log.items()) {
             rows.append("<tr><td class=\"num\">").append(d.id()).append("</td><td>").append(esc(d.event()))
                     .append("</td><td><span class=\"badge\">").append(v.t("delivery." + d.status().wire()))
-                    .append("</span></td><td class=\"num\">").append(d.attempts()).append("</td><td class=\"num\">")
+                    .append("</span></td><td class=\"num\">").append(v.number(d.attempts())).append("</td><td class=\"num\">")
                     .append(d.responseStatus() == null ? "" : d.responseStatus()).append("</td><td>")
                     .append(v.time(d.createdAt())).append("</td><td>").append(v.time(d.lastAttemptAt()))
                     .append("</td><td>").append(v.button(s, "/admin/webhooks/" + w.id() + "/deliveries/" + d.id()
@@ -121,22 +119,20 @@ final class WebhooksPage implements AdminRoutes.Section {
         long pages = Math.max(1, (log.total() + PER_PAGE - 1) / PER_PAGE);
         String pager = pages <= 1 ? "" : "<nav class=\"pager\" aria-label=\"" + v.t("pager.label") + "\">"
                 + (page > 1 ? "<a rel=\"prev\" href=\"?page=" + (page - 1) + "\">" + v.t("pager.previous") + "</a> " : "")
-                + "<span>" + v.t("pager.position", page, pages) + "</span>"
+                + "<span>" + v.t("pager.position", v.number(page), v.number(pages)) + "</span>"
                 + (page < pages ? " <a rel=\"next\" href=\"?page=" + (page + 1) + "\">" + v.t("pager.next") + "</a>" : "")
                 + "</nav>\n";
         String body = log.items().isEmpty() ? "<p>" + v.t("webhooks.no_deliveries") + "</p>\n"
                 : v.tableWrap("webhooks.deliveries") + "<table class=\"table\" id=\"deliveries\">\n<caption class=\"visually-hidden\">"
-                + v.t("webhooks.deliveries") + "</caption>\n<thead><tr>" + th("webhooks.delivery_id") + th("webhooks.event")
-                + th("webhooks.state") + th("webhooks.attempts") + th("webhooks.response") + th("webhooks.created")
-                + th("webhooks.last_attempt") + th("webhooks.actions") + "</tr></thead>\n<tbody>\n" + rows
+                + v.t("webhooks.deliveries") + "</caption>\n<thead><tr>" + v.th("webhooks.delivery_id") + v.th("webhooks.event")
+                + v.th("webhooks.state") + v.th("webhooks.attempts") + v.th("webhooks.response") + v.th("webhooks.created")
+                + v.th("webhooks.last_attempt") + v.th("webhooks.actions") + "</tr></thead>\n<tbody>\n" + rows
                 + "</tbody>\n</table>\n</div>\n" + pager;
-        return "<section class=\"panel\" aria-labelledby=\"deliveries-heading\">\n<h2 id=\"deliveries-heading\">"
+        // Not a landmark of its own: the scrolling box of its table, when there is one, is one by the same name.
+        return "<section class=\"panel\">\n<h2 id=\"deliveries-heading\">"
                 + v.t("webhooks.deliveries") + "</h2>\n" + body + "</section>\n";
     }
 
-    private String th(String key) {
-        return "<th scope=\"col\">" + v.t(key) + "</th>";
-    }
 
     /** The events a form may tick, in a stable order: every event, or some of them (see docs/api/webhooks.md, Events). */
     static List<String> events() {

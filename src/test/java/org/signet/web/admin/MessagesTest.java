@@ -64,6 +64,9 @@ class MessagesTest {
         for (WebhookDelivery.Status s : WebhookDelivery.Status.values()) {
             keys.add("delivery." + s.wire());
         }
+        for (Language l : Language.values()) {
+            keys.add("account.language." + l.code());
+        }
         for (Refusal.Kind k : Refusal.Kind.values()) {
             keys.add("error." + k.name().toLowerCase(java.util.Locale.ROOT));
         }

@@ -1,4 +1,4 @@
-package org.signet.web;
+package org.signet.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -7,9 +7,9 @@ import org.junit.jupiter.api.Test;
 import org.signet.domain.Language;
 
 /** The browser's Accept-Language read as RFC 9110 section 12.5.4 says, for the languages Signet speaks. */
-class PageLanguageTest {
+class AcceptLanguageTest {
     private static Optional<Language> preferred(String header) {
-        return PageLanguage.preferred(header);
+        return AcceptLanguage.preferred(header);
     }
 
     @Test
