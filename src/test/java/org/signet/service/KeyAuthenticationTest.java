@@ -18,9 +18,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.cli.Cli;
 import org.signet.crypto.Tokens;
 import org.signet.store.ApiKeyStore;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer.Credentials;
 
@@ -117,7 +117,7 @@ class KeyAuthenticationTest {
         assertEquals(401, signet.server().get("stats", later).statusCode());
         assertEquals(401, signet.server().get("stats", later).statusCode(), "the unknown key is remembered as unknown");
 
-        try (Database other = DataFolder.openDatabase(signet.dir(), "NORMAL", 2)) {
+        try (Database other = SuiteDatabase.open(signet.dir(), "NORMAL", 2)) {
             other.insert("INSERT INTO api_keys(user_id, key, secret_hash, name, permission, rate_limit, created_at) "
                     + "VALUES (?,?,?,?,?,?,?)", alice.user().id(), later.key(), Tokens.sha256(later.secret()),
                     "made elsewhere", "read", 1000, 0L);

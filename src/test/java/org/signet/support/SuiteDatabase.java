@@ -1,0 +1,72 @@
+package org.signet.support;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Assumptions;
+import org.signet.store.DataFolder;
+import org.signet.store.Database;
+import org.signet.store.Dialect;
+
+/**
+ * The database the suite runs Signet on: the SQLite file in each test's data folder, or, with the
+ * system property {@code signet.test.db=postgresql}, a fresh database on this JVM's {@link Postgres}
+ * per data folder, reached through the same {@code db.url}, {@code db.user} and {@code db.password}
+ * settings a site uses. A data folder keeps its database across restarts of its server.
+ */
+public final class SuiteDatabase {
+    public static final String PROPERTY = "signet.test.db";
+    private static final Map<Path, Postgres.Database> BY_FOLDER = new ConcurrentHashMap<>();
+
+    private SuiteDatabase() {}
+
+    /** Which database the suite runs on; SQLite unless the property names PostgreSQL. */
+    public static Dialect dialect() {
+        String wanted = System.getProperty(PROPERTY, "sqlite").trim();
+        if (wanted.isEmpty() || wanted.equalsIgnoreCase("sqlite")) {
+            return Dialect.SQLITE;
+        }
+        if (wanted.equalsIgnoreCase("postgresql")) {
+            return Dialect.POSTGRESQL;
+        }
+        throw new IllegalStateException(PROPERTY + " must be sqlite or postgresql, not " + wanted);
+    }
+
+    public static boolean onPostgres() {
+        return dialect() == Dialect.POSTGRESQL;
+    }
+
+    /** Skips the calling test on PostgreSQL, where what it checks is SQLite's alone ({@code why}). */
+    public static void assumeSqlite(String why) {
+        Assumptions.assumeFalse(onPostgres(), "SQLite only: " + why);
+    }
+
+    /** The settings that point a Signet on {@code dataDir} at its database: none on SQLite. */
+    public static List<String> settings(Path dataDir) {
+        if (!onPostgres()) {
+            return List.of();
+        }
+        Postgres.Database pg = databaseOf(dataDir);
+        return List.of("db.url=" + pg.url(), "db.user=" + pg.user(), "db.password=" + pg.password());
+    }
+
+    /** The migrated database of {@code dataDir}, as Signet opens it; the caller closes it. */
+    public static Database open(Path dataDir, String synchronous, int poolSize) throws Exception {
+        if (!onPostgres()) {
+            return DataFolder.openDatabase(dataDir, synchronous, poolSize);
+        }
+        Postgres.Database pg = databaseOf(dataDir);
+        return DataFolder.openDatabase(dataDir, pg.url(), pg.user(), pg.password(), synchronous, poolSize);
+    }
+
+    private static Postgres.Database databaseOf(Path dataDir) {
+        return BY_FOLDER.computeIfAbsent(dataDir.toAbsolutePath().normalize(), d -> {
+            try {
+                return Postgres.shared().freshDatabase();
+            } catch (Exception e) {
+                throw new IllegalStateException("no PostgreSQL database for the tests: " + e.getMessage(), e);
+            }
+        });
+    }
+}
