@@ -253,7 +253,7 @@ public final class DocumentStore {
 
     /** The SHA-256 of every sealed file document {@code id} has had, oldest first. */
     public List<String> sealedRevisions(long id) {
-        return db.query("SELECT sha256 FROM sealed_revisions WHERE document_id = ? ORDER BY created_at, rowid",
+        return db.query("SELECT sha256 FROM sealed_revisions WHERE document_id = ? ORDER BY created_at, id",
                 r -> r.string("sha256"), id);
     }
 
@@ -300,7 +300,7 @@ public final class DocumentStore {
         if (db.update("DELETE FROM documents WHERE id = ?", d.id()) == 0) {
             return false;
         }
-        db.insert("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
+        db.update("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
                 d.id(), d.ownerId(), now());
         return true;
     }
