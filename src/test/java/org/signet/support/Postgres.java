@@ -86,7 +86,7 @@ public final class Postgres {
         }
         run(home, List.of(BIN.resolve("initdb").toString(), "-D", home.resolve("data").toString(), "-U", USER,
                 "--pwfile=" + home.resolve("password"), "--auth-local=trust", "--auth-host=scram-sha-256",
-                "-E", "UTF8", "--locale=C", "--no-sync"), true);
+                "-E", "UTF8", "--locale=C", "--lc-ctype=C.UTF-8", "--no-sync"), true);
         int port = startOnFreePort(home);
         Postgres postgres = new Postgres(home, port, password);
         Runtime.getRuntime().addShutdownHook(new Thread(postgres::stop, "stop-postgres-" + port));
