@@ -59,7 +59,7 @@ class KeyAuthenticationTest {
     private int cli(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8),
-                Map.of(), new ByteArrayInputStream(new byte[0])).run(args);
+                SuiteDatabase.environment(signet.dir()), new ByteArrayInputStream(new byte[0])).run(args);
     }
 
     private List<String> keyReads(Credentials c) {

@@ -51,6 +51,32 @@ public final class SuiteDatabase {
         return List.of("db.url=" + pg.url(), "db.user=" + pg.user(), "db.password=" + pg.password());
     }
 
+    /** The same settings as environment variables, for the commands a test runs on {@code dataDir}. */
+    public static Map<String, String> environment(Path dataDir) {
+        if (!onPostgres()) {
+            return Map.of();
+        }
+        Postgres.Database pg = databaseOf(dataDir);
+        return Map.of("SIGNET_DB_URL", pg.url(), "SIGNET_DB_USER", pg.user(), "SIGNET_DB_PASSWORD", pg.password());
+    }
+
+    /**
+     * A real refusal by the database, as a full disk would give: a trigger named {@code name} that fails
+     * every {@code event} (such as {@code BEFORE INSERT ON mail_outbox}) of a row meeting {@code when},
+     * which may name {@code NEW} and {@code OLD}, with {@code message} (no quotes in it).
+     */
+    public static void refuse(Database db, String name, String event, String when, String message) {
+        if (db.dialect() == Dialect.SQLITE) {
+            db.update("CREATE TRIGGER " + name + " " + event + " WHEN " + when + " BEGIN SELECT RAISE(ABORT, '"
+                    + message + "'); END");
+            return;
+        }
+        db.update("CREATE FUNCTION " + name + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "RAISE EXCEPTION '" + message + "'; END $$");
+        db.update("CREATE TRIGGER " + name + " " + event + " FOR EACH ROW WHEN (" + when + ") EXECUTE FUNCTION "
+                + name + "()");
+    }
+
     /** The migrated database of {@code dataDir}, as Signet opens it; the caller closes it. */
     public static Database open(Path dataDir, String synchronous, int poolSize) throws Exception {
         if (!onPostgres()) {
