@@ -77,6 +77,15 @@ public final class SuiteDatabase {
                 + name + "()");
     }
 
+    /** The names of the tables Signet's migrations made in {@code db}, sorted. */
+    public static List<String> tables(Database db) {
+        String sql = db.dialect() == Dialect.SQLITE
+                ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' "
+                        + "AND table_type = 'BASE TABLE' ORDER BY table_name";
+        return db.query(sql, r -> r.string("name"));
+    }
+
     /** The migrated database of {@code dataDir}, as Signet opens it; the caller closes it. */
     public static Database open(Path dataDir, String synchronous, int poolSize) throws Exception {
         if (!onPostgres()) {
