@@ -1,6 +1,10 @@
 package org.signet.support;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -75,6 +79,40 @@ public final class SuiteDatabase {
                 + "RAISE EXCEPTION '" + message + "'; END $$");
         db.update("CREATE TRIGGER " + name + " " + event + " FOR EACH ROW WHEN (" + when + ") EXECUTE FUNCTION "
                 + name + "()");
+    }
+
+    /**
+     * The environment a command with {@code args} runs in: {@code environment}, on top of the suite
+     * database of the folder its {@code --data} names (none without one).
+     */
+    public static Map<String, String> forCommand(Map<String, String> environment, String... args) {
+        Map<String, String> all = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--data")) {
+                all.putAll(environment(Path.of(args[i + 1])));
+            }
+        }
+        all.putAll(environment);
+        return all;
+    }
+
+    /** A plain JDBC connection to the database of {@code dataDir}, past Signet and its migrations. */
+    public static Connection connect(Path dataDir) throws SQLException {
+        if (!onPostgres()) {
+            return DriverManager.getConnection("jdbc:sqlite:" + dataDir.resolve("signet.db"));
+        }
+        return databaseOf(dataDir).connect();
+    }
+
+    /** The statement that reads the schema version Signet's migrations record, as one integer. */
+    public static String schemaVersionQuery() {
+        return onPostgres() ? "SELECT version FROM schema_version WHERE id = 1" : "PRAGMA user_version";
+    }
+
+    /** The statement that records {@code version} as the schema version, as a migration would. */
+    public static String schemaVersionUpdate(int version) {
+        return onPostgres() ? "UPDATE schema_version SET version = " + version + " WHERE id = 1"
+                : "PRAGMA user_version = " + version;
     }
 
     /** The names of the tables Signet's migrations made in {@code db}, sorted. */
