@@ -73,6 +73,7 @@ public final class Database implements AutoCloseable {
         }
         try (java.sql.Connection c = engine.rawConnection()) {
             Migrations.postgresFromClasspath().apply(c);
+            engine.warnUnlessUtf8CharacterType();
         } catch (SQLException | Migrations.SchemaTooNewException | RuntimeException e) {
             engine.close();
             if (e instanceof Migrations.SchemaTooNewException tooNew) {

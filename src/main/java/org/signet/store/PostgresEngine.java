@@ -3,10 +3,14 @@ package org.signet.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import java.util.logging.Logger;
 
 /**
  * PostgreSQL: a pool of connections, each write transaction a plain JDBC transaction on a
@@ -14,6 +18,7 @@ import java.util.function.Function;
  * transactions write at once and groups their commits itself.
  */
 final class PostgresEngine implements Engine {
+    private static final Logger LOG = Logger.getLogger("signet.store");
     private static final long WAIT_MILLIS = 30_000;
 
     private final HikariDataSource pool;
@@ -41,6 +46,22 @@ final class PostgresEngine implements Engine {
         c.setConnectionTimeout(WAIT_MILLIS);
         c.setAutoCommit(true);
         return new PostgresEngine(new HikariDataSource(c));
+    }
+
+    /**
+     * Warns when the database's character type is not UTF-8: searches fold case through it, and with
+     * C or POSIX only ASCII letters fold, so "ärz" would not find "Ärztebrief".
+     */
+    void warnUnlessUtf8CharacterType() throws SQLException {
+        try (Connection c = pool.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SHOW lc_ctype")) {
+            rs.next();
+            String ctype = rs.getString(1);
+            if (!ctype.toLowerCase(Locale.ROOT).replace("-", "").contains("utf8")) {
+                LOG.warning("the PostgreSQL database's LC_CTYPE is " + ctype + ", so searches ignore the case of ASCII "
+                        + "letters only; create the database with a UTF-8 one, such as C.UTF-8");
+            }
+        }
     }
 
     /** A plain connection from the pool, for work outside {@link Database} such as migrations; close it to give it back. */

@@ -12,6 +12,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,6 +48,39 @@ class DatabasePostgresTest {
         assertEquals(Migrations.postgresFromClasspath().latestVersion(),
                 db.queryLong("SELECT version FROM schema_version WHERE id = 1"));
         assertTrue(db.ping());
+    }
+
+    @Test
+    void openPostgres_characterTypeNotUtf8_warnsThatSearchesFoldAsciiOnly() throws Exception {
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                if (r.getLevel() == Level.WARNING) {
+                    warnings.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Logger log = Logger.getLogger("signet.store");
+        log.addHandler(handler);
+        try {
+            Postgres.Database utf8 = Postgres.shared().freshDatabase();
+            Database.openPostgres(utf8.url(), utf8.user(), utf8.password(), 2).close();
+            assertEquals(List.of(), warnings, "a UTF-8 database is taken quietly");
+
+            Postgres.Database ascii = Postgres.shared().freshDatabase("TEMPLATE template0 LC_CTYPE 'C'");
+            Database.openPostgres(ascii.url(), ascii.user(), ascii.password(), 2).close();
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).contains("LC_CTYPE is C") && warnings.get(0).contains("C.UTF-8"), warnings.get(0));
+        } finally {
+            log.removeHandler(handler);
+        }
     }
 
     @Test

@@ -56,10 +56,15 @@ public final class Postgres {
 
     /** A new empty database ({@code t_} and random hex) owned by the test user. */
     public Database freshDatabase() throws SQLException {
+        return freshDatabase("");
+    }
+
+    /** As above, made with {@code options} of CREATE DATABASE (such as {@code TEMPLATE template0 LC_CTYPE 'C'}). */
+    public Database freshDatabase(String options) throws SQLException {
         String name = "t_" + HexFormat.of().formatHex(randomBytes(8));
         try (Connection c = DriverManager.getConnection(url("postgres"), USER, password);
                 Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE " + name);
+            s.execute("CREATE DATABASE " + name + " " + options);
         }
         return new Database(name, url(name), USER, password);
     }
