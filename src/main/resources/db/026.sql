@@ -1,14 +1,10 @@
--- sealed_revisions gets an id of its own, so that revisions recorded in the same second keep the
--- order they were recorded in on every database. The id of a revision already stored is its rowid,
--- which is what that order was read from until now.
-CREATE TABLE sealed_revisions_new (
-  id          INTEGER PRIMARY KEY,
-  document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-  sha256      TEXT    NOT NULL UNIQUE,
-  created_at  INTEGER NOT NULL
+-- Which master key this database's files and signing tokens are sealed under: the key's check value
+-- (an HMAC-SHA256 of a fixed label keyed with it, from which the key cannot be found), recorded the
+-- first time Signet opens its keys with this database and compared at every start after, so that a
+-- Signet holding another keys folder is refused before it writes what no other could read. A database
+-- made before this table records the key it is next opened with. One row at most.
+CREATE TABLE master_key_check (
+  id           INTEGER PRIMARY KEY CHECK (id = 1),
+  value        TEXT    NOT NULL,
+  recorded_at  INTEGER NOT NULL
 );
-INSERT INTO sealed_revisions_new(id, document_id, sha256, created_at)
-  SELECT rowid, document_id, sha256, created_at FROM sealed_revisions;
-DROP TABLE sealed_revisions;
-ALTER TABLE sealed_revisions_new RENAME TO sealed_revisions;
-CREATE INDEX sealed_revisions_document ON sealed_revisions(document_id);

@@ -103,6 +103,7 @@ import org.signet.store.EmailCodeStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
+import org.signet.store.MasterKeyCheck;
 import org.signet.store.SignerStore;
 import org.signet.store.SignerTokens;
 import org.signet.store.StagedFileStore;
@@ -192,7 +193,8 @@ final class Services {
         accounts = new Accounts(users);
         apiKeys = new ApiKeys(keys, users);
         DocumentStore documentStore = new DocumentStore(db, clock);
-        FileVault vault = FileVault.open(config.dataDir());
+        // Before anything is sealed: a key the database does not know would write what no other Signet could read.
+        FileVault vault = MasterKeyCheck.openVault(db, config.dataDir(), clock);
         SignerTokens tokens = new SignerTokens(vault);
         // Links made before tokens were sealed keep working: their tokens become hashes here, once.
         tokens.secureExisting(db);

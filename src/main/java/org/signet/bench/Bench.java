@@ -83,6 +83,7 @@ public final class Bench {
         BenchFolder.copy(data, large);
         BenchFolder.addDocuments(large, keys.growthOwner(), BenchSettings.SMALL + 1, settings.documents());
         Findings m = onSignet(run, data, large, keys);
+        LongTermSealComparison.Result longTerm = LongTermSealComparison.run(run);
         StartComparison.Result start = StartComparison.run(run);
         notes.add(m.reads().note());
         notes.add(m.writes().note());
@@ -94,6 +95,7 @@ public final class Bench {
         rows.addAll(m.writes().rows());
         rows.addAll(m.growth().rows());
         rows.addAll(m.pdf().rows());
+        rows.add(longTerm.row());
         rows.addAll(m.front().rows());
         rows.add(start.row());
         rows.add(m.reads().memory());

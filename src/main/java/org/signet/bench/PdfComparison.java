@@ -39,7 +39,7 @@ final class PdfComparison {
     }
 
     /** Something timed once. */
-    private interface Timed {
+    interface Timed {
         void run() throws IOException;
     }
 
@@ -72,7 +72,7 @@ final class PdfComparison {
         return new Result(upload, load, seals.medianMillis(), signing);
     }
 
-    private static double median(int warmups, int samples, Timed work) throws IOException {
+    static double median(int warmups, int samples, Timed work) throws IOException {
         Latencies times = new Latencies();
         for (int i = 0; i < warmups + samples; i++) {
             long start = System.nanoTime();
@@ -88,7 +88,7 @@ final class PdfComparison {
      * Prepares a document, has every party sign it, and answers the time from the last signature's
      * answer until the document shows its sealed file's hash (asked every 5 ms, so within 5 ms).
      */
-    private static long seal(SignetClient api, byte[] pdf, int round) throws IOException {
+    static long seal(SignetClient api, byte[] pdf, int round) throws IOException {
         String id = (String) api.upload("seal.pdf", pdf, "Sealed agreement " + round).get("id");
         Map<String, String> links = new LinkedHashMap<>();
         List<Map<String, Object>> fields = new ArrayList<>();

@@ -26,7 +26,8 @@ final class Report {
                 BenchSettings.SMALL);
         out.println("bench's own process on the same bytes (upload: load and count the pages; seal: PDFBox signing the same");
         out.println("pages with Signet's key and CMS, incrementally saved, against Signet from the last signature's answer to the sealed hash,");
-        out.println("polled every 5 ms); footprint, the bare JDK HttpServer process. Latencies are medians and p99s of");
+        out.println("polled every 5 ms; B-LTA: Signet's sealer alone with the same key and the same local time-stamp authority,");
+        out.println("against a second Signet configured with that authority); footprint, the bare JDK HttpServer process. Latencies are medians and p99s of");
         out.printf("every request recorded; pdf and start figures are medians of timed runs (%d).%n", s.samples());
         notes.forEach(out::println);
     }

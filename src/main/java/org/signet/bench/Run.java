@@ -30,10 +30,16 @@ record Run(BenchSettings settings, JavaCommand java, Path scratch, Loopback loop
 
     /** Starts Signet on {@code dataDir} as a user would and waits for its first 200 on /healthz. */
     Started signet(Path dataDir, String logName) throws IOException {
+        return signet(dataDir, logName, Map.of());
+    }
+
+    /** As above, with {@code settings} (environment variables such as {@code SIGNET_SIGNING_TSA_URLS}) added. */
+    Started signet(Path dataDir, String logName, Map<String, String> settings) throws IOException {
         int port = ChildProcess.freePort();
         JavaCommand serve = signetCommand().args(List.of("serve", "--data", dataDir.toAbsolutePath().toString(),
                 "--host", "127.0.0.1", "--port", Integer.toString(port)));
-        return start(Launch.of("Signet", serve, scratch.resolve(logName)).environment(childEnvironment), port);
+        return start(Launch.of("Signet", serve, scratch.resolve(logName)).environment(childEnvironment)
+                .environment(settings), port);
     }
 
     /** Starts the baseline, {@link BareServer} answering {@code body} with its handlers run as {@code pool} says. */

@@ -5,10 +5,12 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.signet.App;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
+import org.signet.crypto.Passwords;
 import org.signet.store.ApiKeyStore;
 
 /**
@@ -24,12 +26,20 @@ final class DemoCommand {
         this.out = out;
     }
 
+    /**
+     * The keys are printed as soon as the accounts exist, and the signing links once the sample
+     * documents are made: those go through the interface like any client's, with a cold JVM.
+     */
     int run(Config config) throws CommandException {
         recreate(config.dataDir());
+        // The password's 310,000 hash rounds run while the server starts, not after it.
+        CompletableFuture<String> passwordHash = CompletableFuture.supplyAsync(
+                () -> Passwords.hash(PASSWORD.toCharArray()));
         App app = ServeCommand.start(withLocalWebhooks(config));
-        DemoSeed.Accounts accounts = new DemoSeed(app).seedAccounts();
+        DemoSeed.Accounts accounts = new DemoSeed(app).seedAccounts(passwordHash.join());
+        printWelcome(app, accounts);
         DemoDocuments.Seeded docs = seedDocuments(app, accounts);
-        printWelcome(app, accounts, docs);
+        printDocuments(app, accounts, docs);
         ServeCommand.awaitShutdown(app);
         return 0;
     }
@@ -53,7 +63,7 @@ final class DemoCommand {
         }
     }
 
-    private void printWelcome(App app, DemoSeed.Accounts accounts, DemoDocuments.Seeded docs) {
+    private void printWelcome(App app, DemoSeed.Accounts accounts) {
         String base = app.baseUrl();
         out.println();
         out.println("Signet demo is running at " + app.siteUrl());
@@ -67,8 +77,15 @@ final class DemoCommand {
         out.println("  sign in as " + accounts.admin().email() + " with password " + PASSWORD
                 + " (or as " + accounts.user().email() + ", same password, to see one user's view)");
         out.println();
+        out.println("Adding the sample documents...");
+        out.flush();
+    }
+
+    private void printDocuments(App app, DemoSeed.Accounts accounts, DemoDocuments.Seeded docs) {
+        String base = app.baseUrl();
         String auth = " -H 'X-WPS-API-Key: " + accounts.userFull().key().key() + "' -H 'X-WPS-API-Secret: "
                 + accounts.userFull().secret() + "'";
+        out.println();
         out.println("Sign the waiting NDA in your browser (Ann signs first, then Bob):");
         out.println("  " + docs.signingUrl());
         out.println("  " + docs.secondSignerUrl() + "   (opens once Ann has signed)");

@@ -1,7 +1,6 @@
 package org.signet.cli;
 
 import org.signet.App;
-import org.signet.crypto.Passwords;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.domain.User;
 import org.signet.store.ApiKeyStore;
@@ -18,10 +17,10 @@ final class DemoSeed {
         this.app = app;
     }
 
-    Accounts seedAccounts() {
-        String hash = Passwords.hash(DemoCommand.PASSWORD.toCharArray());
-        User admin = app.users().add("admin@example.com", "Ada Admin", true, hash);
-        User user = app.users().add("sam@example.com", "Sam Sender", false, hash);
+    /** {@code passwordHash}: the demo password's hash, which both accounts share. */
+    Accounts seedAccounts(String passwordHash) {
+        User admin = app.users().add("admin@example.com", "Ada Admin", true, passwordHash);
+        User user = app.users().add("sam@example.com", "Sam Sender", false, passwordHash);
         ApiKeyStore keys = app.keys();
         int limit = app.config().integer("ratelimit.key_per_hour");
         return new Accounts(admin,

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.Optional;
 import org.signet.config.Config;
 import org.signet.error.Refusal;
-import org.signet.files.FileVault;
 import org.signet.jobs.SealRenewalJob;
 import org.signet.service.SealRenewal;
 import org.signet.service.SiteSeal;
@@ -15,6 +14,7 @@ import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.MailOutboxStore;
+import org.signet.store.MasterKeyCheck;
 import org.signet.store.StoredFiles;
 
 /**
@@ -36,9 +36,9 @@ final class SealsCommand {
         Clock clock = Clock.systemUTC();
         try (Database db = Storage.open(config)) {
             DocumentStore documents = new DocumentStore(db, clock);
-            SealRenewal renewal = new SealRenewal(db, documents, new AuditStore(db, clock),
-                    new StoredFiles(db, FileVault.open(config.dataDir()), clock), new MailOutboxStore(db),
-                    SiteSeal.sealer(config, SiteSeal.loading(config)));
+            StoredFiles files = new StoredFiles(db, MasterKeyCheck.openVault(db, config.dataDir(), clock), clock);
+            SealRenewal renewal = new SealRenewal(db, documents, new AuditStore(db, clock), files,
+                    new MailOutboxStore(db), SiteSeal.sealer(config, SiteSeal.loading(config)));
             if (document.isPresent()) {
                 return renewOne(renewal, document.get());
             }

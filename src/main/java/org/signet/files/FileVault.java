@@ -30,11 +30,16 @@ public final class FileVault {
     /** The data folder's folder of keys: the master key, and beside it the site's sealing certificate. */
     public static final String KEYS = "keys";
 
+    /** What the master key's check value is made from; a new label would make a new kind of check. */
+    private static final String CHECK_LABEL = "signet master key check v1";
+
     private final MasterKey master;
+    private final Path keys;
     private final Path files;
 
-    private FileVault(MasterKey master, Path files) {
+    private FileVault(MasterKey master, Path keys, Path files) {
         this.master = master;
+        this.keys = keys;
         this.files = files;
     }
 
@@ -43,7 +48,17 @@ public final class FileVault {
         Files.createDirectories(dataDir);
         MasterKey master = MasterKey.loadOrCreate(dataDir.resolve(KEYS));
         Path files = Files.createDirectories(dataDir.resolve(FILES));
-        return new FileVault(master, files);
+        return new FileVault(master, dataDir.resolve(KEYS), files);
+    }
+
+    /**
+     * Opens the vault under dataDir as {@link #open} does, except that its master key must be there
+     * already: one made now could not open what the folder's database records.
+     */
+    public static FileVault openExisting(Path dataDir) throws IOException {
+        MasterKey master = MasterKey.load(dataDir.resolve(KEYS));
+        Path files = Files.createDirectories(dataDir.resolve(FILES));
+        return new FileVault(master, dataDir.resolve(KEYS), files);
     }
 
     /**
@@ -51,7 +66,20 @@ public final class FileVault {
      * {@code keysDir}, which must be there: a copy is read, never given a key of its own.
      */
     public static FileVault reading(Path keysDir, Path filesDir) throws IOException {
-        return new FileVault(MasterKey.load(keysDir), filesDir);
+        return new FileVault(MasterKey.load(keysDir), keysDir, filesDir);
+    }
+
+    /** The folder this vault's master key was read from. */
+    public Path keysFolder() {
+        return keys;
+    }
+
+    /**
+     * The master key's check value, in hex: equal for the same key, different for another, and no
+     * help in finding the key, so that a database can record which key its files are sealed under.
+     */
+    public String keyCheck() {
+        return HexFormat.of().formatHex(master.check(CHECK_LABEL));
     }
 
     /** Whether the named file is in the vault's folder (for a copy, whose files may be missing). */

@@ -19,6 +19,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -101,6 +102,24 @@ final class MasterKey {
             return new FileAttribute<?>[0];
         }
         return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
+    }
+
+    /**
+     * The HMAC-SHA256 (RFC 2104) of {@code label} keyed with this key: the same key always gives the
+     * same value and another key another one, yet the value tells nothing from which the key could be
+     * found, so a database may keep it to recognise the key.
+     */
+    byte[] check(String label) {
+        byte[] raw = key.getEncoded();
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(raw, "HmacSHA256"));
+            return mac.doFinal(label.getBytes(StandardCharsets.US_ASCII));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is required by the Java platform", e);
+        } finally {
+            Arrays.fill(raw, (byte) 0);
+        }
     }
 
     /** Wraps a data key for the named file: version, random nonce, then the sealed key. */

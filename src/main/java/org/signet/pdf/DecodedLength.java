@@ -35,8 +35,19 @@ final class DecodedLength {
      * bytes, and one with several (which real files hardly use) is read through PDFBox.
      */
     static long of(COSStream stream, long budget) throws IOException {
+        return of(stream, budget, (bytes, offset, length) -> { });
+    }
+
+    /** Sees what is decoded, in order, as it is counted. */
+    @FunctionalInterface
+    interface Watcher {
+        void see(byte[] bytes, int offset, int length);
+    }
+
+    /** As {@link #of(COSStream, long)}, showing the decoded bytes to {@code watcher} on the way. */
+    static long of(COSStream stream, long budget, Watcher watcher) throws IOException {
         List<COSName> filters = filters(stream.getFilters());
-        Counter counter = new Counter(budget);
+        Counter counter = new Counter(budget, watcher);
         if (filters.size() == 1) {
             try (InputStream raw = stream.createRawInputStream()) {
                 FilterFactory.INSTANCE.getFilter(filters.get(0)).decode(raw, counter, stream, 0);
@@ -64,23 +75,27 @@ final class DecodedLength {
         return names;
     }
 
-    /** Counts what is written to it and keeps none of it. */
+    /** Counts what is written to it, shows it to a watcher and keeps none of it. */
     private static final class Counter extends OutputStream {
         private final long budget;
+        private final Watcher watcher;
         private long count;
 
-        Counter(long budget) {
+        Counter(long budget, Watcher watcher) {
             this.budget = budget;
+            this.watcher = watcher;
         }
 
         @Override
         public void write(int b) throws IOException {
             add(1);
+            watcher.see(new byte[] {(byte) b}, 0, 1);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
             add(len);
+            watcher.see(b, off, len);
         }
 
         private void add(int n) throws OverBudget {

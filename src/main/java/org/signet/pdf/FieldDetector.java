@@ -3,7 +3,9 @@ package org.signet.pdf;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
@@ -12,6 +14,7 @@ import org.apache.pdfbox.cos.COSObject;
 import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.font.PDFont;
 
 /**
  * Finds the fields an uploaded PDF brings: text tags in each page's own content, which are taken out
@@ -38,12 +41,18 @@ final class FieldDetector {
     static Result detect(PDDocument document) throws IOException {
         List<DetectedField> fields = new ArrayList<>();
         boolean changed = false;
-        for (int i = 0; i < document.getNumberOfPages() && fields.size() < MAX_FIELDS; i++) {
-            PDPage page = document.getPage(i);
-            if (!searchable(page)) {
+        Map<PDFont, String[]> unicodeByFont = new IdentityHashMap<>();
+        // The page tree's iterator, not getPage(i), which walks the tree from its root for every page.
+        int i = -1;
+        for (PDPage page : document.getPages()) {
+            i++;
+            if (fields.size() >= MAX_FIELDS) {
+                break;
+            }
+            if (!searchable(page, TagScreen.of(page))) {
                 continue;
             }
-            List<TagFinder.Found> tags = TagFinder.find(page);
+            List<TagFinder.Found> tags = TagFinder.find(page, unicodeByFont);
             if (tags.size() > MAX_FIELDS - fields.size()) {
                 tags = tags.subList(0, MAX_FIELDS - fields.size());
             }
@@ -57,7 +66,11 @@ final class FieldDetector {
         return new Result(List.copyOf(fields), changed);
     }
 
-    private static boolean searchable(PDPage page) throws IOException {
+    /**
+     * Whether the page's own content is small enough to search and, as {@code screen} sees it on the
+     * way, may hold a tag at all.
+     */
+    private static boolean searchable(PDPage page, TagScreen screen) throws IOException {
         long left = MAX_SEARCHED_CONTENT_BYTES;
         COSBase contents = page.getCOSObject().getDictionaryObject(COSName.CONTENTS);
         List<COSBase> parts = new ArrayList<>();
@@ -70,13 +83,13 @@ final class FieldDetector {
             COSBase stream = part instanceof COSObject o ? o.getObject() : part;
             if (stream instanceof COSStream s) {
                 try {
-                    left -= DecodedLength.of(s, left);
+                    left -= DecodedLength.of(s, left, screen::see);
                 } catch (DecodedLength.OverBudget e) {
                     return false;
                 }
             }
         }
-        return left >= 0;
+        return left >= 0 && screen.mayHoldTag();
     }
 
     /** The tag's box becomes the field's box; a tag drawn off the page is still taken out, but gives no field. */

@@ -4,6 +4,7 @@ import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.pdfbox.contentstream.PDFStreamEngine;
 import org.apache.pdfbox.contentstream.operator.Operator;
@@ -64,12 +65,14 @@ final class TagFinder extends PDFStreamEngine {
     private final List<Found> found = new ArrayList<>();
     private final List<Glyph> pending = new ArrayList<>();
     private final StringBuilder pendingText = new StringBuilder();
+    private final Map<PDFont, String[]> unicodeByFont;
     private int operator = -1;
     private int string = -1;
     private int code = -1;
     private int nested;
 
-    private TagFinder() {
+    private TagFinder(Map<PDFont, String[]> unicodeByFont) {
+        this.unicodeByFont = unicodeByFont;
         addOperator(new BeginText(this));
         addOperator(new EndText(this));
         addOperator(new SetFontAndSize(this));
@@ -92,9 +95,12 @@ final class TagFinder extends PDFStreamEngine {
         addOperator(new SetGraphicsStateParameters(this));
     }
 
-    /** The tags on {@code page}, in the order they are shown. */
-    static List<Found> find(PDPage page) throws IOException {
-        TagFinder finder = new TagFinder();
+    /**
+     * The tags on {@code page}, in the order they are shown; {@code unicodeByFont} remembers each
+     * font's text per one-byte code across the pages of one document.
+     */
+    static List<Found> find(PDPage page, Map<PDFont, String[]> unicodeByFont) throws IOException {
+        TagFinder finder = new TagFinder(unicodeByFont);
         finder.processPage(page);
         return finder.found;
     }
@@ -129,10 +135,33 @@ final class TagFinder extends PDFStreamEngine {
             clear();
             return;
         }
-        String unicode = font.toUnicode(glyphCode);
+        String unicode = unicode(font, glyphCode);
+        if (pending.isEmpty() && !unicode.startsWith("{")) {
+            // Most glyphs of a page are not in a tag: no box or record is made for them.
+            return;
+        }
         Glyph g = new Glyph(operator, string, code, font, state.getFontSize(), state.getCharacterSpacing(),
                 state.getWordSpacing(), box(textRenderingMatrix, displacement.getX()));
-        accept(unicode == null ? "\uFFFD" : unicode, g);
+        accept(unicode, g);
+    }
+
+    /** The glyph's text, remembered per font for one-byte codes: a page shows the same few fonts thousands of times. */
+    private String unicode(PDFont font, int glyphCode) {
+        if (glyphCode < 0 || glyphCode > 255) {
+            return orReplacement(font.toUnicode(glyphCode));
+        }
+        // Filled as codes are shown, not all at once: PDFBox logs a warning for each code without text.
+        String[] texts = unicodeByFont.computeIfAbsent(font, f -> new String[256]);
+        String known = texts[glyphCode];
+        if (known == null) {
+            known = orReplacement(font.toUnicode(glyphCode));
+            texts[glyphCode] = known;
+        }
+        return known;
+    }
+
+    private static String orReplacement(String unicode) {
+        return unicode == null ? "\uFFFD" : unicode;
     }
 
     /** One em tall, from a fifth below the baseline, and as wide as the glyph advances. */

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.signet.files.FileVault;
 import org.signet.store.Database;
 import org.signet.store.Dialect;
+import org.signet.store.MasterKeyCheck;
 import org.signet.store.Migrations;
 import org.signet.store.StoredFiles;
 
@@ -76,8 +77,13 @@ public final class Backups {
     }
 
     private BackupManifest fill(Path to, boolean withKeys) throws BackupException, IOException {
-        // As a start would: a folder that never served gets its master key, so the copy can be checked.
-        FileVault.open(dataDir);
+        // As a start would: a folder that never served gets its master key, so the copy can be checked;
+        // a key the database does not know is refused here rather than reported file by file.
+        try {
+            MasterKeyCheck.openVault(db, dataDir, clock);
+        } catch (MasterKeyCheck.Mismatch e) {
+            throw new BackupException(e.getMessage());
+        }
         Files.createDirectories(to.resolve(FileVault.FILES));
         FileVault copied = FileVault.reading(dataDir.resolve(FileVault.KEYS), to.resolve(FileVault.FILES));
         Map<String, BackupManifest.Entry> files = new HashMap<>();

@@ -10,9 +10,11 @@ import org.signet.store.ApiKeyStore;
 
 /**
  * Checks an API key and secret. What it has read of a key, and that a key does not exist, is
- * kept in memory with the auth_changes counter it was read at. Each request reads that counter, one
- * small row, instead of the key and its user; a key created, changed or revoked, or a user disabled,
- * from the command line moves it, so the change takes effect at once.
+ * kept in memory with the auth_changes counter it was read at, and the database's commit mark then.
+ * While the mark stands still nothing has been committed anywhere, so the key is as it was without
+ * a query; after any commit the request reads that counter, one small row, instead of the key and
+ * its user. A key created, changed or revoked, or a user disabled, from the command line moves both,
+ * so the change takes effect at once.
  */
 public final class KeyAuthentication {
     /** last_used_at is a convenience, not an audit record: one write a minute per key is plenty. */
@@ -29,8 +31,8 @@ public final class KeyAuthentication {
     /** A live key with a matching secret, and the user it acts for. */
     public record KeyHolder(ApiKey key, String userName, String userEmail, boolean admin) {}
 
-    /** A key as read (or its absence) and the counter's value when it was read. */
-    private record Remembered(Optional<Credential> credential, long version) {}
+    /** A key as read (or its absence), the counter's value when it was read, and the commit mark before that. */
+    private record Remembered(Optional<Credential> credential, long version, long commitMark) {}
 
     public KeyAuthentication(ApiKeyStore keys, Clock clock) {
         this.keys = keys;
@@ -52,20 +54,25 @@ public final class KeyAuthentication {
         return Optional.of(new KeyHolder(c.key(), c.userName(), c.userEmail(), c.admin()));
     }
 
-    /** The key as stored now: from memory while the counter has not moved since it was read. */
+    /** The key as stored now: from memory while nothing was committed, or while the counter has not moved since it was read. */
     private Optional<Credential> credential(String key) {
-        // The counter is read before the key: a change committed in between leaves the key newer than
-        // the counter it is remembered with, so the next request reads it again. Never the reverse.
-        long version = keys.authVersion();
+        // Each reading comes before what it vouches for: a change committed in between leaves the key
+        // newer than the mark and the counter it is remembered with, so a later request reads again.
+        long mark = keys.commitMark();
         Remembered r = remembered.get(key);
+        if (r != null && r.commitMark() == mark) {
+            return r.credential();
+        }
+        long version = keys.authVersion();
         if (r != null && r.version() == version) {
+            remembered.put(key, new Remembered(r.credential(), version, mark));
             return r.credential();
         }
         Optional<Credential> found = keys.credential(key);
         if (remembered.size() >= MAX_REMEMBERED) {
             remembered.clear();
         }
-        remembered.put(key, new Remembered(found, version));
+        remembered.put(key, new Remembered(found, version, mark));
         return found;
     }
 

@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.signet.files.FileVault;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
+import org.signet.store.MasterKeyCheck;
 import org.signet.store.Migrations;
 import org.signet.store.StoreException;
 
@@ -45,7 +46,7 @@ public final class Restore {
         boolean existed = BackupFolder.requireEmpty(to);
         try {
             copy(from, to, m, keysDir, keys.isEmpty());
-            return check(to, m);
+            return check(to, m, keysDir);
         } catch (BackupException | IOException | RuntimeException e) {
             BackupFolder.remove(to, existed);
             throw e;
@@ -102,15 +103,22 @@ public final class Restore {
         }
     }
 
-    /** Opens the restored database as Signet will (bringing its schema up to date) and checks the folder. */
-    private Restored check(Path to, BackupManifest m) throws BackupException, IOException {
+    /**
+     * Opens the restored database as Signet will (bringing its schema up to date and recording its master
+     * key if it records none) and checks the folder; {@code keysDir} is where its keys came from.
+     */
+    private Restored check(Path to, BackupManifest m, Path keysDir) throws BackupException, IOException {
         try (Database db = DataFolder.openDatabase(to, "FULL", 1)) {
             FileVault vault = FileVault.reading(to.resolve(FileVault.KEYS), to.resolve(FileVault.FILES));
+            MasterKeyCheck.verify(db, vault, clock);
             BackupCheck.Found found = BackupCheck.contents(db, vault, clock);
             if (!found.problems().isEmpty()) {
                 throw BackupException.problems("the restored copy does not hold up", found.problems());
             }
             return new Restored(m, found.files(), found.chains());
+        } catch (MasterKeyCheck.Mismatch e) {
+            throw new BackupException("the master key in " + keysDir + " is not the one the backed-up database was made"
+                    + " with: give --keys the keys folder of the data folder the backup was made from");
         } catch (Migrations.SchemaTooNewException e) {
             throw new BackupException(e.getMessage());
         } catch (StoreException e) {

@@ -67,6 +67,11 @@ public final class ApiKeyStore {
         return db.queryLong("SELECT version FROM auth_changes WHERE id = 1");
     }
 
+    /** See {@link Database#commitMark()}: unchanged, nothing anywhere has committed, keys and users included. */
+    public long commitMark() {
+        return db.commitMark();
+    }
+
     public List<ApiKey> list() {
         return db.query("SELECT " + COLUMNS + " FROM api_keys ORDER BY id", ApiKeyStore::map);
     }

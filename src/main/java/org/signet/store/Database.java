@@ -30,6 +30,7 @@ public final class Database implements AutoCloseable {
 
     private final Engine engine;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
+    private final ColumnIndex.Statements columnIndexes = new ColumnIndex.Statements();
     private volatile Watcher watcher = Watcher.NONE;
 
     /**
@@ -53,7 +54,7 @@ public final class Database implements AutoCloseable {
     /** Opens {@code poolSize} reading connections and one writing connection, in WAL mode with foreign keys. */
     public static Database open(Path file, String synchronous, int poolSize) {
         try {
-            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize)));
+            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize), file));
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
@@ -92,7 +93,7 @@ public final class Database implements AutoCloseable {
     /** For tests: a busy timeout of 0 turns any wait in SQLite's busy handler into an error. */
     static Database open(Path file, String synchronous, int poolSize, int busyTimeoutMs) {
         try {
-            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize, busyTimeoutMs)));
+            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize, busyTimeoutMs), file));
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
@@ -241,7 +242,7 @@ public final class Database implements AutoCloseable {
         return withStatement(sql, params, ps -> {
             try (ResultSet rs = ps.executeQuery()) {
                 List<T> out = new ArrayList<>();
-                Row row = new Row(rs);
+                Row row = new Row(rs, columnIndexes.of(sql));
                 while (rs.next()) {
                     out.add(mapper.map(row));
                 }
@@ -380,6 +381,15 @@ public final class Database implements AutoCloseable {
      */
     public long writesEnded() {
         return engine.ended();
+    }
+
+    /**
+     * A value that changes whenever any connection to this database commits, from this process or
+     * another (the command line's, say), read without a query. Equal readings, the earlier taken
+     * before a read, mean that what was read is still current. On PostgreSQL every reading is new.
+     */
+    public long commitMark() {
+        return engine.commitMark();
     }
 
     /** Whether this thread is inside a read or write transaction now. */

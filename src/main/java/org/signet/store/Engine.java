@@ -30,6 +30,9 @@ interface Engine extends AutoCloseable {
     /** How many write transactions (and lone statements) have ended, each counted after its COMMIT or ROLLBACK. */
     long ended();
 
+    /** See {@link Database#commitMark()}: changes with every commit by any process; never repeats where that cannot be known. */
+    long commitMark();
+
     int inUse();
 
     int readersOpen();

@@ -24,6 +24,7 @@ final class PostgresEngine implements Engine {
     private final HikariDataSource pool;
     private final AtomicLong ended = new AtomicLong();
     private final AtomicLong prepared = new AtomicLong();
+    private final AtomicLong marks = new AtomicLong();
     private final AtomicInteger inUse = new AtomicInteger();
 
     private PostgresEngine(HikariDataSource pool) {
@@ -165,6 +166,15 @@ final class PostgresEngine implements Engine {
     @Override
     public long ended() {
         return ended.get();
+    }
+
+    /**
+     * A new value on every call: PostgreSQL has no shared index of commits to read without a query, and
+     * another instance may commit at any time, so whoever compares marks reads again every time.
+     */
+    @Override
+    public long commitMark() {
+        return marks.decrementAndGet();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.signet.store;
 
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.function.Function;
 
@@ -7,10 +8,13 @@ import java.util.function.Function;
 final class SqliteEngine implements Engine {
     private final Connections connections;
     private final Writer writer;
+    private final CommitCounter commits;
 
-    SqliteEngine(Connections connections) {
+    /** The engine of {@code file}, whose WAL index tells of commits by any process. */
+    SqliteEngine(Connections connections, Path file) {
         this.connections = connections;
         this.writer = new Writer(connections);
+        this.commits = new CommitCounter(file);
     }
 
     @Override
@@ -57,6 +61,11 @@ final class SqliteEngine implements Engine {
     @Override
     public long ended() {
         return writer.ended();
+    }
+
+    @Override
+    public long commitMark() {
+        return commits.reading();
     }
 
     @Override

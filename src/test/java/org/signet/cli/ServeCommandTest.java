@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.json.Json;
 import org.signet.store.Migrations;
+import org.signet.support.LocalPorts;
 import org.signet.support.Multipart;
 import org.signet.support.ReadmeFiles;
 import org.signet.support.SignetJvm;
@@ -79,7 +79,7 @@ class ServeCommandTest {
             assertTrue(interim.startsWith("HTTP/1.1 100"), interim);
 
             server.process().terminate();
-            Waits.awaitUntil(() -> !accepts(server.port()), "new connections refused after SIGTERM",
+            Waits.awaitUntil(() -> !LocalPorts.accepts(server.port()), "new connections refused after SIGTERM",
                     Duration.ofSeconds(30));
             out.write(body);
             out.flush();
@@ -178,14 +178,6 @@ class ServeCommandTest {
         return head.toString();
     }
 
-    private static boolean accepts(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
-            return true;
-        } catch (IOException refused) {
-            return false;
-        }
-    }
 
     private static void sql(Path data, String statement) throws Exception {
         try (Connection c = SuiteDatabase.connect(data); Statement s = c.createStatement()) {

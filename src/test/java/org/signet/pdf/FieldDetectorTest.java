@@ -1,5 +1,6 @@
 package org.signet.pdf;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -226,5 +227,58 @@ class FieldDetectorTest {
 
         assertEquals(List.of(), result.detected());
         assertEquals(file, result.pdf());
+    }
+
+    @Test
+    void inspect_tagOnPage150Of200PlainPages_foundOnThatPageAndTakenOut() throws Exception {
+        byte[] pdf = textPages(200, n -> n == 150 ? "Approved by {{signature;name=Page150}} today" : "Plain page " + n);
+
+        Intake result = inspect(pdf);
+
+        assertEquals(1, result.detected().size(), result.detected().toString());
+        assertEquals(150, result.detected().get(0).page());
+        assertEquals("Page150", result.detected().get(0).name());
+        String text = text(result.pdf());
+        assertFalse(text.contains("{{"), "the tag is gone");
+        assertTrue(text.contains("Approved by") && text.contains("Plain page 200"), "the rest stays");
+    }
+
+    @Test
+    void inspect_noBraceInAnyText_noFieldsAndTheFileLeftAsItIs() throws Exception {
+        byte[] pdf = textPages(5, n -> "Terms of page " + n + ": (a) [c] 50% off \\ done");
+        Path file = dir.resolve("upload.pdf");
+        Files.write(file, pdf);
+
+        Intake result = intake.inspect(file);
+
+        assertEquals(List.of(), result.detected());
+        assertEquals(file, result.pdf());
+        assertArrayEquals(pdf, Files.readAllBytes(file));
+    }
+
+    @Test
+    void inspect_bracesButNoTag_noFieldAndTheTextKept() throws Exception {
+        byte[] pdf = textPages(1, n -> "Let S = {a, b} and {{ or {{}} or {{x}} remain text");
+        Path file = dir.resolve("upload.pdf");
+        Files.write(file, pdf);
+
+        Intake result = intake.inspect(file);
+
+        assertEquals(List.of(), result.detected());
+        assertEquals(file, result.pdf(), "nothing was taken out");
+        assertTrue(text(result.pdf()).contains("{a, b} and {{ or {{}} or {{x}}"), text(result.pdf()));
+    }
+
+    /** A Letter PDF of {@code count} pages, each one line of Helvetica given by its number. */
+    private static byte[] textPages(int count, java.util.function.IntFunction<String> line) throws Exception {
+        try (PDDocument doc = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            for (int n = 1; n <= count; n++) {
+                PDPage page = new PDPage();
+                doc.addPage(page);
+                TestFiles.writeLine(doc, page, 72, 700, 12, line.apply(n));
+            }
+            doc.save(out);
+            return out.toByteArray();
+        }
     }
 }

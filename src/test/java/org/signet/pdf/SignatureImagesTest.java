@@ -64,6 +64,59 @@ class SignatureImagesTest {
     }
 
     @Test
+    void embed_rgbaPng_everySampleAsTheColourModelGivesIt() throws IOException {
+        // ImageIO decodes an RGBA PNG to four bytes a pixel, which embed copies straight from the raster.
+        BufferedImage drawn = randomPixels(37, 23, BufferedImage.TYPE_INT_ARGB);
+        BufferedImage decoded = ImageIO.read(new java.io.ByteArrayInputStream(encode(drawn, "png")));
+        assertEquals(BufferedImage.TYPE_4BYTE_ABGR, decoded.getType(), "the layout the fast copy is for");
+
+        assertSamples(decoded, encode(drawn, "png"));
+    }
+
+    @Test
+    void embed_opaquePng_everySampleAsTheColourModelGivesIt() throws IOException {
+        // An RGB PNG decodes to another layout, which goes through the colour model.
+        byte[] png = encode(randomPixels(19, 11, BufferedImage.TYPE_INT_RGB), "png");
+        BufferedImage decoded = ImageIO.read(new java.io.ByteArrayInputStream(png));
+        assertFalse(decoded.getColorModel().hasAlpha());
+
+        assertSamples(decoded, png);
+    }
+
+    private static void assertSamples(BufferedImage expected, byte[] png) throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            PDImageXObject x = SignatureImages.embed(doc, png);
+            byte[] rgb = x.getStream().toByteArray();
+            boolean alpha = expected.getColorModel().hasAlpha();
+            byte[] mask = alpha ? new org.apache.pdfbox.pdmodel.common.PDStream(
+                    (org.apache.pdfbox.cos.COSStream) x.getCOSObject().getDictionaryObject(COSName.SMASK)).toByteArray()
+                    : null;
+            for (int y = 0; y < expected.getHeight(); y++) {
+                for (int xx = 0; xx < expected.getWidth(); xx++) {
+                    int pixel = expected.getRGB(xx, y);
+                    int i = y * expected.getWidth() + xx;
+                    int got = (rgb[3 * i] & 0xFF) << 16 | (rgb[3 * i + 1] & 0xFF) << 8 | rgb[3 * i + 2] & 0xFF;
+                    assertEquals(pixel & 0xFFFFFF, got, "colour at " + xx + "," + y);
+                    if (alpha) {
+                        assertEquals(pixel >>> 24, mask[i] & 0xFF, "alpha at " + xx + "," + y);
+                    }
+                }
+            }
+        }
+    }
+
+    private static BufferedImage randomPixels(int width, int height, int type) {
+        java.util.Random random = new java.util.Random(7);
+        BufferedImage image = new BufferedImage(width, height, type);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                image.setRGB(x, y, random.nextInt());
+            }
+        }
+        return image;
+    }
+
+    @Test
     void drawable_truncatedPng_refused() throws IOException {
         byte[] png = encode(new BufferedImage(30, 30, BufferedImage.TYPE_INT_ARGB), "png");
 

@@ -73,10 +73,22 @@ class KeyAuthenticationTest {
     }
 
     @Test
-    void authenticate_knownKeyAgain_readsOnlyTheCounter() {
+    void authenticate_knownKeyAgain_nothingCommittedSince_readsNothing() {
+        keyReads(alice.full());
         keyReads(alice.full());
 
+        assertEquals(List.of(), keyReads(alice.full()));
+    }
+
+    @Test
+    void authenticate_knownKeyAfterAnotherCommit_readsOnlyTheCounter() {
+        keyReads(alice.full());
+        keyReads(alice.full());
+        // A commit that leaves keys and users alone: last_used_at does not move the counter.
+        signet.server().app.database().update("UPDATE api_keys SET last_used_at = 1 WHERE user_id = ?", alice.user().id());
+
         assertEquals(List.of("SELECT version FROM auth_changes WHERE id = 1"), keyReads(alice.full()));
+        assertEquals(List.of(), keyReads(alice.full()), "and nothing again until the next commit");
     }
 
     @Test
@@ -87,7 +99,8 @@ class KeyAuthenticationTest {
         List<String> touching = keyReads(alice.full());
         assertTrue(touching.stream().anyMatch(s -> s.startsWith("UPDATE api_keys SET last_used_at")), touching.toString());
 
-        assertEquals(List.of("SELECT version FROM auth_changes WHERE id = 1"), keyReads(alice.full()));
+        assertEquals(List.of("SELECT version FROM auth_changes WHERE id = 1"), keyReads(alice.full()),
+                "the touch was a commit, so the counter is read once more");
     }
 
     @Test

@@ -111,8 +111,11 @@ class MigrationsTest {
         }
     }
 
-    /** Applies the migrations in order up to, not including, the first whose script contains {@code marker}. */
-    private static void applyScriptsBefore(Database db, String marker) throws Exception {
+    /**
+     * Applies the migrations in order up to, not including, the first whose script contains {@code marker}:
+     * a database as a Signet made it before that migration existed.
+     */
+    static void applyScriptsBefore(Database db, String marker) throws Exception {
         for (int n = 1; ; n++) {
             try (InputStream in = Migrations.class.getResourceAsStream(String.format("/db/%03d.sql", n))) {
                 assertTrue(in != null, "no migration contains " + marker);

@@ -1,8 +1,6 @@
 package org.signet.support;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,22 +71,13 @@ public final class Nginx implements AutoCloseable {
                 prefix.resolve("nginx.out")).closeGrace(STOP_LIMIT).start();
         Nginx nginx = new Nginx(p, prefix);
         try {
-            p.awaitReady("listening on " + port, () -> accepts(port), START_LIMIT);
+            p.awaitReady("listening on " + port, () -> LocalPorts.accepts(port), START_LIMIT);
         } catch (IOException e) {
             nginx.close();
             // nginx writes its reasons to its error log, not to standard error
             throw new IOException(e.getMessage() + "\nits error log:\n" + nginx.errorLog(), e);
         }
         return nginx;
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 1_000);
-            return true;
-        } catch (IOException notYet) {
-            return false;
-        }
     }
 
     /** A TLS context that trusts the certificate {@link #makeCertificate} made and nothing else. */
