@@ -74,7 +74,8 @@ public final class Database implements AutoCloseable {
         }
         try (java.sql.Connection c = engine.rawConnection()) {
             Migrations.postgresFromClasspath().apply(c);
-            engine.warnUnlessUtf8CharacterType();
+            // On the migrating connection: a pool of one has no other to lend.
+            PostgresEngine.warnUnlessUtf8CharacterType(c);
         } catch (SQLException | Migrations.SchemaTooNewException | RuntimeException e) {
             engine.close();
             if (e instanceof Migrations.SchemaTooNewException tooNew) {

@@ -53,8 +53,8 @@ final class PostgresEngine implements Engine {
      * Warns when the database's character type is not UTF-8: searches fold case through it, and with
      * C or POSIX only ASCII letters fold, so "ärz" would not find "Ärztebrief".
      */
-    void warnUnlessUtf8CharacterType() throws SQLException {
-        try (Connection c = pool.getConnection(); Statement s = c.createStatement();
+    static void warnUnlessUtf8CharacterType(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SHOW lc_ctype")) {
             rs.next();
             String ctype = rs.getString(1);

@@ -84,6 +84,14 @@ class RequestCostTest {
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
     }
 
+    /**
+     * The tables a request reads to know its key while nothing was committed: none on SQLite, whose WAL index
+     * tells; PostgreSQL has no such index, so there the auth counter is read on every request.
+     */
+    private static List<String> counterWhileNothingCommitted() {
+        return SuiteDatabase.onPostgres() ? List.of("auth_changes") : List.of();
+    }
+
     @Test
     void getDocument_nothingWrittenSince_answeredWithoutReadingTheDocument() {
         String doc = flow.upload("Lease", 1);
@@ -91,7 +99,8 @@ class RequestCostTest {
         String first = flow.get("documents/" + doc).body();
         Cost.Spent spent = cost.of(() -> flow.get("documents/" + doc));
         report("GET /documents/{id} (unchanged)", spent);
-        assertEquals(List.of(), spent.tables(), "nothing committed since, so not even the key's counter: " + spent);
+        assertEquals(counterWhileNothingCommitted(), spent.tables(), "nothing committed since, so not even the key's "
+                + "counter (on SQLite): " + spent);
         assertEquals(0, spent.readTransactions(), "read transactions: " + spent);
         assertEquals(first, flow.get("documents/" + doc).body());
     }
@@ -114,8 +123,8 @@ class RequestCostTest {
         flow.get("documents");
         Cost.Spent spent = cost.of(() -> flow.get("documents?status=draft"));
         report("GET /documents?status=draft", spent);
-        assertEquals(2, spent.statements(), "the total and the page (nothing committed since the last request, so "
-                + "not the auth counter): " + spent);
+        assertEquals(2 + counterWhileNothingCommitted().size(), spent.statements(), "the total and the page (nothing "
+                + "committed since the last request, so not the auth counter on SQLite): " + spent);
         assertEquals(1, spent.readTransactions(), "read transactions: " + spent);
     }
 

@@ -34,6 +34,7 @@ class KeyAuthenticationTest {
     final SignetFixture signet = SignetFixture.running();
 
     private Account alice;
+    private static final String COUNTER = "SELECT version FROM auth_changes WHERE id = 1";
     private final List<String> statements = new ArrayList<>();
 
     @BeforeEach
@@ -72,12 +73,20 @@ class KeyAuthenticationTest {
         }
     }
 
+    /**
+     * What a request reads of keys while nothing was committed: nothing on SQLite, whose WAL index tells;
+     * PostgreSQL has no such index, so there the counter is read on every request.
+     */
+    private static List<String> whileNothingCommitted() {
+        return SuiteDatabase.onPostgres() ? List.of(COUNTER) : List.of();
+    }
+
     @Test
     void authenticate_knownKeyAgain_nothingCommittedSince_readsNothing() {
         keyReads(alice.full());
         keyReads(alice.full());
 
-        assertEquals(List.of(), keyReads(alice.full()));
+        assertEquals(whileNothingCommitted(), keyReads(alice.full()));
     }
 
     @Test
@@ -87,8 +96,8 @@ class KeyAuthenticationTest {
         // A commit that leaves keys and users alone: last_used_at does not move the counter.
         signet.server().app.database().update("UPDATE api_keys SET last_used_at = 1 WHERE user_id = ?", alice.user().id());
 
-        assertEquals(List.of("SELECT version FROM auth_changes WHERE id = 1"), keyReads(alice.full()));
-        assertEquals(List.of(), keyReads(alice.full()), "and nothing again until the next commit");
+        assertEquals(List.of(COUNTER), keyReads(alice.full()));
+        assertEquals(whileNothingCommitted(), keyReads(alice.full()), "and nothing again until the next commit");
     }
 
     @Test
@@ -99,7 +108,7 @@ class KeyAuthenticationTest {
         List<String> touching = keyReads(alice.full());
         assertTrue(touching.stream().anyMatch(s -> s.startsWith("UPDATE api_keys SET last_used_at")), touching.toString());
 
-        assertEquals(List.of("SELECT version FROM auth_changes WHERE id = 1"), keyReads(alice.full()),
+        assertEquals(List.of(COUNTER), keyReads(alice.full()),
                 "the touch was a commit, so the counter is read once more");
     }
 
