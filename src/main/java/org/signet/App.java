@@ -62,7 +62,8 @@ public final class App implements AutoCloseable {
         Fonts.useFolders(config.fontFolders());
         config.warnings().forEach(LOG::warning);
         int readers = config.integer("db.readers");
-        Database db = DataFolder.openDatabase(config.dataDir(), config.string("db.synchronous"), readers + 4);
+        Database db = DataFolder.openDatabase(config.dataDir(), config.string("db.url"), config.string("db.user"),
+                config.string("db.password"), config.string("db.synchronous"), readers + 4);
         Scheduler scheduler = new Scheduler(4);
         try {
             HttpService[] http = new HttpService[1];

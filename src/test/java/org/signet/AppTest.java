@@ -1,5 +1,7 @@
 package org.signet;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -11,6 +13,8 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.store.Dialect;
+import org.signet.support.Postgres;
 import org.signet.support.TestServer;
 
 /** App's start: what an operator is told about the configuration before the first request. */
@@ -45,5 +49,22 @@ class AppTest {
         } finally {
             log.removeHandler(capture);
         }
+    }
+
+    @Test
+    void start_postgresUrl_keepsItsDataInPostgresNotInTheDataFolder() throws Exception {
+        Postgres.Database pg = Postgres.shared().freshDatabase();
+        try (TestServer server = TestServer.start(dir, "db.url=" + pg.url(), "db.user=" + pg.user(),
+                "db.password=" + pg.password())) {
+            assertEquals(Dialect.POSTGRESQL, server.app.database().dialect());
+            server.account("ada@example.org", false);
+            assertEquals(200, server.send(server.request("/healthz", null).build()).statusCode());
+        }
+        try (var c = pg.connect(); var s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM users WHERE email = 'ada@example.org'")) {
+            assertTrue(rs.next());
+            assertEquals(1, rs.getInt(1));
+        }
+        assertFalse(java.nio.file.Files.exists(dir.resolve("signet.db")), "no SQLite file was made");
     }
 }

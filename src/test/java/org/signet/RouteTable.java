@@ -8,8 +8,8 @@ import org.signet.config.Config;
 import org.signet.http.Router;
 import org.signet.jobs.Scheduler;
 import org.signet.service.Links;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
+import org.signet.support.SuiteDatabase;
 
 /** Signet's real REST and site routers, registered by its real resources over a data folder, without a server. */
 public final class RouteTable implements AutoCloseable {
@@ -28,7 +28,7 @@ public final class RouteTable implements AutoCloseable {
 
     public static RouteTable open(Path dataDir) throws Exception {
         Config config = Config.load(dataDir, Optional.empty(), Map.of(), Map.of());
-        return new RouteTable(config, DataFolder.openDatabase(dataDir, "NORMAL", 2));
+        return new RouteTable(config, SuiteDatabase.open(dataDir, "NORMAL", 2));
     }
 
     @Override

@@ -12,7 +12,8 @@ final class Storage {
 
     static Database open(Config config) throws CommandException {
         try {
-            return DataFolder.openDatabase(config.dataDir(), config.string("db.synchronous"), 2);
+            return DataFolder.openDatabase(config.dataDir(), config.string("db.url"), config.string("db.user"),
+                    config.string("db.password"), config.string("db.synchronous"), 2);
         } catch (IOException e) {
             throw new CommandException("cannot open data folder " + config.dataDir() + ": " + e.getMessage());
         } catch (Migrations.SchemaTooNewException e) {

@@ -63,6 +63,11 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     s -> intIn(s, 0, 8760), false),
             new Setting("backup.keep", "24", "an integer 1..100000", s -> intIn(s, 1, 100_000), false),
             new Setting("db.readers", "16", "an integer 2..256", s -> intIn(s, 2, 256), false),
+            new Setting("db.url", "", "empty (the SQLite file in the data folder) or jdbc:postgresql://host:port/name",
+                    s -> s.isEmpty() || s.startsWith("jdbc:postgresql://") && s.length() > 18
+                            && s.chars().noneMatch(Character::isISOControl), false),
+            new Setting("db.user", "", "a PostgreSQL user name", s -> s.chars().noneMatch(Character::isISOControl), false),
+            new Setting("db.password", "", "a password", s -> true, true),
             new Setting("db.synchronous", "FULL", "OFF, NORMAL, FULL or EXTRA",
                     s -> Set.of("OFF", "NORMAL", "FULL", "EXTRA").contains(s.toUpperCase(Locale.ROOT)), false),
             new Setting("trusted_proxies", "", "a comma-separated list of IP addresses or CIDR ranges",
@@ -89,6 +94,10 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
     private static final Pattern URL_PASSWORD =
             Pattern.compile("(://[^/@:\\s,]*:)[^@/\\s,]*@");
 
+    /** A password given as a URL parameter ({@code jdbc:postgresql://host/db?password=...}). */
+    private static final Pattern PASSWORD_PARAMETER =
+            Pattern.compile("([?&]password=)[^&\\s]*", Pattern.CASE_INSENSITIVE);
+
     /** The environment variable that sets this key: SIGNET_ + upper case, dots as underscores. */
     String environmentName() {
         return environmentName(key);
@@ -104,7 +113,8 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
         if (secret) {
             return text.isEmpty() ? text : "****";
         }
-        return URL_PASSWORD.matcher(text).replaceAll("$1****@");
+        String masked = URL_PASSWORD.matcher(text).replaceAll("$1****@");
+        return PASSWORD_PARAMETER.matcher(masked).replaceAll("$1****");
     }
 
     static boolean intIn(String s, int min, int max) {

@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.signet.files.FileVault;
 import org.signet.store.Database;
+import org.signet.store.Dialect;
 import org.signet.store.MasterKeyCheck;
 import org.signet.store.Migrations;
 import org.signet.store.StoredFiles;
@@ -46,9 +47,14 @@ public final class Backups {
 
     /**
      * Backs up into {@code to}, a new or empty folder; the keys too when {@code withKeys}. What
-     * fails leaves nothing behind in {@code to}.
+     * fails leaves nothing behind in {@code to}. A PostgreSQL database is refused before anything is
+     * written: its backups are PostgreSQL's own.
      */
     public BackupManifest make(Path to, boolean withKeys) throws BackupException, IOException {
+        if (db.dialect() != Dialect.SQLITE) {
+            throw new BackupException("Signet backs up its SQLite database only; back up a PostgreSQL database "
+                    + "with pg_dump, and the data folder's files and keys beside it");
+        }
         boolean existed = BackupFolder.requireEmpty(to);
         try {
             BackupManifest m = fill(to, withKeys);

@@ -56,14 +56,15 @@ public final class BulkSendStore {
     /** The running bulk sends, oldest first (index bulk_sends_running). */
     public List<Running> running() {
         return db.query("SELECT id, owner_id, admin, template_id, api_key_id, ip_address, user_agent FROM bulk_sends "
-                + "INDEXED BY bulk_sends_running WHERE status = 'running' ORDER BY id", r -> new Running(r.getLong("id"),
+                + db.dialect().indexedBy("bulk_sends_running") + "WHERE status = 'running' ORDER BY id",
+                r -> new Running(r.getLong("id"),
                 r.getLong("owner_id"), r.getInt("admin") == 1, r.getLong("template_id"),
                 new Actor(r.nullableLong("api_key_id"), null, null, null, r.string("ip_address"), r.string("user_agent"))));
     }
 
     /** Up to {@code limit} pending rows of a bulk send, in order (index bulk_send_rows_pending). */
     public List<Pending> pending(long id, int limit) {
-        return db.query("SELECT row_number, request FROM bulk_send_rows INDEXED BY bulk_send_rows_pending "
+        return db.query("SELECT row_number, request FROM bulk_send_rows" + db.dialect().indexedBy("bulk_send_rows_pending")
                 + "WHERE bulk_send_id = ? AND status = 'pending' ORDER BY row_number LIMIT ?",
                 r -> new Pending(r.getInt("row_number"), r.string("request")), id, limit);
     }

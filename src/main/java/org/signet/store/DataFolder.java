@@ -11,6 +11,19 @@ import java.util.stream.Stream;
 public final class DataFolder {
     private DataFolder() {}
 
+    /**
+     * The database {@code url} names, migrated: empty is the SQLite file in the data folder (created
+     * if need be), {@code jdbc:postgresql://...} a PostgreSQL database reached as {@code user}.
+     */
+    public static Database openDatabase(Path dataDir, String url, String user, String password, String synchronous,
+            int poolSize) throws IOException, Migrations.SchemaTooNewException {
+        if (Dialect.of(url) == Dialect.SQLITE) {
+            return openDatabase(dataDir, synchronous, poolSize);
+        }
+        create(dataDir);
+        return Database.openPostgres(url.trim(), user, password, poolSize);
+    }
+
     public static Database openDatabase(Path dataDir, String synchronous, int poolSize)
             throws IOException, Migrations.SchemaTooNewException {
         create(dataDir);

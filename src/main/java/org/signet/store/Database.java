@@ -17,20 +17,20 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The embedded SQLite database and the one small JDBC helper every store uses:
+ * The database (the embedded SQLite file, or PostgreSQL when {@code db.url} names one) and the one
+ * small JDBC helper every store uses:
  * {@code query}/{@code queryOne}/{@code update}/{@code insert}, and {@link #inTransaction} whose
  * connection is bound to the calling thread so that stores called inside it join the same
- * transaction. Reads run on a pool of connections; every write, in a transaction or not, runs on
- * the one write connection (see {@link Connections}).
+ * transaction. On SQLite reads run on a pool of connections and every write, in a transaction or
+ * not, runs on the one write connection (see {@link Connections}); on PostgreSQL every transaction
+ * has a pooled connection of its own (see {@link PostgresEngine}).
  */
 public final class Database implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger("signet.store");
 
-    private final Connections connections;
-    private final Writer writer;
+    private final Engine engine;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
     private final ColumnIndex.Statements columnIndexes = new ColumnIndex.Statements();
-    private final CommitCounter commits;
     private volatile Watcher watcher = Watcher.NONE;
 
     /**
@@ -47,25 +47,54 @@ public final class Database implements AutoCloseable {
         default void readTransaction() {}
     }
 
-    private Database(Connections connections, Path file) {
-        this.connections = connections;
-        this.writer = new Writer(connections);
-        this.commits = new CommitCounter(file);
+    private Database(Engine engine) {
+        this.engine = engine;
     }
 
     /** Opens {@code poolSize} reading connections and one writing connection, in WAL mode with foreign keys. */
     public static Database open(Path file, String synchronous, int poolSize) {
         try {
-            return new Database(Connections.open(file, synchronous, poolSize), file);
+            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize), file));
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
     }
 
+    /**
+     * Opens a pool of at most {@code poolSize} connections to a PostgreSQL database and brings its
+     * schema to the latest version; the same transactions and helpers as on SQLite.
+     */
+    public static Database openPostgres(String url, String user, String password, int poolSize)
+            throws Migrations.SchemaTooNewException {
+        PostgresEngine engine;
+        try {
+            engine = PostgresEngine.open(url, user, password, poolSize);
+        } catch (RuntimeException e) {
+            throw new StoreException("cannot open the PostgreSQL database set in db.url (" + e.getMessage() + ")", e);
+        }
+        try (java.sql.Connection c = engine.rawConnection()) {
+            Migrations.postgresFromClasspath().apply(c);
+            // On the migrating connection: a pool of one has no other to lend.
+            PostgresEngine.warnUnlessUtf8CharacterType(c);
+        } catch (SQLException | Migrations.SchemaTooNewException | RuntimeException e) {
+            engine.close();
+            if (e instanceof Migrations.SchemaTooNewException tooNew) {
+                throw tooNew;
+            }
+            throw new StoreException("cannot migrate the PostgreSQL database (" + e.getMessage() + ")", e);
+        }
+        return new Database(engine);
+    }
+
+    /** Which database this is, for the statements whose SQL differs between them. */
+    public Dialect dialect() {
+        return engine.dialect();
+    }
+
     /** For tests: a busy timeout of 0 turns any wait in SQLite's busy handler into an error. */
     static Database open(Path file, String synchronous, int poolSize, int busyTimeoutMs) {
         try {
-            return new Database(Connections.open(file, synchronous, poolSize, busyTimeoutMs), file);
+            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize, busyTimeoutMs), file));
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
@@ -86,7 +115,7 @@ public final class Database implements AutoCloseable {
         }
         watcher.writeTransaction();
         Transaction[] ran = new Transaction[1];
-        T result = writer.transaction(w -> {
+        T result = engine.transaction(w -> {
             ran[0] = new Transaction(w, false);
             transaction.set(ran[0]);
             try {
@@ -115,7 +144,7 @@ public final class Database implements AutoCloseable {
             return work.get();
         }
         watcher.readTransaction();
-        return runRead(new Transaction(connections.borrow(), true), work);
+        return runRead(new Transaction(engine.borrow(), true), work);
     }
 
     /**
@@ -167,17 +196,14 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /**
-     * A read transaction: a plain deferred BEGIN, issued as SQL because the driver would begin
-     * IMMEDIATE; it takes a read snapshot in WAL mode and never the write lock.
-     */
+    /** A read transaction: on SQLite a read snapshot in WAL mode that never takes the write lock, on PostgreSQL READ ONLY. */
     private <T> T runRead(Transaction tx, Supplier<T> work) {
         CachedConnection c = tx.connection;
         try {
-            c.control("BEGIN DEFERRED");
+            engine.beginRead(c);
             transaction.set(tx);
             T result = work.get();
-            c.control("COMMIT");
+            engine.commitRead(c);
             return result;
         } catch (SQLException e) {
             endQuietly(c);
@@ -187,14 +213,14 @@ public final class Database implements AutoCloseable {
             throw e;
         } finally {
             transaction.remove();
-            connections.release(c);
+            engine.release(c);
         }
     }
 
     /** Rolls back; SQLite may have rolled back already after some errors, so a refusal is expected. */
-    private static void endQuietly(CachedConnection c) {
+    private void endQuietly(CachedConnection c) {
         try {
-            c.control("ROLLBACK");
+            engine.rollbackRead(c);
         } catch (SQLException ignored) {
             // no transaction was left open; the original failure is what matters to the caller
         }
@@ -239,9 +265,13 @@ public final class Database implements AutoCloseable {
         return withStatement(sql, params, PreparedStatement::executeUpdate);
     }
 
-    /** Inserts one row and returns its generated id, in the same statement ({@code RETURNING rowid}). */
+    /**
+     * Inserts one row and returns its generated id, in the same statement: {@code RETURNING rowid}
+     * on SQLite, {@code RETURNING id} on PostgreSQL, which has no rowid.
+     */
     public long insert(String sql, Object... params) {
-        return queryOne(sql + " RETURNING rowid", r -> r.longAt(1), params)
+        String returning = engine.dialect() == Dialect.SQLITE ? " RETURNING rowid" : " RETURNING id";
+        return queryOne(sql + returning, r -> r.longAt(1), params)
                 .orElseThrow(() -> new StoreException("insert returned no row: " + sql, null));
     }
 
@@ -300,20 +330,20 @@ public final class Database implements AutoCloseable {
             return runOn(tx.connection, sql, work);
         }
         if (reads(sql)) {
-            CachedConnection c = connections.borrow();
+            CachedConnection c = engine.borrow();
             try {
                 return runOn(c, sql, work);
             } finally {
-                connections.release(c);
+                engine.release(c);
             }
         }
         if (changesRows(sql)) {
             // A transaction of one statement: it shares the group commit's fsync with the other writers
             // and returns once durable, where a lone statement would hold the write connection through
             // a COMMIT of the open batch and an fsync of its own.
-            return writer.transaction(w -> runOn(w, sql, work));
+            return engine.transaction(w -> runOn(w, sql, work));
         }
-        return writer.alone(w -> runOn(w, sql, work));
+        return engine.alone(w -> runOn(w, sql, work));
     }
 
     /** INSERT, UPDATE, DELETE and REPLACE can run in a transaction; a PRAGMA or a script may not. */
@@ -351,16 +381,16 @@ public final class Database implements AutoCloseable {
      * changes count: the command line changes users and keys, never documents.
      */
     public long writesEnded() {
-        return writer.ended();
+        return engine.ended();
     }
 
     /**
      * A value that changes whenever any connection to this database commits, from this process or
      * another (the command line's, say), read without a query. Equal readings, the earlier taken
-     * before a read, mean that what was read is still current.
+     * before a read, mean that what was read is still current. On PostgreSQL every reading is new.
      */
     public long commitMark() {
-        return commits.reading();
+        return engine.commitMark();
     }
 
     /** Whether this thread is inside a read or write transaction now. */
@@ -386,12 +416,12 @@ public final class Database implements AutoCloseable {
 
     /** Connections in use now: reads and the write transaction (or group commit) running at this moment. */
     public int connectionsInUse() {
-        return connections.inUse();
+        return engine.inUse();
     }
 
     /** Connections open now: the reading ones opened so far and the write connection. */
     public int connectionsOpen() {
-        return connections.readersOpen() + 1;
+        return engine.dialect() == Dialect.SQLITE ? engine.readersOpen() + 1 : engine.readersOpen();
     }
 
     /**
@@ -405,14 +435,17 @@ public final class Database implements AutoCloseable {
         if (inTransactionNow()) {
             throw new IllegalStateException("a copy is made outside a transaction");
         }
-        CachedConnection c = connections.borrow();
+        if (engine.dialect() != Dialect.SQLITE) {
+            throw new StoreException("a PostgreSQL database is copied with pg_dump, not by Signet", null);
+        }
+        CachedConnection c = engine.borrow();
         try (PreparedStatement ps = c.connection().prepareStatement("VACUUM INTO ?")) {
             ps.setString(1, file.toAbsolutePath().toString());
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new StoreException("cannot copy the database to " + file + " (" + e.getMessage() + ")", e);
         } finally {
-            connections.release(c);
+            engine.release(c);
         }
     }
 
@@ -433,20 +466,20 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        connections.close();
+        engine.close();
     }
 
     /** Statements prepared so far on all connections: once warm, running the same SQL again prepares nothing. */
     long statementsPrepared() {
-        return connections.prepared();
+        return engine.prepared();
     }
 
     /** How many threads wait for the write connection now. */
     int readersOpen() {
-        return connections.readersOpen();
+        return engine.readersOpen();
     }
 
     int writersWaiting() {
-        return connections.writersWaiting();
+        return engine.writersWaiting();
     }
 }

@@ -2,7 +2,10 @@ package org.signet.store;
 
 import java.util.Optional;
 
-/** The fields found in a document's or a template's PDF at upload, as one JSON array each. */
+/**
+ * The fields found in a document's or a template's PDF at upload, as one JSON array each. A second
+ * put replaces the first with an upsert both SQLite and PostgreSQL understand.
+ */
 public final class DetectedFieldStore {
     private final Database db;
 
@@ -11,7 +14,8 @@ public final class DetectedFieldStore {
     }
 
     public void putForDocument(long documentId, String json) {
-        db.update("INSERT OR REPLACE INTO detected_fields(document_id, fields) VALUES (?, ?)", documentId, json);
+        db.update("INSERT INTO detected_fields(document_id, fields) VALUES (?, ?) "
+                + "ON CONFLICT (document_id) DO UPDATE SET fields = excluded.fields", documentId, json);
     }
 
     public Optional<String> forDocument(long documentId) {
@@ -20,8 +24,8 @@ public final class DetectedFieldStore {
     }
 
     public void putForTemplate(long templateId, String json) {
-        db.update("INSERT OR REPLACE INTO template_detected_fields(template_id, fields) VALUES (?, ?)", templateId,
-                json);
+        db.update("INSERT INTO template_detected_fields(template_id, fields) VALUES (?, ?) "
+                + "ON CONFLICT (template_id) DO UPDATE SET fields = excluded.fields", templateId, json);
     }
 
     public Optional<String> forTemplate(long templateId) {

@@ -78,7 +78,7 @@ public final class DocumentStore {
             params.add(q.externalId());
         }
         if (q.search() != null && !q.search().isEmpty()) {
-            appendSearch(where, params, q.search());
+            appendSearch(db.dialect(), where, params, q.search());
         }
         if (q.externalId() != null || q.search() != null && !q.search().isEmpty()) {
             return searched(where.toString(), params, offset, q.perPage());
@@ -130,11 +130,15 @@ public final class DocumentStore {
     }
 
     /**
-     * Substring search on the title. Three characters or more use the trigram index; shorter
-     * strings cannot be indexed by trigrams and fall back to a scan.
+     * Substring search on the title, ignoring case. Three characters or more use the trigram index
+     * (on PostgreSQL pg_trgm's, which serves ILIKE); shorter strings cannot be indexed by trigrams
+     * and fall back to a scan.
      */
-    private static void appendSearch(StringBuilder where, List<Object> params, String search) {
-        if (search.codePointCount(0, search.length()) >= 3) {
+    private static void appendSearch(Dialect dialect, StringBuilder where, List<Object> params, String search) {
+        if (dialect == Dialect.POSTGRESQL) {
+            where.append(" AND title ILIKE ? ESCAPE '\\'");
+            params.add(Dialect.containing(search));
+        } else if (search.codePointCount(0, search.length()) >= 3) {
             where.append(" AND id IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)");
             params.add("\"" + search.replace("\"", "\"\"") + "\"");
         } else {
@@ -144,7 +148,7 @@ public final class DocumentStore {
             where.append(" AND (").append(String.join(" OR ", Collections.nCopies(variants.size(),
                     "title LIKE ? ESCAPE '\\'"))).append(")");
             for (String v : variants) {
-                params.add("%" + v.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+                params.add(Dialect.containing(v));
             }
         }
     }
@@ -198,13 +202,15 @@ public final class DocumentStore {
     /**
      * Moves a document from one status to another, compare-and-set, stamping sent_at or completed_at
      * when it is sent or completed; the row as it now is, or empty when it was no longer in {@code from}.
+     * The flags are bound as 1 or 0 and compared, since PostgreSQL takes no integer as a condition.
      */
     public Optional<Document> changeStatus(long id, DocumentStatus from, DocumentStatus to) {
         long now = now();
         boolean completes = to == DocumentStatus.COMPLETED;
         return db.queryOne("UPDATE documents SET status = ?, updated_at = ?, "
-                + "sent_at = CASE WHEN ? THEN ? ELSE sent_at END, completed_at = CASE WHEN ? THEN ? ELSE completed_at END, "
-                + "seal_retry_at = CASE WHEN ? THEN ? ELSE seal_retry_at END "
+                + "sent_at = CASE WHEN ? = 1 THEN ? ELSE sent_at END, "
+                + "completed_at = CASE WHEN ? = 1 THEN ? ELSE completed_at END, "
+                + "seal_retry_at = CASE WHEN ? = 1 THEN ? ELSE seal_retry_at END "
                 + "WHERE id = ? AND status = ? RETURNING " + COLUMNS, DocumentStore::map, to.wire(), now,
                 to == DocumentStatus.SENT, now, completes, now, completes, now, id, from.wire());
     }
@@ -240,13 +246,14 @@ public final class DocumentStore {
      * signed_file_hash goes through here, so the table holds each sealed file the document has had.
      */
     public void recordSealedRevision(long id, String sha256) {
-        db.update("INSERT OR IGNORE INTO sealed_revisions(sha256, document_id, created_at) VALUES (?,?,?)",
+        db.update("INSERT INTO sealed_revisions(sha256, document_id, created_at) VALUES (?,?,?) "
+                + "ON CONFLICT (sha256) DO NOTHING",
                 sha256, id, now());
     }
 
     /** The SHA-256 of every sealed file document {@code id} has had, oldest first. */
     public List<String> sealedRevisions(long id) {
-        return db.query("SELECT sha256 FROM sealed_revisions WHERE document_id = ? ORDER BY created_at, rowid",
+        return db.query("SELECT sha256 FROM sealed_revisions WHERE document_id = ? ORDER BY created_at, id",
                 r -> r.string("sha256"), id);
     }
 
@@ -256,7 +263,8 @@ public final class DocumentStore {
      * about to expire is not asked again and again). Index documents_renewing.
      */
     public List<Long> dueForRenewal(long expiringBy, long renewedSince, int limit) {
-        return db.query("SELECT id FROM documents d INDEXED BY documents_renewing WHERE evidence_expires_at <= ? "
+        return db.query("SELECT id FROM documents d" + db.dialect().indexedBy("documents_renewing")
+                + "WHERE evidence_expires_at <= ? "
                 + "AND signed_file_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM sealed_revisions r "
                 + "WHERE r.document_id = d.id AND r.created_at > ?) ORDER BY evidence_expires_at LIMIT ?",
                 r -> r.getLong("id"), expiringBy, renewedSince, limit);
@@ -292,7 +300,7 @@ public final class DocumentStore {
         if (db.update("DELETE FROM documents WHERE id = ?", d.id()) == 0) {
             return false;
         }
-        db.insert("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
+        db.update("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
                 d.id(), d.ownerId(), now());
         return true;
     }
@@ -302,7 +310,7 @@ public final class DocumentStore {
      * index: with few rows the planner may prefer another, and a missing index should fail loudly.
      */
     public List<Long> dueForSealing(long now, int limit) {
-        return db.query("SELECT id FROM documents INDEXED BY documents_unsealed WHERE status = 'completed' "
+        return db.query("SELECT id FROM documents" + db.dialect().indexedBy("documents_unsealed") + "WHERE status = 'completed' "
                 + "AND signed_file_id IS NULL "
                 + "AND seal_retry_at <= ? ORDER BY seal_retry_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }
@@ -312,8 +320,9 @@ public final class DocumentStore {
      * document whose attempts are used up waits for someone to seal it again, not in this queue.
      */
     public Backlog sealBacklog() {
-        return db.queryOne("SELECT count(*) AS depth, min(completed_at) AS oldest FROM documents INDEXED BY "
-                + "documents_unsealed WHERE status = 'completed' AND signed_file_id IS NULL AND seal_retry_at IS NOT NULL",
+        return db.queryOne("SELECT count(*) AS depth, min(completed_at) AS oldest FROM documents"
+                + db.dialect().indexedBy("documents_unsealed")
+                + "WHERE status = 'completed' AND signed_file_id IS NULL AND seal_retry_at IS NOT NULL",
                 r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
@@ -332,7 +341,7 @@ public final class DocumentStore {
      * (index documents_reminding, then signers_document).
      */
     public List<DueReminder> dueForReminder(long now, int limit) {
-        return db.query("SELECT s.document_id, s.id FROM documents d INDEXED BY documents_reminding "
+        return db.query("SELECT s.document_id, s.id FROM documents d" + db.dialect().indexedBy("documents_reminding")
                 + "JOIN signers s ON s.document_id = d.id "
                 + "WHERE d.reminder_interval_days IS NOT NULL AND d.status IN ('sent','viewed') "
                 + "AND s.invited_at IS NOT NULL AND s.role <> 'viewer' AND s.status IN ('pending','viewed') "
@@ -343,7 +352,7 @@ public final class DocumentStore {
 
     /** Documents not yet terminal whose expiry time has passed (index documents_due). */
     public List<Long> dueForExpiry(long now, int limit) {
-        return db.query("SELECT id FROM documents INDEXED BY documents_due WHERE expires_at IS NOT NULL "
+        return db.query("SELECT id FROM documents" + db.dialect().indexedBy("documents_due") + "WHERE expires_at IS NOT NULL "
                 + "AND expires_at <= ? "
                 + "AND status IN ('draft','sent','viewed') ORDER BY expires_at LIMIT ?", r -> r.getLong("id"), now, limit);
     }

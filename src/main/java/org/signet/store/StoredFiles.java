@@ -20,11 +20,15 @@ import org.signet.files.StoredFile;
  */
 public final class StoredFiles {
     private static final Logger LOG = Logger.getLogger("signet.files");
-    /** Whether any owner refers to a stored file: a document, a staged file, a template or a signer's attachment. */
-    private static final String OWNED = "SELECT EXISTS (SELECT 1 FROM documents WHERE ?1 IN (original_file_id, "
-            + "pdf_file_id, signed_file_id)) OR EXISTS (SELECT 1 FROM staged_files WHERE ?1 IN (original_file_id, "
-            + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ?1 IN (original_file_id, pdf_file_id)) "
-            + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ?1 IN (file_id, pdf_file_id)) AS owned";
+    /**
+     * Whether any owner refers to a stored file (a document, a staged file, a template or a signer's
+     * attachment), as 1 or 0: the id is bound once per owner and the answer is an integer, because
+     * PostgreSQL knows no numbered parameters and answers EXISTS with a boolean.
+     */
+    private static final String OWNED = "SELECT CASE WHEN EXISTS (SELECT 1 FROM documents WHERE ? IN (original_file_id, "
+            + "pdf_file_id, signed_file_id)) OR EXISTS (SELECT 1 FROM staged_files WHERE ? IN (original_file_id, "
+            + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ? IN (original_file_id, pdf_file_id)) "
+            + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ? IN (file_id, pdf_file_id)) THEN 1 ELSE 0 END AS owned";
 
     private final Database db;
     private final FileVault vault;
@@ -106,8 +110,8 @@ public final class StoredFiles {
 
     /** Every stored file's record, in the order they were saved. */
     public List<Recorded> recorded() {
-        return db.query("SELECT id, name, wrapped_key, size, sha256, EXISTS (SELECT 1 FROM unclaimed_files u "
-                + "WHERE u.name = f.name) AS unclaimed FROM stored_files f ORDER BY id", r -> new Recorded(r.getLong("id"),
+        return db.query("SELECT id, name, wrapped_key, size, sha256, CASE WHEN EXISTS (SELECT 1 FROM unclaimed_files u "
+                + "WHERE u.name = f.name) THEN 1 ELSE 0 END AS unclaimed FROM stored_files f ORDER BY id", r -> new Recorded(r.getLong("id"),
                 new StoredFile(r.string("name"), r.bytes("wrapped_key"), r.getLong("size"), r.string("sha256")),
                 r.bool("unclaimed")));
     }
@@ -124,7 +128,8 @@ public final class StoredFiles {
     public Optional<String> forget(long id) {
         Optional<String> name = db.queryOne("SELECT name FROM stored_files WHERE id = ?", r -> r.string("name"), id);
         db.update("DELETE FROM stored_files WHERE id = ?", id);
-        name.ifPresent(n -> db.update("INSERT OR IGNORE INTO unclaimed_files(name, listed_at) VALUES (?, ?)", n, now()));
+        name.ifPresent(n -> db.update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, ?) "
+                + "ON CONFLICT (name) DO NOTHING", n, now()));
         return name;
     }
 
@@ -163,7 +168,8 @@ public final class StoredFiles {
     /** Inside a transaction: drops the key row of an unowned file and answers true, or strikes an owned one off. */
     private boolean forgetIfUnowned(String name) {
         Optional<Long> id = db.queryOne("SELECT id FROM stored_files WHERE name = ?", r -> r.getLong("id"), name);
-        if (id.isPresent() && db.queryOne(OWNED, r -> r.getInt("owned"), id.get()).orElse(0) == 1) {
+        if (id.isPresent()
+                && db.queryOne(OWNED, r -> r.getInt("owned"), id.get(), id.get(), id.get(), id.get()).orElse(0) == 1) {
             strikeOff(name);
             return false;
         }

@@ -56,10 +56,11 @@ public final class TemplateStore {
         }
         if (search != null && !search.isEmpty()) {
             // Templates are few per site; a LIKE over name and description is enough.
-            where.append(" AND (name LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\')");
-            String like = "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-            params.add(like);
-            params.add(like);
+            String like = db.dialect().likeIgnoringCase();
+            where.append(" AND (name " + like + " ? ESCAPE '\\' OR description " + like + " ? ESCAPE '\\')");
+            String pattern = Dialect.containing(search);
+            params.add(pattern);
+            params.add(pattern);
         }
         long total = db.queryLong("SELECT count(*) FROM templates" + where, params.toArray());
         List<Object> pageParams = new ArrayList<>(params);

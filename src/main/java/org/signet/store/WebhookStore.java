@@ -21,7 +21,9 @@ public final class WebhookStore {
             + "d.response_status, d.created_at, d.last_attempt_at, d.next_attempt_at FROM webhook_deliveries d "
             + "JOIN webhooks w ON w.id = d.webhook_id WHERE w.active = 1 AND d.status = 'pending' "
             + "AND d.next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' "
-            + "AND e.webhook_id = d.webhook_id AND e.document_id IS d.document_id AND e.id < d.id) ";
+            // IS NOT DISTINCT FROM: deliveries without a document queue together too (SQLite's IS, which PostgreSQL lacks)
+            + "AND e.webhook_id = d.webhook_id AND e.document_id IS NOT DISTINCT FROM d.document_id "
+            + "AND e.id < d.id) ";
 
     private final Database db;
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.store.Database;
 import org.signet.support.ApiFlow;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Account;
@@ -81,8 +82,8 @@ class AuditApiTest {
     }
 
     @Test
-    void trail_rowEditedInTheDatabase_chainInvalid() {
-        try (Database db = Database.open(signet.dir().resolve("signet.db"), "NORMAL", 1)) {
+    void trail_rowEditedInTheDatabase_chainInvalid() throws Exception {
+        try (Database db = SuiteDatabase.open(signet.dir(), "NORMAL", 1)) {
             assertEquals(1, db.update("UPDATE audit_events SET ip_address = '10.9.9.9' WHERE document_id = ? "
                     + "AND action = 'document_updated'", Long.parseLong(id)));
         }

@@ -102,7 +102,8 @@ class DocumentsApiTest {
 
     /** Reads the stored PDF of an image upload back with PDFBox: one page, the image at 72 dpi fitted to A4. */
     private void assertOnePage(Object id, float width, float height) throws Exception {
-        long fileId = signet.server().app.database().queryLong("SELECT pdf_file_id FROM documents WHERE id = ?", id);
+        long fileId = signet.server().app.database().queryLong("SELECT pdf_file_id FROM documents WHERE id = ?",
+                Long.parseLong(String.valueOf(id)));
         StoredFiles files = new StoredFiles(signet.server().app.database(), FileVault.open(signet.dir()), signet.clock());
         try (PDDocument pdf = Loader.loadPDF(files.read(fileId))) {
             assertEquals(1, pdf.getNumberOfPages());

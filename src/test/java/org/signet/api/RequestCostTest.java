@@ -16,6 +16,7 @@ import org.signet.store.Database;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 
 /**
  * What the busiest requests cost the database: statements run and write transactions begun on the
@@ -83,6 +84,14 @@ class RequestCostTest {
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
     }
 
+    /**
+     * The tables a request reads to know its key while nothing was committed: none on SQLite, whose WAL index
+     * tells; PostgreSQL has no such index, so there the auth counter is read on every request.
+     */
+    private static List<String> counterWhileNothingCommitted() {
+        return SuiteDatabase.onPostgres() ? List.of("auth_changes") : List.of();
+    }
+
     @Test
     void getDocument_nothingWrittenSince_answeredWithoutReadingTheDocument() {
         String doc = flow.upload("Lease", 1);
@@ -90,7 +99,8 @@ class RequestCostTest {
         String first = flow.get("documents/" + doc).body();
         Cost.Spent spent = cost.of(() -> flow.get("documents/" + doc));
         report("GET /documents/{id} (unchanged)", spent);
-        assertEquals(List.of(), spent.tables(), "nothing committed since, so not even the key's counter: " + spent);
+        assertEquals(counterWhileNothingCommitted(), spent.tables(), "nothing committed since, so not even the key's "
+                + "counter (on SQLite): " + spent);
         assertEquals(0, spent.readTransactions(), "read transactions: " + spent);
         assertEquals(first, flow.get("documents/" + doc).body());
     }
@@ -102,7 +112,8 @@ class RequestCostTest {
         flow.get("documents?search=Northwind");
         Cost.Spent spent = cost.of(() -> flow.get("documents?search=Northwind"));
         report("GET /documents?search=Northwind", spent);
-        assertEquals(1, spent.sql().stream().filter(q -> q.contains("documents_fts")).count(), "statements: " + spent);
+        String search = SuiteDatabase.onPostgres() ? "title ILIKE" : "documents_fts";
+        assertEquals(1, spent.sql().stream().filter(q -> q.contains(search)).count(), "statements: " + spent);
         assertEquals(1, spent.readTransactions(), "read transactions: " + spent);
     }
 
@@ -112,8 +123,8 @@ class RequestCostTest {
         flow.get("documents");
         Cost.Spent spent = cost.of(() -> flow.get("documents?status=draft"));
         report("GET /documents?status=draft", spent);
-        assertEquals(2, spent.statements(), "the total and the page (nothing committed since the last request, so "
-                + "not the auth counter): " + spent);
+        assertEquals(2 + counterWhileNothingCommitted().size(), spent.statements(), "the total and the page (nothing "
+                + "committed since the last request, so not the auth counter on SQLite): " + spent);
         assertEquals(1, spent.readTransactions(), "read transactions: " + spent);
     }
 

@@ -31,6 +31,7 @@ import org.signet.support.DocumentSetup;
 import org.signet.support.Multipart;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
@@ -250,8 +251,7 @@ class VerifyApiTest {
     private Map<String, Long> rowCounts() {
         var db = signet.server().app.database();
         Map<String, Long> counts = new LinkedHashMap<>();
-        for (String table : db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-                + "ORDER BY name", r -> r.string("name"))) {
+        for (String table : SuiteDatabase.tables(db)) {
             counts.put(table, db.queryLong("SELECT count(*) FROM \"" + table + "\""));
         }
         assertTrue(counts.containsKey("sealed_revisions"), counts.keySet().toString());

@@ -10,17 +10,21 @@ import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.ApiFlow;
-import org.signet.support.CommandLine;
 import org.signet.support.CommandLine.Result;
+import org.signet.support.CommandLine;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer;
 
 /** {@code signet backup} beside a running server, and {@code signet restore} of what it made. */
 class BackupCommandTest {
+    private static final String BACKS_UP_SQLITE = "signet backup copies the SQLite file; on PostgreSQL it refuses";
+
     @TempDir
     Path dir;
 
     @Test
     void backupThenRestore_besideARunningServer_theRestoredFolderServesTheDocument() throws Exception {
+        SuiteDatabase.assumeSqlite(BACKS_UP_SQLITE);
         Path data = dir.resolve("data");
         String doc;
         ApiFlow flow;
@@ -47,6 +51,7 @@ class BackupCommandTest {
 
     @Test
     void backupWithKeys_warnsThatTheBackupOpensEveryDocument() {
+        SuiteDatabase.assumeSqlite(BACKS_UP_SQLITE);
         Path data = dir.resolve("data");
 
         Result r = CommandLine.run("backup", "--include-keys", "--data", data.toString(), "--to", dir.resolve("b").toString());
@@ -66,6 +71,7 @@ class BackupCommandTest {
 
     @Test
     void backup_intoAFolderThatHoldsSomething_failsSayingSo() throws Exception {
+        SuiteDatabase.assumeSqlite(BACKS_UP_SQLITE);
         Path to = Files.createDirectories(dir.resolve("b"));
         Files.writeString(to.resolve("x"), "x");
 
@@ -77,6 +83,7 @@ class BackupCommandTest {
 
     @Test
     void restore_intoAFolderThatHoldsSomething_refused() throws Exception {
+        SuiteDatabase.assumeSqlite(BACKS_UP_SQLITE);
         Path data = dir.resolve("data");
         assertEquals(0, CommandLine.run("backup", "--include-keys", "--data", data.toString(), "--to",
                 dir.resolve("b").toString()).code());

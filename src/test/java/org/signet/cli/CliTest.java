@@ -18,8 +18,9 @@ import org.signet.json.Json;
 import org.signet.support.AdminClient;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
-import org.signet.support.TestServer;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer.Credentials;
+import org.signet.support.TestServer;
 
 class CliTest {
     @TempDir
@@ -31,7 +32,8 @@ class CliTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                Map.of(), new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8))).run(args);
+                SuiteDatabase.forCommand(Map.of(), args), new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)))
+                .run(args);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.ApiFlow;
 import org.signet.support.EvidenceServer;
 import org.signet.support.SealedDocuments;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 
@@ -55,7 +56,8 @@ class SealsCommandTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), env, new ByteArrayInputStream(new byte[0])).run(args);
+                new PrintStream(err, true, StandardCharsets.UTF_8), SuiteDatabase.forCommand(env, args),
+                new ByteArrayInputStream(new byte[0])).run(args);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

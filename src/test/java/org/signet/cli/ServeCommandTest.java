@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -30,9 +30,10 @@ import org.signet.support.LocalPorts;
 import org.signet.support.Multipart;
 import org.signet.support.ReadmeFiles;
 import org.signet.support.SignetJvm;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
+import org.signet.support.TestServer;
 import org.signet.support.Waits;
 
 /**
@@ -52,7 +53,8 @@ class ServeCommandTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-                StandardCharsets.UTF_8), Map.of(), new ByteArrayInputStream(new byte[0])).run(args);
+                StandardCharsets.UTF_8), SuiteDatabase.forCommand(Map.of(), args), new ByteArrayInputStream(new byte[0]))
+                .run(args);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -99,7 +101,7 @@ class ServeCommandTest {
         assertEquals(0, cli("users", "add", "--email", "ops@example.org", "--name", "Ops", "--data", data.toString())
                 .code());
         int known = Migrations.fromClasspath().latestVersion();
-        sql(data, "PRAGMA user_version = " + (known + 1));
+        sql(data, SuiteDatabase.schemaVersionUpdate(known + 1));
 
         Result r = assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> cli("serve", "--data", data.toString(), "--port", "0"));
@@ -107,7 +109,7 @@ class ServeCommandTest {
         assertEquals(1, r.code());
         assertEquals("signet: the database schema is version " + (known + 1) + " but this Signet knows only up to"
                 + " version " + known + "; run a newer Signet or restore a backup", r.err().strip());
-        assertEquals(known + 1, sqlLong(data, "PRAGMA user_version"));
+        assertEquals(known + 1, sqlLong(data, SuiteDatabase.schemaVersionQuery()));
         assertEquals(1, sqlLong(data, "SELECT count(*) FROM users"));
     }
 
@@ -178,16 +180,16 @@ class ServeCommandTest {
 
 
     private static void sql(Path data, String statement) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("signet.db"));
-                Statement s = c.createStatement()) {
+        try (Connection c = SuiteDatabase.connect(data); Statement s = c.createStatement()) {
             s.execute(statement);
         }
     }
 
     private static long sqlLong(Path data, String query) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + data.resolve("signet.db"));
-                Statement s = c.createStatement()) {
-            return s.executeQuery(query).getLong(1);
+        try (Connection c = SuiteDatabase.connect(data); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(query)) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 }

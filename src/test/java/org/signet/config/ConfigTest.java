@@ -280,4 +280,37 @@ class ConfigTest {
         assertEquals(6, flag.with("server.threads", "6").integer("db.readers"));
         assertThrows(ConfigException.class, () -> flag.with("server.threads", "1"));
     }
+
+    @Test
+    void load_databaseUrl_emptyByDefaultAndPostgresAcceptedFromTheEnvironment() throws Exception {
+        assertEquals("", Config.load(dir, Optional.empty(), Map.of(), Map.of()).string("db.url"));
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_DB_URL", "jdbc:postgresql://db.example.net:5432/signet",
+                "SIGNET_DB_USER", "signet"), Map.of());
+        assertEquals("jdbc:postgresql://db.example.net:5432/signet", c.string("db.url"));
+        assertEquals(Config.Source.ENVIRONMENT, c.source("db.url"));
+        assertEquals("signet", c.string("db.user"));
+    }
+
+    @Test
+    void load_databaseUrlOfAnotherKind_refusedNamingTheSetting() {
+        for (String bad : List.of("jdbc:sqlite:/var/lib/signet/signet.db", "postgresql://db/signet", "jdbc:mysql://db/signet",
+                "jdbc:postgresql://", "jdbc:postgresql://db/x\nother")) {
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> Config.load(dir, Optional.empty(), Map.of("SIGNET_DB_URL", bad), Map.of()), bad);
+            assertTrue(e.getMessage().contains("db.url"), e.getMessage());
+            assertTrue(e.getMessage().contains("SIGNET_DB_URL"), e.getMessage());
+        }
+    }
+
+    @Test
+    void describe_databasePasswordNeverShown_norOneGivenInTheUrl() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_DB_PASSWORD", "hunter2-db",
+                "SIGNET_DB_URL", "jdbc:postgresql://db/signet?ssl=true&password=url-pw-42&user=signet"), Map.of());
+        assertEquals("hunter2-db", c.string("db.password"));
+        assertFalse(c.describe().contains("hunter2-db"), c.describe());
+        assertFalse(c.describe().contains("url-pw-42"), c.describe());
+        assertTrue(c.describe().contains("db.password = ****"), c.describe());
+        assertTrue(c.describe().contains("db.url = jdbc:postgresql://db/signet?ssl=true&password=****&user=signet"),
+                c.describe());
+    }
 }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.service.Backups;
 import org.signet.support.MutableClock;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer;
 
 /** Signet's own backups under a test clock: taken when due, into folders named by the time, the oldest pruned. */
@@ -35,6 +36,7 @@ class BackupJobTest {
 
     @BeforeEach
     void start() {
+        SuiteDatabase.assumeSqlite("the job copies the SQLite file; PostgreSQL is backed up with pg_dump");
         signet.server().app.users().add("owner@example.org", "Owner", false, null);
         backups = beside.resolve("backups");
     }

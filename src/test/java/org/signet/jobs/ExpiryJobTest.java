@@ -13,6 +13,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.DocumentStatus;
 import org.signet.support.ApiFlow;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer;
 
 /** The background expiry driven once at a time under a test clock. */
@@ -130,9 +131,8 @@ class ExpiryJobTest {
         String stuck = sentDocument("Stuck", Duration.ofHours(1));
         String fine = sentDocument("Fine", Duration.ofHours(1));
         signet.clock().advance(Duration.ofHours(2));
-        signet.server().app.database().inTransaction(() -> signet.server().app.database().update("CREATE TRIGGER refuse_expiry "
-                + "BEFORE UPDATE OF status ON documents WHEN old.id = " + stuck + " AND new.status = 'expired' "
-                + "BEGIN SELECT RAISE(ABORT, 'disk says no'); END"));
+        signet.server().app.database().inTransaction(() -> SuiteDatabase.refuse(signet.server().app.database(),
+                "refuse_expiry", "BEFORE UPDATE OF status ON documents", "OLD.id = " + stuck + " AND NEW.status = 'expired'", "disk says no"));
         java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.logging.Logger log = java.util.logging.Logger.getLogger("signet.jobs");
         java.util.logging.Handler handler = new java.util.logging.Handler() {

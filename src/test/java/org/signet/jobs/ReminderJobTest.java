@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.DocumentStatus;
 import org.signet.support.ApiFlow;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 
 /** Automatic reminders driven once at a time under a test clock, days passing by hand. */
 class ReminderJobTest {
@@ -160,8 +161,8 @@ class ReminderJobTest {
         assertEquals(200, flow.put("documents/" + other, Map.of("reminder_interval_days", 1)).statusCode());
         flow.postSend(other);
         // A real database refusal for one recipient's message, as a full disk or a constraint would give.
-        signet.server().app.database().update("CREATE TRIGGER refuse_broken BEFORE INSERT ON mail_outbox "
-                + "WHEN NEW.recipient = 'broken@example.org' BEGIN SELECT RAISE(ABORT, 'refused'); END");
+        SuiteDatabase.refuse(signet.server().app.database(), "refuse_broken", "BEFORE INSERT ON mail_outbox",
+                "NEW.recipient = 'broken@example.org'", "refused");
         signet.clock().advance(DAY);
 
         assertEquals(1, run());

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.Language;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.support.MutableClock;
+import org.signet.support.SuiteDatabase;
 
 class MailQueueTest {
 
@@ -37,7 +37,7 @@ class MailQueueTest {
 
     @BeforeEach
     void open() throws Exception {
-        db = DataFolder.openDatabase(dir, "NORMAL", 2);
+        db = SuiteDatabase.open(dir, "NORMAL", 2);
         queue = new MailQueue(db, TEMPLATES, clock);
     }
 
@@ -141,7 +141,7 @@ class MailQueueTest {
                 queue.enqueue("invitation", Language.EN, invitationVars("NDA"), "jurgen@example.org", "Jürgen", 7L, null));
         db.close();
 
-        db = DataFolder.openDatabase(dir, "NORMAL", 2);
+        db = SuiteDatabase.open(dir, "NORMAL", 2);
         MailQueue reopened = new MailQueue(db, TEMPLATES, clock);
 
         OutboxEntry entry = reopened.find(id).orElseThrow();

@@ -36,15 +36,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.domain.Language;
 import org.signet.config.Config;
+import org.signet.domain.Language;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 import org.signet.files.FileVault;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.StoredFiles;
 import org.signet.support.MutableClock;
+import org.signet.support.SuiteDatabase;
 
 class MailSenderTest {
 
@@ -67,7 +67,7 @@ class MailSenderTest {
 
     @BeforeEach
     void open() throws Exception {
-        db = DataFolder.openDatabase(dir, "NORMAL", 2);
+        db = SuiteDatabase.open(dir, "NORMAL", 2);
         queue = new MailQueue(db, TEMPLATES, clock);
     }
 
@@ -210,7 +210,7 @@ class MailSenderTest {
         assertEquals(1, entry(id).attempts());
         db.close();
 
-        db = DataFolder.openDatabase(dir, "NORMAL", 2);
+        db = SuiteDatabase.open(dir, "NORMAL", 2);
         queue = new MailQueue(db, TEMPLATES, clock);
         MailSender restarted = new MailSender(db, smtp(port), NO_FILES, clock);
         clock.advance(Duration.ofMinutes(1));

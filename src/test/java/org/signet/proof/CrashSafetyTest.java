@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.cli.Cli;
 import org.signet.json.Json;
 import org.signet.process.ChildProcess;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer.Credentials;
 import org.signet.support.Waits;
 
@@ -85,6 +86,7 @@ class CrashSafetyTest {
 
     @Test
     void killedAtRandomMoments_keepsEveryAcknowledgedWriteWhole() throws Exception {
+        SuiteDatabase.assumeSqlite("kills Signet over its SQLite file and checks that file itself");
         long randomSeed = Long.getLong("crash.seed", new SecureRandom().nextLong());
         System.out.println("CrashSafetyTest: seed " + randomSeed + " (repeat with -Dcrash.seed=" + randomSeed + ")");
         long began = System.nanoTime();

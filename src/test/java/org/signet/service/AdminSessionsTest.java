@@ -17,13 +17,13 @@ import org.signet.crypto.Tokens;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
 import org.signet.store.AdminSessionStore;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.UserStore;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 
-/** Sign-in, sessions, lockout and CSRF of the administrator pages, on a real SQLite file and a hand-moved clock. */
+/** Sign-in, sessions, lockout and CSRF of the administrator pages, on the real database and a hand-moved clock. */
 class AdminSessionsTest {
     @RegisterExtension
     final SignetFixture signet = SignetFixture.stopped();
@@ -39,7 +39,7 @@ class AdminSessionsTest {
 
     @BeforeEach
     void open() throws Exception {
-        db = DataFolder.openDatabase(signet.dir(), "NORMAL", 4);
+        db = SuiteDatabase.open(signet.dir(), "NORMAL", 4);
         users = new UserStore(db, signet.clock());
         LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), signet.clock(),
                 new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.store.Database;
+import org.signet.support.SuiteDatabase;
 
 /** Backups made beside a running Signet: what they copy, and what makes one fail rather than mislead. */
 class BackupsTest {
@@ -27,12 +28,15 @@ class BackupsTest {
 
     @BeforeEach
     void serve() throws Exception {
+        SuiteDatabase.assumeSqlite("a backup copies the SQLite file with VACUUM INTO; PostgreSQL has pg_dump");
         served = ServedFolder.start(dir.resolve("data"));
     }
 
     @AfterEach
     void stop() {
-        served.close();
+        if (served != null) {
+            served.close();
+        }
     }
 
     private Database live() {

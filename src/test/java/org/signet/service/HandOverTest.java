@@ -26,6 +26,7 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Party;
 import org.signet.support.SentMail;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer;
 import org.signet.support.Waits;
 import org.signet.support.WebhookReceiver;
@@ -374,8 +375,8 @@ class HandOverTest {
         flow.send(doc);
         flow.mail.awaitDelivered("ann@example.org", m -> true);
         // A real database refusal of the last write of the hand-over, as a full disk would give.
-        db().update("CREATE TRIGGER refuse_delegated BEFORE INSERT ON mail_outbox WHEN NEW.template = 'delegated' "
-                + "BEGIN SELECT RAISE(ABORT, 'refused'); END");
+        SuiteDatabase.refuse(db(), "refuse_delegated", "BEFORE INSERT ON mail_outbox", "NEW.template = 'delegated'",
+                "refused");
 
         HttpResponse<String> r = delegate(ann, carla(REASON));
 

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.cli.Cli;
 import org.signet.crypto.Tokens;
 import org.signet.store.ApiKeyStore;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.support.SignetFixture;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer.Account;
 import org.signet.support.TestServer.Credentials;
 
@@ -34,6 +34,7 @@ class KeyAuthenticationTest {
     final SignetFixture signet = SignetFixture.running();
 
     private Account alice;
+    private static final String COUNTER = "SELECT version FROM auth_changes WHERE id = 1";
     private final List<String> statements = new ArrayList<>();
 
     @BeforeEach
@@ -59,7 +60,7 @@ class KeyAuthenticationTest {
     private int cli(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(out, true, StandardCharsets.UTF_8),
-                Map.of(), new ByteArrayInputStream(new byte[0])).run(args);
+                SuiteDatabase.environment(signet.dir()), new ByteArrayInputStream(new byte[0])).run(args);
     }
 
     private List<String> keyReads(Credentials c) {
@@ -72,12 +73,20 @@ class KeyAuthenticationTest {
         }
     }
 
+    /**
+     * What a request reads of keys while nothing was committed: nothing on SQLite, whose WAL index tells;
+     * PostgreSQL has no such index, so there the counter is read on every request.
+     */
+    private static List<String> whileNothingCommitted() {
+        return SuiteDatabase.onPostgres() ? List.of(COUNTER) : List.of();
+    }
+
     @Test
     void authenticate_knownKeyAgain_nothingCommittedSince_readsNothing() {
         keyReads(alice.full());
         keyReads(alice.full());
 
-        assertEquals(List.of(), keyReads(alice.full()));
+        assertEquals(whileNothingCommitted(), keyReads(alice.full()));
     }
 
     @Test
@@ -87,8 +96,8 @@ class KeyAuthenticationTest {
         // A commit that leaves keys and users alone: last_used_at does not move the counter.
         signet.server().app.database().update("UPDATE api_keys SET last_used_at = 1 WHERE user_id = ?", alice.user().id());
 
-        assertEquals(List.of("SELECT version FROM auth_changes WHERE id = 1"), keyReads(alice.full()));
-        assertEquals(List.of(), keyReads(alice.full()), "and nothing again until the next commit");
+        assertEquals(List.of(COUNTER), keyReads(alice.full()));
+        assertEquals(whileNothingCommitted(), keyReads(alice.full()), "and nothing again until the next commit");
     }
 
     @Test
@@ -99,7 +108,7 @@ class KeyAuthenticationTest {
         List<String> touching = keyReads(alice.full());
         assertTrue(touching.stream().anyMatch(s -> s.startsWith("UPDATE api_keys SET last_used_at")), touching.toString());
 
-        assertEquals(List.of("SELECT version FROM auth_changes WHERE id = 1"), keyReads(alice.full()),
+        assertEquals(List.of(COUNTER), keyReads(alice.full()),
                 "the touch was a commit, so the counter is read once more");
     }
 
@@ -130,7 +139,7 @@ class KeyAuthenticationTest {
         assertEquals(401, signet.server().get("stats", later).statusCode());
         assertEquals(401, signet.server().get("stats", later).statusCode(), "the unknown key is remembered as unknown");
 
-        try (Database other = DataFolder.openDatabase(signet.dir(), "NORMAL", 2)) {
+        try (Database other = SuiteDatabase.open(signet.dir(), "NORMAL", 2)) {
             other.insert("INSERT INTO api_keys(user_id, key, secret_hash, name, permission, rate_limit, created_at) "
                     + "VALUES (?,?,?,?,?,?,?)", alice.user().id(), later.key(), Tokens.sha256(later.secret()),
                     "made elsewhere", "read", 1000, 0L);

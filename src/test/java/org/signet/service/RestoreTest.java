@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.ApiFlow;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer;
 
 /** Restoring a backup: into a new folder that Signet then serves, and every way a backup is refused. */
@@ -34,12 +35,15 @@ class RestoreTest {
 
     @BeforeAll
     static void serve() throws Exception {
+        SuiteDatabase.assumeSqlite("restores a backup of the SQLite file; PostgreSQL has pg_restore");
         folder = ServedFolder.start(served.resolve("data"));
     }
 
     @AfterAll
     static void stop() {
-        folder.close();
+        if (folder != null) {
+            folder.close();
+        }
     }
 
     private Path backup(boolean withKeys) throws Exception {

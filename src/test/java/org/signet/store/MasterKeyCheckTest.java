@@ -10,6 +10,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +33,7 @@ import org.signet.domain.ApiKey.Permission;
 import org.signet.files.FileVault;
 import org.signet.process.ChildProcess;
 import org.signet.support.LocalPorts;
+import org.signet.support.SuiteDatabase;
 import org.signet.support.ApiFlow;
 import org.signet.support.CommandLine;
 import org.signet.support.CommandLine.Result;
@@ -126,24 +130,60 @@ class MasterKeyCheckTest {
     @Test
     void start_databaseMadeBeforeTheCheck_upgradesAndRecordsTheKeyItHeld() throws Exception {
         Path data = Files.createDirectories(dir.resolve("data"));
-        Credentials key;
-        try (Database db = Database.open(data.resolve("signet.db"), "FULL", 1)) {
-            MigrationsTest.applyScriptsBefore(db, "CREATE TABLE master_key_check");
-            assertEquals(0, db.queryLong("SELECT count(*) FROM sqlite_master WHERE name = 'master_key_check'"));
-            long user = new UserStore(db, Clock.systemUTC()).add("old@example.org", "Old", false, null).id();
-            ApiKeyStore.Created c = new ApiKeyStore(db, Clock.systemUTC()).create(user, "old", "", Permission.FULL, 100);
-            key = new Credentials(c.key().key(), c.secret());
-            FileVault.open(data); // the older Signet made its master key at its first start
-        }
+        Credentials key = SuiteDatabase.onPostgres() ? postgresMadeBeforeTheCheck(data) : sqliteMadeBeforeTheCheck(data);
+        FileVault.open(data); // the older Signet made its master key at its first start
         byte[] held = Files.readAllBytes(data.resolve("keys/master.key"));
 
         try (TestServer server = TestServer.start(data)) {
-            assertEquals(Migrations.fromClasspath().latestVersion(), Migrations.currentVersion(server.app.database()));
+            assertEquals(Migrations.fromClasspath().latestVersion(),
+                    server.app.database().queryLong(SuiteDatabase.schemaVersionQuery()));
             assertEquals(List.of(hmac(held)), recorded(server.app.database()));
             assertEquals(200, server.get("documents", key).statusCode(), "the older database is the one served");
         }
         assertArrayEquals(held, Files.readAllBytes(data.resolve("keys/master.key")), "the key it held is kept");
         TestServer.start(data).close();
+    }
+
+    /** A SQLite database as a Signet made it before the check, with one user and key; answers the key. */
+    private static Credentials sqliteMadeBeforeTheCheck(Path data) throws Exception {
+        try (Database db = Database.open(data.resolve("signet.db"), "FULL", 1)) {
+            MigrationsTest.applyScriptsBefore(db, "CREATE TABLE master_key_check");
+            assertEquals(0, db.queryLong("SELECT count(*) FROM sqlite_master WHERE name = 'master_key_check'"));
+            long user = new UserStore(db, Clock.systemUTC()).add("old@example.org", "Old", false, null).id();
+            ApiKeyStore.Created c = new ApiKeyStore(db, Clock.systemUTC()).create(user, "old", "", Permission.FULL, 100);
+            return new Credentials(c.key().key(), c.secret());
+        }
+    }
+
+    /**
+     * The same on PostgreSQL, where opening a {@link Database} migrates it to the latest version: the scripts
+     * before the check and the user and key written on a plain connection, as the stores write them.
+     */
+    private static Credentials postgresMadeBeforeTheCheck(Path data) throws Exception {
+        Credentials key = new Credentials("wps_" + "O".repeat(32), "S".repeat(40));
+        try (Connection c = SuiteDatabase.connect(data); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
+            s.execute("INSERT INTO schema_version (id, version) VALUES (1, 0)");
+            for (int n = 1; ; n++) {
+                String script = new String(Migrations.class.getResourceAsStream(String.format("/db/postgresql/%03d.sql", n))
+                        .readAllBytes(), StandardCharsets.UTF_8);
+                if (script.contains("CREATE TABLE master_key_check")) {
+                    break;
+                }
+                s.execute(script);
+                s.execute(SuiteDatabase.schemaVersionUpdate(n));
+            }
+            s.execute("INSERT INTO users(email, name, is_admin, password_hash, created_at) "
+                    + "VALUES ('old@example.org', 'Old', 0, NULL, 1)");
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO api_keys(user_id, key, secret_hash, name, "
+                    + "description, permission, rate_limit, created_at) SELECT id, ?, ?, 'old', '', ?, 100, 1 FROM users")) {
+                p.setString(1, key.key());
+                p.setBytes(2, Tokens.sha256(key.secret()));
+                p.setString(3, Permission.FULL.wire());
+                p.executeUpdate();
+            }
+        }
+        return key;
     }
 
     @Test
@@ -159,7 +199,10 @@ class MasterKeyCheckTest {
         Result renew = CommandLine.run("seals", "renew", "--data", data.toString());
 
         assertEquals(1, backup.code(), backup.out() + backup.err());
-        assertEquals("signet: no backup was made: " + refusal, backup.err().strip());
+        // On PostgreSQL a backup is refused before the keys are looked at: Signet backs up SQLite only.
+        assertEquals("signet: no backup was made: " + (SuiteDatabase.onPostgres() ? "Signet backs up its SQLite "
+                + "database only; back up a PostgreSQL database with pg_dump, and the data folder's files and keys "
+                + "beside it" : refusal), backup.err().strip());
         assertFalse(Files.exists(dir.resolve("b")), "nothing left where the backup was to go");
         assertEquals(1, renew.code(), renew.out() + renew.err());
         assertEquals("signet: cannot open the data folder " + data + ": " + refusal, renew.err().strip());
@@ -209,8 +252,10 @@ class MasterKeyCheckTest {
     }
 
     private static List<String> recordedIn(Path data) {
-        try (Database db = Database.open(data.resolve("signet.db"), "FULL", 1)) {
+        try (Database db = SuiteDatabase.open(data, "FULL", 1)) {
             return recorded(db);
+        } catch (Exception e) {
+            throw new AssertionError(e);
         }
     }
 

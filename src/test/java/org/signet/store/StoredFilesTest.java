@@ -93,7 +93,8 @@ class StoredFilesTest {
     @Test
     void destroyUnclaimed_listedButOwnedByADocument_keepsItAndStrikesItOff() throws Exception {
         String id = signet.server().uploadPdf(alice.full(), "kept.pdf", TestFiles.pdf(1));
-        long fileId = signet.server().app.database().queryLong("SELECT original_file_id FROM documents WHERE id = ?", id);
+        long fileId = signet.server().app.database().queryLong("SELECT original_file_id FROM documents WHERE id = ?",
+                Long.parseLong(id));
         signet.server().app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", nameOf(fileId));
 
         assertEquals(0, files.destroyUnclaimed());

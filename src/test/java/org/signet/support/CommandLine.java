@@ -22,7 +22,8 @@ public final class CommandLine {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                environment, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8))).run(args);
+                SuiteDatabase.forCommand(environment, args), new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)))
+                .run(args);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -14,7 +14,6 @@ import org.signet.http.Router;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.KeyAuthentication;
 import org.signet.store.ApiKeyStore;
-import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.IdempotencyStore;
 import org.signet.store.UserStore;
@@ -43,7 +42,7 @@ public final class RoutesOnHttp implements AutoCloseable {
     public static RoutesOnHttp start(Path dir, Router rest, Router site) throws Exception {
         Config config = Config.load(dir, Optional.empty(), Map.of(),
                 Map.of("server.port", "0", "ratelimit.ip_per_minute", "100000"));
-        Database db = DataFolder.openDatabase(dir, "NORMAL", 4);
+        Database db = SuiteDatabase.open(dir, "NORMAL", 4);
         Clock clock = Clock.systemUTC();
         long user = new UserStore(db, clock).add("a@example.com", "A", false, null).id();
         ApiKeyStore keys = new ApiKeyStore(db, clock);

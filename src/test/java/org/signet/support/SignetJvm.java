@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.signet.process.ChildProcess;
@@ -37,7 +38,8 @@ public final class SignetJvm implements AutoCloseable {
 
     /**
      * Starts Signet on {@code dataDir} with the heap cap {@code maxHeap} (as in {@code -Xmx256m}),
-     * its output in {@code DATA-server.log} beside the folder, and waits for /healthz to answer.
+     * its output in {@code DATA-server.log} beside the folder, on the folder's {@link SuiteDatabase},
+     * and waits for /healthz to answer.
      */
     public static SignetJvm start(Path dataDir, String maxHeap, Map<String, String> environment) throws IOException {
         int port = ChildProcess.freePort();
@@ -46,7 +48,9 @@ public final class SignetJvm implements AutoCloseable {
                 .args(List.of("serve", "--data", dataDir.toString(), "--host", "127.0.0.1", "--port",
                         Integer.toString(port)));
         Path log = dataDir.resolveSibling(dataDir.getFileName() + "-server.log");
-        ChildProcess process = Launch.of("Signet", serve, log).environment(environment).start();
+        Map<String, String> all = new HashMap<>(SuiteDatabase.environment(dataDir));
+        all.putAll(environment);
+        ChildProcess process = Launch.of("Signet", serve, log).environment(all).start();
         try {
             process.awaitHttp200(port, "/healthz", START_LIMIT);
         } catch (IOException e) {

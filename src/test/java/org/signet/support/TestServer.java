@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,10 @@ import org.signet.domain.User;
 import org.signet.json.Json;
 import org.signet.store.ApiKeyStore;
 
-/** A real Signet on a loopback port 0 over a SQLite file in a test's temporary folder, with a real HTTP client. */
+/**
+ * A real Signet on a loopback port 0 over a test's temporary folder and its {@link SuiteDatabase}, with a real
+ * HTTP client.
+ */
 public final class TestServer implements AutoCloseable {
     public final App app;
     private final HttpClient client = HttpClient.newBuilder().proxy(HttpClient.Builder.NO_PROXY)
@@ -62,7 +66,9 @@ public final class TestServer implements AutoCloseable {
         flags.put("ratelimit.ip_per_minute", "1000000");
         flags.put("signing.p12", SHARED_SEAL.toString());
         flags.put("signing.password", "test-seal-password");
-        for (String o : overrides) {
+        List<String> all = new ArrayList<>(SuiteDatabase.settings(dataDir));
+        all.addAll(List.of(overrides));
+        for (String o : all) {
             int eq = o.indexOf('=');
             flags.put(o.substring(0, eq), o.substring(eq + 1));
         }

@@ -1,0 +1,46 @@
+package org.signet.store;
+
+import java.util.function.Function;
+
+/**
+ * How one kind of database lends connections and runs transactions on them, so that
+ * {@link Database} offers the same transactions and helpers on SQLite and on PostgreSQL.
+ */
+interface Engine extends AutoCloseable {
+    Dialect dialect();
+
+    /** A connection for reading; give it back with {@link #release}. */
+    CachedConnection borrow();
+
+    void release(CachedConnection c);
+
+    /** Runs {@code work} as one write transaction and returns once it has committed. */
+    <T> T transaction(Writer.Work<T> work);
+
+    /** Runs one statement (or script) outside any transaction. */
+    <T> T alone(Function<CachedConnection, T> statement);
+
+    /** Starts a read-only transaction on a borrowed connection. */
+    void beginRead(CachedConnection c) throws java.sql.SQLException;
+
+    void commitRead(CachedConnection c) throws java.sql.SQLException;
+
+    void rollbackRead(CachedConnection c) throws java.sql.SQLException;
+
+    /** How many write transactions (and lone statements) have ended, each counted after its COMMIT or ROLLBACK. */
+    long ended();
+
+    /** See {@link Database#commitMark()}: changes with every commit by any process; never repeats where that cannot be known. */
+    long commitMark();
+
+    int inUse();
+
+    int readersOpen();
+
+    int writersWaiting();
+
+    long prepared();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,95 @@
+package org.signet.store;
+
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.function.Function;
+
+/** SQLite: reading connections from {@link Connections}, every write on its one writer with group commit ({@link Writer}). */
+final class SqliteEngine implements Engine {
+    private final Connections connections;
+    private final Writer writer;
+    private final CommitCounter commits;
+
+    /** The engine of {@code file}, whose WAL index tells of commits by any process. */
+    SqliteEngine(Connections connections, Path file) {
+        this.connections = connections;
+        this.writer = new Writer(connections);
+        this.commits = new CommitCounter(file);
+    }
+
+    @Override
+    public Dialect dialect() {
+        return Dialect.SQLITE;
+    }
+
+    @Override
+    public CachedConnection borrow() {
+        return connections.borrow();
+    }
+
+    @Override
+    public void release(CachedConnection c) {
+        connections.release(c);
+    }
+
+    @Override
+    public <T> T transaction(Writer.Work<T> work) {
+        return writer.transaction(work);
+    }
+
+    @Override
+    public <T> T alone(Function<CachedConnection, T> statement) {
+        return writer.alone(statement);
+    }
+
+    /** A plain deferred BEGIN, issued as SQL because the driver would begin IMMEDIATE; it never takes the write lock. */
+    @Override
+    public void beginRead(CachedConnection c) throws SQLException {
+        c.control("BEGIN DEFERRED");
+    }
+
+    @Override
+    public void commitRead(CachedConnection c) throws SQLException {
+        c.control("COMMIT");
+    }
+
+    @Override
+    public void rollbackRead(CachedConnection c) throws SQLException {
+        c.control("ROLLBACK");
+    }
+
+    @Override
+    public long ended() {
+        return writer.ended();
+    }
+
+    @Override
+    public long commitMark() {
+        return commits.reading();
+    }
+
+    @Override
+    public int inUse() {
+        return connections.inUse();
+    }
+
+    @Override
+    public int readersOpen() {
+        return connections.readersOpen();
+    }
+
+    @Override
+    public int writersWaiting() {
+        return connections.writersWaiting();
+    }
+
+    @Override
+    public long prepared() {
+        return connections.prepared();
+    }
+
+    @Override
+    public void close() {
+        connections.close();
+    }
+}
