@@ -30,6 +30,9 @@ public final class StoredFiles {
             + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ? IN (original_file_id, pdf_file_id)) "
             + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ? IN (file_id, pdf_file_id)) THEN 1 ELSE 0 END AS owned";
 
+    /** Longer than any upload or seal takes to write its file; an unclaimed file older than this is left over. */
+    public static final long ABANDONED_AFTER_SECONDS = 3600;
+
     private final Database db;
     private final FileVault vault;
     private final Clock clock;
@@ -152,8 +155,27 @@ public final class StoredFiles {
      * bytes. Call at start, before any request can save a file; returns how many were destroyed.
      */
     public int destroyUnclaimed() {
+        return destroy(db.query("SELECT name FROM unclaimed_files", r -> r.string("name")));
+    }
+
+    /**
+     * Destroys the files unclaimed for longer than {@link #ABANDONED_AFTER_SECONDS}: where several Signets
+     * share the database, another may be writing a file listed a moment ago, so only what no request
+     * can still be writing is destroyed, at start and again every few minutes.
+     */
+    public int destroyAbandoned() {
+        return destroy(db.query("SELECT name FROM unclaimed_files WHERE listed_at < ?", r -> r.string("name"),
+                now() - ABANDONED_AFTER_SECONDS));
+    }
+
+    /** At start: every unclaimed file on SQLite, whose one Signet is starting; the abandoned ones on PostgreSQL. */
+    public int destroyLeftOver() {
+        return db.dialect() == Dialect.SQLITE ? destroyUnclaimed() : destroyAbandoned();
+    }
+
+    private int destroy(List<String> names) {
         int destroyed = 0;
-        for (String name : db.query("SELECT name FROM unclaimed_files", r -> r.string("name"))) {
+        for (String name : names) {
             if (db.inTransaction(() -> forgetIfUnowned(name))) {
                 erase(name);
                 destroyed++;
