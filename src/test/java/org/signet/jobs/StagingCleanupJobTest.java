@@ -11,7 +11,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.PageSize;
-import org.signet.files.FileVault;
+import org.signet.store.Database;
+import org.signet.store.MasterKeyCheck;
 import org.signet.json.Json;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
@@ -58,7 +59,8 @@ class StagingCleanupJobTest {
     @Test
     void runOnce_backlogLargerThanOneBatch_allRemoved() throws Exception {
         // Rows written straight to the stores: the backlog's size matters here, not how it was uploaded.
-        StoredFiles files = new StoredFiles(signet.server().app.database(), FileVault.open(signet.dir()), signet.clock());
+        Database db = signet.server().app.database();
+        StoredFiles files = new StoredFiles(db, MasterKeyCheck.openVault(db, signet.dir(), signet.clock()), signet.clock());
         StagedFileStore staged = new StagedFileStore(signet.server().app.database(), signet.clock());
         for (int i = 0; i < 101; i++) {
             StoredFiles.Saved f = files.save(new byte[] {(byte) i});
