@@ -182,15 +182,15 @@ class FileChunksTest {
         }
     }
 
-    /** A stream of {@code size} seeded pseudo-random bytes made as it is read, never held whole. */
+    /** A stream of {@code size} pseudo-random bytes, the same for the same variant, made as it is read, never held whole. */
     private static class Generated extends InputStream {
         private final long size;
         private final SplittableRandom random;
         private long read;
 
-        Generated(long size, long seed) {
+        Generated(long size, long variant) {
             this.size = size;
-            this.random = new SplittableRandom(seed);
+            this.random = new SplittableRandom(variant);
         }
 
         long left() {
