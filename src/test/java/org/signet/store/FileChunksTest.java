@@ -171,7 +171,7 @@ class FileChunksTest {
         return 5 + plain + 16 * chunks;
     }
 
-    private static String sha256(InputStream in) throws Exception {
+    static String sha256(InputStream in) throws Exception {
         try (in) {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             byte[] buf = new byte[8192];
@@ -183,7 +183,7 @@ class FileChunksTest {
     }
 
     /** A stream of {@code size} pseudo-random bytes, the same for the same variant, made as it is read, never held whole. */
-    private static class Generated extends InputStream {
+    static class Generated extends InputStream {
         private final long size;
         private final SplittableRandom random;
         private long read;
