@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.PageSize;
 import org.signet.store.Database;
+import org.signet.store.Dialect;
 import org.signet.store.MasterKeyCheck;
 import org.signet.json.Json;
 import org.signet.store.StagedFileStore;
@@ -71,5 +72,27 @@ class StagingCleanupJobTest {
         assertEquals(101, signet.server().app.stagingCleanupJob().runOnce());
         assertEquals(0, signet.server().vaultFiles().size());
         assertEquals(0, signet.server().app.database().queryLong("SELECT count(*) FROM staged_files"));
+    }
+
+    /**
+     * Where several Signets share a PostgreSQL database, none is restarted to clean up after one that
+     * died in the middle of an upload, so the job destroys what has been unclaimed for over an hour;
+     * on SQLite the next start does, as before.
+     */
+    @Test
+    void runOnce_fileUnclaimedForOverAnHour_destroyedOnPostgresqlLeftForTheStartOnSqlite() throws Exception {
+        Database db = signet.server().app.database();
+        StoredFiles files = new StoredFiles(db, MasterKeyCheck.openVault(db, signet.dir(), signet.clock()), signet.clock());
+        StoredFiles.Saved abandoned = files.save(new byte[] {1, 2});
+        signet.clock().advance(Duration.ofSeconds(StoredFiles.ABANDONED_AFTER_SECONDS - 60));
+        StoredFiles.Saved recent = files.save(new byte[] {3});
+        signet.clock().advance(Duration.ofSeconds(61));
+
+        signet.server().app.stagingCleanupJob().runOnce();
+
+        boolean shared = db.dialect() != Dialect.SQLITE;
+        assertEquals(shared ? 0 : 1, db.queryLong("SELECT count(*) FROM stored_files WHERE id = ?", abandoned.id()));
+        assertEquals(1, db.queryLong("SELECT count(*) FROM stored_files WHERE id = ?", recent.id()));
+        assertEquals(shared ? 1 : 2, db.queryLong("SELECT count(*) FROM unclaimed_files"));
     }
 }
