@@ -59,15 +59,19 @@ public final class DatabaseCopy {
         FolderBytes folder = new FolderBytes(dataDir.resolve(FileVault.FILES));
         FileChunks chunks = new FileChunks(target);
         long bytes = 0;
-        for (StoredFiles.Recorded r : new StoredFiles(source, vault, clock).recorded()) {
-            String name = r.file().name();
-            if (folder.holds(name)) {
-                chunks.store(name, out -> {
-                    try (InputStream in = folder.open(name)) {
-                        in.transferTo(out);
-                    }
-                });
-                bytes += Files.size(dataDir.resolve(FileVault.FILES).resolve(name));
+        StoredFiles stored = new StoredFiles(source, vault, clock);
+        for (List<StoredFiles.Recorded> page = stored.recorded(0, BackupCheck.PAGE); !page.isEmpty();
+                page = stored.recorded(page.get(page.size() - 1).id(), BackupCheck.PAGE)) {
+            for (StoredFiles.Recorded r : page) {
+                String name = r.file().name();
+                if (folder.holds(name)) {
+                    chunks.store(name, out -> {
+                        try (InputStream in = folder.open(name)) {
+                            in.transferTo(out);
+                        }
+                    });
+                    bytes += Files.size(dataDir.resolve(FileVault.FILES).resolve(name));
+                }
             }
         }
         return bytes;

@@ -33,6 +33,9 @@ public final class StoredFiles {
     /** Longer than any upload or seal takes to write its file; an unclaimed file older than this is left over. */
     public static final long ABANDONED_AFTER_SECONDS = 3600;
 
+    private static final String RECORDED = "SELECT id, name, wrapped_key, size, sha256, CASE WHEN EXISTS (SELECT 1 "
+            + "FROM unclaimed_files u WHERE u.name = f.name) THEN 1 ELSE 0 END AS unclaimed FROM stored_files f";
+
     private final Database db;
     private final FileVault vault;
     private final Clock clock;
@@ -113,10 +116,17 @@ public final class StoredFiles {
 
     /** Every stored file's record, in the order they were saved. */
     public List<Recorded> recorded() {
-        return db.query("SELECT id, name, wrapped_key, size, sha256, CASE WHEN EXISTS (SELECT 1 FROM unclaimed_files u "
-                + "WHERE u.name = f.name) THEN 1 ELSE 0 END AS unclaimed FROM stored_files f ORDER BY id", r -> new Recorded(r.getLong("id"),
-                new StoredFile(r.string("name"), r.bytes("wrapped_key"), r.getLong("size"), r.string("sha256")),
-                r.bool("unclaimed")));
+        return db.query(RECORDED + " ORDER BY id", StoredFiles::recorded);
+    }
+
+    /** Up to {@code limit} records after the file {@code afterId}, in the order saved: a page of {@link #recorded()}. */
+    public List<Recorded> recorded(long afterId, int limit) {
+        return db.query(RECORDED + " WHERE id > ? ORDER BY id LIMIT ?", StoredFiles::recorded, afterId, limit);
+    }
+
+    private static Recorded recorded(Row r) throws java.sql.SQLException {
+        return new Recorded(r.getLong("id"), new StoredFile(r.string("name"), r.bytes("wrapped_key"), r.getLong("size"),
+                r.string("sha256")), r.bool("unclaimed"));
     }
 
     public Optional<Long> size(long id) {

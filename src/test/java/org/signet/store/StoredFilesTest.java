@@ -121,6 +121,21 @@ class StoredFilesTest {
     }
 
     @Test
+    void recorded_byPage_eachFileOnceInTheOrderSaved() throws Exception {
+        long last = files.recorded().stream().mapToLong(StoredFiles.Recorded::id).max().orElse(0);
+        List<Long> saved = List.of(files.save(new byte[] {1}).id(), files.save(new byte[] {2}).id(),
+                files.save(new byte[] {3}).id());
+
+        List<StoredFiles.Recorded> first = files.recorded(last, 2);
+        List<StoredFiles.Recorded> second = files.recorded(first.get(1).id(), 2);
+
+        assertEquals(saved.subList(0, 2), first.stream().map(StoredFiles.Recorded::id).toList());
+        assertEquals(saved.subList(2, 3), second.stream().map(StoredFiles.Recorded::id).toList());
+        assertEquals(List.of(), files.recorded(saved.get(2), 2));
+        assertTrue(second.get(0).unclaimed());
+    }
+
+    @Test
     void save_insideATransaction_isRefused() {
         assertThrows(IllegalStateException.class, () -> signet.server().app.database().inTransaction(() -> {
             try {
