@@ -183,6 +183,7 @@ class DbCommandTest {
             }
             out.put("templates", json(s, "templates", made.key));
             out.put("webhooks", json(s, "webhooks", made.key));
+            out.put("stats", json(s, "stats", made.key));
         }
         return out;
     }
