@@ -13,7 +13,8 @@ import org.signet.files.StoredFile;
 
 /**
  * Encrypted files and the table that holds their wrapped data keys. Deleting a row destroys the
- * only copy of the file's key, so its stored bytes (in the folder, or in the database on PostgreSQL) become unreadable even before they are removed.
+ * only copy of the file's key, so its stored bytes (in the folder, or in the database on PostgreSQL)
+ * become unreadable even before they are removed.
  * A file is listed as unclaimed before its first byte is written and until its owner's transaction
  * claims it (and again from the moment its row is forgotten until its bytes are erased), so that
  * what a crash leaves between the two is found and destroyed at the next start.
