@@ -203,8 +203,9 @@ final class Services {
         AttachmentStore attachmentStore = new AttachmentStore(db, clock);
         AuditStore audit = new AuditStore(db, clock);
         files = new StoredFiles(db, vault, clock);
-        // No request is in flight yet: a file still unclaimed was left by one that a crash interrupted.
-        files.destroyUnclaimed();
+        // No request is in flight here yet: a file still unclaimed was left by one that a crash interrupted
+        // (on PostgreSQL, another Signet's may be in flight, so only the abandoned ones).
+        files.destroyLeftOver();
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
                 (signer, recipient) -> signers.find(signer).filter(s -> s.email().equalsIgnoreCase(recipient))

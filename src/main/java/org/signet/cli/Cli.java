@@ -34,6 +34,10 @@ public final class Cli {
                                                            the keys only with --include-keys
               restore --from DIR --data NEW [--keys DIR]   check a backup and restore it into a new or empty folder;
                                                            the master key from --keys DIR, else from the backup
+              db copy --to jdbc:postgresql://HOST:PORT/NAME [--user U] [--password-env VAR]
+                                                           copy this SQLite site, database and files, into an empty
+                                                           PostgreSQL database and check the copy; the password is
+                                                           read from the environment variable VAR
               bench [--warmup S] [--duration S] [--documents N] [--samples N] [--jvm OPTIONS]
                                                            compare Signet's speed with baselines and print a table
                                                            (defaults 20 s, 10 s, 1000000, 5; a scratch folder is
@@ -93,6 +97,7 @@ public final class Cli {
             case "seals" -> new SealsCommand(out).run(a, config(a, dataDir(a)));
             case "backup" -> new BackupCommand(out, err).run(a, config(a, dataDir(a)));
             case "restore" -> new RestoreCommand(out).run(a);
+            case "db" -> new DbCommand(out, environment).run(a, config(a, dataDir(a)));
             case "bench" -> new BenchCommand(out, err, environment).run(a);
             default -> throw new UsageException("unknown command '" + command + "'");
         };

@@ -4,17 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PushbackInputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
-import java.util.Set;
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -35,12 +30,12 @@ public final class FileVault {
 
     private final MasterKey master;
     private final Path keys;
-    private final Path files;
+    private final SealedBytes bytes;
 
-    private FileVault(MasterKey master, Path keys, Path files) {
+    private FileVault(MasterKey master, Path keys, SealedBytes bytes) {
         this.master = master;
         this.keys = keys;
-        this.files = files;
+        this.bytes = bytes;
     }
 
     /** Opens the vault under dataDir, creating {@code keys/master.key} and {@code files/} the first time. */
@@ -48,7 +43,7 @@ public final class FileVault {
         Files.createDirectories(dataDir);
         MasterKey master = MasterKey.loadOrCreate(dataDir.resolve(KEYS));
         Path files = Files.createDirectories(dataDir.resolve(FILES));
-        return new FileVault(master, dataDir.resolve(KEYS), files);
+        return new FileVault(master, dataDir.resolve(KEYS), new FolderBytes(files));
     }
 
     /**
@@ -58,7 +53,7 @@ public final class FileVault {
     public static FileVault openExisting(Path dataDir) throws IOException {
         MasterKey master = MasterKey.load(dataDir.resolve(KEYS));
         Path files = Files.createDirectories(dataDir.resolve(FILES));
-        return new FileVault(master, dataDir.resolve(KEYS), files);
+        return new FileVault(master, dataDir.resolve(KEYS), new FolderBytes(files));
     }
 
     /**
@@ -66,7 +61,12 @@ public final class FileVault {
      * {@code keysDir}, which must be there: a copy is read, never given a key of its own.
      */
     public static FileVault reading(Path keysDir, Path filesDir) throws IOException {
-        return new FileVault(MasterKey.load(keysDir), keysDir, filesDir);
+        return new FileVault(MasterKey.load(keysDir), keysDir, new FolderBytes(filesDir));
+    }
+
+    /** The same master key over other sealed bytes: a database's, when several Signets share one. */
+    public FileVault storingIn(SealedBytes other) {
+        return new FileVault(master, keys, other);
     }
 
     /** The folder this vault's master key was read from. */
@@ -82,9 +82,9 @@ public final class FileVault {
         return HexFormat.of().formatHex(master.check(CHECK_LABEL));
     }
 
-    /** Whether the named file is in the vault's folder (for a copy, whose files may be missing). */
+    /** Whether the named file's bytes are stored (for a copy, whose files may be missing). */
     public boolean holds(String name) {
-        return Files.isRegularFile(files.resolve(StoredFile.checkName(name)));
+        return bytes.holds(StoredFile.checkName(name));
     }
 
     /**
@@ -116,23 +116,13 @@ public final class FileVault {
 
     /** As {@link #write(InputStream)}, under a name from {@link #newName()} that holds no file yet. */
     public StoredFile write(String name, InputStream plaintext) throws IOException {
-        Path tmp = files.resolve(StoredFile.checkName(name) + ".tmp");
         byte[] dataKey = Crypto.randomBytes(MasterKey.KEY_BYTES);
         try {
             byte[] wrapped = master.wrap(dataKey, name);
-            Sealed sealed;
-            try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE), MasterKey.ownerOnly("rw-------"));
-                    OutputStream out = Channels.newOutputStream(channel)) {
-                sealed = seal(plaintext, new SecretKeySpec(dataKey, "AES"), out);
-                channel.force(true);
-            }
-            Files.move(tmp, files.resolve(name), StandardCopyOption.ATOMIC_MOVE);
-            syncDirectory();
-            return new StoredFile(name, wrapped, sealed.size(), sealed.sha256Hex());
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(tmp);
-            throw e;
+            Sealed[] sealed = new Sealed[1];
+            SecretKey key = new SecretKeySpec(dataKey, "AES");
+            bytes.store(StoredFile.checkName(name), out -> sealed[0] = seal(plaintext, key, out));
+            return new StoredFile(name, wrapped, sealed[0].size(), sealed[0].sha256Hex());
         } finally {
             Arrays.fill(dataKey, (byte) 0);
         }
@@ -141,7 +131,7 @@ public final class FileVault {
     /** Streams the plaintext back; a damaged file throws IOException, at the latest at end of stream. */
     public InputStream open(StoredFile.Ref ref) throws IOException {
         SecretKey key = master.unwrap(ref.wrappedKey(), ref.name());
-        InputStream in = Files.newInputStream(files.resolve(ref.name()));
+        InputStream in = bytes.open(ref.name());
         try {
             return new DecryptingInputStream(in, ChunkCipher.opening(key), ref.name());
         } catch (IOException | RuntimeException e) {
@@ -162,8 +152,7 @@ public final class FileVault {
      * gone is not an error.
      */
     public void delete(String name) throws IOException {
-        Files.deleteIfExists(files.resolve(StoredFile.checkName(name)));
-        Files.deleteIfExists(files.resolve(name + ".tmp"));
+        bytes.delete(StoredFile.checkName(name));
     }
 
     private static Sealed seal(InputStream plaintext, SecretKey key, OutputStream out) throws IOException {
@@ -183,15 +172,6 @@ public final class FileVault {
             if (last) {
                 return new Sealed(size, HexFormat.of().formatHex(sha256.digest()));
             }
-        }
-    }
-
-    /** Makes the rename durable, so a database row never outlives its file across a crash. */
-    private void syncDirectory() {
-        try (FileChannel dir = FileChannel.open(files, StandardOpenOption.READ)) {
-            dir.force(true);
-        } catch (IOException e) {
-            // Some platforms cannot open a directory; the rename itself has already succeeded.
         }
     }
 

@@ -11,6 +11,7 @@ import org.signet.json.Json;
 import org.signet.domain.ExternalRef;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
+import org.signet.store.Dialect;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
 
@@ -75,6 +76,10 @@ public final class Staging {
 
     /** Removes every staged file older than its lifetime, a batch at a time, keys first; returns how many. */
     public int removeExpired() {
+        if (db.dialect() != Dialect.SQLITE) {
+            // A Signet that died mid-upload is not restarted to clean up when others share its database.
+            files.destroyAbandoned();
+        }
         long cutoff = now() - StagedFileStore.LIFETIME_SECONDS;
         int removed = 0;
         for (List<StagedFileStore.Staged> batch = staged.createdBefore(cutoff); !batch.isEmpty();

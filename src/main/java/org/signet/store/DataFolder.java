@@ -9,6 +9,9 @@ import java.util.stream.Stream;
 
 /** The data folder (database, encrypted files, keys): creates it owner-only and opens its migrated database. */
 public final class DataFolder {
+    /** The SQLite database's file in the data folder. */
+    public static final String DATABASE = "signet.db";
+
     private DataFolder() {}
 
     /**
@@ -28,7 +31,7 @@ public final class DataFolder {
             throws IOException, Migrations.SchemaTooNewException {
         create(dataDir);
         SqliteLibrary.useCopyIn(dataDir.resolve("lib"));
-        Database db = Database.open(dataDir.resolve("signet.db"), synchronous, poolSize);
+        Database db = Database.open(dataDir.resolve(DATABASE), synchronous, poolSize);
         try {
             Migrations.fromClasspath().apply(db);
             // Fresh statistics for the query planner, cheap when nothing changed: without them it may

@@ -24,11 +24,13 @@ public final class MasterKeyCheck {
     /**
      * Opens the vault of the data folder {@code dataDir} and checks it against {@code db}. A database
      * that records a key never gets a new one made for it: a missing key is refused, not replaced.
+     * On PostgreSQL the vault keeps its files' bytes in the database, which every Signet sharing it
+     * reads; on SQLite in the folder's {@code files/}.
      */
     public static FileVault openVault(Database db, Path dataDir, Clock clock) throws IOException {
         FileVault vault = recorded(db).isEmpty() ? FileVault.open(dataDir) : existing(dataDir);
         verify(db, vault, clock);
-        return vault;
+        return db.dialect() == Dialect.SQLITE ? vault : vault.storingIn(new FileChunks(db));
     }
 
     private static FileVault existing(Path dataDir) throws IOException {

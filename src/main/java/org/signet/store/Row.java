@@ -47,6 +47,11 @@ public final class Row {
         return rs.wasNull() ? null : v;
     }
 
+    /** The value at a 1-based position as the driver gives it, for copying rows whatever their columns. */
+    Object objectAt(int index) throws SQLException {
+        return rs.getObject(index);
+    }
+
     public byte[] bytes(String column) throws SQLException {
         return rs.getBytes(at(column));
     }

@@ -13,7 +13,8 @@ import org.signet.files.StoredFile;
 
 /**
  * Encrypted files and the table that holds their wrapped data keys. Deleting a row destroys the
- * only copy of the file's key, so the bytes on disk become unreadable even before they are removed.
+ * only copy of the file's key, so its stored bytes (in the folder, or in the database on PostgreSQL)
+ * become unreadable even before they are removed.
  * A file is listed as unclaimed before its first byte is written and until its owner's transaction
  * claims it (and again from the moment its row is forgotten until its bytes are erased), so that
  * what a crash leaves between the two is found and destroyed at the next start.
@@ -29,6 +30,12 @@ public final class StoredFiles {
             + "pdf_file_id, signed_file_id)) OR EXISTS (SELECT 1 FROM staged_files WHERE ? IN (original_file_id, "
             + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ? IN (original_file_id, pdf_file_id)) "
             + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ? IN (file_id, pdf_file_id)) THEN 1 ELSE 0 END AS owned";
+
+    /** Longer than any upload or seal takes to write its file; an unclaimed file older than this is left over. */
+    public static final long ABANDONED_AFTER_SECONDS = 3600;
+
+    private static final String RECORDED = "SELECT id, name, wrapped_key, size, sha256, CASE WHEN EXISTS (SELECT 1 "
+            + "FROM unclaimed_files u WHERE u.name = f.name) THEN 1 ELSE 0 END AS unclaimed FROM stored_files f";
 
     private final Database db;
     private final FileVault vault;
@@ -110,10 +117,17 @@ public final class StoredFiles {
 
     /** Every stored file's record, in the order they were saved. */
     public List<Recorded> recorded() {
-        return db.query("SELECT id, name, wrapped_key, size, sha256, CASE WHEN EXISTS (SELECT 1 FROM unclaimed_files u "
-                + "WHERE u.name = f.name) THEN 1 ELSE 0 END AS unclaimed FROM stored_files f ORDER BY id", r -> new Recorded(r.getLong("id"),
-                new StoredFile(r.string("name"), r.bytes("wrapped_key"), r.getLong("size"), r.string("sha256")),
-                r.bool("unclaimed")));
+        return db.query(RECORDED + " ORDER BY id", StoredFiles::recorded);
+    }
+
+    /** Up to {@code limit} records after the file {@code afterId}, in the order saved: a page of {@link #recorded()}. */
+    public List<Recorded> recorded(long afterId, int limit) {
+        return db.query(RECORDED + " WHERE id > ? ORDER BY id LIMIT ?", StoredFiles::recorded, afterId, limit);
+    }
+
+    private static Recorded recorded(Row r) throws java.sql.SQLException {
+        return new Recorded(r.getLong("id"), new StoredFile(r.string("name"), r.bytes("wrapped_key"), r.getLong("size"),
+                r.string("sha256")), r.bool("unclaimed"));
     }
 
     public Optional<Long> size(long id) {
@@ -152,8 +166,27 @@ public final class StoredFiles {
      * bytes. Call at start, before any request can save a file; returns how many were destroyed.
      */
     public int destroyUnclaimed() {
+        return destroy(db.query("SELECT name FROM unclaimed_files", r -> r.string("name")));
+    }
+
+    /**
+     * Destroys the files unclaimed for longer than {@link #ABANDONED_AFTER_SECONDS}: where several Signets
+     * share the database, another may be writing a file listed a moment ago, so only what no request
+     * can still be writing is destroyed, at start and again every few minutes.
+     */
+    public int destroyAbandoned() {
+        return destroy(db.query("SELECT name FROM unclaimed_files WHERE listed_at < ?", r -> r.string("name"),
+                now() - ABANDONED_AFTER_SECONDS));
+    }
+
+    /** At start: every unclaimed file on SQLite, whose one Signet is starting; the abandoned ones on PostgreSQL. */
+    public int destroyLeftOver() {
+        return db.dialect() == Dialect.SQLITE ? destroyUnclaimed() : destroyAbandoned();
+    }
+
+    private int destroy(List<String> names) {
         int destroyed = 0;
-        for (String name : db.query("SELECT name FROM unclaimed_files", r -> r.string("name"))) {
+        for (String name : names) {
             if (db.inTransaction(() -> forgetIfUnowned(name))) {
                 erase(name);
                 destroyed++;

@@ -21,7 +21,8 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.signet.files.FileVault;
+import org.signet.store.Database;
+import org.signet.store.MasterKeyCheck;
 import org.signet.json.Json;
 import org.signet.store.StoredFiles;
 import org.signet.support.ApiFlow;
@@ -104,7 +105,8 @@ class DocumentsApiTest {
     private void assertOnePage(Object id, float width, float height) throws Exception {
         long fileId = signet.server().app.database().queryLong("SELECT pdf_file_id FROM documents WHERE id = ?",
                 Long.parseLong(String.valueOf(id)));
-        StoredFiles files = new StoredFiles(signet.server().app.database(), FileVault.open(signet.dir()), signet.clock());
+        Database db = signet.server().app.database();
+        StoredFiles files = new StoredFiles(db, MasterKeyCheck.openVault(db, signet.dir(), signet.clock()), signet.clock());
         try (PDDocument pdf = Loader.loadPDF(files.read(fileId))) {
             assertEquals(1, pdf.getNumberOfPages());
             assertEquals(width, pdf.getPage(0).getMediaBox().getWidth(), 0.5);

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.PageSize;
-import org.signet.files.FileVault;
+import org.signet.store.Database;
+import org.signet.store.Dialect;
+import org.signet.store.MasterKeyCheck;
 import org.signet.json.Json;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
@@ -58,7 +60,8 @@ class StagingCleanupJobTest {
     @Test
     void runOnce_backlogLargerThanOneBatch_allRemoved() throws Exception {
         // Rows written straight to the stores: the backlog's size matters here, not how it was uploaded.
-        StoredFiles files = new StoredFiles(signet.server().app.database(), FileVault.open(signet.dir()), signet.clock());
+        Database db = signet.server().app.database();
+        StoredFiles files = new StoredFiles(db, MasterKeyCheck.openVault(db, signet.dir(), signet.clock()), signet.clock());
         StagedFileStore staged = new StagedFileStore(signet.server().app.database(), signet.clock());
         for (int i = 0; i < 101; i++) {
             StoredFiles.Saved f = files.save(new byte[] {(byte) i});
@@ -69,5 +72,27 @@ class StagingCleanupJobTest {
         assertEquals(101, signet.server().app.stagingCleanupJob().runOnce());
         assertEquals(0, signet.server().vaultFiles().size());
         assertEquals(0, signet.server().app.database().queryLong("SELECT count(*) FROM staged_files"));
+    }
+
+    /**
+     * Where several Signets share a PostgreSQL database, none is restarted to clean up after one that
+     * died in the middle of an upload, so the job destroys what has been unclaimed for over an hour;
+     * on SQLite the next start does, as before.
+     */
+    @Test
+    void runOnce_fileUnclaimedForOverAnHour_destroyedOnPostgresqlLeftForTheStartOnSqlite() throws Exception {
+        Database db = signet.server().app.database();
+        StoredFiles files = new StoredFiles(db, MasterKeyCheck.openVault(db, signet.dir(), signet.clock()), signet.clock());
+        StoredFiles.Saved abandoned = files.save(new byte[] {1, 2});
+        signet.clock().advance(Duration.ofSeconds(StoredFiles.ABANDONED_AFTER_SECONDS - 60));
+        StoredFiles.Saved recent = files.save(new byte[] {3});
+        signet.clock().advance(Duration.ofSeconds(61));
+
+        signet.server().app.stagingCleanupJob().runOnce();
+
+        boolean shared = db.dialect() != Dialect.SQLITE;
+        assertEquals(shared ? 0 : 1, db.queryLong("SELECT count(*) FROM stored_files WHERE id = ?", abandoned.id()));
+        assertEquals(1, db.queryLong("SELECT count(*) FROM stored_files WHERE id = ?", recent.id()));
+        assertEquals(shared ? 1 : 2, db.queryLong("SELECT count(*) FROM unclaimed_files"));
     }
 }

@@ -9,8 +9,6 @@ import com.icegreen.greenmail.util.ServerSetup;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,9 +107,7 @@ class QueueCollectorTest {
         String doc = flow.upload("Lease", 1);
         Party ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
-        Path files = signet.dir().resolve("files");
-        Path away = signet.dir().resolve("files-away");
-        Files.move(files, away);
+        server.hideStoredBytes();
         flow.sign(ann.token());
 
         Scrape.awaitValue(signet.server(), "signet_seal_failures_total", v -> v >= 1, "a failed sealing attempt counted");
@@ -119,7 +115,7 @@ class QueueCollectorTest {
         signet.clock().advance(Duration.ofSeconds(90));
         assertEquals(90, Scrape.of(signet.server()).value(SEAL_AGE));
 
-        Files.move(away, files);
+        server.showStoredBytes();
         signet.server().app.completion().sealPending();
 
         Scrape.awaitValue(signet.server(), SEAL_DEPTH, v -> v == 0, "the queue drained");

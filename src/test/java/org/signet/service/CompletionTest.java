@@ -383,9 +383,7 @@ class CompletionTest {
             Party ann = f.addSigner(id, "Ann", "ann@example.com", "signer", 1);
             f.saveFields(id, List.of(field(ann.id(), "signature", 1, 72, 80, 200, 60)));
             f.send(id);
-            Path files = own.resolve("files");
-            Path away = own.resolve("files-away");
-            Files.move(files, away);
+            s.hideStoredBytes();
             try {
                 expect(200, f.sign(ann.token()));
                 assertEquals(0, s.app.completion().sealPending());
@@ -395,7 +393,7 @@ class CompletionTest {
                 assertNull(unsealed.get("signed_file_hash"));
                 assertEquals("pending", unsealed.get("seal_status"), "the missing seal is visible, not silent");
             } finally {
-                Files.move(away, files);
+                s.showStoredBytes();
             }
 
             // Past the second wait too: the sealer that runs after the signature and the call above may

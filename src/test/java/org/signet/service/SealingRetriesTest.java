@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +26,6 @@ class SealingRetriesTest {
 
     private ApiFlow flow;
     private String doc;
-    private Path files;
-    private Path away;
 
     @BeforeEach
     void start() throws Exception {
@@ -37,17 +33,13 @@ class SealingRetriesTest {
         doc = flow.upload("Lease", 1);
         Party ann = flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
-        files = signet.dir().resolve("files");
-        away = signet.dir().resolve("files-away");
-        Files.move(files, away);
+        signet.server().hideStoredBytes();
         flow.sign(ann.token());
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (Files.exists(away)) {
-            Files.move(away, files);
-        }
+        signet.server().showStoredBytes();
     }
 
     private int attempts() {
@@ -100,7 +92,7 @@ class SealingRetriesTest {
     @Test
     void sealPending_filesBackBeforeTheRetry_sealedAndErrorCleared() throws Exception {
         attemptUntil(1);
-        Files.move(away, files);
+        signet.server().showStoredBytes();
 
         signet.clock().advance(Duration.ofMinutes(2));
         Map<String, Object> sealed = flow.awaitSealed(doc);
@@ -125,7 +117,7 @@ class SealingRetriesTest {
         java.net.http.HttpResponse<String> lost = flow.get("documents/" + doc + "/file?version=original");
         assertEquals(500, lost.statusCode());
         assertEquals("internal_server_error", TestServer.code(lost));
-        Files.move(away, files);
+        signet.server().showStoredBytes();
         Map<String, Object> original = TestServer.expectObject(200, flow.get("documents/" + doc + "/file?version=original"));
         assertEquals("contract.pdf", original.get("filename"));
         assertTrue(new String(java.util.Base64.getDecoder().decode((String) original.get("content")),
@@ -145,7 +137,7 @@ class SealingRetriesTest {
         ApiFlow stranger = signet.flow("stranger@example.org", false);
         assertEquals(403, stranger.post("documents/" + doc + "/seal", null).statusCode());
 
-        Files.move(away, files);
+        signet.server().showStoredBytes();
         Map<String, Object> sealed = TestServer.expectObject(200, flow.post("documents/" + doc + "/seal", null));
 
         assertTrue(((String) sealed.get("signed_file_hash")).matches("[0-9a-f]{64}"));

@@ -40,7 +40,7 @@ class StoredFilesTest {
     @BeforeEach
     void start() throws Exception {
         alice = signet.server().account("alice@example.com", false);
-        vault = FileVault.open(signet.dir());
+        vault = MasterKeyCheck.openVault(signet.server().app.database(), signet.dir(), Clock.systemUTC());
         files = new StoredFiles(signet.server().app.database(), vault, Clock.systemUTC());
     }
 
@@ -52,7 +52,7 @@ class StoredFilesTest {
         assertEquals(1, files.destroyUnclaimed());
 
         assertEquals(0, count("SELECT count(*) FROM stored_files WHERE id = ?", saved.id()));
-        assertFalse(Files.exists(vaultFile(name)), "the bytes are gone too");
+        assertFalse(vault.holds(name), "the bytes are gone too");
         assertEquals(0, count("SELECT count(*) FROM unclaimed_files"));
     }
 
@@ -70,12 +70,13 @@ class StoredFilesTest {
         String name = vault.newName();
         signet.server().app.database().update("INSERT INTO unclaimed_files(name, listed_at) VALUES (?, 0)", name);
         vault.write(name, new ByteArrayInputStream(new byte[] {7}));
-        Files.write(vaultFile(name + ".tmp"), new byte[] {8});
+        leaveUnfinishedBytes(name);
 
         assertEquals(1, files.destroyUnclaimed());
 
-        assertFalse(Files.exists(vaultFile(name)));
+        assertFalse(vault.holds(name));
         assertFalse(Files.exists(vaultFile(name + ".tmp")));
+        assertEquals(0, count("SELECT count(*) FROM file_chunks WHERE name = ?", name));
     }
 
     @Test
@@ -85,9 +86,9 @@ class StoredFilesTest {
         signet.server().app.database().inTransaction(() -> files.claim(saved.id()));
         signet.server().app.database().inTransaction(() -> files.forget(saved.id()));
 
-        assertTrue(Files.exists(vaultFile(name)), "a crash came before the erase");
+        assertTrue(vault.holds(name), "a crash came before the erase");
         assertEquals(1, files.destroyUnclaimed());
-        assertFalse(Files.exists(vaultFile(name)));
+        assertFalse(vault.holds(name));
     }
 
     @Test
@@ -101,6 +102,37 @@ class StoredFilesTest {
 
         assertEquals(0, count("SELECT count(*) FROM unclaimed_files"));
         assertEquals(200, signet.server().get("documents/" + id + "/file", alice.full()).statusCode());
+    }
+
+    @Test
+    void destroyAbandoned_listedWithinTheHour_keepsItForTheRequestStillWritingIt() throws Exception {
+        StoredFiles.Saved recent = files.save(new byte[] {1});
+        StoredFiles.Saved old = files.save(new byte[] {2});
+        String oldName = nameOf(old.id());
+        signet.server().app.database().update("UPDATE unclaimed_files SET listed_at = ? WHERE name = ?",
+                Clock.systemUTC().millis() / 1000 - StoredFiles.ABANDONED_AFTER_SECONDS - 1, oldName);
+
+        assertEquals(1, files.destroyAbandoned());
+
+        assertFalse(vault.holds(oldName));
+        assertEquals(0, count("SELECT count(*) FROM stored_files WHERE id = ?", old.id()));
+        assertArrayEquals(new byte[] {1}, files.read(recent.id()));
+        assertEquals(1, count("SELECT count(*) FROM unclaimed_files"));
+    }
+
+    @Test
+    void recorded_byPage_eachFileOnceInTheOrderSaved() throws Exception {
+        long last = files.recorded().stream().mapToLong(StoredFiles.Recorded::id).max().orElse(0);
+        List<Long> saved = List.of(files.save(new byte[] {1}).id(), files.save(new byte[] {2}).id(),
+                files.save(new byte[] {3}).id());
+
+        List<StoredFiles.Recorded> first = files.recorded(last, 2);
+        List<StoredFiles.Recorded> second = files.recorded(first.get(1).id(), 2);
+
+        assertEquals(saved.subList(0, 2), first.stream().map(StoredFiles.Recorded::id).toList());
+        assertEquals(saved.subList(2, 3), second.stream().map(StoredFiles.Recorded::id).toList());
+        assertEquals(List.of(), files.recorded(saved.get(2), 2));
+        assertTrue(second.get(0).unclaimed());
     }
 
     @Test
@@ -140,6 +172,16 @@ class StoredFilesTest {
 
     private long count(String sql, Object... params) {
         return signet.server().app.database().queryLong(sql, params);
+    }
+
+    /** What a crash in the middle of a write leaves: a temporary file in the folder, or rows in the database. */
+    private void leaveUnfinishedBytes(String name) throws Exception {
+        if (signet.server().app.database().dialect() == Dialect.SQLITE) {
+            Files.write(vaultFile(name + ".tmp"), new byte[] {8});
+        } else {
+            signet.server().app.database().update("INSERT INTO file_chunks(name, seq, bytes) VALUES (?, 1, ?)", name,
+                    new byte[] {8});
+        }
     }
 
     private Path vaultFile(String name) {

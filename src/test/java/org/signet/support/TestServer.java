@@ -22,6 +22,7 @@ import org.signet.domain.ApiKey.Permission;
 import org.signet.domain.User;
 import org.signet.json.Json;
 import org.signet.store.ApiKeyStore;
+import org.signet.store.Dialect;
 
 /**
  * A real Signet on a loopback port 0 over a test's temporary folder and its {@link SuiteDatabase}, with a real
@@ -180,12 +181,39 @@ public final class TestServer implements AutoCloseable {
         return send(body.post(request(path, c)).build());
     }
 
-    /** The encrypted files in this server's vault now. */
-    public List<Path> vaultFiles() {
+    /**
+     * The names of the encrypted files in this server's vault now: the files of its folder on SQLite,
+     * the names its database holds bytes for on PostgreSQL.
+     */
+    public List<String> vaultFiles() {
+        if (app.database().dialect() != Dialect.SQLITE) {
+            return app.database().query("SELECT DISTINCT name FROM file_chunks ORDER BY name", r -> r.string("name"));
+        }
         try (Stream<Path> s = Files.list(app.config().dataDir().resolve("files"))) {
-            return s.toList();
+            return s.map(p -> p.getFileName().toString()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Makes the bytes of every file stored so far unreadable until {@link #showStoredBytes}, as a disk
+     * or database that fails would: the folder is moved aside, or the rows are renamed.
+     */
+    public void hideStoredBytes() throws IOException {
+        if (app.database().dialect() != Dialect.SQLITE) {
+            app.database().update("UPDATE file_chunks SET name = 'away' || name WHERE name NOT LIKE 'away%'");
+        } else {
+            Files.move(app.config().dataDir().resolve("files"), app.config().dataDir().resolve("files-away"));
+        }
+    }
+
+    /** Puts back what {@link #hideStoredBytes} hid; nothing when nothing is hidden. */
+    public void showStoredBytes() throws IOException {
+        if (app.database().dialect() != Dialect.SQLITE) {
+            app.database().update("UPDATE file_chunks SET name = substr(name, 5) WHERE name LIKE 'away%'");
+        } else if (Files.exists(app.config().dataDir().resolve("files-away"))) {
+            Files.move(app.config().dataDir().resolve("files-away"), app.config().dataDir().resolve("files"));
         }
     }
 
