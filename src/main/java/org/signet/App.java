@@ -34,10 +34,12 @@ import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.Dialect;
+import org.signet.store.MailOutboxStore;
 import org.signet.store.Migrations;
 import org.signet.store.RateWindowStore;
 import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
+import org.signet.store.WebhookStore;
 import org.signet.webhook.WebhookDeliverer;
 
 /** A running Signet: database, stores, background jobs and the HTTP server, wired from one {@link Config}. */
@@ -73,6 +75,7 @@ public final class App implements AutoCloseable {
             HttpService[] http = new HttpService[1];
             Links links = new Links(() -> config.siteUrl(http[0].port()));
             Services services = new Services(config, db, clock, links, scheduler);
+            releaseClaimsOfAStoppedRun(db);
             Router rest = new Router();
             Router site = new Router();
             services.routes(rest, site);
@@ -89,6 +92,18 @@ public final class App implements AutoCloseable {
             scheduler.close();
             db.close();
             throw e;
+        }
+    }
+
+    /**
+     * On SQLite only this process serves the folder, so a queue row still claimed was claimed by a run
+     * that stopped (killed mid-delivery): it is taken again now rather than when its lease ends. On
+     * PostgreSQL the claim may be another instance's, working at this moment, and its lease decides.
+     */
+    private static void releaseClaimsOfAStoppedRun(Database db) {
+        if (db.dialect() == Dialect.SQLITE) {
+            new MailOutboxStore(db).releaseAll();
+            new WebhookStore(db).releaseAll();
         }
     }
 

@@ -83,6 +83,11 @@ public final class MailOutboxStore {
                 lease.holder(), lease.until(), id, now);
     }
 
+    /** Lets go of every claim: for the start of the one process a SQLite folder has, when any claim left is a stopped one's. */
+    public int releaseAll() {
+        return db.update("UPDATE mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL");
+    }
+
     /** Lets go of the messages {@code lease} still holds, untried, so any run may take them at once. */
     public void release(Lease lease) {
         db.update("UPDATE mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", lease.holder());
