@@ -166,7 +166,7 @@ public final class MailSender {
         // remembering ids keeps a clock that jumps backwards from looping over the same messages.
         Set<Long> seen = new HashSet<>();
         int failuresInARow = 0;
-        while (true) {
+        while (table.anyDue(cutoff, now())) {
             Lease lease = Lease.from(now(), LEASE);
             List<OutboxEntry> batch = table.claimDue(cutoff, now(), BATCH, lease);
             List<OutboxEntry> fresh = batch.stream().filter(e -> seen.add(e.id())).toList();

@@ -76,6 +76,12 @@ public final class MailOutboxStore {
         return claimed;
     }
 
+    /** Whether {@link #claimDue} would claim anything: a read, so an idle queue costs no write transaction. */
+    public boolean anyDue(long cutoff, long now) {
+        return db.queryOne("SELECT 1 FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
+                + "AND (claimed_until IS NULL OR claimed_until <= ?) LIMIT 1", r -> true, cutoff, now).isPresent();
+    }
+
     /** Claims one pending message, due or not, for {@code lease}; empty when it is not pending or another lease holds it. */
     public Optional<OutboxEntry> claim(long id, long now, Lease lease) {
         return db.queryOne("UPDATE mail_outbox SET claimed_by = ?, claimed_until = ? WHERE id = ? AND status = 'pending' "
