@@ -10,9 +10,11 @@ import java.util.logging.Logger;
 import org.signet.api.HttpBindings;
 import org.signet.config.Config;
 import org.signet.http.HttpService;
+import org.signet.http.MemoryRateLimiter;
 import org.signet.http.RateLimiter;
 import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
+import org.signet.http.SharedRateLimiter;
 import org.signet.jobs.BackupJob;
 import org.signet.jobs.BulkSendJob;
 import org.signet.jobs.ExpiryJob;
@@ -31,9 +33,13 @@ import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
+import org.signet.store.Dialect;
+import org.signet.store.MailOutboxStore;
 import org.signet.store.Migrations;
+import org.signet.store.RateWindowStore;
 import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
+import org.signet.store.WebhookStore;
 import org.signet.webhook.WebhookDeliverer;
 
 /** A running Signet: database, stores, background jobs and the HTTP server, wired from one {@link Config}. */
@@ -69,12 +75,13 @@ public final class App implements AutoCloseable {
             HttpService[] http = new HttpService[1];
             Links links = new Links(() -> config.siteUrl(http[0].port()));
             Services services = new Services(config, db, clock, links, scheduler);
+            releaseClaimsOfAStoppedRun(db);
             Router rest = new Router();
             Router site = new Router();
             services.routes(rest, site);
             RequestMetrics requests = new RequestMetrics();
             services.metrics(requests, () -> http[0].openConnections()).routes(site);
-            RateLimiter limiter = new RateLimiter(clock);
+            RateLimiter limiter = limiter(db, clock);
             schedule(scheduler, services, limiter);
             http[0] = HttpService.start(config, rest, site, HttpBindings.authenticator(services.keyAuthentication),
                     HttpBindings.ledger(services.idempotencyKeys), limiter, requests);
@@ -86,6 +93,40 @@ public final class App implements AutoCloseable {
             db.close();
             throw e;
         }
+    }
+
+    /**
+     * On SQLite only this process serves the folder, so a queue row still claimed was claimed by a run
+     * that stopped (killed mid-delivery): it is taken again now rather than when its lease ends. On
+     * PostgreSQL the claim may be another instance's, working at this moment, and its lease decides.
+     */
+    private static void releaseClaimsOfAStoppedRun(Database db) {
+        if (db.dialect() == Dialect.SQLITE) {
+            new MailOutboxStore(db).releaseAll();
+            new WebhookStore(db).releaseAll();
+        }
+    }
+
+    /**
+     * The rate limits' counters: in memory for SQLite's one process, where a write per request would
+     * cost a disk sync; in the database on PostgreSQL, where several instances must share them.
+     */
+    public static RateLimiter limiter(Database db, Clock clock) {
+        if (db.dialect() == Dialect.SQLITE) {
+            return new MemoryRateLimiter(clock);
+        }
+        RateWindowStore store = new RateWindowStore(db);
+        return new SharedRateLimiter(clock, new SharedRateLimiter.Windows() {
+            @Override
+            public long increment(String bucket, long start) {
+                return store.increment(bucket, start);
+            }
+
+            @Override
+            public void deleteBefore(long start) {
+                store.deleteBefore(start);
+            }
+        });
     }
 
     /**

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
@@ -14,6 +17,8 @@ import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.store.Dialect;
+import org.signet.store.Lease;
+import org.signet.store.MailOutboxStore;
 import org.signet.support.Postgres;
 import org.signet.support.TestServer;
 
@@ -66,5 +71,25 @@ class AppTest {
             assertEquals(1, rs.getInt(1));
         }
         assertFalse(java.nio.file.Files.exists(dir.resolve("signet.db")), "no SQLite file was made");
+    }
+
+    @Test
+    void start_queueRowsClaimedByAStoppedRun_releasedOnSqliteKeptOnPostgres() throws Exception {
+        Postgres.Database pg = Postgres.shared().freshDatabase();
+        List<String[]> databases = List.of(new String[] {"db.url="}, pg.settings());
+        List<Long> leftClaimed = new ArrayList<>();
+        for (String[] database : databases) {
+            Path folder = dir.resolve("folder" + leftClaimed.size());
+            try (TestServer server = TestServer.start(folder, database)) {
+                MailOutboxStore outbox = new MailOutboxStore(server.app.database());
+                long now = Instant.now().getEpochSecond();
+                outbox.insert("test", "ann@example.org", "Ann", "claimed", "text", "html", null, null, now + 3600);
+                outbox.claimDue(now + 3600, now, 10, Lease.from(now, Duration.ofHours(1)));
+            }
+            try (TestServer server = TestServer.start(folder, database)) {
+                leftClaimed.add(server.app.database().queryLong("SELECT count(*) FROM mail_outbox WHERE claimed_by IS NOT NULL"));
+            }
+        }
+        assertEquals(List.of(0L, 1L), leftClaimed, "SQLite's one process releases; on PostgreSQL the lease decides");
     }
 }

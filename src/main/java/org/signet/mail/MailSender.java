@@ -23,6 +23,7 @@ import java.util.logging.Logger;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 import org.signet.store.Database;
+import org.signet.store.Lease;
 import org.signet.store.MailOutboxStore;
 
 /**
@@ -30,7 +31,9 @@ import org.signet.store.MailOutboxStore;
  * {@link #runOnce()}, temporary failures retried with growing delays, permanent ones given up at
  * once. Delivery is at least once: a crash between handing a message over and recording it sends
  * it again after the restart. Signet makes one sender per process; its lock keeps deliveries
- * from overlapping, so no message goes out twice from concurrent runs.
+ * from overlapping, and each message is claimed with a {@link Lease} before it is handed over, so
+ * several instances on one database never deliver the same message at the same time, and a message
+ * left claimed by an instance that stopped is delivered by another once the lease has ended.
  */
 public final class MailSender {
 
@@ -47,7 +50,15 @@ public final class MailSender {
             Duration.ofMinutes(15), Duration.ofHours(1), Duration.ofHours(3), Duration.ofHours(6),
             Duration.ofHours(12));
     private static final Duration LAST_DELAY = Duration.ofHours(24);
-    private static final int BATCH = 50;
+    /** Messages claimed at a time: a process that stops leaves at most these waiting for their lease to end. */
+    private static final int BATCH = 10;
+    /**
+     * How long one message may take: connecting and each SMTP command and write are bounded by the
+     * transport's 10-second timeouts, and a message is about ten of them.
+     */
+    static final Duration LONGEST_MESSAGE = Duration.ofMinutes(2);
+    /** How long a claim holds its messages; a message is begun only while its whole {@link #LONGEST_MESSAGE} fits. */
+    static final Duration LEASE = Duration.ofMinutes(5);
     /**
      * After this many temporary failures in a row the server is most likely down; the rest wait for
      * the next run instead of each spending a connect timeout and an attempt.
@@ -59,7 +70,8 @@ public final class MailSender {
     private static final Logger LOG = Logger.getLogger(MailSender.class.getName());
     private static final int PRUNE_BATCH = 1000;
 
-    private enum Outcome { SENT, RETRY, FAILED }
+    /** HELD: another run (of this or another instance) holds the message's lease and is delivering it. */
+    private enum Outcome { SENT, RETRY, FAILED, HELD }
 
     private final MailOutboxStore table;
     private final MailTransport transport;
@@ -119,7 +131,8 @@ public final class MailSender {
      * Attempts the given pending messages now, however long their next attempt is away, and says
      * for each id whether the message has been handed to the mail server: true also for one sent
      * before; false for a failed or unknown one, and for one whose attempt now failed temporarily (it
-     * stays queued for its retries), that a running delivery kept busy past 30 seconds, or that was
+     * stays queued for its retries), that a running delivery kept busy past 30 seconds or that another
+     * instance is delivering at this moment, or that was
      * left untried after three temporary failures in a row (the server is most likely down; it keeps
      * its place in the queue). Call it after the transaction that queued the messages has committed, never inside one: a transaction
      * would hold the database's write lock while the mail server answers.
@@ -153,21 +166,29 @@ public final class MailSender {
         // remembering ids keeps a clock that jumps backwards from looping over the same messages.
         Set<Long> seen = new HashSet<>();
         int failuresInARow = 0;
-        while (true) {
-            List<OutboxEntry> batch = table.due(cutoff, BATCH);
+        while (table.anyDue(cutoff, now())) {
+            Lease lease = Lease.from(now(), LEASE);
+            List<OutboxEntry> batch = table.claimDue(cutoff, now(), BATCH, lease);
             List<OutboxEntry> fresh = batch.stream().filter(e -> seen.add(e.id())).toList();
+            int tried = 0;
             for (OutboxEntry entry : fresh) {
-                if (Thread.currentThread().isInterrupted()) {
-                    return; // Signet is stopping: the rest waits in the queue for the next start
+                if (Thread.currentThread().isInterrupted() || !lease.covers(now(), LONGEST_MESSAGE)) {
+                    break; // Signet is stopping, or the lease ends too soon for one more message
                 }
-                failuresInARow = deliver(entry) == Outcome.RETRY ? failuresInARow + 1 : 0;
+                tried++;
+                failuresInARow = deliver(entry, lease) == Outcome.RETRY ? failuresInARow + 1 : 0;
                 if (failuresInARow == FAILURES_IN_A_ROW) {
                     LOG.log(Level.WARNING, "Mail delivery paused after {0} temporary failures in a "
                             + "row; {1} messages are waiting", new Object[] {FAILURES_IN_A_ROW, table.pendingCount()});
-                    return;
+                    break;
                 }
             }
-            if (fresh.isEmpty() || batch.size() < BATCH) {
+            if (tried < batch.size()) {
+                // What the lease still holds was not tried; let go, it would otherwise wait for the lease to end.
+                table.release(lease);
+            }
+            if (Thread.currentThread().isInterrupted() || failuresInARow == FAILURES_IN_A_ROW
+                    || fresh.isEmpty() || batch.size() < BATCH) {
                 return;
             }
         }
@@ -181,15 +202,25 @@ public final class MailSender {
         return switch (entry.get().status()) {
             case SENT -> Outcome.SENT;
             case FAILED -> Outcome.FAILED;
-            case PENDING -> deliver(entry.get());
+            case PENDING -> claimAndDeliver(id);
         };
+    }
+
+    /** Attempts a pending message under a lease of its own; HELD when another run is delivering it. */
+    private Outcome claimAndDeliver(long id) {
+        Lease lease = Lease.from(now(), LEASE);
+        Optional<OutboxEntry> claimed = table.claim(id, now(), lease);
+        if (claimed.isEmpty()) {
+            return isSent(id) ? Outcome.SENT : Outcome.HELD;
+        }
+        return deliver(claimed.get(), lease);
     }
 
     private boolean isSent(long id) {
         return table.find(id).map(e -> e.status() == OutboxEntry.Status.SENT).orElse(false);
     }
 
-    private Outcome deliver(OutboxEntry entry) {
+    private Outcome deliver(OutboxEntry entry, Lease lease) {
         int attempt = entry.attempts() + 1;
         LongFunction<Optional<String>> own = signer -> links.link(signer, entry.recipient());
         try {
@@ -197,13 +228,13 @@ public final class MailSender {
                     filled(entry.textBody(), own), filled(entry.htmlBody(), own),
                     attachments(entry)));
         } catch (MailDeliveryException e) {
-            return failed(entry, attempt, e.permanent(), e.getMessage(), null);
+            return failed(entry, lease, attempt, e.permanent(), e.getMessage(), null);
         } catch (RuntimeException e) {
             // A fault in a transport or loader must not stop the queue behind this message for good;
             // its stack trace goes with the outcome line, as it points at a bug.
-            return failed(entry, attempt, false, "Unexpected fault: " + e, e);
+            return failed(entry, lease, attempt, false, "Unexpected fault: " + e, e);
         }
-        table.markSent(entry.id(), attempt, now());
+        recorded(table.markSent(entry.id(), lease, attempt, now()), entry);
         log(Level.INFO, null, "Mail {0} ({1}) to {2} sent on attempt {3}",
                 Long.toString(entry.id()), entry.template(), entry.recipient(), attempt);
         return Outcome.SENT;
@@ -231,21 +262,33 @@ public final class MailSender {
         return List.of(new Attachment(queued.filename(), queued.contentType(), bytes));
     }
 
-    private Outcome failed(OutboxEntry entry, int attempt, boolean permanent, String reason, Throwable bug) {
+    private Outcome failed(OutboxEntry entry, Lease lease, int attempt, boolean permanent, String reason,
+            Throwable bug) {
         failedAttempts.increment();
         String error = shortError(reason);
         if (permanent || attempt >= MAX_ATTEMPTS) {
-            table.markFailed(entry.id(), attempt, error);
+            recorded(table.markFailed(entry.id(), lease, attempt, error), entry);
             log(Level.WARNING, bug, "Mail {0} ({1}) to {2} failed for good on attempt {3}: {4}",
                     Long.toString(entry.id()), entry.template(), entry.recipient(), attempt, error);
             return Outcome.FAILED;
         }
         long next = now() + delayAfter(attempt).toSeconds();
-        table.markRetry(entry.id(), attempt, next, error);
+        recorded(table.markRetry(entry.id(), lease, attempt, next, error), entry);
         log(Level.WARNING, bug, "Mail {0} ({1}) to {2} not sent on attempt {3}, next try at {4}: {5}",
                 Long.toString(entry.id()), entry.template(), entry.recipient(), attempt,
                 Instant.ofEpochSecond(next), error);
         return Outcome.RETRY;
+    }
+
+    /**
+     * Warns of an outcome not recorded because the lease ran out first and another run took the
+     * message, which may then go out twice: the lease, well past the longest delivery, should never allow it.
+     */
+    private static void recorded(boolean held, OutboxEntry entry) {
+        if (!held) {
+            LOG.log(Level.WARNING, "Mail {0} ({1}): its claim ended before the outcome was recorded; another run "
+                    + "has taken it", new Object[] {Long.toString(entry.id()), entry.template()});
+        }
     }
 
     /** One line per outcome; never the bodies, which hold signing links. */

@@ -16,7 +16,8 @@ import org.signet.store.UserStore;
 /**
  * The host-site login, PIN and emailed code that stand before a protected link, asked in that order; a
  * link that asks for several needs each. Five wrong tries (PINs, passwords and codes together) lock the
- * link for 15 minutes; the count is kept in the database so a restart does not reset it. Each gate
+ * link for 15 minutes; the count is kept in the database so a restart does not reset it, and each wrong
+ * try is one atomic increment there, so tries at several instances at once count exactly. Each gate
  * passed is a {@code signer_verified} audit event naming it. The login's password is checked by
  * {@link PasswordCheck} on top of that, so its failures also count against the account and the address
  * wherever else the password is asked for; the gate answers a locked account or address exactly as a
@@ -147,7 +148,10 @@ public final class LinkUnlock {
     /** A gate passed: the failure count starts again, and the audit trail says who passed which gate. */
     private void verified(SignerLink link, Signer s, String method, Visit visit, Runnable also) {
         db.inTransaction(() -> {
-            signers.recordPinFailure(s.id(), 0, null);
+            long now = clock.millis() / 1000;
+            if (!signers.clearWrongTries(s.id(), now)) {
+                throw lockedNow(s, now); // locked by wrong tries elsewhere while this one was checked
+            }
             also.run();
             audit.record(link.document().id(), "signer_verified",
                     Actor.signer(s.id(), s.name(), visit.ip(), visit.userAgent()), method);
@@ -210,14 +214,23 @@ public final class LinkUnlock {
         }
     }
 
+    /** Counts the wrong try where every instance counts, so tries at several at once lock the link at exactly five. */
     private Refusal failed(Signer s, String code, Refusal.Kind kind, String message) {
-        int failures = s.pinFailures() + 1;
-        if (failures >= MAX_TRIES) {
-            signers.recordPinFailure(s.id(), 0, clock.millis() / 1000 + LOCK_SECONDS);
+        long now = clock.millis() / 1000;
+        SignerStore.WrongTry counted = signers.countWrongTry(s.id(), MAX_TRIES, now, now + LOCK_SECONDS).orElse(null);
+        if (counted == null) {
+            return lockedNow(s, now);
+        }
+        if (counted.lockedUntil() != null) {
             return locked(LOCK_SECONDS);
         }
-        signers.recordPinFailure(s.id(), failures, null);
-        return new Refusal(kind, code, message, Map.of("attempts_left", MAX_TRIES - failures));
+        return new Refusal(kind, code, message, Map.of("attempts_left", MAX_TRIES - counted.failures()));
+    }
+
+    /** The link was locked by tries at another instance (or thread) while this one was checked. */
+    private Refusal lockedNow(Signer s, long now) {
+        Long until = fresh(s).pinLockedUntil();
+        return locked(until == null ? LOCK_SECONDS : Math.max(1, until - now));
     }
 
     private static Refusal locked(long seconds) {

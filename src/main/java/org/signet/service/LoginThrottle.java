@@ -11,7 +11,8 @@ import org.signet.store.LoginFailureStore.Standing;
  * Locks out a host-site account's password after repeated failures, per account and per client
  * address, wherever the password is asked for (through {@link PasswordCheck}): the account limit stops
  * guessing one password from many places, the address limit stops one place from trying many
- * accounts. Counts live in the database, so a restart does not reset them.
+ * accounts. Counts live in the database, so a restart does not reset them, and each failure is one
+ * atomic increment there, so failures at several instances at once add up exactly.
  */
 public final class LoginThrottle {
     private final LoginFailureStore store;
@@ -63,11 +64,7 @@ public final class LoginThrottle {
     }
 
     private void count(String subject, Policy policy, long now) {
-        Standing s = store.find(subject).filter(old -> now - old.windowStart() < policy.window().toSeconds())
-                .orElse(new Standing(0, now, null));
-        int failures = s.failures() + 1;
-        Long lockedUntil = failures >= policy.maxFailures() ? Long.valueOf(now + policy.lock().toSeconds()) : s.lockedUntil();
-        store.save(subject, new Standing(failures, s.windowStart(), lockedUntil));
+        store.countFailure(subject, now, policy.maxFailures(), policy.window().toSeconds(), policy.lock().toSeconds());
     }
 
     private static String accountKey(String email) {

@@ -38,4 +38,14 @@ public enum Dialect {
     public String indexedBy(String index) {
         return this == SQLITE ? " INDEXED BY " + index + " " : " ";
     }
+
+    /**
+     * The lock that claims queue rows, with a space before it: PostgreSQL locks the rows of {@code table}
+     * (a name or alias in the FROM) that the query returns and skips those another transaction holds,
+     * so instances claiming at once take different rows; SQLite's one writer already runs claims one
+     * after another, and it knows no such clause.
+     */
+    public String skipLocked(String table) {
+        return this == SQLITE ? "" : " FOR UPDATE OF " + table + " SKIP LOCKED";
+    }
 }

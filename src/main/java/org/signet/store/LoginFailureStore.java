@@ -19,11 +19,25 @@ public final class LoginFailureStore {
                 subject);
     }
 
-    public void save(String subject, Standing s) {
-        db.update("INSERT INTO login_failures(subject, failures, window_start, locked_until) VALUES (?,?,?,?) "
-                + "ON CONFLICT(subject) DO UPDATE SET failures = excluded.failures, "
-                + "window_start = excluded.window_start, locked_until = excluded.locked_until",
-                subject, s.failures(), s.windowStart(), s.lockedUntil());
+    /**
+     * Counts one failure of {@code subject} at {@code now}, in one statement so that failures counted
+     * at once by several instances each add one: a window older than {@code windowSeconds} starts
+     * again at this failure, and the failure that brings the count to {@code maxFailures} locks the
+     * subject until {@code now + lockSeconds}.
+     */
+    public void countFailure(String subject, long now, int maxFailures, long windowSeconds, long lockSeconds) {
+        Long lockedAtFirst = maxFailures <= 1 ? Long.valueOf(now + lockSeconds) : null;
+        db.update("INSERT INTO login_failures(subject, failures, window_start, locked_until) VALUES (?,1,?,?) "
+                + "ON CONFLICT(subject) DO UPDATE SET "
+                + "failures = CASE WHEN excluded.window_start - login_failures.window_start < ? "
+                + "THEN login_failures.failures + 1 ELSE 1 END, "
+                + "locked_until = CASE WHEN excluded.window_start - login_failures.window_start >= ? "
+                + "THEN excluded.locked_until WHEN login_failures.failures + 1 >= ? THEN ? "
+                + "ELSE login_failures.locked_until END, "
+                + "window_start = CASE WHEN excluded.window_start - login_failures.window_start < ? "
+                + "THEN login_failures.window_start ELSE excluded.window_start END",
+                subject, now, lockedAtFirst, windowSeconds, windowSeconds, maxFailures, now + lockSeconds,
+                windowSeconds);
     }
 
     public void clear(String subject) {

@@ -1,6 +1,8 @@
 package org.signet.store;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.signet.domain.Backlog;
@@ -10,12 +12,17 @@ import org.signet.domain.QueuedAttachment;
 /**
  * The durable mail queue's table, {@code mail_outbox}, shared by the queue that writes messages and
  * the sender that delivers them. Every state change applies only to a pending row, so a message
- * that is sent or failed stays that way.
+ * that is sent or failed stays that way; a sender claims messages with a {@link Lease} before it
+ * delivers them, and records an outcome only while it holds that lease.
  */
 public final class MailOutboxStore {
     private static final String COLUMNS = "id, template, recipient, recipient_name, subject, text_body, html_body, "
             + "document_id, attachment_name, attachment_type, attachment_file_id, status, attempts, "
             + "next_attempt_at, last_error, created_at, sent_at";
+
+    /** The end of an outcome's UPDATE: the lease let go, for the pending message (id, holder) the lease holds. */
+    private static final String RELEASED = "claimed_by = NULL, claimed_until = NULL "
+            + "WHERE id = ? AND status = 'pending' AND claimed_by = ?";
 
     private final Database db;
 
@@ -53,10 +60,43 @@ public final class MailOutboxStore {
                 MailOutboxStore::map, status.wire(), limit);
     }
 
-    /** Pending messages due by {@code now}, first due first (for new messages: the order they were queued). */
-    public List<OutboxEntry> due(long now, int limit) {
-        return db.query("SELECT " + COLUMNS + " FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
-                + "ORDER BY next_attempt_at, id LIMIT ?", MailOutboxStore::map, now, limit);
+    /**
+     * Claims up to {@code limit} pending messages due by {@code cutoff} that no unexpired lease holds at
+     * {@code now}, first due first (for new messages: the order they were queued), for {@code lease}:
+     * one statement, so two instances claiming at once take different messages.
+     */
+    public List<OutboxEntry> claimDue(long cutoff, long now, int limit, Lease lease) {
+        List<OutboxEntry> claimed = new ArrayList<>(db.query("UPDATE mail_outbox SET claimed_by = ?, claimed_until = ? "
+                + "WHERE id IN (SELECT id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
+                + "AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY next_attempt_at, id LIMIT ?"
+                + db.dialect().skipLocked("mail_outbox") + ") RETURNING " + COLUMNS,
+                MailOutboxStore::map, lease.holder(), lease.until(), cutoff, now, limit));
+        // RETURNING gives the rows in no promised order
+        claimed.sort(Comparator.comparingLong(OutboxEntry::nextAttemptAt).thenComparingLong(OutboxEntry::id));
+        return claimed;
+    }
+
+    /** Whether {@link #claimDue} would claim anything: a read, so an idle queue costs no write transaction. */
+    public boolean anyDue(long cutoff, long now) {
+        return db.queryOne("SELECT 1 FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= ? "
+                + "AND (claimed_until IS NULL OR claimed_until <= ?) LIMIT 1", r -> true, cutoff, now).isPresent();
+    }
+
+    /** Claims one pending message, due or not, for {@code lease}; empty when it is not pending or another lease holds it. */
+    public Optional<OutboxEntry> claim(long id, long now, Lease lease) {
+        return db.queryOne("UPDATE mail_outbox SET claimed_by = ?, claimed_until = ? WHERE id = ? AND status = 'pending' "
+                + "AND (claimed_until IS NULL OR claimed_until <= ?) RETURNING " + COLUMNS, MailOutboxStore::map,
+                lease.holder(), lease.until(), id, now);
+    }
+
+    /** Lets go of every claim: for the start of the one process a SQLite folder has, when any claim left is a stopped one's. */
+    public int releaseAll() {
+        return db.update("UPDATE mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL");
+    }
+
+    /** Lets go of the messages {@code lease} still holds, untried, so any run may take them at once. */
+    public void release(Lease lease) {
+        db.update("UPDATE mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?", lease.holder());
     }
 
     /** The messages still to be handed over, and when the oldest was queued. */
@@ -75,19 +115,23 @@ public final class MailOutboxStore {
                 + "AND sent_at < ? LIMIT ?)", before, limit);
     }
 
-    public void markSent(long id, int attempts, long now) {
-        db.update("UPDATE mail_outbox SET status = 'sent', attempts = ?, sent_at = ?, last_error = NULL "
-                + "WHERE id = ? AND status = 'pending'", attempts, now, id);
+    /**
+     * Records a message as sent, and so on below: only by the holder of its lease, which it lets go;
+     * false, changing nothing, when the lease is no longer held (it ran out and another run took the message).
+     */
+    public boolean markSent(long id, Lease lease, int attempts, long now) {
+        return db.update("UPDATE mail_outbox SET status = 'sent', attempts = ?, sent_at = ?, last_error = NULL, "
+                + RELEASED, attempts, now, id, lease.holder()) == 1;
     }
 
-    public void markRetry(long id, int attempts, long nextAttemptAt, String error) {
-        db.update("UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? "
-                + "WHERE id = ? AND status = 'pending'", attempts, nextAttemptAt, error, id);
+    public boolean markRetry(long id, Lease lease, int attempts, long nextAttemptAt, String error) {
+        return db.update("UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ?, " + RELEASED,
+                attempts, nextAttemptAt, error, id, lease.holder()) == 1;
     }
 
-    public void markFailed(long id, int attempts, String error) {
-        db.update("UPDATE mail_outbox SET status = 'failed', attempts = ?, last_error = ? "
-                + "WHERE id = ? AND status = 'pending'", attempts, error, id);
+    public boolean markFailed(long id, Lease lease, int attempts, String error) {
+        return db.update("UPDATE mail_outbox SET status = 'failed', attempts = ?, last_error = ?, " + RELEASED,
+                attempts, error, id, lease.holder()) == 1;
     }
 
     private static OutboxEntry map(Row r) throws SQLException {

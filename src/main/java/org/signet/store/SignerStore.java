@@ -126,8 +126,28 @@ public final class SignerStore {
         return after;
     }
 
-    public void recordPinFailure(long id, int failures, Long lockedUntil) {
-        db.update("UPDATE signers SET pin_failures = ?, pin_locked_until = ? WHERE id = ?", failures, lockedUntil, id);
+    /** A wrong try counted: the tries counted since the count last started, and until when the link is locked (or null). */
+    public record WrongTry(int failures, Long lockedUntil) {}
+
+    /**
+     * Counts one wrong try at a signer's gates (PIN, login, emailed code) in one statement, so tries at
+     * several instances at once each count once: the try that brings the count to {@code maxTries} locks
+     * the link until {@code lockUntil} and starts the count again. Empty, counting nothing, when the
+     * link is locked at {@code now} already.
+     */
+    public Optional<WrongTry> countWrongTry(long id, int maxTries, long now, long lockUntil) {
+        return db.queryOne("UPDATE signers SET pin_failures = CASE WHEN pin_failures + 1 >= ? THEN 0 "
+                + "ELSE pin_failures + 1 END, pin_locked_until = CASE WHEN pin_failures + 1 >= ? THEN ? ELSE NULL END "
+                + "WHERE id = ? AND (pin_locked_until IS NULL OR pin_locked_until <= ?) "
+                + "RETURNING pin_failures, pin_locked_until",
+                r -> new WrongTry(r.getInt("pin_failures"), r.nullableLong("pin_locked_until")),
+                maxTries, maxTries, lockUntil, id, now);
+    }
+
+    /** A gate passed: the count of wrong tries starts again; false, changing nothing, when the link is locked at {@code now}. */
+    public boolean clearWrongTries(long id, long now) {
+        return db.update("UPDATE signers SET pin_failures = 0, pin_locked_until = NULL WHERE id = ? "
+                + "AND (pin_locked_until IS NULL OR pin_locked_until <= ?)", id, now) == 1;
     }
 
     public void saveImage(long signerId, String kind, String method, byte[] png) {

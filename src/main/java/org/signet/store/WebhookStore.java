@@ -2,6 +2,7 @@ package org.signet.store;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.signet.domain.Backlog;
@@ -16,14 +17,22 @@ public final class WebhookStore {
     private static final String DELIVERY_COLUMNS = "id, webhook_id, document_id, event, data, status, attempts, "
             + "response_status, created_at, last_attempt_at, next_attempt_at";
 
-    /** Due, first in line for its webhook and document, and its webhook active (a paused one keeps its queue). */
-    private static final String DUE = "SELECT d.id, d.webhook_id, d.document_id, d.event, d.data, d.status, d.attempts, "
-            + "d.response_status, d.created_at, d.last_attempt_at, d.next_attempt_at FROM webhook_deliveries d "
+    /**
+     * Due, unclaimed (or its lease over), first in line for its webhook and document, and its webhook
+     * active (a paused one keeps its queue). An earlier delivery still pending holds up the later ones
+     * whether or not it is claimed, so one document's events are delivered in order by any instance.
+     */
+    private static final String DUE_FROM = " FROM webhook_deliveries d "
             + "JOIN webhooks w ON w.id = d.webhook_id WHERE w.active = 1 AND d.status = 'pending' "
-            + "AND d.next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' "
+            + "AND d.next_attempt_at <= ? AND (d.claimed_until IS NULL OR d.claimed_until <= ?) "
+            + "AND NOT EXISTS (SELECT 1 FROM webhook_deliveries e WHERE e.status = 'pending' "
             // IS NOT DISTINCT FROM: deliveries without a document queue together too (SQLite's IS, which PostgreSQL lacks)
             + "AND e.webhook_id = d.webhook_id AND e.document_id IS NOT DISTINCT FROM d.document_id "
             + "AND e.id < d.id) ";
+    private static final String DUE = "SELECT d.id, d.webhook_id, d.document_id, d.event, d.data, d.status, d.attempts, "
+            + "d.response_status, d.created_at, d.last_attempt_at, d.next_attempt_at" + DUE_FROM;
+    /** The end of an outcome's UPDATE: the lease let go, for the delivery (id, holder) the lease holds. */
+    private static final String RELEASED = "claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?";
 
     private final Database db;
 
@@ -104,17 +113,49 @@ public final class WebhookStore {
     }
 
     /**
-     * Pending deliveries due by {@code now} that are first in line: no earlier delivery of the same
-     * webhook for the same document is still pending, so one document's events arrive in order.
+     * Pending deliveries due by {@code now} that are first in line (no earlier delivery of the same
+     * webhook for the same document is still pending, so one document's events arrive in order) and
+     * that no lease holds.
      */
     public List<WebhookDelivery> due(long now, int limit) {
-        return db.query(DUE + "ORDER BY d.id LIMIT ?", WebhookStore::mapDelivery, now, limit);
+        return db.query(DUE + "ORDER BY d.id LIMIT ?", WebhookStore::mapDelivery, now, now, limit);
     }
 
     /** As {@link #due}, for one webhook. */
     public List<WebhookDelivery> dueFor(long webhookId, long now, int limit) {
-        return db.query(DUE + "AND d.webhook_id = ? ORDER BY d.id LIMIT ?", WebhookStore::mapDelivery, now, webhookId,
-                limit);
+        return db.query(DUE + "AND d.webhook_id = ? ORDER BY d.id LIMIT ?", WebhookStore::mapDelivery, now, now,
+                webhookId, limit);
+    }
+
+    /**
+     * Claims up to {@code limit} of one webhook's deliveries that {@link #dueFor} would name, oldest
+     * first, for {@code lease}: one statement, so instances claiming at once take different deliveries.
+     */
+    public List<WebhookDelivery> claimDueFor(long webhookId, long now, int limit, Lease lease) {
+        List<WebhookDelivery> claimed = new ArrayList<>(db.query("UPDATE webhook_deliveries SET claimed_by = ?, "
+                + "claimed_until = ? WHERE id IN (SELECT d.id" + DUE_FROM + "AND d.webhook_id = ? ORDER BY d.id LIMIT ?"
+                + db.dialect().skipLocked("d") + ") RETURNING " + DELIVERY_COLUMNS, WebhookStore::mapDelivery,
+                lease.holder(), lease.until(), now, now, webhookId, limit));
+        claimed.sort(Comparator.comparingLong(WebhookDelivery::id)); // RETURNING promises no order
+        return claimed;
+    }
+
+    /** Claims one pending delivery, due or not, for {@code lease}; empty when it is not pending or another lease holds it. */
+    public Optional<WebhookDelivery> claim(long deliveryId, long now, Lease lease) {
+        return db.queryOne("UPDATE webhook_deliveries SET claimed_by = ?, claimed_until = ? WHERE id = ? "
+                + "AND status = 'pending' AND (claimed_until IS NULL OR claimed_until <= ?) RETURNING "
+                + DELIVERY_COLUMNS, WebhookStore::mapDelivery, lease.holder(), lease.until(), deliveryId, now);
+    }
+
+    /** Lets go of every claim: for the start of the one process a SQLite folder has, when any claim left is a stopped one's. */
+    public int releaseAll() {
+        return db.update("UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL");
+    }
+
+    /** Lets go of the deliveries {@code lease} still holds, untried, so any run may take them at once. */
+    public void release(Lease lease) {
+        db.update("UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ?",
+                lease.holder());
     }
 
     /**
@@ -127,15 +168,22 @@ public final class WebhookStore {
                 r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
-    /** Records an attempt and the delivery's new state, in the caller's transaction. */
-    public void recordAttempt(long deliveryId, WebhookDelivery.Attempt a, WebhookDelivery.Status status,
+    /**
+     * Records an attempt and the delivery's new state, in the caller's transaction, and lets go of the
+     * lease: only by the holder of the delivery's lease; false, recording nothing, when the lease is no
+     * longer held (it ran out and another run took the delivery).
+     */
+    public boolean recordAttempt(long deliveryId, Lease lease, WebhookDelivery.Attempt a, WebhookDelivery.Status status,
             long nextAttemptAt) {
-        db.update("INSERT INTO webhook_attempts(delivery_id, at, response_status, duration_ms, error, response_excerpt) "
-                + "VALUES (?,?,?,?,?,?)", deliveryId, a.at(), a.responseStatus(), a.durationMs(), a.error(),
-                a.responseExcerpt());
-        db.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, response_status = ?, "
-                + "last_attempt_at = ?, next_attempt_at = ? WHERE id = ?", status.wire(), a.responseStatus(), a.at(),
-                nextAttemptAt, deliveryId);
+        int held = db.update("UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, response_status = ?, "
+                + "last_attempt_at = ?, next_attempt_at = ?, " + RELEASED, status.wire(), a.responseStatus(), a.at(),
+                nextAttemptAt, deliveryId, lease.holder());
+        if (held == 1) {
+            db.update("INSERT INTO webhook_attempts(delivery_id, at, response_status, duration_ms, error, "
+                    + "response_excerpt) VALUES (?,?,?,?,?,?)", deliveryId, a.at(), a.responseStatus(), a.durationMs(),
+                    a.error(), a.responseExcerpt());
+        }
+        return held == 1;
     }
 
     /** Puts a delivery back in line for an attempt now, keeping its id, attempts and log. */

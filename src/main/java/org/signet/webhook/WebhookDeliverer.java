@@ -3,9 +3,8 @@ package org.signet.webhook;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,6 +17,7 @@ import java.util.logging.Logger;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.store.Database;
+import org.signet.store.Lease;
 import org.signet.store.WebhookStore;
 
 /**
@@ -25,13 +25,21 @@ import org.signet.store.WebhookStore;
  * in line for their document, and works through each webhook's queue on its own thread, one delivery
  * at a time, so a slow or dead receiver holds up only itself. A failed attempt is retried after about
  * 1 min, 5 min, 30 min, 2 h, 6 h, 12 h and 24 h, then the delivery is failed; a later event of the
- * same document waits while an earlier one is being retried.
+ * same document waits while an earlier one is being retried. Deliveries are claimed a few at a time
+ * with a {@link Lease}, so several instances on one database never attempt the same delivery at the
+ * same time, and one left claimed by an instance that stopped is attempted again once the lease ends.
  */
 public final class WebhookDeliverer {
     private static final Logger LOG = Logger.getLogger("signet.webhooks");
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6), Duration.ofHours(12), Duration.ofHours(24));
     private static final int BATCH = 200;
+    /** Deliveries of one webhook claimed at a time: an instance that stops leaves at most these waiting for their lease. */
+    private static final int CLAIM = 10;
+    /** How long one attempt may take: the sender gives up after its 10-second timeout. */
+    static final Duration LONGEST_ATTEMPT = Duration.ofMinutes(1);
+    /** How long a claim holds its deliveries; an attempt is begun only while its whole {@link #LONGEST_ATTEMPT} fits. */
+    static final Duration LEASE = Duration.ofMinutes(3);
 
     private final Database db;
     private final WebhookStore store;
@@ -51,51 +59,83 @@ public final class WebhookDeliverer {
 
     /** Delivers what is due now, every webhook in parallel; returns when this round is done. */
     public void runOnce() {
-        Map<Long, List<WebhookDelivery>> byWebhook = new LinkedHashMap<>();
+        Set<Long> webhooks = new LinkedHashSet<>();
         for (WebhookDelivery d : store.due(now(), BATCH)) {
-            byWebhook.computeIfAbsent(d.webhookId(), k -> new ArrayList<>()).add(d);
+            webhooks.add(d.webhookId());
         }
         List<Future<?>> running = new ArrayList<>();
-        byWebhook.forEach((webhookId, deliveries) -> {
+        for (long webhookId : webhooks) {
             // A webhook already being worked through by an earlier round keeps its order by not starting twice.
             if (busy.add(webhookId)) {
-                running.add(workers.submit(() -> deliverAll(webhookId, deliveries)));
+                running.add(workers.submit(() -> deliverAll(webhookId)));
             }
-        });
+        }
         for (Future<?> f : running) {
             await(f);
         }
     }
 
     /**
-     * Works through one webhook's queue until nothing of it is due; then looks once more after letting
-     * go, because a round that found the webhook busy may have come in between and left its share here.
+     * Works through one webhook's queue, claiming a few deliveries at a time, until nothing of it is
+     * due; then looks once more after letting go, because a round that found the webhook busy may
+     * have come in between and left its share here.
      */
-    private void deliverAll(long webhookId, List<WebhookDelivery> first) {
-        List<WebhookDelivery> batch = first;
+    private void deliverAll(long webhookId) {
         while (true) {
             try {
-                batch.forEach(this::attempt);
-                batch = store.dueFor(webhookId, now(), BATCH);
+                if (deliverClaimed(webhookId)) {
+                    continue;
+                }
             } catch (RuntimeException e) {
                 busy.remove(webhookId);
                 throw e;
             }
-            if (batch.isEmpty()) {
-                busy.remove(webhookId);
-                batch = store.dueFor(webhookId, now(), BATCH);
-                if (batch.isEmpty() || !busy.add(webhookId)) {
-                    return;
-                }
+            busy.remove(webhookId);
+            if (Thread.currentThread().isInterrupted() || store.dueFor(webhookId, now(), 1).isEmpty()
+                    || !busy.add(webhookId)) {
+                return;
             }
         }
     }
 
+    /** Claims the webhook's next deliveries and attempts them in order; false when none was due. */
+    private boolean deliverClaimed(long webhookId) {
+        Lease lease = Lease.from(now(), LEASE);
+        List<WebhookDelivery> claimed = store.claimDueFor(webhookId, now(), CLAIM, lease);
+        int tried = 0;
+        try {
+            for (WebhookDelivery d : claimed) {
+                if (Thread.currentThread().isInterrupted() || !lease.covers(now(), LONGEST_ATTEMPT)) {
+                    break; // Signet is stopping, or the lease ends too soon for one more attempt
+                }
+                attempt(d, lease);
+                tried++;
+            }
+        } finally {
+            if (tried < claimed.size()) {
+                // What the lease still holds was not tried; let go, it would otherwise wait for the lease to end.
+                store.release(lease);
+            }
+        }
+        return !claimed.isEmpty() && !Thread.currentThread().isInterrupted();
+    }
+
     /**
      * Attempts one delivery now and records the outcome; empty when its webhook is gone. A delivery
-     * that fails is retried later, unless its retries are used up.
+     * that fails is retried later, unless its retries are used up. When another run (of this or
+     * another instance) is attempting it at this moment, nothing is sent and the delivery is
+     * answered as it stands.
      */
     public Optional<WebhookDelivery> attempt(WebhookDelivery d) {
+        Lease lease = Lease.from(now(), LEASE);
+        Optional<WebhookDelivery> claimed = store.claim(d.id(), now(), lease);
+        if (claimed.isEmpty()) {
+            return store.findDelivery(d.webhookId(), d.id());
+        }
+        return attempt(claimed.get(), lease);
+    }
+
+    private Optional<WebhookDelivery> attempt(WebhookDelivery d, Lease lease) {
         Webhook w = store.find(d.webhookId()).orElse(null);
         if (w == null) {
             return Optional.empty();
@@ -107,7 +147,10 @@ public final class WebhookDeliverer {
         WebhookDelivery.Status status = ok ? WebhookDelivery.Status.DELIVERED
                 : givenUp ? WebhookDelivery.Status.FAILED : WebhookDelivery.Status.PENDING;
         long next = ok || givenUp ? a.at() : a.at() + RETRY_DELAYS.get(attemptNumber - 1).toSeconds();
-        db.inTransaction(() -> store.recordAttempt(d.id(), a, status, next));
+        if (!db.inTransaction(() -> store.recordAttempt(d.id(), lease, a, status, next))) {
+            LOG.log(Level.WARNING, "Webhook {0} delivery {1}: its claim ended before the attempt was recorded; "
+                    + "another run has taken it", new Object[] {w.id(), d.id()});
+        }
         if (!ok) {
             failedAttempts.increment();
             LOG.log(givenUp ? Level.WARNING : Level.INFO, "Webhook {0} delivery {1} ({2}) attempt {3} failed{4}: {5}",

@@ -22,7 +22,7 @@ class RateLimiterTest {
     @Test
     void acquire_refusesPastTheLimitUntilTheWindowEnds() {
         MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:10Z"), ZoneOffset.UTC);
-        RateLimiter limiter = new RateLimiter(clock);
+        RateLimiter limiter = new MemoryRateLimiter(clock);
         for (int i = 1; i <= 3; i++) {
             RateLimiter.Decision d = limiter.acquire("k", 3, Duration.ofMinutes(1));
             assertTrue(d.allowed());

@@ -26,4 +26,11 @@ class DialectTest {
         assertEquals("SELECT id FROM documents WHERE x",
                 "SELECT id FROM documents" + Dialect.POSTGRESQL.indexedBy("documents_due") + "WHERE x");
     }
+
+    @Test
+    void skipLocked_clauseOnPostgresOnly_namingTheTable() {
+        assertEquals("SELECT id FROM mail_outbox d LIMIT 5", "SELECT id FROM mail_outbox d LIMIT 5" + Dialect.SQLITE.skipLocked("d"));
+        assertEquals("SELECT id FROM mail_outbox d LIMIT 5 FOR UPDATE OF d SKIP LOCKED",
+                "SELECT id FROM mail_outbox d LIMIT 5" + Dialect.POSTGRESQL.skipLocked("d"));
+    }
 }

@@ -44,6 +44,19 @@ public final class Postgres {
         public Connection connect() throws SQLException {
             return DriverManager.getConnection(url, user, password);
         }
+
+        /**
+         * The settings that open Signet on this database, for a test server; two servers started with them
+         * on one data folder are two instances of one site (the same keys, the same database).
+         */
+        public String[] settings() {
+            return new String[] {"db.url=" + url, "db.user=" + user, "db.password=" + password};
+        }
+
+        /** Opens this database as Signet does, migrated; the caller closes it. */
+        public org.signet.store.Database open(int poolSize) throws org.signet.store.Migrations.SchemaTooNewException {
+            return org.signet.store.Database.openPostgres(url, user, password, poolSize);
+        }
     }
 
     /** The server of this JVM, started on first use; fails naming the package where it is not installed. */

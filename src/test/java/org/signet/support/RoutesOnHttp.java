@@ -9,7 +9,7 @@ import org.signet.api.HttpBindings;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.http.HttpService;
-import org.signet.http.RateLimiter;
+import org.signet.http.MemoryRateLimiter;
 import org.signet.http.Router;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.KeyAuthentication;
@@ -49,7 +49,7 @@ public final class RoutesOnHttp implements AutoCloseable {
         ApiKeyStore.Created key = keys.create(user, "k", "", Permission.FULL, 1000);
         HttpService service = HttpService.start(config, rest, site,
                 HttpBindings.authenticator(new KeyAuthentication(keys, clock)),
-                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), clock)), new RateLimiter(clock));
+                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), clock)), new MemoryRateLimiter(clock));
         return new RoutesOnHttp(db, service, key);
     }
 
