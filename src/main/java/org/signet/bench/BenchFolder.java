@@ -31,19 +31,24 @@ final class BenchFolder {
 
     static Accounts prepare(Path dir) throws IOException {
         try (Database db = open(dir)) {
-            UserStore users = new UserStore(db, Clock.systemUTC());
-            ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
-            long main = users.add("bench@example.com", "Bench Sender", false, null).id();
-            long growth = users.add("growth@example.com", "Growth Owner", false, null).id();
-            ApiKeyStore.Created m = keys.create(main, "bench", "reads, writes and PDFs", Permission.FULL, KEY_LIMIT_PER_HOUR);
-            ApiKeyStore.Created g = keys.create(growth, "bench growth", "lists and searches", Permission.READ,
-                    KEY_LIMIT_PER_HOUR);
-            // The documents' files are not read by lists, searches or statistics; one placeholder row stands for them.
-            db.update("INSERT INTO stored_files(name, wrapped_key, size, sha256, created_at) "
-                    + "VALUES ('bench-placeholder', x'00', 0, '', 0)");
-            return new Accounts(new Credentials(m.key().key(), m.secret()), new Credentials(g.key().key(), g.secret()),
-                    growth);
+            return prepare(db);
         }
+    }
+
+    /** As {@link #prepare(Path)}, in a database opened elsewhere (a PostgreSQL one, say). */
+    static Accounts prepare(Database db) {
+        UserStore users = new UserStore(db, Clock.systemUTC());
+        ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
+        long main = users.add("bench@example.com", "Bench Sender", false, null).id();
+        long growth = users.add("growth@example.com", "Growth Owner", false, null).id();
+        ApiKeyStore.Created m = keys.create(main, "bench", "reads, writes and PDFs", Permission.FULL, KEY_LIMIT_PER_HOUR);
+        ApiKeyStore.Created g = keys.create(growth, "bench growth", "lists and searches", Permission.READ,
+                KEY_LIMIT_PER_HOUR);
+        // The documents' files are not read by lists, searches or statistics; one placeholder row stands for them.
+        db.update("INSERT INTO stored_files(name, wrapped_key, size, sha256, created_at) "
+                + "VALUES ('bench-placeholder', ?, 0, '', 0)", (Object) new byte[] {0});
+        return new Accounts(new Credentials(m.key().key(), m.secret()), new Credentials(g.key().key(), g.secret()),
+                growth);
     }
 
     /**
