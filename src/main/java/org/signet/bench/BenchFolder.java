@@ -60,23 +60,28 @@ final class BenchFolder {
         // SQL because a million uploads through the interface would take hours; the inserts still go
         // through the schema's triggers, which fill the search index and the statistics counters.
         try (Database db = open(dir)) {
-            long file = db.queryLong("SELECT id FROM stored_files WHERE name = 'bench-placeholder'");
-            StringBuilder customers = new StringBuilder("CASE i % " + CUSTOMERS.length);
-            for (int c = 0; c < CUSTOMERS.length; c++) {
-                customers.append(" WHEN ").append(c).append(" THEN '").append(CUSTOMERS[c]).append('\'');
-            }
-            customers.append(" END");
-            db.inTransaction(() -> db.update("WITH RECURSIVE seq(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM seq WHERE i < ?) "
-                    + "INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
-                    + "original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, completed_at, "
-                    + "created_at, updated_at) "
-                    + "SELECT ?, (CASE i % 4 WHEN 0 THEN 'Contract ' WHEN 1 THEN 'Invoice ' WHEN 2 THEN 'Lease ' "
-                    + "ELSE 'Offer ' END) || i || ' - ' || " + customers + ", "
-                    + "CASE i % 3 WHEN 0 THEN 'draft' WHEN 1 THEN 'sent' ELSE 'completed' END, 'contract.pdf', "
-                    + "'application/pdf', 1, ?, ?, CASE WHEN i % 3 = 2 THEN ? END, '', CASE WHEN i % 3 = 2 THEN '' END, "
-                    + "CASE WHEN i % 3 = 2 THEN 1700000000 + i END, 1700000000 + i, 1700000000 + i FROM seq",
-                    from, to, owner, file, file, file));
+            addDocuments(db, owner, from, to);
         }
+    }
+
+    /** As {@link #addDocuments(Path, long, int, int)}, in a database opened elsewhere (a PostgreSQL one, say). */
+    static void addDocuments(Database db, long owner, int from, int to) {
+        long file = db.queryLong("SELECT id FROM stored_files WHERE name = 'bench-placeholder'");
+        StringBuilder customers = new StringBuilder("CASE i % " + CUSTOMERS.length);
+        for (int c = 0; c < CUSTOMERS.length; c++) {
+            customers.append(" WHEN ").append(c).append(" THEN '").append(CUSTOMERS[c]).append('\'');
+        }
+        customers.append(" END");
+        db.inTransaction(() -> db.update("WITH RECURSIVE seq(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM seq WHERE i < ?) "
+                + "INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+                + "original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, completed_at, "
+                + "created_at, updated_at) "
+                + "SELECT ?, (CASE i % 4 WHEN 0 THEN 'Contract ' WHEN 1 THEN 'Invoice ' WHEN 2 THEN 'Lease ' "
+                + "ELSE 'Offer ' END) || i || ' - ' || " + customers + ", "
+                + "CASE i % 3 WHEN 0 THEN 'draft' WHEN 1 THEN 'sent' ELSE 'completed' END, 'contract.pdf', "
+                + "'application/pdf', 1, ?, ?, CASE WHEN i % 3 = 2 THEN ? END, '', CASE WHEN i % 3 = 2 THEN '' END, "
+                + "CASE WHEN i % 3 = 2 THEN 1700000000 + i END, 1700000000 + i, 1700000000 + i FROM seq",
+                from, to, owner, file, file, file));
     }
 
     /** Copies a prepared folder, while no server runs on it, so that both hold the same accounts and keys. */

@@ -29,6 +29,8 @@ import org.signet.store.Migrations;
  */
 public final class PostgresBench {
     private static final int INSTANCES = 3;
+    /** The schema that holds the growth comparison's large side. */
+    private static final String GROWN = "signet_grown";
     private static final int READ_CONNECTIONS = ReadComparison.CONNECTIONS;
     /** On a machine with few cores more instances only share them: the target is that nothing falls. */
     private static final double NOT_FALLING = 0.9;
@@ -58,10 +60,9 @@ public final class PostgresBench {
                     password);
             Run run = newRun(scratch, database);
             BenchFolder.Accounts accounts;
-            try (Database db = Database.openPostgres(url, user, password, 2)) {
+            try (Database db = open(url)) {
                 accounts = BenchFolder.prepare(db);
-            } catch (Migrations.SchemaTooNewException e) {
-                throw new IOException(e.getMessage(), e);
+                BenchFolder.addDocuments(db, accounts.growthOwner(), 1, BenchSettings.SMALL);
             }
             List<BenchFigure> rows = new ArrayList<>();
             List<String> notes = new ArrayList<>();
@@ -85,6 +86,8 @@ public final class PostgresBench {
         try {
             started.add(run.signet(instanceFolder(scratch, 0), "signet-1.log", database));
             Server first = started.get(0).server();
+            GrowthComparison.Result growth = growth(run, scratch, first, accounts);
+            rows.addAll(growth.rows());
             SignetClient api = run.client(first, accounts.main());
             byte[] onePage = Pdfs.document(1);
             String document = Fixtures.readDocument(api, onePage);
@@ -99,6 +102,55 @@ public final class PostgresBench {
             rows.addAll(instances(run, scratch, started, api, document, drafts));
         } finally {
             started.forEach(Run.Started::close);
+        }
+    }
+
+    /**
+     * The growth comparison: Signet on a second set of its tables, in a schema of their own in the same
+     * database, holding {@code --documents} documents, beside the first one holding 1,000.
+     */
+    private GrowthComparison.Result growth(Run run, Path scratch, Server small, BenchFolder.Accounts accounts)
+            throws IOException {
+        progress.say(String.format(Locale.ROOT, "growth: schema %s grown to %,d documents with SQL", GROWN,
+                settings.documents()));
+        String grown = grownSchema(accounts);
+        copyKeys(scratch, INSTANCES);
+        Map<String, String> database = Map.of("SIGNET_DB_URL", grown, "SIGNET_DB_USER", user, "SIGNET_DB_PASSWORD",
+                password);
+        try (Run.Started large = run.signet(instanceFolder(scratch, INSTANCES), "signet-grown.log", database);
+                SignetClient smallApi = run.client(small, accounts.growth());
+                SignetClient largeApi = run.client(large.server(), accounts.growth())) {
+            return GrowthComparison.measure(run, smallApi, largeApi);
+        }
+    }
+
+    /** Makes schema {@link #GROWN} with Signet's tables, the same accounts and keys, and the growth documents; its URL. */
+    private String grownSchema(BenchFolder.Accounts accounts) throws IOException {
+        String home;
+        try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_schema()")) {
+            rs.next();
+            home = rs.getString(1);
+            s.execute("CREATE SCHEMA " + GROWN);
+        } catch (SQLException e) {
+            throw new IOException("cannot make schema " + GROWN + ": " + e.getMessage(), e);
+        }
+        // The home schema stays on the path: pg_trgm's operators live where the first migration put them.
+        String grown = url + (url.contains("?") ? "&" : "?") + "currentSchema=" + GROWN + "," + home;
+        try (Database db = open(grown)) {
+            for (String table : List.of("users", "api_keys", "stored_files")) {
+                db.update("INSERT INTO " + GROWN + "." + table + " SELECT * FROM " + home + "." + table);
+            }
+            BenchFolder.addDocuments(db, accounts.growthOwner(), 1, settings.documents());
+        }
+        return grown;
+    }
+
+    private Database open(String at) throws IOException {
+        try {
+            return Database.openPostgres(at, user, password, 2);
+        } catch (Migrations.SchemaTooNewException e) {
+            throw new IOException(e.getMessage(), e);
         }
     }
 
