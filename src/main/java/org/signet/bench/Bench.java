@@ -27,7 +27,7 @@ import org.signet.service.SiteSeal;
  */
 public final class Bench {
     /** How the bench's Signet differs from a default one: its clients are many, on one machine. */
-    private static final Map<String, String> SERVER_ENVIRONMENT = Map.of("SIGNET_RATELIMIT_IP_PER_MINUTE", "1000000");
+    static final Map<String, String> SERVER_ENVIRONMENT = Map.of("SIGNET_RATELIMIT_IP_PER_MINUTE", "1000000");
 
     private final BenchSettings settings;
     private final PrintStream out;
@@ -157,7 +157,7 @@ public final class Bench {
     }
 
     /** Removes the scratch folder the bench made, and nothing outside it. */
-    private static void delete(Path scratch) throws IOException {
+    static void delete(Path scratch) throws IOException {
         try (Stream<Path> walk = Files.walk(scratch)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

@@ -31,19 +31,24 @@ final class BenchFolder {
 
     static Accounts prepare(Path dir) throws IOException {
         try (Database db = open(dir)) {
-            UserStore users = new UserStore(db, Clock.systemUTC());
-            ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
-            long main = users.add("bench@example.com", "Bench Sender", false, null).id();
-            long growth = users.add("growth@example.com", "Growth Owner", false, null).id();
-            ApiKeyStore.Created m = keys.create(main, "bench", "reads, writes and PDFs", Permission.FULL, KEY_LIMIT_PER_HOUR);
-            ApiKeyStore.Created g = keys.create(growth, "bench growth", "lists and searches", Permission.READ,
-                    KEY_LIMIT_PER_HOUR);
-            // The documents' files are not read by lists, searches or statistics; one placeholder row stands for them.
-            db.update("INSERT INTO stored_files(name, wrapped_key, size, sha256, created_at) "
-                    + "VALUES ('bench-placeholder', x'00', 0, '', 0)");
-            return new Accounts(new Credentials(m.key().key(), m.secret()), new Credentials(g.key().key(), g.secret()),
-                    growth);
+            return prepare(db);
         }
+    }
+
+    /** As {@link #prepare(Path)}, in a database opened elsewhere (a PostgreSQL one, say). */
+    static Accounts prepare(Database db) {
+        UserStore users = new UserStore(db, Clock.systemUTC());
+        ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
+        long main = users.add("bench@example.com", "Bench Sender", false, null).id();
+        long growth = users.add("growth@example.com", "Growth Owner", false, null).id();
+        ApiKeyStore.Created m = keys.create(main, "bench", "reads, writes and PDFs", Permission.FULL, KEY_LIMIT_PER_HOUR);
+        ApiKeyStore.Created g = keys.create(growth, "bench growth", "lists and searches", Permission.READ,
+                KEY_LIMIT_PER_HOUR);
+        // The documents' files are not read by lists, searches or statistics; one placeholder row stands for them.
+        db.update("INSERT INTO stored_files(name, wrapped_key, size, sha256, created_at) "
+                + "VALUES ('bench-placeholder', ?, 0, '', 0)", (Object) new byte[] {0});
+        return new Accounts(new Credentials(m.key().key(), m.secret()), new Credentials(g.key().key(), g.secret()),
+                growth);
     }
 
     /**
@@ -55,23 +60,28 @@ final class BenchFolder {
         // SQL because a million uploads through the interface would take hours; the inserts still go
         // through the schema's triggers, which fill the search index and the statistics counters.
         try (Database db = open(dir)) {
-            long file = db.queryLong("SELECT id FROM stored_files WHERE name = 'bench-placeholder'");
-            StringBuilder customers = new StringBuilder("CASE i % " + CUSTOMERS.length);
-            for (int c = 0; c < CUSTOMERS.length; c++) {
-                customers.append(" WHEN ").append(c).append(" THEN '").append(CUSTOMERS[c]).append('\'');
-            }
-            customers.append(" END");
-            db.inTransaction(() -> db.update("WITH RECURSIVE seq(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM seq WHERE i < ?) "
-                    + "INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
-                    + "original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, completed_at, "
-                    + "created_at, updated_at) "
-                    + "SELECT ?, (CASE i % 4 WHEN 0 THEN 'Contract ' WHEN 1 THEN 'Invoice ' WHEN 2 THEN 'Lease ' "
-                    + "ELSE 'Offer ' END) || i || ' - ' || " + customers + ", "
-                    + "CASE i % 3 WHEN 0 THEN 'draft' WHEN 1 THEN 'sent' ELSE 'completed' END, 'contract.pdf', "
-                    + "'application/pdf', 1, ?, ?, CASE WHEN i % 3 = 2 THEN ? END, '', CASE WHEN i % 3 = 2 THEN '' END, "
-                    + "CASE WHEN i % 3 = 2 THEN 1700000000 + i END, 1700000000 + i, 1700000000 + i FROM seq",
-                    from, to, owner, file, file, file));
+            addDocuments(db, owner, from, to);
         }
+    }
+
+    /** As {@link #addDocuments(Path, long, int, int)}, in a database opened elsewhere (a PostgreSQL one, say). */
+    static void addDocuments(Database db, long owner, int from, int to) {
+        long file = db.queryLong("SELECT id FROM stored_files WHERE name = 'bench-placeholder'");
+        StringBuilder customers = new StringBuilder("CASE i % " + CUSTOMERS.length);
+        for (int c = 0; c < CUSTOMERS.length; c++) {
+            customers.append(" WHEN ").append(c).append(" THEN '").append(CUSTOMERS[c]).append('\'');
+        }
+        customers.append(" END");
+        db.inTransaction(() -> db.update("WITH RECURSIVE seq(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM seq WHERE i < ?) "
+                + "INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+                + "original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, completed_at, "
+                + "created_at, updated_at) "
+                + "SELECT ?, (CASE i % 4 WHEN 0 THEN 'Contract ' WHEN 1 THEN 'Invoice ' WHEN 2 THEN 'Lease ' "
+                + "ELSE 'Offer ' END) || i || ' - ' || " + customers + ", "
+                + "CASE i % 3 WHEN 0 THEN 'draft' WHEN 1 THEN 'sent' ELSE 'completed' END, 'contract.pdf', "
+                + "'application/pdf', 1, ?, ?, CASE WHEN i % 3 = 2 THEN ? END, '', CASE WHEN i % 3 = 2 THEN '' END, "
+                + "CASE WHEN i % 3 = 2 THEN 1700000000 + i END, 1700000000 + i, 1700000000 + i FROM seq",
+                from, to, owner, file, file, file));
     }
 
     /** Copies a prepared folder, while no server runs on it, so that both hold the same accounts and keys. */

@@ -16,7 +16,7 @@ final class Arguments {
     private static final Set<String> FLAGS = Set.of("admin", "password-stdin", "json", "help", "version", "include-keys");
     private static final Set<String> VALUED = Set.of("data", "config", "port", "host", "email", "name", "user",
             "description", "permission", "rate-limit", "warmup", "duration", "documents", "samples", "jvm", "document",
-            "to", "from", "keys", "password-env");
+            "to", "from", "keys", "password-env", "db");
 
     private final List<String> words;
     private final Map<String, String> options;

@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.signet.bench.Bench;
 import org.signet.bench.BenchSettings;
+import org.signet.bench.PostgresBench;
 
 /** {@code bench}: reads its options and runs {@link Bench}, which prints the comparison table. */
 final class BenchCommand {
@@ -23,8 +25,16 @@ final class BenchCommand {
 
     int run(Arguments a) throws UsageException, CommandException {
         BenchSettings settings = settings(a);
+        Optional<String> db = a.option("db");
+        if (db.isPresent() && !db.get().startsWith("jdbc:postgresql://")) {
+            throw new UsageException("--db takes a PostgreSQL database, jdbc:postgresql://host:port/name");
+        }
         try {
-            new Bench(settings, out, err).run();
+            if (db.isPresent()) {
+                new PostgresBench(settings, db.get(), out, err).run();
+            } else {
+                new Bench(settings, out, err).run();
+            }
             return 0;
         } catch (IOException e) {
             throw new CommandException("bench failed: " + e.getMessage());

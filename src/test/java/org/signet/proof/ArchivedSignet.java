@@ -57,7 +57,13 @@ final class ArchivedSignet {
      * of the test shares; {@link ChildProcess#close()} kills it at once, whatever failed.
      */
     ChildProcess start(Path dataDir, Path log) throws IOException {
-        JavaCommand serve = java.args(List.of("serve", "--data", dataDir.toAbsolutePath().toString(), "--port", "0"));
+        return start(dataDir, log, 0);
+    }
+
+    /** As {@link #start(Path, Path)}, on {@code port} (0: the system chooses), as instances behind a balancer need. */
+    ChildProcess start(Path dataDir, Path log, int port) throws IOException {
+        JavaCommand serve = java.args(List.of("serve", "--data", dataDir.toAbsolutePath().toString(), "--port",
+                Integer.toString(port)));
         return Launch.of("Signet", serve, log).appendingLog().closeGrace(Duration.ZERO).start();
     }
 
@@ -66,6 +72,15 @@ final class ArchivedSignet {
         int port = Integer.parseInt(signet.awaitLogLine(RUNNING_AT, START_LIMIT).group(1));
         signet.awaitHttp200(port, "/healthz", START_LIMIT);
         return port;
+    }
+
+    /**
+     * Waits until Signet, started on {@code port}, says it runs and {@code /healthz} answers 200 there
+     * (its line names the site's public address, which behind a balancer is not the port).
+     */
+    static void awaitReady(ChildProcess signet, int port) throws IOException {
+        signet.awaitLogLine(Pattern.compile("Signet is running at "), START_LIMIT);
+        signet.awaitHttp200(port, "/healthz", START_LIMIT);
     }
 
     /** SIGKILL; fails unless the process ended by that signal, without its graceful stop. */

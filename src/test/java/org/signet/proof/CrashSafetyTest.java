@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +31,6 @@ import org.signet.json.Json;
 import org.signet.process.ChildProcess;
 import org.signet.support.SuiteDatabase;
 import org.signet.support.TestServer.Credentials;
-import org.signet.support.Waits;
 
 /**
  * Crash safety, proven on the real thing: Signet runs as its own process over a data folder, four
@@ -164,7 +162,7 @@ class CrashSafetyTest {
     private void finalRound(Path data, Path log, Credentials key, DataFolderChecks folder) throws Exception {
         ProofClient client = restart(data, log, key, ProofClient.newHttpClient(), folder);
         InParallel.forEach(ledger.documents.stream().filter(TrackedDocument::completed).toList(),
-                doc -> sealed(client, doc));
+                doc -> Sealing.sealed(client, doc, ledger));
         checksOfAcknowledged += new AcknowledgedWrites(ledger, client).check(true);
         folder.awaitMailDelivered(Duration.ofSeconds(120));
         int code = running.stop(Duration.ofSeconds(60));
@@ -172,38 +170,6 @@ class CrashSafetyTest {
         assertTrue(code == 0 || code == ChildProcess.EXIT_SIGTERM, "a graceful stop ends with 0 or SIGTERM's code, not "
                 + code);
         folder.afterKill(kills, true);
-    }
-
-    /**
-     * Has a completed document sealed unless it already is. The sealing job may be at the same
-     * document (its first run comes 30 s after a start, which a slow machine can reach here): then
-     * the request is refused, or answers with neither the sealed file nor an error, and the job's
-     * own attempt is waited for.
-     */
-    private void sealed(ProofClient client, TrackedDocument doc) throws IOException {
-        Map<?, ?> d = Answers.object(200, client.get("documents/" + doc.id));
-        if (d.get("signed_file_hash") != null) {
-            return;
-        }
-        HttpResponse<String> r = client.seal(doc.id);
-        boolean refused = r.statusCode() == 400 && "invalid_state".equals(Answers.object(r).get("code"));
-        d = refused ? Map.of() : Answers.object(200, r);
-        if (d.get("signed_file_hash") == null && d.get("seal_error") == null) {
-            Waits.awaitUntil(() -> sealEnded(client, doc), doc + " sealed by the sealing job", Duration.ofSeconds(60));
-            d = Answers.object(200, client.get("documents/" + doc.id));
-        }
-        if (d.get("signed_file_hash") == null) {
-            ledger.problem(doc + " is completed but could not be sealed: " + d.get("seal_error"));
-        }
-    }
-
-    private static boolean sealEnded(ProofClient client, TrackedDocument doc) {
-        try {
-            Map<?, ?> d = Answers.object(200, client.get("documents/" + doc.id));
-            return d.get("signed_file_hash") != null || d.get("seal_error") != null;
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
     }
 
     /** The settings an operator would write: real SMTP, and per-IP limits out of the way of four clients. */

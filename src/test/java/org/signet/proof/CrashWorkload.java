@@ -5,6 +5,8 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.signet.proof.TrackedDocument.Signer;
 import org.signet.proof.TrackedDocument.Step;
 
@@ -18,14 +20,27 @@ final class CrashWorkload {
     /** The chance that a worker starts a new document rather than moving one of its own along. */
     private static final double NEW_DOCUMENT = 0.3;
 
+    /** What a balancer answers when the instance it passed a request to died under it: the request is in doubt. */
+    private static final Set<Integer> GATEWAY_FAILURES = Set.of(502, 504);
+
     private final Ledger ledger;
     private final ProofClient client;
     private final int round;
+    private final BooleanSupplier stop;
 
     CrashWorkload(Ledger ledger, ProofClient client, int round) {
+        this(ledger, client, round, () -> false);
+    }
+
+    /**
+     * Workers that also end when {@code stop} says so between two requests, for a workload that
+     * outlives a kill: behind a balancer the other instances keep answering.
+     */
+    CrashWorkload(Ledger ledger, ProofClient client, int round, BooleanSupplier stop) {
         this.ledger = ledger;
         this.client = client;
         this.round = round;
+        this.stop = stop;
     }
 
     /** Starts {@code workers} threads on the open documents; each ends when Signet stops answering. */
@@ -56,7 +71,7 @@ final class CrashWorkload {
         }
 
         void run() {
-            while (true) {
+            while (!stop.getAsBoolean()) {
                 TrackedDocument doc = choose();
                 Step step = doc.next();
                 doc.inDoubt = step;
@@ -65,6 +80,9 @@ final class CrashWorkload {
                 try {
                     answer = DocumentSteps.perform(client, doc, step);
                 } catch (IOException serverGone) {
+                    return;
+                }
+                if (GATEWAY_FAILURES.contains(answer.statusCode())) {
                     return;
                 }
                 if (answer.statusCode() / 100 != 2) {

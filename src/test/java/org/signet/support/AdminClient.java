@@ -1,7 +1,10 @@
 package org.signet.support;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URLEncoder;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,12 +21,32 @@ import java.util.regex.Pattern;
 public final class AdminClient {
     private static final Pattern CSRF = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"");
 
-    private final TestServer server;
+    private final String site;
+    private final Function<HttpRequest, HttpResponse<String>> sender;
     private final Map<String, String> cookies = new LinkedHashMap<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
 
     public AdminClient(TestServer server) {
-        this.server = server;
+        this("http://127.0.0.1:" + server.app.port(), server::send);
+    }
+
+    /** The pages of a Signet at {@code site} (scheme, host and port), reached through {@code http}. */
+    public AdminClient(String site, HttpClient http) {
+        this(site, request -> {
+            try {
+                return http.send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    private AdminClient(String site, Function<HttpRequest, HttpResponse<String>> sender) {
+        this.site = site;
+        this.sender = sender;
     }
 
     /** Signs in through the form; returns the answer to the posted form. */
@@ -76,7 +100,7 @@ public final class AdminClient {
     }
 
     private HttpRequest.Builder builder(String path) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.app.port() + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(site + path))
                 .timeout(Duration.ofSeconds(30));
         headers.forEach(b::header);
         if (!cookies.isEmpty()) {
@@ -88,7 +112,7 @@ public final class AdminClient {
     }
 
     private HttpResponse<String> send(HttpRequest request) {
-        HttpResponse<String> r = server.send(request);
+        HttpResponse<String> r = sender.apply(request);
         for (String set : r.headers().allValues("Set-Cookie")) {
             String pair = set.split(";", 2)[0];
             int eq = pair.indexOf('=');
