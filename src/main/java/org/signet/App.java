@@ -96,15 +96,12 @@ public final class App implements AutoCloseable {
     }
 
     /**
-     * On SQLite only this process serves the folder, so a queue row still claimed was claimed by a run
-     * that stopped (killed mid-delivery): it is taken again now rather than when its lease ends. On
-     * PostgreSQL the claim may be another instance's, working at this moment, and its lease decides.
+     * Claims on queued work that a stopped run of this instance left (killed mid-delivery) are taken
+     * again now rather than when their leases end; other instances' claims are left to their leases.
      */
     private static void releaseClaimsOfAStoppedRun(Database db) {
-        if (db.dialect() == Dialect.SQLITE) {
-            new MailOutboxStore(db).releaseAll();
-            new WebhookStore(db).releaseAll();
-        }
+        new MailOutboxStore(db).releaseStoppedRun();
+        new WebhookStore(db).releaseStoppedRun();
     }
 
     /**

@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -74,22 +76,37 @@ class AppTest {
     }
 
     @Test
-    void start_queueRowsClaimedByAStoppedRun_releasedOnSqliteKeptOnPostgres() throws Exception {
+    void start_queueRowsClaimedByThisInstancesStoppedRun_releasedOnBothDatabases() throws Exception {
         Postgres.Database pg = Postgres.shared().freshDatabase();
-        List<String[]> databases = List.of(new String[] {"db.url="}, pg.settings());
         List<Long> leftClaimed = new ArrayList<>();
-        for (String[] database : databases) {
+        for (String[] database : List.of(new String[] {"db.url="}, pg.settings())) {
             Path folder = dir.resolve("folder" + leftClaimed.size());
-            try (TestServer server = TestServer.start(folder, database)) {
-                MailOutboxStore outbox = new MailOutboxStore(server.app.database());
-                long now = Instant.now().getEpochSecond();
-                outbox.insert("test", "ann@example.org", "Ann", "claimed", "text", "html", null, null, now + 3600);
-                outbox.claimDue(now + 3600, now, 10, Lease.from(now, Duration.ofHours(1)));
-            }
-            try (TestServer server = TestServer.start(folder, database)) {
-                leftClaimed.add(server.app.database().queryLong("SELECT count(*) FROM mail_outbox WHERE claimed_by IS NOT NULL"));
-            }
+            leftClaimed.add(claimedAfterRestart(folder, database, outbox -> outbox::newLease));
         }
-        assertEquals(List.of(0L, 1L), leftClaimed, "SQLite's one process releases; on PostgreSQL the lease decides");
+        assertEquals(List.of(0L, 0L), leftClaimed, "a restarted instance lets go of what its stopped run held");
+    }
+
+    @Test
+    void start_onPostgres_anotherInstancesClaimKeptUntilItsLeaseEnds() throws Exception {
+        Postgres.Database pg = Postgres.shared().freshDatabase();
+
+        long left = claimedAfterRestart(dir.resolve("folder"), pg.settings(),
+                outbox -> (now, length) -> Lease.from("another-instance", now, length));
+
+        assertEquals(1L, left, "another instance may be delivering it right now");
+    }
+
+    /** Queues a message, claims it as {@code claimant} says with Signet running, restarts, and counts the claims left. */
+    private long claimedAfterRestart(Path folder, String[] database,
+            Function<MailOutboxStore, BiFunction<Long, Duration, Lease>> claimant) throws Exception {
+        try (TestServer server = TestServer.start(folder, database)) {
+            MailOutboxStore outbox = new MailOutboxStore(server.app.database());
+            long now = Instant.now().getEpochSecond();
+            outbox.insert("test", "ann@example.org", "Ann", "claimed", "text", "html", null, null, now + 3600);
+            outbox.claimDue(now + 3600, now, 10, claimant.apply(outbox).apply(now, Duration.ofHours(1)));
+        }
+        try (TestServer server = TestServer.start(folder, database)) {
+            return server.app.database().queryLong("SELECT count(*) FROM mail_outbox WHERE claimed_by IS NOT NULL");
+        }
     }
 }

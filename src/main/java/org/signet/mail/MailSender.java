@@ -167,7 +167,7 @@ public final class MailSender {
         Set<Long> seen = new HashSet<>();
         int failuresInARow = 0;
         while (table.anyDue(cutoff, now())) {
-            Lease lease = Lease.from(now(), LEASE);
+            Lease lease = table.newLease(now(), LEASE);
             List<OutboxEntry> batch = table.claimDue(cutoff, now(), BATCH, lease);
             List<OutboxEntry> fresh = batch.stream().filter(e -> seen.add(e.id())).toList();
             int tried = 0;
@@ -208,7 +208,7 @@ public final class MailSender {
 
     /** Attempts a pending message under a lease of its own; HELD when another run is delivering it. */
     private Outcome claimAndDeliver(long id) {
-        Lease lease = Lease.from(now(), LEASE);
+        Lease lease = table.newLease(now(), LEASE);
         Optional<OutboxEntry> claimed = table.claim(id, now(), lease);
         if (claimed.isEmpty()) {
             return isSent(id) ? Outcome.SENT : Outcome.HELD;

@@ -1,16 +1,23 @@
 package org.signet.store;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.stream.Stream;
 
 /** The data folder (database, encrypted files, keys): creates it owner-only and opens its migrated database. */
 public final class DataFolder {
     /** The SQLite database's file in the data folder. */
     public static final String DATABASE = "signet.db";
+    /** The file naming this instance, where several share a PostgreSQL database. */
+    static final String INSTANCE_NAME = "instance.name";
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private DataFolder() {}
 
@@ -24,7 +31,39 @@ public final class DataFolder {
             return openDatabase(dataDir, synchronous, poolSize);
         }
         create(dataDir);
-        return Database.openPostgres(url.trim(), user, password, poolSize);
+        Database db = Database.openPostgres(url.trim(), user, password, poolSize);
+        try {
+            db.nameInstance(instanceName(dataDir));
+            return db;
+        } catch (IOException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    /**
+     * The instance name in the folder's {@code instance.name}, made at its first start on PostgreSQL:
+     * each instance sharing a database has a folder of its own, and names its claims on shared work
+     * after it, so that a restart can let go of what its killed run held.
+     */
+    static String instanceName(Path dataDir) throws IOException {
+        Path file = dataDir.resolve(INSTANCE_NAME);
+        if (!Files.exists(file)) {
+            Path tmp = dataDir.resolve(INSTANCE_NAME + ".tmp");
+            Files.writeString(tmp, HexFormat.of().formatHex(randomBytes(12)) + "\n", StandardCharsets.US_ASCII);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+        }
+        String name = Files.readString(file, StandardCharsets.US_ASCII).strip();
+        if (!name.matches("[0-9a-f]{24}")) {
+            throw new IOException(file + " does not hold an instance name (24 hex digits); delete it and start again");
+        }
+        return name;
     }
 
     public static Database openDatabase(Path dataDir, String synchronous, int poolSize)

@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.logging.Level;
@@ -31,6 +32,8 @@ public final class Database implements AutoCloseable {
     private final Engine engine;
     private final ThreadLocal<Transaction> transaction = new ThreadLocal<>();
     private final ColumnIndex.Statements columnIndexes = new ColumnIndex.Statements();
+    /** Whose claims on shared work this opening makes: see {@link #instance()}. */
+    private volatile String instance = UUID.randomUUID().toString();
     private volatile Watcher watcher = Watcher.NONE;
 
     /**
@@ -87,6 +90,19 @@ public final class Database implements AutoCloseable {
     }
 
     /** Which database this is, for the statements whose SQL differs between them. */
+    /**
+     * The name this process's claims on queued work carry: the data folder's instance name where one
+     * was given ({@link DataFolder}), else one of this opening's own. A restarted instance knows its
+     * earlier run's claims by it, and lets go of them at once rather than when their leases end.
+     */
+    public String instance() {
+        return instance;
+    }
+
+    void nameInstance(String name) {
+        this.instance = name;
+    }
+
     public Dialect dialect() {
         return engine.dialect();
     }

@@ -9,9 +9,17 @@ import java.util.UUID;
  * left behind by a process that stopped ends with its lease, so the row is taken again.
  */
 public record Lease(String holder, long until) {
-    /** A new claim from {@code now} for {@code length}. */
-    public static Lease from(long now, Duration length) {
-        return new Lease(UUID.randomUUID().toString(), now + length.toSeconds());
+    /**
+     * A new claim of {@code instance} (see {@link Database#instance()}) from {@code now} for {@code length}:
+     * its holder is the instance's name, a slash, and a name new for this claim.
+     */
+    public static Lease from(String instance, long now, Duration length) {
+        return new Lease(instance + "/" + UUID.randomUUID(), now + length.toSeconds());
+    }
+
+    /** The holders of every claim of {@code instance}, as a LIKE pattern (instance names are hex digits and dashes). */
+    static String ofInstance(String instance) {
+        return instance + "/%";
     }
 
     /** Whether work started at {@code now} that takes at most {@code longest} ends before the lease does. */

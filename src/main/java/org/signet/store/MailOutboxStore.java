@@ -1,6 +1,7 @@
 package org.signet.store;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -89,9 +90,20 @@ public final class MailOutboxStore {
                 lease.holder(), lease.until(), id, now);
     }
 
-    /** Lets go of every claim: for the start of the one process a SQLite folder has, when any claim left is a stopped one's. */
-    public int releaseAll() {
-        return db.update("UPDATE mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL");
+    /** A new claim of this instance's ({@link Database#instance()}) from {@code now} for {@code length}. */
+    public Lease newLease(long now, Duration length) {
+        return Lease.from(db.instance(), now, length);
+    }
+
+    /**
+     * Lets go of what a stopped run of this instance still held, at its start: on SQLite every claim (a
+     * folder has one process), on PostgreSQL the claims named after this instance ({@link Database#instance()});
+     * another instance's are working now, and their leases decide.
+     */
+    public int releaseStoppedRun() {
+        String release = "UPDATE mail_outbox SET claimed_by = NULL, claimed_until = NULL WHERE ";
+        return db.dialect() == Dialect.SQLITE ? db.update(release + "claimed_by IS NOT NULL")
+                : db.update(release + "claimed_by LIKE ?", Lease.ofInstance(db.instance()));
     }
 
     /** Lets go of the messages {@code lease} still holds, untried, so any run may take them at once. */

@@ -100,7 +100,7 @@ public final class WebhookDeliverer {
 
     /** Claims the webhook's next deliveries and attempts them in order; false when none was due. */
     private boolean deliverClaimed(long webhookId) {
-        Lease lease = Lease.from(now(), LEASE);
+        Lease lease = store.newLease(now(), LEASE);
         List<WebhookDelivery> claimed = store.claimDueFor(webhookId, now(), CLAIM, lease);
         int tried = 0;
         try {
@@ -127,7 +127,7 @@ public final class WebhookDeliverer {
      * answered as it stands.
      */
     public Optional<WebhookDelivery> attempt(WebhookDelivery d) {
-        Lease lease = Lease.from(now(), LEASE);
+        Lease lease = store.newLease(now(), LEASE);
         Optional<WebhookDelivery> claimed = store.claim(d.id(), now(), lease);
         if (claimed.isEmpty()) {
             return store.findDelivery(d.webhookId(), d.id());

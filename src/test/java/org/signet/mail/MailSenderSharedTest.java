@@ -79,7 +79,7 @@ class MailSenderSharedTest {
             long now = clock.instant().getEpochSecond();
             MailOutboxStore deadQueue = new MailOutboxStore(dead);
             long id = deadQueue.insert("test", "ann@example.org", "Ann", "claimed", "text", "<p>html</p>", null, null, now);
-            Lease abandoned = Lease.from(now, MailSender.LEASE);
+            Lease abandoned = Lease.from("a-stopped-instance", now, MailSender.LEASE);
             assertEquals(1, deadQueue.claimDue(now, now, 10, abandoned).size());
             AtomicInteger handedOver = new AtomicInteger();
             MailSender other = sender(alive, clock, handedOver);

@@ -1,12 +1,24 @@
 package org.signet.proof;
 
 import com.icegreen.greenmail.base.GreenMailOperations;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.signet.files.FileVault;
+import org.signet.files.StoredFile;
+import org.signet.store.Database;
+import org.signet.store.MasterKeyCheck;
+import org.signet.store.Migrations;
+import org.signet.support.Postgres;
+import org.signet.support.TestFiles;
 import org.signet.support.Waits;
 import org.signet.support.WebhookReceiver.Received;
 
@@ -24,6 +36,7 @@ final class ClusterChecks {
     private final int kills;
     private DeliveredMail.Findings mail;
     private DeliveredWebhooks.Findings webhooks;
+    private long filesChecked;
 
     ClusterChecks(Connection db, GreenMailOperations smtp, int kills) {
         this.db = db;
@@ -48,6 +61,34 @@ final class ClusterChecks {
         return StoredInvariants.rules(db);
     }
 
+    /**
+     * Every stored file, read from the database's rows with the master key of {@code dataDir} as an
+     * instance reads it, decrypts whole to the SHA-256 its row records.
+     */
+    List<String> files(Postgres.Database pg, Path dataDir) throws IOException, SQLException {
+        List<String> problems = new ArrayList<>();
+        try (Database signet = Database.openPostgres(pg.url(), pg.user(), pg.password(), 2);
+                Statement s = db.createStatement();
+                ResultSet rs = s.executeQuery("SELECT name, wrapped_key, sha256 FROM stored_files ORDER BY id")) {
+            FileVault vault = MasterKeyCheck.openVault(signet, dataDir, Clock.systemUTC());
+            while (rs.next()) {
+                filesChecked++;
+                String name = rs.getString("name");
+                try (InputStream in = vault.open(new StoredFile.Ref(name, rs.getBytes("wrapped_key")))) {
+                    String hash = TestFiles.sha256(in.readAllBytes());
+                    if (!hash.equals(rs.getString("sha256"))) {
+                        problems.add("stored file " + name + " decrypts to " + hash + ", not " + rs.getString("sha256"));
+                    }
+                } catch (IOException e) {
+                    problems.add("stored file " + name + " does not decrypt: " + e.getMessage());
+                }
+            }
+        } catch (Migrations.SchemaTooNewException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        return problems;
+    }
+
     /** Each document of {@code reminded} has one reminder in its trail and one reminder message: not one per instance. */
     List<String> remindedOnce(List<String> reminded) throws SQLException {
         List<String> problems = new ArrayList<>();
@@ -63,9 +104,9 @@ final class ClusterChecks {
     }
 
     String summary() {
-        return String.format("mail: %d queued, %d copies, %d duplicates; webhooks: %d queued, %d received, %d duplicates",
-                mail.queued(), mail.copies(), mail.extraCopies(), webhooks.queued(), webhooks.received(),
-                webhooks.extraCopies());
+        return String.format("%d stored files decrypted; mail: %d queued, %d copies, %d duplicates; webhooks: %d queued, "
+                + "%d received, %d duplicates", filesChecked, mail.queued(), mail.copies(), mail.extraCopies(),
+                webhooks.queued(), webhooks.received(), webhooks.extraCopies());
     }
 
     /**

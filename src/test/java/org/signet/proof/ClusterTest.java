@@ -111,6 +111,7 @@ class ClusterTest {
             found.addAll(checks.mail());
             found.addAll(checks.webhooks(hooks.drain()));
             found.addAll(checks.invariants());
+            found.addAll(checks.files(pg, cluster.folder(0)));
             found.addAll(checks.remindedOnce(reminded));
             found.forEach(ledger::problem);
             assertNoProblems(cluster);

@@ -109,7 +109,7 @@ class WebhookDelivererSharedTest {
         Webhook hook = webhooks(deadStore, now).get(0);
         WebhookDelivery first = deadStore.insertDelivery(hook.id(), 7L, "document.created", "{\"n\":1}", now);
         WebhookDelivery second = deadStore.insertDelivery(hook.id(), 7L, "document.sent", "{\"n\":2}", now);
-        Lease abandoned = Lease.from(now, WebhookDeliverer.LEASE);
+        Lease abandoned = Lease.from("a-stopped-instance", now, WebhookDeliverer.LEASE);
         assertEquals(List.of(first.id()), deadStore.claimDueFor(hook.id(), now, 10, abandoned).stream()
                 .map(WebhookDelivery::id).toList(), "only the first in line is claimed");
         WebhookDeliverer other = deliverer(two, clock);
