@@ -242,8 +242,8 @@ final class Services {
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
         unlockSessions = new UnlockSessions(users, clock);
-        emailCodes = new EmailCodes(db, new EmailCodeStore(db), audit, notify, clock);
-        linkUnlock = new LinkUnlock(db, signers, users, passwords, unlockSessions, emailCodes, audit, clock);
+        emailCodes = new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock);
+        linkUnlock = new LinkUnlock(db, signers, documentStore, users, passwords, unlockSessions, emailCodes, audit, clock);
         signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
                 events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),
                 id -> scheduler.soon("seal", () -> completion.seal(id)));

@@ -119,7 +119,8 @@ public final class BulkSends {
         try {
             templates.createDocument(owner, b.templateId(), request(row.requestJson()), b.actor(), d -> {
                 if (!store.markCreated(b.id(), row.number(), d.id())) {
-                    throw new IllegalStateException("row " + row.number() + " of bulk send " + b.id() + " is done already");
+                    // Another run (on another instance) made it first: this document is rolled back.
+                    throw Refusal.conflict("row_done", "Row " + row.number() + " was made by another run.");
                 }
             });
         } catch (Refusal e) {

@@ -14,6 +14,7 @@ import org.signet.error.Refusal;
 import org.signet.mail.OneTimeCodes;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentStore;
 import org.signet.store.EmailCodeStore;
 
 /**
@@ -30,6 +31,7 @@ public final class EmailCodes {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Database db;
+    private final DocumentStore documents;
     private final EmailCodeStore codes;
     private final AuditStore audit;
     private final Notifications notify;
@@ -42,8 +44,10 @@ public final class EmailCodes {
     /** A code sent: the address it went to, as the page may show it, and how long the code is valid. */
     public record Sent(String maskedEmail, long expiresIn) {}
 
-    public EmailCodes(Database db, EmailCodeStore codes, AuditStore audit, Notifications notify, Clock clock) {
+    public EmailCodes(Database db, EmailCodeStore codes, DocumentStore documents, AuditStore audit, Notifications notify,
+            Clock clock) {
         this.db = db;
+        this.documents = documents;
         this.codes = codes;
         this.audit = audit;
         this.notify = notify;
@@ -62,6 +66,7 @@ public final class EmailCodes {
         String hash = Passwords.hash(code.toCharArray());
         long ticket = RANDOM.nextLong() & Long.MAX_VALUE;
         return db.inTransaction(() -> {
+            documents.lock(link.document().id());
             long now = now();
             EmailCode next = next(codes.find(s.id()), s.id(), hash, now);
             codes.save(next);

@@ -115,7 +115,7 @@ public final class Database implements AutoCloseable {
         }
         watcher.writeTransaction();
         Transaction[] ran = new Transaction[1];
-        T result = engine.transaction(w -> {
+        T result = Contention.retrying(() -> engine.transaction(w -> {
             ran[0] = new Transaction(w, false);
             transaction.set(ran[0]);
             try {
@@ -123,9 +123,19 @@ public final class Database implements AutoCloseable {
             } finally {
                 transaction.remove();
             }
-        });
+        }));
         ran[0].afterCommit.forEach(Database::runCommitted);
         return result;
+    }
+
+    /**
+     * Whether a row read now is locked until the transaction ends: inside a write transaction on
+     * PostgreSQL, where transactions run side by side. On SQLite the one writer already runs them one
+     * at a time, so nothing is locked and its SQL stays as it was.
+     */
+    public boolean locksRowsNow() {
+        Transaction tx = transaction.get();
+        return engine.dialect() == Dialect.POSTGRESQL && tx != null && !tx.readOnly;
     }
 
     public void inTransaction(Runnable work) {
