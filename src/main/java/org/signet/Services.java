@@ -98,6 +98,7 @@ import org.signet.store.AuditStore;
 import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
+import org.signet.store.Dialect;
 import org.signet.store.DocumentStore;
 import org.signet.store.EmailCodeStore;
 import org.signet.store.FieldStore;
@@ -203,8 +204,7 @@ final class Services {
         AttachmentStore attachmentStore = new AttachmentStore(db, clock);
         AuditStore audit = new AuditStore(db, clock);
         files = new StoredFiles(db, vault, clock);
-        // No request is in flight yet: a file still unclaimed was left by one that a crash interrupted.
-        files.destroyUnclaimed();
+        destroyAbandonedFiles(db, files, clock);
         StagedFileStore staged = new StagedFileStore(db, clock);
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
                 (signer, recipient) -> signers.find(signer).filter(s -> s.email().equalsIgnoreCase(recipient))
@@ -260,6 +260,19 @@ final class Services {
         idempotencyPrune = new IdempotencyPruneJob(idempotencyKeys);
         queues = new Queues(db, new MailOutboxStore(db), webhookStore, documentStore, clock);
         backupJob = backupJob(config, db, clock);
+    }
+
+    /**
+     * On SQLite no request is in flight yet: a file still unclaimed was left by one that a crash
+     * interrupted. On PostgreSQL other instances may be saving files right now, so only those unclaimed
+     * for longer than a request runs go.
+     */
+    private static void destroyAbandonedFiles(Database db, StoredFiles files, Clock clock) {
+        if (db.dialect() == Dialect.SQLITE) {
+            files.destroyUnclaimed();
+        } else {
+            files.destroyUnclaimedBefore(clock.millis() / 1000 - IdempotencyKeys.ABANDONED_AFTER.toSeconds());
+        }
     }
 
     private static BackupJob backupJob(Config config, Database db, Clock clock) throws IOException {

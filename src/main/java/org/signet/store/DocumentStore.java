@@ -256,7 +256,8 @@ public final class DocumentStore {
     /** Stores the first sealed file; sealing is over, whatever earlier attempts said. Run inside a transaction. */
     public void markCompleted(long id, SealedFile sealed) {
         db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, seal_level = ?, sealed_at = ?, "
-                + "evidence_expires_at = ?, seal_retry_at = NULL, seal_error = NULL, updated_at = ? WHERE id = ?",
+                + "evidence_expires_at = ?, seal_retry_at = NULL, seal_error = NULL, seal_claimed_until = NULL, "
+                + "updated_at = ? WHERE id = ?",
                 sealed.fileId(), sealed.sha256(), sealed.level().wire(), sealed.sealedAt(), sealed.evidenceExpiresAt(),
                 now(), id);
         recordSealedRevision(id, sealed.sha256());
@@ -322,8 +323,8 @@ public final class DocumentStore {
      * are used up and the document shows seal_status "failed"). Returns the attempts made so far.
      */
     public int sealFailed(long id, String error, Long retryAt) {
-        return db.queryOne("UPDATE documents SET seal_attempts = seal_attempts + 1, seal_error = ?, seal_retry_at = ? "
-                + "WHERE id = ? AND signed_file_id IS NULL RETURNING seal_attempts", r -> r.getInt("seal_attempts"),
+        return db.queryOne("UPDATE documents SET seal_attempts = seal_attempts + 1, seal_error = ?, seal_retry_at = ?, "
+                + "seal_claimed_until = NULL WHERE id = ? AND signed_file_id IS NULL RETURNING seal_attempts", r -> r.getInt("seal_attempts"),
                 error, retryAt, id).orElse(0);
     }
 
@@ -361,10 +362,17 @@ public final class DocumentStore {
                 r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
-    /** Whether document {@code id} is still completed, unsealed and due for a sealing attempt at {@code now}. */
-    public boolean stillDueForSealing(long id, long now) {
-        return db.queryLong("SELECT count(*) FROM documents WHERE id = ? AND status = 'completed' "
-                + "AND signed_file_id IS NULL AND seal_retry_at <= ?", id, now) > 0;
+    /**
+     * Takes completed, unsealed document {@code id} for sealing until {@code until}, compare-and-set, so
+     * that no other instance builds its seal meanwhile; false when it is sealed or no longer completed,
+     * when another's claim still holds at {@code now}, or (with {@code dueBy}) when no attempt is due by
+     * then. A claim that runs out is an instance that stopped while sealing: then another takes it.
+     */
+    public boolean claimSealing(long id, long now, long until, Long dueBy) {
+        String claim = "UPDATE documents SET seal_claimed_until = ? WHERE id = ? AND status = 'completed' "
+                + "AND signed_file_id IS NULL AND (seal_claimed_until IS NULL OR seal_claimed_until <= ?)";
+        return dueBy == null ? db.update(claim, until, id, now) == 1
+                : db.update(claim + " AND seal_retry_at <= ?", until, id, now, dueBy) == 1;
     }
 
     /** The condition of a due reminder, on documents {@code d} joined to signers {@code s}, with the time bound last. */

@@ -152,8 +152,20 @@ public final class StoredFiles {
      * bytes. Call at start, before any request can save a file; returns how many were destroyed.
      */
     public int destroyUnclaimed() {
+        return destroy(db.query("SELECT name FROM unclaimed_files", r -> r.string("name")));
+    }
+
+    /**
+     * As {@link #destroyUnclaimed}, for the files listed before {@code cutoff} only: where other instances
+     * share the database, a file listed since may be one that a request running there is about to claim.
+     */
+    public int destroyUnclaimedBefore(long cutoff) {
+        return destroy(db.query("SELECT name FROM unclaimed_files WHERE listed_at < ?", r -> r.string("name"), cutoff));
+    }
+
+    private int destroy(List<String> names) {
         int destroyed = 0;
-        for (String name : db.query("SELECT name FROM unclaimed_files", r -> r.string("name"))) {
+        for (String name : names) {
             if (db.inTransaction(() -> forgetIfUnowned(name))) {
                 erase(name);
                 destroyed++;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.expectObject;
+import static org.signet.support.TwoInstances.race;
 
 import java.net.http.HttpResponse;
 import java.time.Clock;
@@ -11,10 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,40 +30,16 @@ class DocumentLocksPostgresTest {
     private final Clock clock = Clock.systemUTC();
     private TwoInstances two;
     private TwoInstances.Owner owner;
-    private ExecutorService threads;
 
     @BeforeEach
     void start() throws Exception {
         two = TwoInstances.start(clock, "webhooks.allow_private=true");
         owner = two.owner("owner@example.org", clock);
-        threads = Executors.newFixedThreadPool(20);
     }
 
     @AfterEach
     void stop() {
-        threads.shutdownNow();
         two.close();
-    }
-
-    /** Runs every task at once (they wait for one another at a latch) and returns what each returned. */
-    private <T> List<T> race(List<Callable<T>> tasks) throws Exception {
-        CountDownLatch ready = new CountDownLatch(tasks.size());
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<T>> running = new ArrayList<>();
-        for (Callable<T> task : tasks) {
-            running.add(threads.submit(() -> {
-                ready.countDown();
-                Waits.await(go);
-                return task.call();
-            }));
-        }
-        Waits.await(ready);
-        go.countDown();
-        List<T> out = new ArrayList<>();
-        for (Future<T> f : running) {
-            out.add(f.get());
-        }
-        return out;
     }
 
     private ApiFlow on(int i) {

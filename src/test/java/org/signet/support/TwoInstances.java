@@ -6,6 +6,11 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.signet.support.TestServer.Account;
 
 /**
@@ -50,6 +55,32 @@ public final class TwoInstances implements AutoCloseable {
     public Owner owner(String email, Clock clock) {
         Account a = first.account(email, false);
         return new Owner(a, new ApiFlow(first, a.full(), clock), new ApiFlow(second, a.full(), clock));
+    }
+
+    /** Runs every task at once (each waits for all the others at a latch) and returns what each returned, in order. */
+    public static <T> List<T> race(List<Callable<T>> tasks) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
+        try {
+            CountDownLatch ready = new CountDownLatch(tasks.size());
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<T>> running = new ArrayList<>();
+            for (Callable<T> task : tasks) {
+                running.add(threads.submit(() -> {
+                    ready.countDown();
+                    Waits.await(go);
+                    return task.call();
+                }));
+            }
+            Waits.await(ready);
+            go.countDown();
+            List<T> out = new ArrayList<>();
+            for (Future<T> f : running) {
+                out.add(f.get());
+            }
+            return out;
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     @Override

@@ -1,0 +1,2 @@
+-- Reserved: another change of this release takes migration 028, and its script replaces this one when
+-- the two are merged. Until then this keeps the numbers without a gap, so that 030 runs.
