@@ -387,8 +387,10 @@ public final class Database implements AutoCloseable {
     /**
      * How many write transactions have ended, each counted after its COMMIT or ROLLBACK. Every
      * change Signet makes ends so, so a value read before a read transaction and found unchanged
-     * afterwards means what that transaction read is still current. Only this process's
-     * changes count: the command line changes users and keys, never documents.
+     * afterwards means what that transaction read is still current. On SQLite only this process's
+     * changes count, which is enough: the command line changes users and keys, never documents. On
+     * PostgreSQL other instances change documents too, so every reading is new and a cache checked
+     * against it reads the database every time.
      */
     public long writesEnded() {
         return engine.ended();
