@@ -112,6 +112,7 @@ import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
 import org.signet.store.IdempotencyStore;
 import org.signet.store.TemplateStore;
+import org.signet.store.UnlockSessionStore;
 import org.signet.store.UserStore;
 import org.signet.store.WebhookStore;
 import org.signet.text.Wire;
@@ -241,7 +242,9 @@ final class Services {
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
-        unlockSessions = new UnlockSessions(users, clock);
+        // Several instances share a PostgreSQL database: a browser's next request may reach any of them.
+        unlockSessions = db.dialect() == Dialect.SQLITE ? new UnlockSessions(users, clock)
+                : new UnlockSessions(users, clock, new UnlockSessionStore(db));
         emailCodes = new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock);
         linkUnlock = new LinkUnlock(db, signers, documentStore, users, passwords, unlockSessions, emailCodes, audit, clock);
         signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,

@@ -1,18 +1,25 @@
 package org.signet.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.signet.support.TestServer.expectObject;
 
+import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.signet.support.ApiFlow;
+import org.signet.support.Party;
 import org.signet.support.TwoInstances;
 
 /**
  * What each instance keeps in memory (documents' details and their JSON, API keys) is checked against
- * the database shared with the other instance: what one changes, the other serves at once.
+ * the database shared with the other instance, and what a browser passed at a signing link is kept
+ * there: what one changes, the other serves at once.
  */
 class CachesAcrossInstancesTest {
     private final Clock clock = Clock.systemUTC();
@@ -52,5 +59,26 @@ class CachesAcrossInstancesTest {
 
         assertEquals(401, owner.onSecond().get("documents").statusCode());
         assertEquals(401, owner.onFirst().get("documents").statusCode());
+    }
+
+    @Test
+    void pin_passedThroughOneInstance_unlocksTheLinkOnTheOther() {
+        ApiFlow flow = owner.onFirst();
+        String doc = flow.upload("contract", 1);
+        Party pat = flow.addSigner(doc, Map.of("name", "Pat", "email", "pat@example.com", "pin_code", "4821"));
+        flow.saveFields(doc, List.of(ApiFlow.field(Long.parseLong(pat.id()), "signature", 1, 72, 600)));
+        flow.send(doc);
+
+        HttpResponse<String> passed = owner.onFirst().postToLink(pat.token(), "pin", Map.of("pin", "4821"));
+        assertEquals(200, passed.statusCode());
+        String cookie = ApiFlow.cookie(passed);
+
+        Map<String, Object> session = expectObject(200, owner.onSecond().session(pat.token(), cookie));
+        assertNull(session.get("requires"), "the second instance knows what the browser passed on the first");
+        assertEquals(true, session.get("can_act"));
+        assertEquals(200, owner.onSecond().postToLink(pat.token(), "submit", Map.of("consent", true,
+                "signature", Map.of("method", "type", "text", "Pat")), cookie).statusCode());
+        assertEquals("pin", expectObject(200, owner.onFirst().session(pat.token())).get("requires"),
+                "a browser without the cookie is still asked");
     }
 }
