@@ -100,6 +100,7 @@ import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.Dialect;
 import org.signet.store.DocumentStore;
+import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
@@ -170,7 +171,7 @@ final class Services {
     private final FileIntake fileIntake;
     private final LinkUnlock linkUnlock;
     /** Made after the mail sender, which asks it for the codes it puts into their mails. */
-    private EmailCodes emailCodes;
+    EmailCodes emailCodes;
     private final Queues queues;
     private final Path tmpDir;
     /** An administrator-page session ends after this long without a request. */
@@ -245,7 +246,11 @@ final class Services {
         // Several instances share a PostgreSQL database: a browser's next request may reach any of them.
         unlockSessions = db.dialect() == Dialect.SQLITE ? new UnlockSessions(users, clock)
                 : new UnlockSessions(users, clock, new UnlockSessionStore(db));
-        emailCodes = new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock);
+        // Any instance on a shared PostgreSQL database may send the code's mail, so the code waits there, sealed.
+        emailCodes = db.dialect() == Dialect.SQLITE
+                ? new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock)
+                : new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock,
+                        new EmailCodeMailStore(db), vault);
         linkUnlock = new LinkUnlock(db, signers, documentStore, users, passwords, unlockSessions, emailCodes, audit, clock);
         signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
                 events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),

@@ -15,3 +15,14 @@ CREATE TABLE unlock_sessions (
   credential_version BIGINT                 -- and its credential version at the time
 );
 CREATE INDEX unlock_sessions_expires ON unlock_sessions(expires_at);
+
+-- The emailed code a queued mail will carry, sealed under the master key, where several instances
+-- share the database (PostgreSQL): whichever instance sends the mail puts the code in. Gone once the
+-- code is used, replaced or expired. One process (SQLite) holds the code in memory and leaves this empty.
+CREATE TABLE email_code_mail (
+  ticket      BIGINT  PRIMARY KEY,   -- the number the queued mail's placeholder names
+  signer_id   BIGINT  NOT NULL REFERENCES signers(id) ON DELETE CASCADE,
+  code_sealed BYTEA   NOT NULL,
+  expires_at  BIGINT  NOT NULL
+);
+CREATE INDEX email_code_mail_signer ON email_code_mail(signer_id);

@@ -8,6 +8,8 @@ import static org.signet.support.TestServer.expectObject;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,5 +82,26 @@ class CachesAcrossInstancesTest {
                 "signature", Map.of("method", "type", "text", "Pat")), cookie).statusCode());
         assertEquals("pin", expectObject(200, owner.onFirst().session(pat.token())).get("requires"),
                 "a browser without the cookie is still asked");
+    }
+
+    @Test
+    void emailCode_askedThroughOneInstance_isPutInItsMailByTheOther() {
+        ApiFlow flow = owner.onFirst();
+        String doc = flow.upload("contract", 1);
+        Party cody = flow.addSigner(doc, Map.of("name", "Cody", "email", "cody@example.com", "verification",
+                "email_code"));
+        flow.saveFields(doc, List.of(ApiFlow.field(Long.parseLong(cody.id()), "signature", 1, 72, 600)));
+        flow.send(doc);
+
+        assertEquals(200, owner.onFirst().postToLink(cody.token(), "email-code/send", Map.of()).statusCode());
+        String body = two.first.app.database().queryOne("SELECT text_body FROM mail_outbox WHERE template = "
+                + "'email_code'", r -> r.string("text_body")).orElseThrow();
+        Matcher placeholder = Pattern.compile("\\[\\[one-time-code:(\\d+)]]").matcher(body);
+        assertTrue(placeholder.find(), "the queue holds the placeholder, never the code");
+        String code = two.second.app.emailCodes().forMail(Long.parseLong(placeholder.group(1))).orElseThrow(
+                () -> new AssertionError("the second instance cannot put in a code the first made"));
+
+        assertTrue(code.matches("\\d{6}"), code);
+        assertEquals(200, owner.onSecond().postToLink(cody.token(), "email-code", Map.of("code", code)).statusCode());
     }
 }
