@@ -27,6 +27,7 @@ import org.signet.log.AccessLines;
 import org.signet.mail.MailSender;
 import org.signet.pdf.Fonts;
 import org.signet.service.Completion;
+import org.signet.service.EmailCodes;
 import org.signet.service.Links;
 import org.signet.service.SealRenewal;
 import org.signet.service.Workflow;
@@ -262,6 +263,10 @@ public final class App implements AutoCloseable {
 
     public MailSender mailSender() {
         return services.mailSender;
+    }
+
+    public EmailCodes emailCodes() {
+        return services.emailCodes;
     }
 
     /** Graceful stop: in-flight requests finish, jobs stop, then the database closes. */

@@ -98,7 +98,9 @@ import org.signet.store.AuditStore;
 import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
+import org.signet.store.Dialect;
 import org.signet.store.DocumentStore;
+import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
 import org.signet.store.FieldStore;
 import org.signet.store.LoginFailureStore;
@@ -111,6 +113,7 @@ import org.signet.store.StatsStore;
 import org.signet.store.StoredFiles;
 import org.signet.store.IdempotencyStore;
 import org.signet.store.TemplateStore;
+import org.signet.store.UnlockSessionStore;
 import org.signet.store.UserStore;
 import org.signet.store.WebhookStore;
 import org.signet.text.Wire;
@@ -168,7 +171,7 @@ final class Services {
     private final FileIntake fileIntake;
     private final LinkUnlock linkUnlock;
     /** Made after the mail sender, which asks it for the codes it puts into their mails. */
-    private EmailCodes emailCodes;
+    EmailCodes emailCodes;
     private final Queues queues;
     private final Path tmpDir;
     /** An administrator-page session ends after this long without a request. */
@@ -242,9 +245,15 @@ final class Services {
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
-        unlockSessions = new UnlockSessions(users, clock);
-        emailCodes = new EmailCodes(db, new EmailCodeStore(db), audit, notify, clock);
-        linkUnlock = new LinkUnlock(db, signers, users, passwords, unlockSessions, emailCodes, audit, clock);
+        // Several instances share a PostgreSQL database: a browser's next request may reach any of them.
+        unlockSessions = db.dialect() == Dialect.SQLITE ? new UnlockSessions(users, clock)
+                : new UnlockSessions(users, clock, new UnlockSessionStore(db));
+        // Any instance on a shared PostgreSQL database may send the code's mail, so the code waits there, sealed.
+        emailCodes = db.dialect() == Dialect.SQLITE
+                ? new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock)
+                : new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock,
+                        new EmailCodeMailStore(db), vault);
+        linkUnlock = new LinkUnlock(db, signers, documentStore, users, passwords, unlockSessions, emailCodes, audit, clock);
         signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
                 events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),
                 id -> scheduler.soon("seal", () -> completion.seal(id)));

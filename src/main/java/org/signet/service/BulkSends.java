@@ -119,12 +119,24 @@ public final class BulkSends {
         try {
             templates.createDocument(owner, b.templateId(), request(row.requestJson()), b.actor(), d -> {
                 if (!store.markCreated(b.id(), row.number(), d.id())) {
-                    throw new IllegalStateException("row " + row.number() + " of bulk send " + b.id() + " is done already");
+                    throw new MadeElsewhere();
                 }
             });
+        } catch (MadeElsewhere e) {
+            // Another run (another instance's) made the row first: this copy of it was rolled back.
+            LOG.log(Level.FINE, "bulk send " + b.id() + " row " + row.number() + " was made by another run");
         } catch (Refusal e) {
             LOG.log(Level.FINE, "bulk send " + b.id() + " row " + row.number() + " failed: " + e.getMessage());
             db.inTransaction(() -> store.markFailed(b.id(), row.number(), String.join(" ", e.sentences())));
+        }
+    }
+
+    /** The row was no longer pending when its document was to be recorded: it rolls that document back. */
+    private static final class MadeElsewhere extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        MadeElsewhere() {
+            super(null, null, false, false);
         }
     }
 

@@ -43,7 +43,9 @@ import org.signet.text.Wire;
  * {@code document_completed} is recorded by {@link Signing} when the last party signs).
  * It runs after the request that completed the document; a failure is counted, logged with its cause
  * and retried with backoff by {@link #sealPending()}; when retries are used up the document says
- * seal_status "failed" and its owner is emailed, never a silent loop.
+ * seal_status "failed" and its owner is emailed, never a silent loop. Whichever instance finds a document
+ * due seals it, after taking it for {@link #CLAIM}: the one that completed it right away, or any other
+ * later, should that one stop first.
  */
 public final class Completion {
     private static final Logger LOG = Logger.getLogger("signet.completion");
@@ -66,6 +68,11 @@ public final class Completion {
     private final DetectedFields detected;
     private final LongAdder failedAttempts = new LongAdder();
     private final SealTimes sealTimes;
+    /**
+     * How long an instance holds a document it is sealing: longer than a seal takes, so that no other
+     * builds it meanwhile; once it runs out (the instance stopped), another seals the document.
+     */
+    static final Duration CLAIM = Duration.ofMinutes(5);
     /** The waits after failed sealing attempts; one more failure after the last marks the seal failed. */
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
@@ -122,7 +129,10 @@ public final class Completion {
         return seal(documentId);
     }
 
-    /** Seals one document if it is completed and unsealed; false when not needed or when it failed. */
+    /**
+     * Seals one document if it is completed and unsealed and no other instance is sealing it (see
+     * {@link #CLAIM}); false when not needed, taken, or when it failed.
+     */
     public boolean seal(long documentId) {
         return seal(documentId, null);
     }
@@ -137,8 +147,9 @@ public final class Completion {
             return false;
         }
         try {
-            if (dueBy != null && !documents.stillDueForSealing(documentId, dueBy)) {
-                return false;
+            long now = documents.now();
+            if (!documents.claimSealing(documentId, now, now + CLAIM.toSeconds(), dueBy)) {
+                return false; // sealed, no longer due, or being sealed by another instance
             }
             Document d = documents.find(documentId).orElse(null);
             if (d == null || d.status() != DocumentStatus.COMPLETED || d.signedFileId() != null) {

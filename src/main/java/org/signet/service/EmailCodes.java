@@ -1,5 +1,8 @@
 package org.signet.service;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
@@ -11,16 +14,21 @@ import org.signet.domain.EmailAddress;
 import org.signet.domain.EmailCode;
 import org.signet.domain.Signer;
 import org.signet.error.Refusal;
+import org.signet.files.FileVault;
 import org.signet.mail.OneTimeCodes;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentStore;
+import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
 
 /**
  * The one-time codes mailed to a signer whose link asks for one: at most one mail a minute and five in
  * 24 hours per signer, each code valid for 10 minutes and once, a new one replacing the last. The
- * database keeps only a code's digest; the code itself is held in memory until its mail is handed to
- * the mail server, and is never answered, logged or written anywhere else.
+ * database keeps only a code's digest; the code itself is held until its mail is handed to the mail
+ * server, and is never answered, logged or written anywhere else: in memory where Signet is the
+ * database's only process (SQLite), sealed under the master key in the database where several instances
+ * share it (PostgreSQL), since any of them may send the mail.
  */
 public final class EmailCodes {
     static final long RESEND_SECONDS = 60;
@@ -30,20 +38,34 @@ public final class EmailCodes {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Database db;
+    private final DocumentStore documents;
     private final EmailCodeStore codes;
     private final AuditStore audit;
     private final Notifications notify;
     private final Clock clock;
     /** Codes whose mail may still be going out, by the ticket its placeholder names. */
-    private final Map<Long, Held> held = new ConcurrentHashMap<>();
-
-    private record Held(long signerId, String code, long expiresAt) {}
+    private final Held held;
 
     /** A code sent: the address it went to, as the page may show it, and how long the code is valid. */
     public record Sent(String maskedEmail, long expiresIn) {}
 
-    public EmailCodes(Database db, EmailCodeStore codes, AuditStore audit, Notifications notify, Clock clock) {
+    /** Codes held in this process's memory until their mail goes out: for the database's only process. */
+    public EmailCodes(Database db, EmailCodeStore codes, DocumentStore documents, AuditStore audit, Notifications notify,
+            Clock clock) {
+        this(db, codes, documents, audit, notify, clock, new InMemory());
+    }
+
+    /** Codes held sealed in the database ({@code mail}, sealed by {@code vault}), for instances that share it. */
+    public EmailCodes(Database db, EmailCodeStore codes, DocumentStore documents, AuditStore audit, Notifications notify,
+            Clock clock, EmailCodeMailStore mail, FileVault vault) {
+        this(db, codes, documents, audit, notify, clock, new InDatabase(mail, vault));
+    }
+
+    private EmailCodes(Database db, EmailCodeStore codes, DocumentStore documents, AuditStore audit,
+            Notifications notify, Clock clock, Held held) {
+        this.held = held;
         this.db = db;
+        this.documents = documents;
         this.codes = codes;
         this.audit = audit;
         this.notify = notify;
@@ -62,11 +84,12 @@ public final class EmailCodes {
         String hash = Passwords.hash(code.toCharArray());
         long ticket = RANDOM.nextLong() & Long.MAX_VALUE;
         return db.inTransaction(() -> {
+            documents.lock(link.document().id());
             long now = now();
             EmailCode next = next(codes.find(s.id()), s.id(), hash, now);
             codes.save(next);
-            held.values().removeIf(h -> h.signerId() == s.id() || h.expiresAt() <= now);
-            held.put(ticket, new Held(s.id(), code, next.expiresAt()));
+            held.forget(s.id(), now);
+            held.put(ticket, s.id(), code, next.expiresAt());
             notify.emailCode(link.document(), s, OneTimeCodes.placeholder(ticket));
             audit.record(link.document().id(), "email_code_sent",
                     Actor.signer(s.id(), s.name(), visit.ip(), visit.userAgent()), null);
@@ -110,16 +133,95 @@ public final class EmailCodes {
     /** The code opened the link: it works no more, and a mail of it still queued is not sent. */
     void used(Signer s) {
         codes.used(s.id());
-        held.values().removeIf(h -> h.signerId() == s.id());
+        held.forget(s.id(), now());
     }
 
     /** The code a queued mail's placeholder names, while it may still be typed; for the mail sender. */
     public Optional<String> forMail(long ticket) {
-        Held h = held.get(ticket);
-        return h == null || h.expiresAt() <= now() ? Optional.empty() : Optional.of(h.code());
+        return held.code(ticket, now());
     }
 
     private long now() {
         return clock.millis() / 1000;
+    }
+
+    /** Where codes wait for their mail, by ticket. */
+    private interface Held {
+        void put(long ticket, long signerId, String code, long expiresAt);
+
+        /** The code of {@code ticket} if it is still valid at {@code now}. */
+        Optional<String> code(long ticket, long now);
+
+        /** Forgets the signer's code, and every code expired by {@code now}. */
+        void forget(long signerId, long now);
+    }
+
+    private static final class InMemory implements Held {
+        private record Entry(long signerId, String code, long expiresAt) {}
+
+        private final Map<Long, Entry> entries = new ConcurrentHashMap<>();
+
+        @Override
+        public void put(long ticket, long signerId, String code, long expiresAt) {
+            entries.put(ticket, new Entry(signerId, code, expiresAt));
+        }
+
+        @Override
+        public Optional<String> code(long ticket, long now) {
+            Entry e = entries.get(ticket);
+            return e == null || e.expiresAt() <= now ? Optional.empty() : Optional.of(e.code());
+        }
+
+        @Override
+        public void forget(long signerId, long now) {
+            entries.values().removeIf(e -> e.signerId() == signerId || e.expiresAt() <= now);
+        }
+    }
+
+    /** Sealed under the master key, as signing tokens are: the database never holds a code in clear. */
+    private static final class InDatabase implements Held {
+        private static final String CONTEXT = "email-code";
+        private final EmailCodeMailStore store;
+        private final FileVault vault;
+
+        InDatabase(EmailCodeMailStore store, FileVault vault) {
+            this.store = store;
+            this.vault = vault;
+        }
+
+        @Override
+        public void put(long ticket, long signerId, String code, long expiresAt) {
+            store.put(ticket, signerId, vault.seal(padded(code), CONTEXT), expiresAt);
+        }
+
+        @Override
+        public Optional<String> code(long ticket, long now) {
+            return store.find(ticket, now).map(sealed -> {
+                try {
+                    byte[] secret = vault.unseal(sealed, CONTEXT);
+                    return new String(secret, 1, secret[0], StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("an emailed code does not open with this master key", e);
+                }
+            });
+        }
+
+        @Override
+        public void forget(long signerId, long now) {
+            store.deleteForSigner(signerId, now);
+        }
+
+        /**
+         * The vault seals 32-byte secrets: the code's length, the code, then random bytes, so that two
+         * equal codes are not sealed alike.
+         */
+        private static byte[] padded(String code) {
+            byte[] digits = code.getBytes(StandardCharsets.UTF_8);
+            byte[] secret = new byte[32];
+            RANDOM.nextBytes(secret);
+            secret[0] = (byte) digits.length;
+            System.arraycopy(digits, 0, secret, 1, digits.length);
+            return secret;
+        }
     }
 }

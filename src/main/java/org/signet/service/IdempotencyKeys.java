@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.signet.domain.IdempotentAnswer;
 import org.signet.domain.IdempotentRequest;
 import org.signet.store.Database;
+import org.signet.store.Dialect;
 import org.signet.store.IdempotencyStore;
 
 /**
@@ -15,6 +16,11 @@ import org.signet.store.IdempotencyStore;
 public final class IdempotencyKeys {
     /** How long an answer is kept for a retry. */
     public static final Duration RETENTION = Duration.ofHours(24);
+    /**
+     * Longer than any request runs here: on a database several instances share, a key claimed longer
+     * ago than this and still running was left by an instance that stopped, and is let go.
+     */
+    public static final Duration ABANDONED_AFTER = Duration.ofMinutes(15);
 
     private final Database db;
     private final IdempotencyStore store;
@@ -35,6 +41,9 @@ public final class IdempotencyKeys {
         return db.inTransaction(() -> {
             long now = now();
             store.deleteIfCreatedBefore(keyId, idempotencyKey, now - RETENTION.toSeconds());
+            if (shared()) {
+                store.deleteIfInProgressBefore(keyId, idempotencyKey, now - ABANDONED_AFTER.toSeconds());
+            }
             if (store.claim(keyId, idempotencyKey, method, target, now)) {
                 return Optional.empty();
             }
@@ -59,11 +68,19 @@ public final class IdempotencyKeys {
     }
 
     /**
-     * Releases keys whose requests were still running when Signet stopped: none runs at start-up, and
-     * a key left claimed would refuse every retry for a day.
+     * Releases keys whose requests were still running when Signet stopped, which would otherwise refuse
+     * every retry for a day. On SQLite this is the only process, so none runs at start-up and every
+     * claimed key is released. On PostgreSQL other instances may be running requests right now: only
+     * claims older than {@link #ABANDONED_AFTER} are released, those of an instance that stopped (the
+     * rest are let go by {@link #claim} once they are that old).
      */
     public int releaseAbandoned() {
-        return store.deleteInProgress();
+        return shared() ? store.deleteInProgressBefore(now() - ABANDONED_AFTER.toSeconds()) : store.deleteInProgress();
+    }
+
+    /** Whether other instances may use this database (PostgreSQL) or this process is its only user (SQLite). */
+    private boolean shared() {
+        return db.dialect() == Dialect.POSTGRESQL;
     }
 
     private long now() {

@@ -10,6 +10,7 @@ import org.signet.domain.User;
 import org.signet.error.Refusal;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentStore;
 import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
 
@@ -33,6 +34,7 @@ public final class LinkUnlock {
 
     private final Database db;
     private final SignerStore signers;
+    private final DocumentStore documents;
     private final UserStore users;
     private final PasswordCheck passwords;
     private final UnlockSessions sessions;
@@ -42,10 +44,11 @@ public final class LinkUnlock {
     /** Attempts on one link run one at a time, so parallel guesses cannot outrun the failure count. */
     private final Object[] stripes = new Object[64];
 
-    public LinkUnlock(Database db, SignerStore signers, UserStore users, PasswordCheck passwords,
+    public LinkUnlock(Database db, SignerStore signers, DocumentStore documents, UserStore users, PasswordCheck passwords,
             UnlockSessions sessions, EmailCodes codes, AuditStore audit, Clock clock) {
         this.db = db;
         this.signers = signers;
+        this.documents = documents;
         this.users = users;
         this.passwords = passwords;
         this.sessions = sessions;
@@ -148,6 +151,7 @@ public final class LinkUnlock {
     /** A gate passed: the failure count starts again, and the audit trail says who passed which gate. */
     private void verified(SignerLink link, Signer s, String method, Visit visit, Runnable also) {
         db.inTransaction(() -> {
+            documents.lock(link.document().id());
             long now = clock.millis() / 1000;
             if (!signers.clearWrongTries(s.id(), now)) {
                 throw lockedNow(s, now); // locked by wrong tries elsewhere while this one was checked

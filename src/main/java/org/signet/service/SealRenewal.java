@@ -61,6 +61,7 @@ public final class SealRenewal {
         DocumentStore.SealedFile file = new DocumentStore.SealedFile(saved.id(), saved.sha256(), renewed.level(),
                 d.seal().sealedAt(), renewed.evidenceExpiresAt().getEpochSecond());
         Replacement r = db.inTransaction(() -> {
+            documents.lock(id);
             if (!documents.replaceSealedFile(id, replaced, file)) {
                 return new Replacement(false, files.forget(saved.id()));
             }

@@ -86,6 +86,9 @@ public final class Signing {
 
     /** The link's signer, document and other parties as they are now; 404 for a token that matches nobody. */
     public SignerLink resolve(String token) {
+        // In a write transaction the document is locked first (on PostgreSQL), so the parties read next
+        // are as the last change left them and stay so until this one commits.
+        documents.lockOfSignerToken(token);
         // One snapshot: the parties and their document as they were together.
         return db.read(() -> {
             List<Signer> parties = signers.partiesOfToken(token);

@@ -6,11 +6,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.signet.crypto.Tokens;
+import org.signet.store.UnlockSessionStore;
 import org.signet.store.UserStore;
 
 /**
- * Browser sessions that have passed a signer's PIN, login or both, kept in memory for 12 hours. A
- * restart forgets them: the signer enters the PIN again, which loses nothing. A session that passed
+ * Browser sessions that have passed a signer's PIN, login or both, kept for 12 hours: in memory where
+ * Signet is the database's only process (SQLite), in the database where several instances share it
+ * (PostgreSQL), since a browser's next request may reach any of them. A restart of the only process
+ * forgets them: the signer enters the PIN again, which loses nothing. A session that passed
  * the login keeps the account's credential version it was passed at and ends once that moves (a new
  * password, a disabled account, administrator rights granted or withdrawn), even when the change was
  * made by another process such as the command line.
@@ -20,7 +23,7 @@ public final class UnlockSessions {
 
     private final UserStore users;
     private final Clock clock;
-    private final Map<String, Entry> sessions = new ConcurrentHashMap<>();
+    private final Kept sessions;
 
     /** The host-site account a login was passed with, and its credential version at the time. */
     public record Account(long userId, long credentialVersion) {}
@@ -28,9 +31,20 @@ public final class UnlockSessions {
     /** {@code account} is null until the session has passed a login. */
     private record Entry(long signerId, Set<String> passed, long expiresAt, Account account) {}
 
+    /** Sessions kept in this process's memory: for the database's only process. */
     public UnlockSessions(UserStore users, Clock clock) {
+        this(users, clock, new InMemory());
+    }
+
+    /** Sessions kept in the database through {@code store}, for instances that share it. */
+    public UnlockSessions(UserStore users, Clock clock, UnlockSessionStore store) {
+        this(users, clock, new InDatabase(store));
+    }
+
+    private UnlockSessions(UserStore users, Clock clock, Kept sessions) {
         this.users = users;
         this.clock = clock;
+        this.sessions = sessions;
     }
 
     /** As {@link #pass(String, long, String, Account)} for a factor that is no host-site account (a PIN). */
@@ -46,7 +60,7 @@ public final class UnlockSessions {
      */
     public String pass(String sessionId, long signerId, String factor, Account account) {
         Set<String> passed = new HashSet<>();
-        Entry old = sessionId == null ? null : sessions.remove(sessionId);
+        Entry old = sessionId == null ? null : sessions.take(sessionId);
         Account kept = account;
         if (old != null && live(old, signerId)) {
             passed.addAll(old.passed());
@@ -69,7 +83,7 @@ public final class UnlockSessions {
         }
         if (!live(e, signerId)) {
             if (e.signerId() == signerId) {
-                sessions.remove(sessionId, e);
+                sessions.remove(sessionId);
             }
             return false;
         }
@@ -84,10 +98,94 @@ public final class UnlockSessions {
 
     public void evictExpired() {
         long now = now();
-        sessions.values().removeIf(e -> e.expiresAt() <= now);
+        sessions.evictExpired(now);
     }
 
     private long now() {
         return clock.millis() / 1000;
+    }
+
+    /** Where the sessions are kept, by session id. */
+    private interface Kept {
+        /** Removes the session and returns it, or null when there is none. */
+        Entry take(String id);
+
+        Entry get(String id);
+
+        void put(String id, Entry e);
+
+        void remove(String id);
+
+        void evictExpired(long now);
+    }
+
+    private static final class InMemory implements Kept {
+        private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+
+        @Override
+        public Entry take(String id) {
+            return entries.remove(id);
+        }
+
+        @Override
+        public Entry get(String id) {
+            return entries.get(id);
+        }
+
+        @Override
+        public void put(String id, Entry e) {
+            entries.put(id, e);
+        }
+
+        @Override
+        public void remove(String id) {
+            entries.remove(id);
+        }
+
+        @Override
+        public void evictExpired(long now) {
+            entries.values().removeIf(e -> e.expiresAt() <= now);
+        }
+    }
+
+    /** By the SHA-256 of the id, as the administrators' sessions: the database never holds a cookie's value. */
+    private static final class InDatabase implements Kept {
+        private final UnlockSessionStore store;
+
+        InDatabase(UnlockSessionStore store) {
+            this.store = store;
+        }
+
+        @Override
+        public Entry take(String id) {
+            return store.take(Tokens.sha256Hex(id)).map(InDatabase::entry).orElse(null);
+        }
+
+        @Override
+        public Entry get(String id) {
+            return store.find(Tokens.sha256Hex(id)).map(InDatabase::entry).orElse(null);
+        }
+
+        @Override
+        public void put(String id, Entry e) {
+            store.put(Tokens.sha256Hex(id), new UnlockSessionStore.Stored(e.signerId(), String.join(",", e.passed()),
+                    e.expiresAt(), e.account() == null ? null : e.account().userId(),
+                    e.account() == null ? null : e.account().credentialVersion()));
+        }
+
+        @Override
+        public void remove(String id) {
+            store.delete(Tokens.sha256Hex(id));
+        }
+
+        @Override
+        public void evictExpired(long now) {
+            store.deleteExpired(now);
+        }
+
+        private static Entry entry(UnlockSessionStore.Stored s) {
+            Account account = s.userId() == null ? null : new Account(s.userId(), s.credentialVersion());
+            return new Entry(s.signerId(), Set.of(s.passed().split(",")), s.expiresAt(), account);
+        }
     }
 }

@@ -358,9 +358,19 @@ public final class Workflow {
         return db.inTransaction(() -> remind(access.require(p, documentId), onlySigner, actor));
     }
 
-    /** The reminder job's way in: one signer's automatic reminder, acted by Signet itself. */
+    /**
+     * The reminder job's way in: one signer's automatic reminder, acted by Signet itself, if it is still
+     * due once the document is locked (another instance's job, or the owner, may have reminded them since
+     * the job listed it); 409 {@code not_due} otherwise.
+     */
     public Map<Signer, Long> remindDue(long documentId, long signerId) {
-        return db.inTransaction(() -> remind(access.require(documentId), Optional.of(signerId), Actor.system()));
+        return db.inTransaction(() -> {
+            Document d = access.require(documentId);
+            if (!documents.reminderStillDue(documentId, signerId, documents.now())) {
+                throw Refusal.conflict("not_due", "The reminder is no longer due.");
+            }
+            return remind(d, Optional.of(signerId), Actor.system());
+        });
     }
 
     private Map<Signer, Long> remind(Document d, Optional<Long> onlySigner, Actor actor) {

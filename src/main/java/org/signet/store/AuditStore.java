@@ -30,8 +30,10 @@ public final class AuditStore {
     public void record(long documentId, String action, Actor actor, String detail) {
         db.inTransaction(() -> {
             String key = "audit_head:" + documentId;
-            String prevHash = db.readOnce(key, () -> db.queryOne("SELECT audit_head FROM documents WHERE id = ?",
-                    r -> r.string("audit_head"), documentId).orElse(GENESIS));
+            // Read under the document's lock: two transactions reading one head would fork the chain.
+            String prevHash = db.readOnce(key, () -> db.queryOne("SELECT audit_head FROM documents WHERE id = ?"
+                    + (db.locksRowsNow() ? DocumentStore.LOCK : ""), r -> r.string("audit_head"), documentId)
+                    .orElse(GENESIS));
             long now = clock.millis() / 1000;
             AuditEvent e = new AuditEvent(0, documentId, action, actor.signerId(), actor.signerName(),
                     actor.apiKeyId(), actor.userId(), actor.ipAddress(), actor.userAgent(), detail, now, prevHash, null);

@@ -131,7 +131,7 @@ public final class Database implements AutoCloseable {
         }
         watcher.writeTransaction();
         Transaction[] ran = new Transaction[1];
-        T result = engine.transaction(w -> {
+        T result = Contention.retrying(() -> engine.transaction(w -> {
             ran[0] = new Transaction(w, false);
             transaction.set(ran[0]);
             try {
@@ -139,9 +139,19 @@ public final class Database implements AutoCloseable {
             } finally {
                 transaction.remove();
             }
-        });
+        }));
         ran[0].afterCommit.forEach(Database::runCommitted);
         return result;
+    }
+
+    /**
+     * Whether a row read now is locked until the transaction ends: inside a write transaction on
+     * PostgreSQL, where transactions run side by side. On SQLite the one writer already runs them one
+     * at a time, so nothing is locked and its SQL stays as it was.
+     */
+    public boolean locksRowsNow() {
+        Transaction tx = transaction.get();
+        return engine.dialect() == Dialect.POSTGRESQL && tx != null && !tx.readOnly;
     }
 
     public void inTransaction(Runnable work) {
@@ -393,8 +403,10 @@ public final class Database implements AutoCloseable {
     /**
      * How many write transactions have ended, each counted after its COMMIT or ROLLBACK. Every
      * change Signet makes ends so, so a value read before a read transaction and found unchanged
-     * afterwards means what that transaction read is still current. Only this process's
-     * changes count: the command line changes users and keys, never documents.
+     * afterwards means what that transaction read is still current. On SQLite only this process's
+     * changes count, which is enough: the command line changes users and keys, never documents. On
+     * PostgreSQL other instances change documents too, so every reading is new and a cache checked
+     * against it reads the database every time.
      */
     public long writesEnded() {
         return engine.ended();

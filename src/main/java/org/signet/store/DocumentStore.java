@@ -51,8 +51,43 @@ public final class DocumentStore {
                 .orElseThrow();
     }
 
+    /**
+     * The document; inside a write transaction on PostgreSQL its row is locked until that transaction
+     * ends (see {@link #lock}), so whoever reads a document in order to change it reads it as it is after
+     * every earlier change, and the next one waits.
+     */
     public Optional<Document> find(long id) {
-        return db.queryOne("SELECT " + COLUMNS + " FROM documents WHERE id = ?", DocumentStore::map, id);
+        return db.queryOne("SELECT " + COLUMNS + " FROM documents WHERE id = ?" + locking(), DocumentStore::map, id);
+    }
+
+    /**
+     * Locks document {@code id}'s row until the current write transaction ends, on PostgreSQL, where
+     * transactions run side by side and two could otherwise both read a document's state (its signers,
+     * its audit head) and both act on it. Taken first, before any of that state is read; several
+     * documents are locked in id order, so that two transactions never wait for each other. The lock is
+     * {@code FOR NO KEY UPDATE}, what an UPDATE of the row takes: it waits for every other such lock but
+     * not for the rows that merely point at the document (audit events, signers). On SQLite the one
+     * writer already runs write transactions one at a time: nothing is run.
+     */
+    public void lock(long id) {
+        if (db.locksRowsNow()) {
+            db.query("SELECT id FROM documents WHERE id = ?" + LOCK, r -> r.getLong("id"), id);
+        }
+    }
+
+    /** Locks the document whose signer holds {@code token}, as {@link #lock} does, before the link is read. */
+    public void lockOfSignerToken(String token) {
+        if (db.locksRowsNow()) {
+            db.query("SELECT id FROM documents WHERE id = (SELECT document_id FROM signers WHERE access_token = ?)"
+                    + LOCK, r -> r.getLong("id"), SignerTokens.hash(token));
+        }
+    }
+
+    /** The lock {@link #lock} takes, to add to a query that reads the document row it is about to change. */
+    static final String LOCK = " FOR NO KEY UPDATE";
+
+    private String locking() {
+        return db.locksRowsNow() ? LOCK : "";
     }
 
     /** One page of a query, newest first, with the total; the count and the page come from one snapshot. */
@@ -221,7 +256,8 @@ public final class DocumentStore {
     /** Stores the first sealed file; sealing is over, whatever earlier attempts said. Run inside a transaction. */
     public void markCompleted(long id, SealedFile sealed) {
         db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, seal_level = ?, sealed_at = ?, "
-                + "evidence_expires_at = ?, seal_retry_at = NULL, seal_error = NULL, updated_at = ? WHERE id = ?",
+                + "evidence_expires_at = ?, seal_retry_at = NULL, seal_error = NULL, seal_claimed_until = NULL, "
+                + "updated_at = ? WHERE id = ?",
                 sealed.fileId(), sealed.sha256(), sealed.level().wire(), sealed.sealedAt(), sealed.evidenceExpiresAt(),
                 now(), id);
         recordSealedRevision(id, sealed.sha256());
@@ -287,8 +323,8 @@ public final class DocumentStore {
      * are used up and the document shows seal_status "failed"). Returns the attempts made so far.
      */
     public int sealFailed(long id, String error, Long retryAt) {
-        return db.queryOne("UPDATE documents SET seal_attempts = seal_attempts + 1, seal_error = ?, seal_retry_at = ? "
-                + "WHERE id = ? AND signed_file_id IS NULL RETURNING seal_attempts", r -> r.getInt("seal_attempts"),
+        return db.queryOne("UPDATE documents SET seal_attempts = seal_attempts + 1, seal_error = ?, seal_retry_at = ?, "
+                + "seal_claimed_until = NULL WHERE id = ? AND signed_file_id IS NULL RETURNING seal_attempts", r -> r.getInt("seal_attempts"),
                 error, retryAt, id).orElse(0);
     }
 
@@ -326,11 +362,23 @@ public final class DocumentStore {
                 r -> new Backlog(r.getLong("depth"), r.nullableLong("oldest"))).orElseThrow();
     }
 
-    /** Whether document {@code id} is still completed, unsealed and due for a sealing attempt at {@code now}. */
-    public boolean stillDueForSealing(long id, long now) {
-        return db.queryLong("SELECT count(*) FROM documents WHERE id = ? AND status = 'completed' "
-                + "AND signed_file_id IS NULL AND seal_retry_at <= ?", id, now) > 0;
+    /**
+     * Takes completed, unsealed document {@code id} for sealing until {@code until}, compare-and-set, so
+     * that no other instance builds its seal meanwhile; false when it is sealed or no longer completed,
+     * when another's claim still holds at {@code now}, or (with {@code dueBy}) when no attempt is due by
+     * then. A claim that runs out is an instance that stopped while sealing: then another takes it.
+     */
+    public boolean claimSealing(long id, long now, long until, Long dueBy) {
+        String claim = "UPDATE documents SET seal_claimed_until = ? WHERE id = ? AND status = 'completed' "
+                + "AND signed_file_id IS NULL AND (seal_claimed_until IS NULL OR seal_claimed_until <= ?)";
+        return dueBy == null ? db.update(claim, until, id, now) == 1
+                : db.update(claim + " AND seal_retry_at <= ?", until, id, now, dueBy) == 1;
     }
+
+    /** The condition of a due reminder, on documents {@code d} joined to signers {@code s}, with the time bound last. */
+    private static final String REMINDER_DUE = "d.reminder_interval_days IS NOT NULL AND d.status IN ('sent','viewed') "
+            + "AND s.invited_at IS NOT NULL AND s.role <> 'viewer' AND s.status IN ('pending','viewed') "
+            + "AND ? - COALESCE(s.last_reminded_at, s.invited_at) >= d.reminder_interval_days * 86400 ";
 
     /** A signer of a document with automatic reminders whose next reminder is due. */
     public record DueReminder(long documentId, long signerId) {}
@@ -342,12 +390,15 @@ public final class DocumentStore {
      */
     public List<DueReminder> dueForReminder(long now, int limit) {
         return db.query("SELECT s.document_id, s.id FROM documents d" + db.dialect().indexedBy("documents_reminding")
-                + "JOIN signers s ON s.document_id = d.id "
-                + "WHERE d.reminder_interval_days IS NOT NULL AND d.status IN ('sent','viewed') "
-                + "AND s.invited_at IS NOT NULL AND s.role <> 'viewer' AND s.status IN ('pending','viewed') "
-                + "AND ? - COALESCE(s.last_reminded_at, s.invited_at) >= d.reminder_interval_days * 86400 "
+                + "JOIN signers s ON s.document_id = d.id WHERE " + REMINDER_DUE
                 + "ORDER BY s.document_id, s.id LIMIT ?",
                 r -> new DueReminder(r.getLong("document_id"), r.getLong("id")), now, limit);
+    }
+
+    /** Whether signer {@code signerId} of document {@code documentId} is still due a reminder at {@code now}, as {@link #dueForReminder} finds them. */
+    public boolean reminderStillDue(long documentId, long signerId, long now) {
+        return db.queryLong("SELECT count(*) FROM documents d JOIN signers s ON s.document_id = d.id "
+                + "WHERE d.id = ? AND s.id = ? AND " + REMINDER_DUE, documentId, signerId, now) > 0;
     }
 
     /** Documents not yet terminal whose expiry time has passed (index documents_due). */

@@ -53,6 +53,17 @@ public final class IdempotencyStore {
         return db.update("DELETE FROM idempotency_keys WHERE state = 'in_progress'");
     }
 
+    /** Releases every key claimed before {@code cutoff} whose request has not finished. */
+    public int deleteInProgressBefore(long cutoff) {
+        return db.update("DELETE FROM idempotency_keys WHERE state = 'in_progress' AND created_at < ?", cutoff);
+    }
+
+    /** Releases one key if it was claimed before {@code cutoff} and its request has not finished. */
+    public boolean deleteIfInProgressBefore(long keyId, String idempotencyKey, long cutoff) {
+        return db.update("DELETE FROM idempotency_keys WHERE key_id = ? AND idempotency_key = ? "
+                + "AND state = 'in_progress' AND created_at < ?", keyId, idempotencyKey, cutoff) == 1;
+    }
+
     private static IdempotentRequest map(Row r) throws SQLException {
         Long length = r.nullableLong("body_length");
         Integer status = r.nullableInt("status");

@@ -22,7 +22,6 @@ final class PostgresEngine implements Engine {
     private static final long WAIT_MILLIS = 30_000;
 
     private final HikariDataSource pool;
-    private final AtomicLong ended = new AtomicLong();
     private final AtomicLong prepared = new AtomicLong();
     private final AtomicLong marks = new AtomicLong();
     private final AtomicInteger inUse = new AtomicInteger();
@@ -114,7 +113,6 @@ final class PostgresEngine implements Engine {
         } catch (SQLException e) {
             throw new StoreException("cannot begin a transaction (" + e.getMessage() + ")", e);
         } finally {
-            ended.incrementAndGet();
             release(c);
         }
     }
@@ -142,7 +140,6 @@ final class PostgresEngine implements Engine {
         try {
             return statement.apply(c);
         } finally {
-            ended.incrementAndGet();
             release(c);
         }
     }
@@ -163,9 +160,13 @@ final class PostgresEngine implements Engine {
         c.connection().rollback();
     }
 
+    /**
+     * A new value on every call, as {@link #commitMark}: other instances write to this database too, and
+     * their commits cannot be counted here, so a cache checked against this reads again every time.
+     */
     @Override
     public long ended() {
-        return ended.get();
+        return marks.decrementAndGet();
     }
 
     /**

@@ -1,0 +1,101 @@
+package org.signet.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.signet.domain.ApiKey.Permission;
+import org.signet.store.ApiKeyStore;
+import org.signet.store.Database;
+import org.signet.store.Dialect;
+import org.signet.store.IdempotencyStore;
+import org.signet.store.UserStore;
+import org.signet.support.BothDatabases;
+import org.signet.support.MutableClock;
+import org.signet.support.SignetFixture;
+
+/**
+ * What a starting Signet lets go of: on SQLite, the only process, every key still claimed; on
+ * PostgreSQL, where other instances may be running requests under their keys, only the claims older
+ * than any request runs.
+ */
+class IdempotencyKeysTest {
+    @TempDir
+    Path dir;
+
+    private final MutableClock clock = new MutableClock(SignetFixture.START, ZoneOffset.UTC);
+    private Database db;
+    private long keyId;
+
+    @AfterEach
+    void close() {
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    /** An instance's idempotency keys, on the database {@code dialect} names (opened on first use). */
+    private IdempotencyKeys instance(Dialect dialect) throws Exception {
+        if (db == null) {
+            db = BothDatabases.open(dialect, dir);
+            long userId = new UserStore(db, clock).add("ada@example.org", "Ada", false, null).id();
+            keyId = new ApiKeyStore(db, clock).create(userId, "key", "", Permission.FULL, 1000).key().id();
+        }
+        return new IdempotencyKeys(db, new IdempotencyStore(db), clock);
+    }
+
+    private boolean claimed(IdempotencyKeys keys, String key) {
+        return keys.claim(keyId, key, "POST", "/documents").isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void releaseAbandoned_anotherInstanceStartsWhileARequestRuns_keepsOrReleasesByDatabase(Dialect dialect)
+            throws Exception {
+        IdempotencyKeys running = instance(dialect);
+        assertTrue(claimed(running, "k1"));
+        clock.advance(Duration.ofMinutes(1));
+
+        int released = instance(dialect).releaseAbandoned();
+
+        if (dialect == Dialect.SQLITE) {
+            assertEquals(1, released, "SQLite has one process: what is claimed at its start was abandoned");
+            assertTrue(claimed(running, "k1"));
+        } else {
+            assertEquals(0, released, "the request may still run on the other instance");
+            assertFalse(claimed(running, "k1"), "a retry meanwhile is told the request is in progress");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void releaseAbandoned_claimOlderThanAnyRequestRuns_isReleased(Dialect dialect) throws Exception {
+        IdempotencyKeys stopped = instance(dialect);
+        assertTrue(claimed(stopped, "k1"));
+        clock.advance(IdempotencyKeys.ABANDONED_AFTER.plusSeconds(1));
+        assertTrue(claimed(stopped, "k2"));
+
+        int released = instance(dialect).releaseAbandoned();
+
+        assertEquals(dialect == Dialect.SQLITE ? 2 : 1, released);
+        assertTrue(claimed(stopped, "k1"), "the retry runs the request again");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void claim_inProgressOlderThanAnyRequestRuns_isTakenOverOnPostgresOnly(Dialect dialect) throws Exception {
+        IdempotencyKeys keys = instance(dialect);
+        assertTrue(claimed(keys, "k1"));
+        clock.advance(IdempotencyKeys.ABANDONED_AFTER.plusSeconds(1));
+
+        // On SQLite a claim this old cannot be abandoned (the start released those): it waits its day out.
+        assertEquals(dialect == Dialect.POSTGRESQL, claimed(keys, "k1"));
+    }
+}

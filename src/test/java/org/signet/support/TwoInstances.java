@@ -1,0 +1,94 @@
+package org.signet.support;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.signet.support.TestServer.Account;
+
+/**
+ * Two Signet servers on one PostgreSQL database, as two instances behind a balancer are: always
+ * PostgreSQL (this JVM's {@link Postgres}), whatever database the rest of the suite runs on, so that
+ * tests of several instances run in the normal suite too. They share one data folder as well, which
+ * stands for the keys every instance is given and the files they all reach.
+ */
+public final class TwoInstances implements AutoCloseable {
+    public final Path dir;
+    public final Postgres.Database database;
+    public final TestServer first;
+    public final TestServer second;
+
+    private TwoInstances(Path dir, Postgres.Database database, TestServer first, TestServer second) {
+        this.dir = dir;
+        this.database = database;
+        this.first = first;
+        this.second = second;
+    }
+
+    /** Starts both on a fresh database with {@code settings} (key=value) on top of the test defaults. */
+    public static TwoInstances start(Clock clock, String... settings) throws Exception {
+        Path dir = Files.createTempDirectory("signet-two-");
+        Postgres.Database pg = Postgres.shared().freshDatabase();
+        List<String> all = new ArrayList<>(List.of("db.url=" + pg.url(), "db.user=" + pg.user(),
+                "db.password=" + pg.password()));
+        all.addAll(Arrays.asList(settings));
+        String[] flags = all.toArray(String[]::new);
+        TestServer first = TestServer.start(dir, clock, flags);
+        try {
+            return new TwoInstances(dir, pg, first, TestServer.start(dir, clock, flags));
+        } catch (Exception | Error e) {
+            first.close();
+            throw e;
+        }
+    }
+
+    /** An owner with keys (made through the first), and a flow for it on each instance. */
+    public record Owner(Account account, ApiFlow onFirst, ApiFlow onSecond) {}
+
+    public Owner owner(String email, Clock clock) {
+        Account a = first.account(email, false);
+        return new Owner(a, new ApiFlow(first, a.full(), clock), new ApiFlow(second, a.full(), clock));
+    }
+
+    /** Runs every task at once (each waits for all the others at a latch) and returns what each returned, in order. */
+    public static <T> List<T> race(List<Callable<T>> tasks) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
+        try {
+            CountDownLatch ready = new CountDownLatch(tasks.size());
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<T>> running = new ArrayList<>();
+            for (Callable<T> task : tasks) {
+                running.add(threads.submit(() -> {
+                    ready.countDown();
+                    Waits.await(go);
+                    return task.call();
+                }));
+            }
+            Waits.await(ready);
+            go.countDown();
+            List<T> out = new ArrayList<>();
+            for (Future<T> f : running) {
+                out.add(f.get());
+            }
+            return out;
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            second.close();
+        } finally {
+            first.close();
+        }
+    }
+}
