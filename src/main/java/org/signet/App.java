@@ -35,6 +35,7 @@ import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.Dialect;
+import org.signet.store.DocumentStore;
 import org.signet.store.MailOutboxStore;
 import org.signet.store.Migrations;
 import org.signet.store.RateWindowStore;
@@ -97,12 +98,13 @@ public final class App implements AutoCloseable {
     }
 
     /**
-     * Claims on queued work that a stopped run of this instance left (killed mid-delivery) are taken
+     * Claims on queued work and seals that a stopped run of this instance left (killed mid-delivery) are taken
      * again now rather than when their leases end; other instances' claims are left to their leases.
      */
     private static void releaseClaimsOfAStoppedRun(Database db) {
         new MailOutboxStore(db).releaseStoppedRun();
         new WebhookStore(db).releaseStoppedRun();
+        new DocumentStore(db, Clock.systemUTC()).releaseStoppedSealClaims();
     }
 
     /**

@@ -257,6 +257,7 @@ public final class DocumentStore {
     public void markCompleted(long id, SealedFile sealed) {
         db.update("UPDATE documents SET signed_file_id = ?, signed_file_hash = ?, seal_level = ?, sealed_at = ?, "
                 + "evidence_expires_at = ?, seal_retry_at = NULL, seal_error = NULL, seal_claimed_until = NULL, "
+                + "seal_claimed_by = NULL, "
                 + "updated_at = ? WHERE id = ?",
                 sealed.fileId(), sealed.sha256(), sealed.level().wire(), sealed.sealedAt(), sealed.evidenceExpiresAt(),
                 now(), id);
@@ -324,7 +325,8 @@ public final class DocumentStore {
      */
     public int sealFailed(long id, String error, Long retryAt) {
         return db.queryOne("UPDATE documents SET seal_attempts = seal_attempts + 1, seal_error = ?, seal_retry_at = ?, "
-                + "seal_claimed_until = NULL WHERE id = ? AND signed_file_id IS NULL RETURNING seal_attempts", r -> r.getInt("seal_attempts"),
+                + "seal_claimed_until = NULL, seal_claimed_by = NULL WHERE id = ? AND signed_file_id IS NULL "
+                + "RETURNING seal_attempts", r -> r.getInt("seal_attempts"),
                 error, retryAt, id).orElse(0);
     }
 
@@ -369,10 +371,21 @@ public final class DocumentStore {
      * then. A claim that runs out is an instance that stopped while sealing: then another takes it.
      */
     public boolean claimSealing(long id, long now, long until, Long dueBy) {
-        String claim = "UPDATE documents SET seal_claimed_until = ? WHERE id = ? AND status = 'completed' "
-                + "AND signed_file_id IS NULL AND (seal_claimed_until IS NULL OR seal_claimed_until <= ?)";
-        return dueBy == null ? db.update(claim, until, id, now) == 1
-                : db.update(claim + " AND seal_retry_at <= ?", until, id, now, dueBy) == 1;
+        String claim = "UPDATE documents SET seal_claimed_until = ?, seal_claimed_by = ? WHERE id = ? "
+                + "AND status = 'completed' AND signed_file_id IS NULL "
+                + "AND (seal_claimed_until IS NULL OR seal_claimed_until <= ?)";
+        return dueBy == null ? db.update(claim, until, db.instance(), id, now) == 1
+                : db.update(claim + " AND seal_retry_at <= ?", until, db.instance(), id, now, dueBy) == 1;
+    }
+
+    /**
+     * Lets go of the seal claims a stopped run of this instance held, at its start: on SQLite every claim
+     * (a folder has one process), on PostgreSQL those of this instance ({@link Database#instance()}).
+     */
+    public int releaseStoppedSealClaims() {
+        String release = "UPDATE documents SET seal_claimed_until = NULL, seal_claimed_by = NULL WHERE ";
+        return db.dialect() == Dialect.SQLITE ? db.update(release + "seal_claimed_by IS NOT NULL")
+                : db.update(release + "seal_claimed_by = ?", db.instance());
     }
 
     /** The condition of a due reminder, on documents {@code d} joined to signers {@code s}, with the time bound last. */
