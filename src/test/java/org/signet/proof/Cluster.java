@@ -24,7 +24,7 @@ final class Cluster implements AutoCloseable {
     private final Path dir;
     private final List<Integer> ports = new ArrayList<>();
     private final ChildProcess[] running = new ChildProcess[SIZE];
-    private final long[] startedAt = new long[SIZE];
+    private long allStartedAt;
     private final int publicPort;
     private Nginx nginx;
 
@@ -95,6 +95,7 @@ final class Cluster implements AutoCloseable {
         for (int i = 1; i < SIZE; i++) {
             awaitReady(i);
         }
+        allStartedAt = System.nanoTime();
         Path prefix = Files.createDirectories(dir.resolve("nginx"));
         Nginx.makeCertificate(prefix);
         nginx = Nginx.start(prefix, Nginx.configure(prefix, site(prefix)), publicPort);
@@ -102,7 +103,6 @@ final class Cluster implements AutoCloseable {
 
     void start(int instance) throws IOException {
         running[instance] = signet.start(folder(instance), log(instance), ports.get(instance));
-        startedAt[instance] = System.nanoTime();
     }
 
     void awaitReady(int instance) throws IOException {
@@ -119,13 +119,9 @@ final class Cluster implements AutoCloseable {
         return running[instance] != null;
     }
 
-    /** Nanoseconds (System.nanoTime) of the latest start of any instance. */
-    long latestStart() {
-        long latest = Long.MIN_VALUE;
-        for (long t : startedAt) {
-            latest = Math.max(latest, t);
-        }
-        return latest;
+    /** Nanoseconds (System.nanoTime) of the first start of the last of the instances to start. */
+    long allStarted() {
+        return allStartedAt;
     }
 
     /** A TLS context that trusts nginx's certificate. */

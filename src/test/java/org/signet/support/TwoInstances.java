@@ -1,5 +1,6 @@
 package org.signet.support;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -11,13 +12,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.signet.support.TestServer.Account;
 
 /**
  * Two Signet servers on one PostgreSQL database, as two instances behind a balancer are: always
  * PostgreSQL (this JVM's {@link Postgres}), whatever database the rest of the suite runs on, so that
- * tests of several instances run in the normal suite too. They share one data folder as well, which
- * stands for the keys every instance is given and the files they all reach.
+ * tests of several instances run in the normal suite too. Each has a data folder of its own (and so an
+ * instance name of its own), the second with a copy of the keys the first one's start made.
  */
 public final class TwoInstances implements AutoCloseable {
     public final Path dir;
@@ -40,12 +42,23 @@ public final class TwoInstances implements AutoCloseable {
                 "db.password=" + pg.password()));
         all.addAll(Arrays.asList(settings));
         String[] flags = all.toArray(String[]::new);
-        TestServer first = TestServer.start(dir, clock, flags);
+        TestServer first = TestServer.start(dir.resolve("first"), clock, flags);
         try {
-            return new TwoInstances(dir, pg, first, TestServer.start(dir, clock, flags));
+            copyKeys(dir.resolve("first"), dir.resolve("second"));
+            return new TwoInstances(dir, pg, first, TestServer.start(dir.resolve("second"), clock, flags));
         } catch (Exception | Error e) {
             first.close();
             throw e;
+        }
+    }
+
+    /** The second instance's folder gets a copy of the keys the first one's start made, as an operator copies them. */
+    private static void copyKeys(Path from, Path to) throws IOException {
+        Path keys = Files.createDirectories(to.resolve("keys"));
+        try (Stream<Path> files = Files.list(from.resolve("keys"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, keys.resolve(f.getFileName()));
+            }
         }
     }
 
