@@ -32,6 +32,8 @@ public final class Postgres {
     private final Path home;
     private final int port;
     private final String password;
+    /** The database {@link #migratedDatabase} copies, once made. */
+    private String migrated;
 
     private Postgres(Path home, int port, String password) {
         this.home = home;
@@ -65,6 +67,24 @@ public final class Postgres {
             shared = start();
         }
         return shared;
+    }
+
+    /**
+     * A new database with Signet's tables already made: a copy of one database migrated once per JVM,
+     * which PostgreSQL makes in a fraction of the time the migrations take, for the many tests that
+     * each start Signet on a database of their own and need it empty of data, not of tables.
+     */
+    public synchronized Database migratedDatabase() throws SQLException {
+        if (migrated == null) {
+            Database template = freshDatabase();
+            try {
+                org.signet.store.Database.openPostgres(template.url(), USER, password, 1).close();
+            } catch (org.signet.store.Migrations.SchemaTooNewException e) {
+                throw new SQLException(e.getMessage(), e);
+            }
+            migrated = template.name();
+        }
+        return freshDatabase("TEMPLATE " + migrated);
     }
 
     /** A new empty database ({@code t_} and random hex) owned by the test user. */

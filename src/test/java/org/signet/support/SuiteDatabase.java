@@ -136,7 +136,7 @@ public final class SuiteDatabase {
     private static Postgres.Database databaseOf(Path dataDir) {
         return BY_FOLDER.computeIfAbsent(dataDir.toAbsolutePath().normalize(), d -> {
             try {
-                return Postgres.shared().freshDatabase();
+                return Postgres.shared().migratedDatabase();
             } catch (Exception e) {
                 throw new IllegalStateException("no PostgreSQL database for the tests: " + e.getMessage(), e);
             }
