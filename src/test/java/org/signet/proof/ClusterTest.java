@@ -101,11 +101,12 @@ class ClusterTest {
                 assertNoProblems(cluster);
             }
 
+            // The reminders are queued before the queues are waited for, so their mail is checked too.
+            awaitRemindersRun(cluster, db, reminded);
             finish(client, db);
             assertEquals(LIMIT, limitedAnswers(http, cluster, limited), "answers to the key limited to " + LIMIT
                     + " an hour, across three instances");
             revokedEverywhereWithinASecond(cluster, revokable);
-            awaitRemindersRun(cluster, db, reminded);
             List<String> found = new ArrayList<>();
             ClusterChecks checks = new ClusterChecks(db, smtp, kills);
             found.addAll(checks.mail());
