@@ -45,9 +45,10 @@ class RequestCostTest {
     void submit_signerWithFourFields_withinBudget() {
         Party ann = sentToTwoSigners();
         flow.session(ann.token());
-        Cost.Spent spent = cost.of(() -> flow.sign(ann.token(), Map.of()));
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.sign(ann.token(), Map.of())));
         report("POST /sign/{token}/submit (4 fields)", spent);
-        assertTrue(spent.statements() <= 20, "statements: " + spent);
+        // On PostgreSQL the document's row is locked first, by one statement more.
+        assertTrue(spent.statements() <= (SuiteDatabase.onPostgres() ? 21 : 20), "statements: " + spent);
         assertEquals(1, spent.writeTransactions(), "write transactions: " + spent);
     }
 
@@ -55,7 +56,7 @@ class RequestCostTest {
     void session_alreadyViewedSigner_readsWithoutTheWriteLock() {
         Party ann = sentToTwoSigners();
         flow.session(ann.token());
-        Cost.Spent spent = cost.of(() -> flow.session(ann.token()));
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.session(ann.token())));
         report("GET /sign/{token}/session (viewed)", spent);
         assertTrue(spent.statements() <= 6, "statements: " + spent);
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
@@ -65,7 +66,7 @@ class RequestCostTest {
     void page_alreadyViewedSigner_readsWithoutTheWriteLock() {
         Party ann = sentToTwoSigners();
         flow.session(ann.token());
-        Cost.Spent spent = cost.of(() -> signet.server().send(signet.server().request("/sign/" + ann.token(), null).GET().build()));
+        Cost.Spent spent = requestsOwn(cost.of(() -> signet.server().send(signet.server().request("/sign/" + ann.token(), null).GET().build())));
         report("GET /sign/{token} (viewed)", spent);
         assertTrue(spent.statements() <= 5, "statements: " + spent);
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
@@ -77,11 +78,26 @@ class RequestCostTest {
         flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.get("documents/" + doc);
         flow.put("documents/" + doc, Map.of("title", "Lease 2"));
-        Cost.Spent spent = cost.of(() -> flow.get("documents/" + doc));
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.get("documents/" + doc)));
         report("GET /documents/{id} (changed since)", spent);
         assertEquals(List.of("auth_changes", "documents", "signers", "fields"), spent.tables(), "statements: " + spent);
         assertEquals(1, spent.readTransactions(), "the document, its signers and fields in one snapshot: " + spent);
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
+    /**
+     * On PostgreSQL every request also counts itself against its address's rate limit and its key's, if
+     * it has one, in the database the instances share (statements outside the request's own
+     * transactions): checked to be there, then set apart, so that the rest compares with SQLite's.
+     */
+    private static Cost.Spent requestsOwn(Cost.Spent spent) {
+        if (!SuiteDatabase.onPostgres()) {
+            return spent;
+        }
+        long counts = spent.sql().stream().filter(q -> q.startsWith("INSERT INTO rate_windows")).count();
+        assertTrue(counts >= 1 && counts <= 2, "the address's rate count, and the key's when there is one: " + spent);
+        return new Cost.Spent(spent.sql().stream().filter(q -> !q.startsWith("INSERT INTO rate_windows")).toList(),
+                spent.writeTransactions(), spent.readTransactions());
     }
 
     /**
@@ -97,11 +113,13 @@ class RequestCostTest {
         String doc = flow.upload("Lease", 1);
         flow.addSignerWithSignatureField(doc, "ann@example.org");
         String first = flow.get("documents/" + doc).body();
-        Cost.Spent spent = cost.of(() -> flow.get("documents/" + doc));
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.get("documents/" + doc)));
         report("GET /documents/{id} (unchanged)", spent);
-        assertEquals(counterWhileNothingCommitted(), spent.tables(), "nothing committed since, so not even the key's "
-                + "counter (on SQLite): " + spent);
-        assertEquals(0, spent.readTransactions(), "read transactions: " + spent);
+        // On PostgreSQL another instance may have changed the document: it is read every time there.
+        List<String> read = SuiteDatabase.onPostgres() ? List.of("auth_changes", "documents", "signers", "fields")
+                : List.of();
+        assertEquals(read, spent.tables(), "nothing committed since, so not even the key's counter (on SQLite): " + spent);
+        assertEquals(SuiteDatabase.onPostgres() ? 1 : 0, spent.readTransactions(), "read transactions: " + spent);
         assertEquals(first, flow.get("documents/" + doc).body());
     }
 
@@ -110,7 +128,7 @@ class RequestCostTest {
         flow.upload("Lease Northwind", 1);
         flow.upload("Lease Acme", 1);
         flow.get("documents?search=Northwind");
-        Cost.Spent spent = cost.of(() -> flow.get("documents?search=Northwind"));
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.get("documents?search=Northwind")));
         report("GET /documents?search=Northwind", spent);
         String search = SuiteDatabase.onPostgres() ? "title ILIKE" : "documents_fts";
         assertEquals(1, spent.sql().stream().filter(q -> q.contains(search)).count(), "statements: " + spent);
@@ -121,7 +139,7 @@ class RequestCostTest {
     void listDocuments_totalAndPage_oneReadTransaction() {
         flow.upload("Lease", 1);
         flow.get("documents");
-        Cost.Spent spent = cost.of(() -> flow.get("documents?status=draft"));
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.get("documents?status=draft")));
         report("GET /documents?status=draft", spent);
         assertEquals(2 + counterWhileNothingCommitted().size(), spent.statements(), "the total and the page (nothing "
                 + "committed since the last request, so not the auth counter on SQLite): " + spent);
@@ -132,7 +150,7 @@ class RequestCostTest {
     void updateDocument_titleAndStatus_readsTheDocumentOnce() {
         String doc = flow.upload("Lease", 1);
         flow.addSignerWithSignatureField(doc, "ann@example.org");
-        Cost.Spent spent = cost.of(() -> flow.put("documents/" + doc, Map.of("title", "Lease 2", "status", "sent")));
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.put("documents/" + doc, Map.of("title", "Lease 2", "status", "sent"))));
         report("PUT /documents/{id} (title + send)", spent);
         assertEquals(1, spent.count("SELECT id, owner_id, title, status"), "document reads: " + spent);
         assertEquals(1, spent.writeTransactions(), "write transactions: " + spent);

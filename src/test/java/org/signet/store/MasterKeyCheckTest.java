@@ -161,6 +161,7 @@ class MasterKeyCheckTest {
      */
     private static Credentials postgresMadeBeforeTheCheck(Path data) throws Exception {
         Credentials key = new Credentials("wps_" + "O".repeat(32), "S".repeat(40));
+        SuiteDatabase.emptyFor(data);
         try (Connection c = SuiteDatabase.connect(data); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)");
             s.execute("INSERT INTO schema_version (id, version) VALUES (1, 0)");

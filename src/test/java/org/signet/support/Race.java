@@ -22,16 +22,20 @@ public final class Race {
     public static <T> List<T> run(int n, int threads, Task<T> task) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
+            // The first tasks, one per thread, are all waiting at the latch before it opens.
+            CountDownLatch ready = new CountDownLatch(Math.min(n, threads));
             CountDownLatch go = new CountDownLatch(1);
             List<Future<T>> futures = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 int at = i;
                 Callable<T> c = () -> {
+                    ready.countDown();
                     go.await();
                     return task.run(at);
                 };
                 futures.add(pool.submit(c));
             }
+            Waits.await(ready);
             go.countDown();
             List<T> out = new ArrayList<>();
             for (Future<T> f : futures) {

@@ -133,6 +133,15 @@ public final class SuiteDatabase {
         return DataFolder.openDatabase(dataDir, pg.url(), pg.user(), pg.password(), synchronous, poolSize);
     }
 
+    /**
+     * On PostgreSQL, gives {@code dataDir} a database without a single table, before anything else
+     * uses the folder, for a test that builds an older Signet's schema by hand; other folders get a
+     * database already migrated.
+     */
+    public static void emptyFor(Path dataDir) throws Exception {
+        BY_FOLDER.put(dataDir.toAbsolutePath().normalize(), Postgres.shared().freshDatabase());
+    }
+
     private static Postgres.Database databaseOf(Path dataDir) {
         return BY_FOLDER.computeIfAbsent(dataDir.toAbsolutePath().normalize(), d -> {
             try {

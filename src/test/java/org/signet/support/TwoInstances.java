@@ -8,10 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.signet.support.TestServer.Account;
 
@@ -70,30 +66,9 @@ public final class TwoInstances implements AutoCloseable {
         return new Owner(a, new ApiFlow(first, a.full(), clock), new ApiFlow(second, a.full(), clock));
     }
 
-    /** Runs every task at once (each waits for all the others at a latch) and returns what each returned, in order. */
+    /** Runs every task at once and returns what each returned, in order (see {@link Race}). */
     public static <T> List<T> race(List<Callable<T>> tasks) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
-        try {
-            CountDownLatch ready = new CountDownLatch(tasks.size());
-            CountDownLatch go = new CountDownLatch(1);
-            List<Future<T>> running = new ArrayList<>();
-            for (Callable<T> task : tasks) {
-                running.add(threads.submit(() -> {
-                    ready.countDown();
-                    Waits.await(go);
-                    return task.call();
-                }));
-            }
-            Waits.await(ready);
-            go.countDown();
-            List<T> out = new ArrayList<>();
-            for (Future<T> f : running) {
-                out.add(f.get());
-            }
-            return out;
-        } finally {
-            threads.shutdownNow();
-        }
+        return Race.run(tasks.size(), tasks.size(), i -> tasks.get(i).call());
     }
 
     @Override
