@@ -25,8 +25,7 @@ final class PostgresInserts implements Load.Worker {
         this.name = name;
         this.documents = documents;
         connection.setAutoCommit(false);
-        this.insert = connection.prepareStatement("INSERT INTO signers(document_id, name, email, role, signing_order, "
-                + "status, access_token, created_at, updated_at) VALUES (?, ?, ?, 'signer', 1, 'pending', ?, ?, ?)");
+        this.insert = SignerRows.prepare(connection);
     }
 
     static Load.Workers on(String url, String user, String password, List<Long> documents) {
@@ -49,15 +48,8 @@ final class PostgresInserts implements Load.Worker {
     @Override
     public boolean once() throws SQLException {
         long k = sequence++;
-        long now = System.currentTimeMillis() / 1000;
         try {
-            insert.setLong(1, documents.get(ThreadLocalRandom.current().nextInt(documents.size())));
-            insert.setString(2, "Signer " + name + "-" + k);
-            insert.setString(3, name + "-" + k + "@example.com");
-            insert.setString(4, name + "-" + k);
-            insert.setLong(5, now);
-            insert.setLong(6, now);
-            insert.executeUpdate();
+            SignerRows.insert(insert, documents.get(ThreadLocalRandom.current().nextInt(documents.size())), name, k);
             connection.commit();
             return true;
         } catch (SQLException e) {

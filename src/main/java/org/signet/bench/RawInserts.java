@@ -34,8 +34,7 @@ final class RawInserts implements Load.Worker {
         this.name = name;
         this.documents = documents;
         this.begin = connection.prepareStatement("BEGIN IMMEDIATE");
-        this.insert = connection.prepareStatement("INSERT INTO signers(document_id, name, email, role, signing_order, "
-                + "status, access_token, created_at, updated_at) VALUES (?, ?, ?, 'signer', 1, 'pending', ?, ?, ?)");
+        this.insert = SignerRows.prepare(connection);
         this.commit = connection.prepareStatement("COMMIT");
         this.rollback = connection.prepareStatement("ROLLBACK");
     }
@@ -68,16 +67,9 @@ final class RawInserts implements Load.Worker {
     @Override
     public boolean once() throws SQLException {
         long k = sequence++;
-        long now = System.currentTimeMillis() / 1000;
         try {
             begin.execute();
-            insert.setLong(1, 1 + ThreadLocalRandom.current().nextInt(documents));
-            insert.setString(2, "Signer " + name + "-" + k);
-            insert.setString(3, name + "-" + k + "@example.com");
-            insert.setString(4, name + "-" + k);
-            insert.setLong(5, now);
-            insert.setLong(6, now);
-            insert.executeUpdate();
+            SignerRows.insert(insert, 1 + ThreadLocalRandom.current().nextInt(documents), name, k);
             commit.execute();
             return true;
         } catch (SQLException e) {
