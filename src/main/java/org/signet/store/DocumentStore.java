@@ -128,13 +128,19 @@ public final class DocumentStore {
      * A page of search results and their total from one statement: the search index is consulted
      * once, not once for the count and again for the page (at a million documents each consultation
      * is most of the request). Only a page past the end needs a count of its own.
+     *
+     * <p>The matches are found by a subquery of their own, apart from the page's order: its window
+     * function keeps it whole, so it is planned for every match, which the count needs anyway. A plan
+     * made once for any search (PostgreSQL makes one for a statement the driver has prepared a few
+     * times) cannot know how rare the title is, and, offered "newest first, 20 rows" in one query, it
+     * walked the whole table backwards by id testing every title.
      */
     private DocumentList searched(String where, List<Object> params, long offset, int limit) {
         List<Object> pageParams = new ArrayList<>(params);
         pageParams.add(limit);
         pageParams.add(offset);
-        List<Counted> rows = db.query("SELECT " + COLUMNS + ", count(*) OVER () AS matching FROM documents" + where
-                + " ORDER BY id DESC LIMIT ? OFFSET ?", r -> new Counted(map(r), r.getLong("matching")),
+        List<Counted> rows = db.query("SELECT * FROM (SELECT " + COLUMNS + ", count(*) OVER () AS matching FROM documents"
+                + where + ") found ORDER BY id DESC LIMIT ? OFFSET ?", r -> new Counted(map(r), r.getLong("matching")),
                 pageParams.toArray());
         long total = rows.isEmpty() ? (offset == 0 ? 0 : db.queryLong("SELECT count(*) FROM documents" + where,
                 params.toArray())) : rows.get(0).total();

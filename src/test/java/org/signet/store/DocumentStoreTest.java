@@ -1,6 +1,7 @@
 package org.signet.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
@@ -246,6 +247,45 @@ class DocumentStoreTest {
         Object[] params = new Object[(int) sql.chars().filter(c -> c == '?').count()];
         java.util.Arrays.fill(params, 1);
         return String.join("\n", db.query("EXPLAIN QUERY PLAN " + sql, r -> r.string("detail"), params));
+    }
+
+    /**
+     * PostgreSQL plans a statement prepared by the driver once for any parameters after a few runs. That
+     * plan cannot know how rare the searched title is, and a page newest first tempted it to walk the whole
+     * table backwards by id, testing every title (362 ms at 200,000 documents against 4 ms by the index).
+     */
+    @Test
+    void search_onPostgres_thePlanForAnyTitleNeverWalksTheTableNewestFirst() {
+        SuiteDatabase.assumePostgres("PostgreSQL's plans made once for any parameters");
+        db.update("INSERT INTO stored_files(id, name, wrapped_key, size, sha256, created_at) VALUES (901, 'y', ?, 0, '', 0)",
+                new byte[] {0});
+        db.update("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+                + "original_file_id, pdf_file_id, file_hash, created_at, updated_at) SELECT ?, 'Invoice ' || i || ' - Acme', "
+                + "'draft', 'f.pdf', 'application/pdf', 1, 901, 901, '', 0, 0 FROM generate_series(1, 20000) AS i",
+                alice.user().id());
+        db.update("ANALYZE documents");
+        DocumentStore store = new DocumentStore(db, Clock.systemUTC());
+        org.signet.domain.DocumentQuery exact = new org.signet.domain.DocumentQuery(alice.user().id(), null,
+                "Invoice 777 - Acme", null, 1, 20);
+        assertEquals(1, store.list(exact).total());
+
+        String sql = sqlOf(() -> store.list(exact));
+        StringBuilder numbered = new StringBuilder();
+        int n = 0;
+        for (char c : sql.toCharArray()) {
+            numbered.append(c == '?' ? "$" + ++n : String.valueOf(c));
+        }
+        String plan = db.inTransaction(() -> {
+            db.update("SET LOCAL plan_cache_mode = force_generic_plan");
+            db.update("PREPARE searching AS " + numbered);
+            try {
+                return String.join("\n", db.query("EXPLAIN EXECUTE searching(" + alice.user().id()
+                        + ", '%Invoice 777 - Acme%', 20, 0)", r -> r.string("QUERY PLAN")));
+            } finally {
+                db.update("DEALLOCATE searching");
+            }
+        });
+        assertFalse(plan.contains("Index Scan Backward"), plan);
     }
 
     @Test

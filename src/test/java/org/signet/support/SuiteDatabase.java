@@ -46,6 +46,11 @@ public final class SuiteDatabase {
         Assumptions.assumeFalse(onPostgres(), "SQLite only: " + why);
     }
 
+    /** Skips the calling test on SQLite, where what it checks is PostgreSQL's alone ({@code why}). */
+    public static void assumePostgres(String why) {
+        Assumptions.assumeTrue(onPostgres(), "PostgreSQL only: " + why);
+    }
+
     /** The settings that point a Signet on {@code dataDir} at its database: none on SQLite. */
     public static List<String> settings(Path dataDir) {
         if (!onPostgres()) {
