@@ -156,6 +156,17 @@ class RequestCostTest {
         assertEquals(1, spent.writeTransactions(), "write transactions: " + spent);
     }
 
+    @Test
+    void addSigner_toADraft_withinBudget() {
+        String doc = flow.upload("Lease", 1);
+        flow.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
+        Cost.Spent spent = requestsOwn(cost.of(() -> flow.post("documents/" + doc + "/signers",
+                Map.of("name", "Bob Baker", "email", "bob@example.org", "signing_order", 2))));
+        report("POST /documents/{id}/signers", spent);
+        spent.sql().forEach(q -> System.out.println("  " + q));
+        assertEquals(1, spent.writeTransactions(), "write transactions: " + spent);
+    }
+
     private Party sentToTwoSigners() {
         String doc = flow.upload("Supply agreement", 1);
         Party ann = flow.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
