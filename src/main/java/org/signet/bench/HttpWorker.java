@@ -2,6 +2,7 @@ package org.signet.bench;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -21,8 +22,9 @@ final class HttpWorker implements Load.Worker {
     }
 
     @Override
-    public boolean once() throws IOException {
-        return connection.send(next.get()).ok();
+    public Optional<String> once() throws IOException {
+        Reply reply = connection.send(next.get());
+        return reply.ok() ? Optional.empty() : Optional.of(Integer.toString(reply.status()));
     }
 
     @Override

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -13,9 +16,12 @@ import java.util.concurrent.locks.LockSupport;
  * a measured window, both bounded in time.
  */
 final class Load {
-    /** One client connection's work; {@link #once} answers whether the request succeeded (a 2xx). */
+    /**
+     * One client connection's work; {@link #once} answers what went wrong with the request (its
+     * status, say "503"), or nothing when it succeeded (a 2xx).
+     */
     interface Worker extends AutoCloseable {
-        boolean once() throws Exception;
+        Optional<String> once() throws Exception;
 
         @Override
         void close();
@@ -29,7 +35,7 @@ final class Load {
     /** One thread's own record, so that counting never makes the threads contend with each other. */
     private static final class Tally {
         final Latencies latencies = new Latencies();
-        long errors;
+        final Map<String, Long> failures = new TreeMap<>();
         long lastAnswer;
     }
 
@@ -75,9 +81,10 @@ final class Load {
             t.join(TimeUnit.NANOSECONDS.toMillis(Math.max(0, end - System.nanoTime())) + 70_000);
         }
         long last = tallies.stream().mapToLong(x -> x.lastAnswer).max().orElse(measureFrom);
-        long errors = tallies.stream().mapToLong(x -> x.errors).sum();
+        Map<String, Long> failures = new TreeMap<>();
+        tallies.forEach(x -> x.failures.forEach((what, n) -> failures.merge(what, n, Long::sum)));
         Latencies all = Latencies.merge(tallies.stream().map(x -> x.latencies).toList());
-        return new LoadResult(all.count(), errors, Math.max(0, last - measureFrom) / 1e9, all);
+        return new LoadResult(all.count(), failures, Math.max(0, last - measureFrom) / 1e9, all);
     }
 
     private static void loop(Worker w, CountDownLatch go, long measureFrom, long end, Tally tally) {
@@ -88,19 +95,19 @@ final class Load {
         }
         long now;
         while ((now = System.nanoTime()) < end) {
-            boolean ok;
+            Optional<String> failure;
             try {
-                ok = w.once();
+                failure = w.once();
             } catch (Exception e) {
-                ok = false;
+                failure = Optional.of(e.getClass().getSimpleName());
                 LockSupport.parkNanos(1_000_000); // a refused or broken connection must not become a busy loop
             }
             long done = System.nanoTime();
             if (now >= measureFrom) {
-                if (ok) {
+                if (failure.isEmpty()) {
                     tally.latencies.add(done - now);
                 } else {
-                    tally.errors++;
+                    tally.failures.merge(failure.get(), 1L, Long::sum);
                 }
                 tally.lastAnswer = done;
             }

@@ -99,7 +99,7 @@ public final class PostgresBench {
                 copyKeys(scratch, i);
                 started.add(run.signet(instanceFolder(scratch, i), "signet-" + (i + 1) + ".log", database));
             }
-            rows.addAll(instances(run, scratch, started, api, document, drafts));
+            rows.addAll(instances(run, scratch, started, api, document, drafts, notes));
         } finally {
             started.forEach(Run.Started::close);
         }
@@ -167,7 +167,7 @@ public final class PostgresBench {
 
     /** The writes and the reads through nginx to one, two and three instances; each row against one instance. */
     private List<BenchFigure> instances(Run run, Path scratch, List<Run.Started> started, SignetClient api,
-            String document, List<String> drafts) throws IOException, InterruptedException {
+            String document, List<String> drafts, List<String> notes) throws IOException, InterruptedException {
         List<BenchFigure> rows = new ArrayList<>();
         if (!NginxFront.installed()) {
             progress.say("instances: " + NginxFront.BINARY + " is missing (Debian's nginx package); left out");
@@ -197,6 +197,7 @@ public final class PostgresBench {
                         Target.valueAtMost(100, "ms")));
                 rows.add(new BenchFigure(instancesName(n, "errors (non-2xx)"), "", writes.errors() + reads.errors(),
                         oneWrites.errors() + oneReads.errors(), Target.valueAtMost(0, "")));
+                notes.add(instancesName(n, "failures: writes " + writes.failuresText() + "; reads " + reads.failuresText()));
             }
         }
         return rows;

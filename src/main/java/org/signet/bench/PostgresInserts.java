@@ -6,6 +6,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -46,15 +47,15 @@ final class PostgresInserts implements Load.Worker {
     }
 
     @Override
-    public boolean once() throws SQLException {
+    public Optional<String> once() throws SQLException {
         long k = sequence++;
         try {
             SignerRows.insert(insert, documents.get(ThreadLocalRandom.current().nextInt(documents.size())), name, k);
             connection.commit();
-            return true;
+            return Optional.empty();
         } catch (SQLException e) {
             connection.rollback();
-            return false;
+            return Optional.of("SQLState " + e.getSQLState());
         }
     }
 

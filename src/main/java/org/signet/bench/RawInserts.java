@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
@@ -65,20 +66,20 @@ final class RawInserts implements Load.Worker {
     }
 
     @Override
-    public boolean once() throws SQLException {
+    public Optional<String> once() throws SQLException {
         long k = sequence++;
         try {
             begin.execute();
             SignerRows.insert(insert, 1 + ThreadLocalRandom.current().nextInt(documents), name, k);
             commit.execute();
-            return true;
+            return Optional.empty();
         } catch (SQLException e) {
             try {
                 rollback.execute();
             } catch (SQLException notInTransaction) {
                 // BEGIN itself failed (busy past the timeout): there is nothing to roll back
             }
-            return false;
+            return Optional.of("SQLState " + e.getSQLState());
         }
     }
 

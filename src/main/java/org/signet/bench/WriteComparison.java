@@ -36,7 +36,8 @@ final class WriteComparison {
             return String.format(Locale.ROOT, label + ", CPU per request: Signet %.0f us (and the load generator %.0f us); "
                     + "the raw inserts %.0f us in the bench's own process. Median latency %.2f ms and %.2f ms.",
                     signet.serverMicros(), signet.ownMicros(), raw.ownMicros(), signet.load().latencies().medianMillis(),
-                    raw.load().latencies().medianMillis());
+                    raw.load().latencies().medianMillis()) + " Failures: Signet " + signet.load().failuresText()
+                    + "; raw " + raw.load().failuresText() + ".";
         }
     }
 
