@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.signet.process.ChildProcess;
 
@@ -18,6 +19,12 @@ import org.signet.process.ChildProcess;
 final class WriteComparison {
     static final int CONNECTIONS = 16;
     static final int DOCUMENTS = 64;
+    /**
+     * Numbers each load, so that no two loads on the same drafts add a signer with the same address:
+     * a document refuses a second signer with one address (400), and the PostgreSQL bench runs the
+     * same writes four times, once directly and then through nginx to one, two and three instances.
+     */
+    private static final AtomicInteger LOADS = new AtomicInteger();
 
     /** Both loads; every request that was not a 2xx (or a transaction that failed) is an error. */
     record Result(String label, Measured signet, Measured raw) {
@@ -56,8 +63,10 @@ final class WriteComparison {
     static Measured signet(Run run, ChildProcess server, InetSocketAddress address, SignetClient api, List<String> drafts)
             throws IOException, InterruptedException {
         BenchSettings s = run.settings();
+        int load = LOADS.incrementAndGet();
         return Measured.of(server, s.warmup(), s.duration(), () -> Load.run(CONNECTIONS,
-                HttpWorker.on(address, run.loopback(), n -> newSigners(api, drafts, "c" + n)), s.warmup(), s.duration()));
+                HttpWorker.on(address, run.loopback(), n -> newSigners(api, drafts, "l" + load + "c" + n)), s.warmup(),
+                s.duration()));
     }
 
     /** {@link #CONNECTIONS} of the baseline's workers, in the bench's own process. */
