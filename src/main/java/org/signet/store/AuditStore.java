@@ -26,10 +26,23 @@ public final class AuditStore {
         this.clock = clock;
     }
 
+    /**
+     * Keeps {@code head} (null: the document has no event yet) as document {@code documentId}'s audit
+     * head for the rest of this write transaction, read with the lock on its row: no other writer can
+     * move the head before this one commits, so {@link #record} need not read the row again.
+     */
+    static void rememberHead(Database db, long documentId, String head) {
+        db.remember(headKey(documentId), head == null ? GENESIS : head);
+    }
+
+    private static String headKey(long documentId) {
+        return "audit_head:" + documentId;
+    }
+
     /** Appends an event; must run inside the transaction of the change it records. */
     public void record(long documentId, String action, Actor actor, String detail) {
         db.inTransaction(() -> {
-            String key = "audit_head:" + documentId;
+            String key = headKey(documentId);
             // Read under the document's lock: two transactions reading one head would fork the chain.
             String prevHash = db.readOnce(key, () -> db.queryOne("SELECT audit_head FROM documents WHERE id = ?"
                     + (db.locksRowsNow() ? DocumentStore.LOCK : ""), r -> r.string("audit_head"), documentId)

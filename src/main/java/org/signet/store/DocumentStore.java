@@ -54,10 +54,17 @@ public final class DocumentStore {
     /**
      * The document; inside a write transaction on PostgreSQL its row is locked until that transaction
      * ends (see {@link #lock}), so whoever reads a document in order to change it reads it as it is after
-     * every earlier change, and the next one waits.
+     * every earlier change, and the next one waits. The audit head read with it is kept for the audit
+     * store, which would otherwise read the locked row again to chain its next event.
      */
     public Optional<Document> find(long id) {
-        return db.queryOne("SELECT " + COLUMNS + " FROM documents WHERE id = ?" + locking(), DocumentStore::map, id);
+        if (!db.locksRowsNow()) {
+            return db.queryOne("SELECT " + COLUMNS + " FROM documents WHERE id = ?", DocumentStore::map, id);
+        }
+        return db.queryOne("SELECT " + COLUMNS + ", audit_head FROM documents WHERE id = ?" + LOCK, r -> {
+            AuditStore.rememberHead(db, id, r.string("audit_head"));
+            return map(r);
+        }, id);
     }
 
     /**
@@ -71,24 +78,27 @@ public final class DocumentStore {
      */
     public void lock(long id) {
         if (db.locksRowsNow()) {
-            db.query("SELECT id FROM documents WHERE id = ?" + LOCK, r -> r.getLong("id"), id);
+            db.query("SELECT id, audit_head FROM documents WHERE id = ?" + LOCK, this::rememberHead, id);
         }
     }
 
     /** Locks the document whose signer holds {@code token}, as {@link #lock} does, before the link is read. */
     public void lockOfSignerToken(String token) {
         if (db.locksRowsNow()) {
-            db.query("SELECT id FROM documents WHERE id = (SELECT document_id FROM signers WHERE access_token = ?)"
-                    + LOCK, r -> r.getLong("id"), SignerTokens.hash(token));
+            db.query("SELECT id, audit_head FROM documents WHERE id = (SELECT document_id FROM signers WHERE "
+                    + "access_token = ?)" + LOCK, this::rememberHead, SignerTokens.hash(token));
         }
+    }
+
+    /** The locked row's audit head, kept for the audit store (see {@link AuditStore#rememberHead}); its id. */
+    private long rememberHead(Row r) throws SQLException {
+        long id = r.getLong("id");
+        AuditStore.rememberHead(db, id, r.string("audit_head"));
+        return id;
     }
 
     /** The lock {@link #lock} takes, to add to a query that reads the document row it is about to change. */
     static final String LOCK = " FOR NO KEY UPDATE";
-
-    private String locking() {
-        return db.locksRowsNow() ? LOCK : "";
-    }
 
     /** One page of a query, newest first, with the total; the count and the page come from one snapshot. */
     public DocumentList list(DocumentQuery q) {
