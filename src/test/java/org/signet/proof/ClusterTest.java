@@ -51,7 +51,7 @@ import org.signet.support.WebhookReceiver;
  * is printed; {@code -Dcluster.seed=N} repeats it, {@code -Dcluster.rounds=N} runs longer.
  */
 class ClusterTest {
-    private static final int ROUNDS = Integer.getInteger("cluster.rounds", 6);
+    private static final int ROUNDS = Integer.getInteger("cluster.rounds", 4);
     private static final int WORKERS = 4;
     private static final int REMINDED = 6;
     private static final int LIMIT = 20;
