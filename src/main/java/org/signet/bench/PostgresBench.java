@@ -114,6 +114,7 @@ public final class PostgresBench {
         progress.say(String.format(Locale.ROOT, "growth: schema %s grown to %,d documents with SQL", GROWN,
                 settings.documents()));
         String grown = grownSchema(accounts);
+        settle();
         copyKeys(scratch, INSTANCES);
         Map<String, String> database = Map.of("SIGNET_DB_URL", grown, "SIGNET_DB_USER", user, "SIGNET_DB_PASSWORD",
                 password);
@@ -156,8 +157,10 @@ public final class PostgresBench {
 
     private WriteComparison.Result writes(Run run, Server signet, SignetClient api, List<String> drafts)
             throws IOException, InterruptedException {
+        settle();
         progress.say("writes: Signet on PostgreSQL, " + ReadComparison.phases(run));
         Measured viaSignet = WriteComparison.signet(run, signet.process(), signet.address(), api, drafts);
+        settle();
         progress.say("writes: raw PostgreSQL inserts, " + ReadComparison.phases(run));
         List<Long> ids = drafts.stream().map(Long::valueOf).toList();
         Measured raw = WriteComparison.baseline(run, PostgresInserts.on(url, user, password, ids));
@@ -179,6 +182,7 @@ public final class PostgresBench {
         for (int n = 1; n <= INSTANCES; n++) {
             List<InetSocketAddress> behind = started.subList(0, n).stream().map(s -> s.server().address()).toList();
             try (NginxFront nginx = NginxFront.start(scratch.resolve("nginx-" + n), behind)) {
+                settle();
                 progress.say("instances: " + n + " behind nginx, writes then reads, " + ReadComparison.phases(run));
                 LoadResult writes = WriteComparison.signet(run, null, nginx.address(), api, drafts).load();
                 LoadResult reads = Load.run(READ_CONNECTIONS, HttpWorker.on(nginx.address(), run.loopback(),
@@ -208,6 +212,22 @@ public final class PostgresBench {
     }
 
     /** The bench fills the database it is given, so it takes only one that holds no table yet. */
+    /**
+     * VACUUM (ANALYZE) of the whole database before each measured phase, as a site's database stands
+     * between bursts: autovacuum, woken by the rows a set-up or an earlier phase wrote (a million at
+     * once for the growth comparison), would otherwise take its turn, and its share of the two cores,
+     * inside a later phase's window.
+     */
+    private void settle() throws IOException {
+        long began = System.nanoTime();
+        try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
+            s.execute("VACUUM (ANALYZE)");
+        } catch (SQLException e) {
+            throw new IOException("cannot vacuum the database at --db: " + e.getMessage(), e);
+        }
+        progress.say(String.format(Locale.ROOT, "settled: VACUUM (ANALYZE) took %.1f s", (System.nanoTime() - began) / 1e9));
+    }
+
     private void requireEmpty() throws IOException {
         try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT count(*) FROM information_schema.tables "

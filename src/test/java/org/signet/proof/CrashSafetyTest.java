@@ -45,7 +45,7 @@ import org.signet.support.TestServer.Credentials;
  * -Dcrash.seed=N} repeats the same random choices, {@code -Dcrash.rounds=N} runs longer.
  */
 class CrashSafetyTest {
-    private static final int ROUNDS = Integer.getInteger("crash.rounds", 50);
+    private static final int ROUNDS = Integer.getInteger("crash.rounds", 30);
     private static final int WORKERS = 4;
     /** The first rounds kill the very first starts, while the database and the keys are being made. */
     private static final int FRESH_STARTS_KILLED = 2;
