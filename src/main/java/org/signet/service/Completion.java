@@ -130,19 +130,20 @@ public final class Completion {
     }
 
     /**
-     * Seals one document if it is completed and unsealed and no other instance is sealing it (see
-     * {@link #CLAIM}); false when not needed, taken, or when it failed.
+     * Seals one document if it is completed and unsealed, an attempt is due now, and no other instance
+     * is sealing it (see {@link #CLAIM}); false when not needed, not due, taken, or when it failed. The
+     * seal started right after the last signature can run late, after the periodic job has made and
+     * counted the first attempt: then it waits for the retry as the job does.
      */
     public boolean seal(long documentId) {
-        return seal(documentId, null);
+        return seal(documentId, documents.now());
     }
 
     /**
-     * As {@link #seal(long)}; with {@code dueBy}, only while an attempt is still due by then: the
-     * sealer that runs right after the last signature may have made (and counted) the attempt
-     * between the moment the due documents were listed and this one.
+     * As {@link #seal(long)}, while an attempt is still due by {@code dueBy}: another sealer may have
+     * made (and counted) the attempt between the moment the due documents were listed and this one.
      */
-    private boolean seal(long documentId, Long dueBy) {
+    private boolean seal(long documentId, long dueBy) {
         if (!inProgress.add(documentId)) {
             return false;
         }

@@ -67,6 +67,23 @@ class SealingRetriesTest {
         assertEquals("pending", flow.document(doc).get("seal_status"));
     }
 
+    /**
+     * The seal started right after the last signature can run late on a busy machine, after the
+     * periodic job has made and counted the first attempt: it must wait for the retry like the job,
+     * not make a second attempt at once and push the next one five minutes away.
+     */
+    @Test
+    void seal_afterAnAttemptFailed_waitsForTheRetry() {
+        attemptUntil(1);
+
+        signet.server().app.completion().seal(Long.parseLong(doc));
+
+        assertEquals(1, attempts());
+        signet.clock().advance(Duration.ofSeconds(61));
+        signet.server().app.completion().seal(Long.parseLong(doc));
+        assertEquals(2, attempts(), "due again after a minute");
+    }
+
     @Test
     void sealPending_retriesUsedUp_failedWithTheCauseAndTheOwnerToldOnce() {
         attemptUntil(1);
