@@ -80,8 +80,13 @@ class SealingRetriesTest {
 
         assertEquals(1, attempts());
         signet.clock().advance(Duration.ofSeconds(61));
-        signet.server().app.completion().seal(Long.parseLong(doc));
-        assertEquals(2, attempts(), "due again after a minute");
+        // Due again: the next call makes the attempt, unless the sealer started after the signature
+        // holds the document at that moment and makes it instead.
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (attempts() < 2) {
+            signet.server().app.completion().seal(Long.parseLong(doc));
+            assertTrue(System.nanoTime() < deadline, "no second attempt once due; " + attempts() + " so far");
+        }
     }
 
     @Test
