@@ -5,8 +5,10 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -89,6 +91,10 @@ public final class Http {
             throw new IOException(redacted(uri) + " did not answer within " + timeout.toSeconds() + " s", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
+                // The client's own timer on the same timeout can fire before this wait's on a busy machine.
+                throw new IOException(redacted(uri) + " did not answer within " + timeout.toSeconds() + " s", cause);
+            }
             throw new IOException(redacted(uri) + " could not be reached: " + describe(cause), cause);
         } catch (InterruptedException e) {
             future.cancel(true);
