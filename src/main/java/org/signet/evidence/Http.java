@@ -88,12 +88,12 @@ public final class Http {
             return response.body();
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new IOException(redacted(uri) + " did not answer within " + timeout.toSeconds() + " s", e);
+            throw notInTime(uri, e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
                 // The client's own timer on the same timeout can fire before this wait's on a busy machine.
-                throw new IOException(redacted(uri) + " did not answer within " + timeout.toSeconds() + " s", cause);
+                throw notInTime(uri, cause);
             }
             throw new IOException(redacted(uri) + " could not be reached: " + describe(cause), cause);
         } catch (InterruptedException e) {
@@ -101,6 +101,10 @@ public final class Http {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while asking " + redacted(uri), e);
         }
+    }
+
+    private IOException notInTime(URI uri, Throwable cause) {
+        return new IOException(redacted(uri) + " did not answer within " + timeout.toSeconds() + " s", cause);
     }
 
     private static String describe(Throwable t) {
