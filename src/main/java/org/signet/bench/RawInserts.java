@@ -53,7 +53,7 @@ final class RawInserts implements Load.Worker {
         } catch (Migrations.SchemaTooNewException e) {
             throw new IOException(e.getMessage(), e);
         }
-        return dir.resolve("signet.db");
+        return DataFolder.databaseFile(dir);
     }
 
     static Load.Workers on(Path database, String synchronous, int documents) {

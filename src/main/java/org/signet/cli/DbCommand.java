@@ -2,7 +2,6 @@ package org.signet.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -39,9 +38,9 @@ final class DbCommand {
         String user = a.option("user").orElse("");
         String password = password(a);
         Path dataDir = config.dataDir();
-        if (!Files.isRegularFile(dataDir.resolve(DataFolder.DATABASE))) {
+        if (!DataFolder.holdsDatabase(dataDir)) {
             throw new CommandException("nothing was copied: " + dataDir + " holds no Signet database ("
-                    + DataFolder.DATABASE + "); name the site's folder with --data");
+                    + DataFolder.databaseFile(dataDir).getFileName() + "); name the site's folder with --data");
         }
         try (Database source = DataFolder.openDatabase(dataDir, config.string("db.synchronous"), 2);
                 Database target = openTarget(url, user, password)) {

@@ -12,6 +12,7 @@ import org.signet.config.Config;
 import org.signet.config.ConfigException;
 import org.signet.crypto.Passwords;
 import org.signet.store.ApiKeyStore;
+import org.signet.store.DataFolder;
 
 /**
  * {@code demo}: recreates {@code ./demo-data}, starts Signet on it, seeds users, keys and sample
@@ -125,7 +126,7 @@ final class DemoCommand {
             if (Files.exists(dir)) {
                 boolean ours;
                 try (Stream<Path> entries = Files.list(dir)) {
-                    ours = Files.exists(dir.resolve("signet.db")) || entries.findAny().isEmpty();
+                    ours = DataFolder.holdsDatabase(dir) || entries.findAny().isEmpty();
                 }
                 if (!ours) {
                     throw new CommandException(dir.toAbsolutePath() + " exists and is not a Signet demo folder; "

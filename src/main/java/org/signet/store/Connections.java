@@ -102,6 +102,12 @@ final class Connections implements AutoCloseable {
         }
     }
 
+    /** A connection of the same settings outside the pool, for a caller that keeps it to itself and closes it. */
+    java.sql.Connection openOutsidePool() throws SQLException {
+        requireOpen();
+        return config.createConnection(url);
+    }
+
     /** How many reading connections are open now (for tests). */
     synchronized int readersOpen() {
         return all.size() - 1;

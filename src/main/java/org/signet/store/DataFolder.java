@@ -13,8 +13,12 @@ import java.util.stream.Stream;
 
 /** The data folder (database, encrypted files, keys): creates it owner-only and opens its migrated database. */
 public final class DataFolder {
-    /** The SQLite database's file in the data folder. */
-    public static final String DATABASE = "signet.db";
+    /**
+     * The SQLite database's file in the data folder. Only SQLite opens it (and its {@code -wal} and
+     * {@code -shm} beside it): on Linux, closing any descriptor of a file drops every lock this process
+     * holds on it, SQLite's too (see {@code SqliteFilesTest}).
+     */
+    private static final String DATABASE = "signet.db";
     /** The file naming this instance, where several share a PostgreSQL database. */
     static final String INSTANCE_NAME = "instance.name";
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -66,11 +70,21 @@ public final class DataFolder {
         return name;
     }
 
+    /** The SQLite database's file in {@code dataDir}, to hand to SQLite and nothing else. */
+    public static Path databaseFile(Path dataDir) {
+        return dataDir.resolve(DATABASE);
+    }
+
+    /** Whether {@code dataDir} holds a SQLite database: a look at the folder's entry, which opens nothing. */
+    public static boolean holdsDatabase(Path dataDir) {
+        return Files.isRegularFile(databaseFile(dataDir));
+    }
+
     public static Database openDatabase(Path dataDir, String synchronous, int poolSize)
             throws IOException, Migrations.SchemaTooNewException {
         create(dataDir);
         SqliteLibrary.useCopyIn(dataDir.resolve("lib"));
-        Database db = Database.open(dataDir.resolve(DATABASE), synchronous, poolSize);
+        Database db = Database.open(databaseFile(dataDir), synchronous, poolSize);
         try {
             Migrations.fromClasspath().apply(db);
             // Fresh statistics for the query planner, cheap when nothing changed: without them it may

@@ -57,7 +57,7 @@ public final class Database implements AutoCloseable {
     /** Opens {@code poolSize} reading connections and one writing connection, in WAL mode with foreign keys. */
     public static Database open(Path file, String synchronous, int poolSize) {
         try {
-            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize), file));
+            return new Database(SqliteEngine.open(Connections.open(file, synchronous, poolSize)));
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
@@ -110,7 +110,7 @@ public final class Database implements AutoCloseable {
     /** For tests: a busy timeout of 0 turns any wait in SQLite's busy handler into an error. */
     static Database open(Path file, String synchronous, int poolSize, int busyTimeoutMs) {
         try {
-            return new Database(new SqliteEngine(Connections.open(file, synchronous, poolSize, busyTimeoutMs), file));
+            return new Database(SqliteEngine.open(Connections.open(file, synchronous, poolSize, busyTimeoutMs)));
         } catch (SQLException e) {
             throw new StoreException("cannot open database " + file, e);
         }
@@ -414,7 +414,7 @@ public final class Database implements AutoCloseable {
 
     /**
      * A value that changes whenever any connection to this database commits, from this process or
-     * another (the command line's, say), read without a query. Equal readings, the earlier taken
+     * another (the command line's, say), without a read transaction. Equal readings, the earlier taken
      * before a read, mean that what was read is still current. On PostgreSQL every reading is new.
      */
     public long commitMark() {

@@ -170,7 +170,7 @@ final class PostgresEngine implements Engine {
     }
 
     /**
-     * A new value on every call: PostgreSQL has no shared index of commits to read without a query, and
+     * A new value on every call: PostgreSQL has no cheap counter of every commit (SQLite's data_version), and
      * another instance may commit at any time, so whoever compares marks reads again every time.
      */
     @Override

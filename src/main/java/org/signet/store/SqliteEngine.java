@@ -1,6 +1,5 @@
 package org.signet.store;
 
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.function.Function;
 
@@ -10,11 +9,20 @@ final class SqliteEngine implements Engine {
     private final Writer writer;
     private final CommitCounter commits;
 
-    /** The engine of {@code file}, whose WAL index tells of commits by any process. */
-    SqliteEngine(Connections connections, Path file) {
+    private SqliteEngine(Connections connections, CommitCounter commits) {
         this.connections = connections;
         this.writer = new Writer(connections);
-        this.commits = new CommitCounter(file);
+        this.commits = commits;
+    }
+
+    /** The engine on {@code connections}, with a connection of its own that tells of commits by any process. */
+    static SqliteEngine open(Connections connections) throws SQLException {
+        try {
+            return new SqliteEngine(connections, new CommitCounter(connections.openOutsidePool()));
+        } catch (SQLException | RuntimeException e) {
+            connections.close();
+            throw e;
+        }
     }
 
     @Override
@@ -90,6 +98,7 @@ final class SqliteEngine implements Engine {
 
     @Override
     public void close() {
+        commits.close();
         connections.close();
     }
 }

@@ -101,8 +101,8 @@ class RequestCostTest {
     }
 
     /**
-     * The tables a request reads to know its key while nothing was committed: none on SQLite, whose WAL index
-     * tells; PostgreSQL has no such index, so there the auth counter is read on every request.
+     * The tables a request reads to know its key while nothing was committed: none on SQLite, whose data_version
+     * tells; PostgreSQL has no such counter, so there the auth counter is read on every request.
      */
     private static List<String> counterWhileNothingCommitted() {
         return SuiteDatabase.onPostgres() ? List.of("auth_changes") : List.of();

@@ -74,8 +74,8 @@ class KeyAuthenticationTest {
     }
 
     /**
-     * What a request reads of keys while nothing was committed: nothing on SQLite, whose WAL index tells;
-     * PostgreSQL has no such index, so there the counter is read on every request.
+     * What a request reads of keys while nothing was committed: nothing on SQLite, whose data_version tells;
+     * PostgreSQL has no such counter, so there the counter is read on every request.
      */
     private static List<String> whileNothingCommitted() {
         return SuiteDatabase.onPostgres() ? List.of(COUNTER) : List.of();

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The commit mark read from SQLite's WAL index: still while nothing commits, moved by any connection's commit. */
+/** The commit mark from SQLite's data_version: still while nothing commits, moved by any connection's commit. */
 class CommitCounterTest {
     @TempDir
     Path dir;
