@@ -11,6 +11,7 @@ import org.signet.App;
 import org.signet.config.Config;
 import org.signet.config.Version;
 import org.signet.store.Migrations;
+import org.signet.store.StoreException;
 import sun.misc.Signal;
 
 /** {@code serve}: runs Signet until SIGTERM or Ctrl-C, then stops gracefully and exits 0. */
@@ -38,7 +39,8 @@ final class ServeCommand {
         } catch (BindException e) {
             throw new CommandException("cannot listen on " + config.string("server.host") + ":"
                     + config.string("server.port") + ": " + e.getMessage());
-        } catch (IOException e) {
+        } catch (IOException | StoreException e) {
+            // A database that cannot be reached or opened is a setting to mend, told in one line like the rest.
             throw new CommandException("cannot start: " + e.getMessage());
         } catch (Migrations.SchemaTooNewException e) {
             throw new CommandException(e.getMessage());

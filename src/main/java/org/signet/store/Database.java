@@ -72,8 +72,11 @@ public final class Database implements AutoCloseable {
         PostgresEngine engine;
         try {
             engine = PostgresEngine.open(url, user, password, poolSize);
+        } catch (StoreException e) {
+            throw e;
         } catch (RuntimeException e) {
-            throw new StoreException("cannot open the PostgreSQL database set in db.url (" + e.getMessage() + ")", e);
+            throw new StoreException("cannot open the PostgreSQL database " + PostgresEngine.shown(url) + " ("
+                    + e.getMessage() + ")", e);
         }
         try (java.sql.Connection c = engine.rawConnection()) {
             Migrations.postgresFromClasspath().apply(c);

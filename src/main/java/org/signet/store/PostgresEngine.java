@@ -3,10 +3,12 @@ package org.signet.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -20,6 +22,7 @@ import java.util.logging.Logger;
 final class PostgresEngine implements Engine {
     private static final Logger LOG = Logger.getLogger("signet.store");
     private static final long WAIT_MILLIS = 30_000;
+    private static final int CONNECT_SECONDS = 10;
 
     private final HikariDataSource pool;
     private final AtomicLong prepared = new AtomicLong();
@@ -30,8 +33,12 @@ final class PostgresEngine implements Engine {
         this.pool = pool;
     }
 
-    /** A pool of at most {@code size} connections to {@code url}; fails if the server cannot be reached. */
+    /**
+     * A pool of at most {@code size} connections to {@code url}; fails with the server's own reason, in one
+     * line, if it cannot be reached or refuses the user or password.
+     */
     static PostgresEngine open(String url, String user, String password, int size) {
+        tryOneConnection(url, user, password);
         HikariConfig c = new HikariConfig();
         c.setPoolName("signet");
         c.setJdbcUrl(url);
@@ -46,6 +53,34 @@ final class PostgresEngine implements Engine {
         c.setConnectionTimeout(WAIT_MILLIS);
         c.setAutoCommit(true);
         return new PostgresEngine(new HikariDataSource(c));
+    }
+
+    /**
+     * Connects once, before the pool: the pool would log its own failure with a stack trace before
+     * giving up, where the operator needs one line saying why (a wrong password, a server not answering).
+     */
+    private static void tryOneConnection(String url, String user, String password) {
+        Properties login = new Properties();
+        if (!user.isEmpty()) {
+            login.setProperty("user", user);
+        }
+        if (!password.isEmpty()) {
+            login.setProperty("password", password);
+        }
+        login.setProperty("connectTimeout", Integer.toString(CONNECT_SECONDS));
+        login.setProperty("loginTimeout", Integer.toString(CONNECT_SECONDS));
+        try (Connection c = DriverManager.getConnection(url, login)) {
+            // reached and let in; the pool makes its own connections
+        } catch (SQLException e) {
+            String reason = String.valueOf(e.getMessage()).replaceAll("\\s+", " ").strip();
+            throw new StoreException("cannot connect to the PostgreSQL database " + shown(url) + ": " + reason, e);
+        }
+    }
+
+    /** The URL without its parameters, one of which may be a password. */
+    static String shown(String url) {
+        int query = url.indexOf('?');
+        return query < 0 ? url : url.substring(0, query);
     }
 
     /**

@@ -109,7 +109,10 @@ class DbCommandTest {
                 "--data", site.toString());
 
         assertEquals(1, r.code(), r.out());
-        assertTrue(r.err().contains("nothing was copied: cannot reach or prepare the PostgreSQL database"), r.err());
+        assertEquals("signet: nothing was copied: cannot reach or prepare the PostgreSQL database: cannot connect to the"
+                + " PostgreSQL database jdbc:postgresql://127.0.0.1:" + port + "/signet: Connection to 127.0.0.1:" + port
+                + " refused. Check that the hostname and port are correct and that the postmaster is accepting TCP/IP"
+                + " connections.", r.err().strip(), "the target named by --to, not db.url, in one line");
     }
 
     @Test

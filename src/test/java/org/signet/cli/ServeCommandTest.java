@@ -25,11 +25,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.json.Json;
+import org.signet.process.ChildProcess;
 import org.signet.store.Migrations;
+import org.signet.support.CommandLine;
 import org.signet.support.LocalPorts;
 import org.signet.support.Multipart;
+import org.signet.support.Postgres;
 import org.signet.support.ReadmeFiles;
 import org.signet.support.SignetJvm;
+import org.signet.support.SignetProcess;
 import org.signet.support.SuiteDatabase;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer.Credentials;
@@ -111,6 +115,37 @@ class ServeCommandTest {
                 + " version " + known + "; run a newer Signet or restore a backup", r.err().strip());
         assertEquals(known + 1, sqlLong(data, SuiteDatabase.schemaVersionQuery()));
         assertEquals(1, sqlLong(data, "SELECT count(*) FROM users"));
+    }
+
+    @Test
+    void serve_postgresWrongPasswordOrNoServer_exits1WithOneLineAndNoStackTrace() throws Exception {
+        Postgres.Database pg = Postgres.shared().freshDatabase();
+        int nothing = ChildProcess.freePort();
+        String noServer = "jdbc:postgresql://127.0.0.1:" + nothing + "/signet";
+
+        CommandLine.Result wrong = serveOn(pg.url(), pg.user(), "not-" + pg.password());
+        CommandLine.Result unreachable = serveOn(noServer, pg.user(), pg.password());
+
+        assertRefusedInOneLine(wrong, "signet: cannot start: cannot connect to the PostgreSQL database " + pg.url()
+                + ": FATAL: password authentication failed for user \"" + pg.user() + "\"");
+        assertRefusedInOneLine(unreachable, "signet: cannot start: cannot connect to the PostgreSQL database " + noServer
+                + ": Connection to 127.0.0.1:" + nothing + " refused.");
+        assertFalse(wrong.err().contains(pg.password()), "the password is not shown");
+    }
+
+    private CommandLine.Result serveOn(String url, String user, String password) throws Exception {
+        return SignetProcess.run(dir, Map.of("SIGNET_DB_URL", url, "SIGNET_DB_USER", user, "SIGNET_DB_PASSWORD", password),
+                "serve", "--data", dir.resolve("data").toString(), "--port", "0");
+    }
+
+    /** The refusal is the last line, begins as {@code expected} does, and nothing before it is a stack trace. */
+    private static void assertRefusedInOneLine(CommandLine.Result r, String expected) {
+        assertEquals(1, r.code(), r.err());
+        List<String> lines = r.err().lines().toList();
+        assertTrue(lines.get(lines.size() - 1).startsWith(expected), r.err());
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("Exception") || l.contains("SLF4J")),
+                r.err());
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("signet: ")).count(), r.err());
     }
 
     @Test
