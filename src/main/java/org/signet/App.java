@@ -88,7 +88,9 @@ public final class App implements AutoCloseable {
             http[0] = HttpService.start(config, rest, site, HttpBindings.authenticator(services.keyAuthentication),
                     HttpBindings.ledger(services.idempotencyKeys), limiter, requests);
             App app = new App(config, db, scheduler, http[0], services, restRoutes(rest, site, config.restBase()));
-            LOG.info("Signet listening on " + app.siteUrl() + " (REST base " + app.baseUrl() + ")");
+            // Both: behind a proxy, or with several instances, the bound address tells instances apart.
+            LOG.info("Signet listening on " + http[0].listening() + ", site.url " + app.siteUrl() + " (REST base "
+                    + app.baseUrl() + ")");
             return app;
         } catch (IOException | RuntimeException e) {
             scheduler.close();

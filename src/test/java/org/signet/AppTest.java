@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.store.Dialect;
 import org.signet.store.Lease;
 import org.signet.store.MailOutboxStore;
+import org.signet.support.LogCapture;
 import org.signet.support.Postgres;
 import org.signet.support.TestServer;
 
@@ -55,6 +56,17 @@ class AppTest {
                     + " db.readers")), warnings.toString());
         } finally {
             log.removeHandler(capture);
+        }
+    }
+
+    @Test
+    void start_logsTheAddressBoundBesideThePublicSiteUrl() throws Exception {
+        try (LogCapture log = new LogCapture("signet");
+                TestServer server = TestServer.start(dir, "site.url=https://sign.example.com")) {
+            String listening = log.lines.stream().filter(l -> l.startsWith("Signet listening on")).findFirst().orElseThrow();
+
+            assertEquals("Signet listening on 127.0.0.1:" + server.app.port() + " (http), site.url https://sign.example.com"
+                    + " (REST base https://sign.example.com/wp-json/wpsigner/v1)", listening);
         }
     }
 

@@ -42,6 +42,7 @@ final class SealsCommand {
             if (document.isPresent()) {
                 return renewOne(renewal, document.get());
             }
+            requireAuthority(renewal);
             int renewed = new SealRenewalJob(documents, renewal, clock,
                     Duration.ofDays(config.integer("signing.renew_days"))).runOnce();
             out.println("Renewed " + renewed + " seal(s) due for renewal");
@@ -61,6 +62,15 @@ final class SealsCommand {
             throw new CommandException(e.getMessage());
         } catch (IOException e) {
             throw new CommandException("the seal of document " + id + " could not be renewed: " + e.getMessage());
+        }
+    }
+
+    /** Every due seal asked for with no authority to renew any is a failure, not "renewed 0": the hourly job would do nothing either. */
+    private static void requireAuthority(SealRenewal renewal) throws CommandException {
+        try {
+            renewal.requireAuthority();
+        } catch (Refusal e) {
+            throw new CommandException(e.getMessage());
         }
     }
 

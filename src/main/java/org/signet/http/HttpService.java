@@ -132,6 +132,14 @@ public final class HttpService {
         return front.port();
     }
 
+    /**
+     * Where this instance listens, as bound: {@code 127.0.0.1:8080 (http)}, or with TLS and a redirect
+     * port {@code 0.0.0.0:443 (https), 0.0.0.0:80 (http) redirecting to https}.
+     */
+    public String listening() {
+        return front.bound() + plainFront.map(f -> ", " + f.bound() + " redirecting to https").orElse("");
+    }
+
     /** The plain-HTTP redirect port, when there is one. */
     public Optional<Integer> redirectPort() {
         return plainFront.map(Front::port);

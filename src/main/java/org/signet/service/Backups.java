@@ -45,6 +45,10 @@ public final class Backups {
         this.clock = clock;
     }
 
+    /** Why a PostgreSQL site gets no backup from Signet, and what backs it up instead. */
+    private static final String POSTGRESQL_REFUSAL = "Signet backs up its SQLite database only; back up a PostgreSQL "
+            + "database with pg_dump, which holds the stored files too, and keep the data folder's keys/ apart";
+
     /**
      * Backs up into {@code to}, a new or empty folder; the keys too when {@code withKeys}. What
      * fails leaves nothing behind in {@code to}. A PostgreSQL database is refused before anything is
@@ -52,8 +56,8 @@ public final class Backups {
      */
     public BackupManifest make(Path to, boolean withKeys) throws BackupException, IOException {
         if (db.dialect() != Dialect.SQLITE) {
-            throw new BackupException("Signet backs up its SQLite database only; back up a PostgreSQL database "
-                    + "with pg_dump, and the data folder's files and keys beside it");
+            // On PostgreSQL the encrypted files are rows of the database: there are no files beside it to copy.
+            throw new BackupException(POSTGRESQL_REFUSAL);
         }
         boolean existed = BackupFolder.requireEmpty(to);
         try {

@@ -69,7 +69,7 @@ public final class Restore {
     private static void copy(Path from, Path to, BackupManifest m, Path keysDir, boolean keysFromBackup)
             throws BackupException, IOException {
         Files.createDirectories(to.resolve(FileVault.FILES));
-        Files.createDirectories(to.resolve(FileVault.KEYS));
+        DataFolder.create(to.resolve(FileVault.KEYS));
         List<BackupManifest.Entry> listed = new ArrayList<>(m.files());
         listed.add(m.database());
         if (keysFromBackup) {

@@ -82,11 +82,16 @@ public final class SealRenewal {
     /** Whether this renewal replaced the file, and the file whose bytes to erase after the commit. */
     private record Replacement(boolean renewed, Optional<String> erase) {}
 
-    private Document renewable(long id) {
+    /** Refuses when no time-stamp authority is configured: without one no seal can be renewed. */
+    public void requireAuthority() {
         if (!sealer.timestamps()) {
             throw Refusal.invalid("no_timestamp_authority",
                     "No time-stamp authority is configured (signing.tsa_urls), so no seal can be renewed.");
         }
+    }
+
+    private Document renewable(long id) {
+        requireAuthority();
         Document d = documents.find(id).orElseThrow(() -> Refusal.notFound("Document"));
         if (d.signedFileId() == null) {
             throw Refusal.invalid("not_sealed", "Document " + id + " has no sealed PDF.");

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.logging.Logger;
 
 /**
  * Versioned schema migrations: {@code db/NNN.sql} resources applied in order at start, each in
@@ -20,9 +21,12 @@ import java.util.List;
 public final class Migrations {
     /** A fixed key that names the migration lock among the advisory locks of a PostgreSQL database. */
     private static final long MIGRATION_LOCK = 0x5_1647_E7L;
+    private static final Logger LOG = Logger.getLogger("signet.store");
+    private final String folder;
     private final List<String> scripts;
 
-    private Migrations(List<String> scripts) {
+    private Migrations(String folder, List<String> scripts) {
+        this.folder = folder;
         this.scripts = List.copyOf(scripts);
     }
 
@@ -42,7 +46,7 @@ public final class Migrations {
             String name = String.format("%s%03d.sql", folder, n);
             try (InputStream in = Migrations.class.getResourceAsStream(name)) {
                 if (in == null) {
-                    return new Migrations(scripts);
+                    return new Migrations(folder, scripts);
                 }
                 scripts.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             } catch (IOException e) {
@@ -53,7 +57,7 @@ public final class Migrations {
 
     /** Migrations from scripts given in order, the first being version 1: for tests of the runner itself. */
     static Migrations of(List<String> scripts) {
-        return new Migrations(scripts);
+        return new Migrations("/", scripts);
     }
 
     public int latestVersion() {
@@ -73,6 +77,7 @@ public final class Migrations {
                 db.executeScript(script);
                 db.executeScript("PRAGMA user_version = " + version);
             });
+            logApplied(version);
         }
         return latestVersion() - current;
     }
@@ -95,6 +100,7 @@ public final class Migrations {
                 s.execute(scripts.get(v - 1));
                 s.execute("UPDATE schema_version SET version = " + v + " WHERE id = 1");
                 postgres.commit();
+                logApplied(v);
                 ran++;
             }
             postgres.commit();
@@ -105,6 +111,12 @@ public final class Migrations {
         } finally {
             postgres.setAutoCommit(autoCommit);
         }
+    }
+
+    /** What an operator sees in the log at an upgrade: each migration as it commits, and the version it reached. */
+    private void logApplied(int version) {
+        LOG.info(String.format("applied migration %s%03d.sql: the database schema is now version %d of %d",
+                folder.substring(1), version, version, latestVersion()));
     }
 
     /** Takes the migration lock for the current transaction and reads the version under it. */

@@ -99,11 +99,16 @@ class SealsCommandTest {
 
     @Test
     void sealsRenew_withoutAnAuthority_failsNamingTheSetting() {
-        Result r = run(Map.of("SIGNET_SIGNING_P12", environment.get("SIGNET_SIGNING_P12"), "SIGNET_SIGNING_PASSWORD",
-                "seal-pass"), "seals", "renew", "--document", doc, "--data", data());
+        Map<String, String> noAuthority = Map.of("SIGNET_SIGNING_P12", environment.get("SIGNET_SIGNING_P12"),
+                "SIGNET_SIGNING_PASSWORD", "seal-pass");
+        Result one = run(noAuthority, "seals", "renew", "--document", doc, "--data", data());
+        Result due = run(noAuthority, "seals", "renew", "--data", data());
 
-        assertEquals(1, r.code());
-        assertTrue(r.err().contains("signing.tsa_urls"), r.err());
+        assertEquals(1, one.code());
+        assertTrue(one.err().contains("signing.tsa_urls"), one.err());
+        assertEquals(1, due.code(), due.out());
+        assertEquals("signet: No time-stamp authority is configured (signing.tsa_urls), so no seal can be renewed.",
+                due.err().strip());
     }
 
     @Test

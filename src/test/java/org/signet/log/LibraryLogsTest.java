@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -19,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.process.JavaCommand;
+import org.signet.support.CommandLine;
+import org.signet.support.SignetProcess;
 import org.slf4j.LoggerFactory;
 
 /** The libraries' SLF4J logging goes into Signet's own log, in its format, and SLF4J prints nothing of its own. */
@@ -61,20 +60,13 @@ class LibraryLogsTest {
 
     @Test
     void command_jsonFormat_everyLineOnStandardErrorIsJson() throws Exception {
-        Path data = dir.resolve("data");
-        Path err = dir.resolve("stderr.txt");
-        List<String> command = JavaCommand.ofThisJvm().options(List.of("-Xmx128m", "-XX:TieredStopAtLevel=1"))
-                .mainClass("org.signet.Main").args(List.of("keys", "list", "--data", data.toString())).toList();
-        ProcessBuilder b = new ProcessBuilder(command).redirectOutput(dir.resolve("stdout.txt").toFile())
-                .redirectError(err.toFile());
-        b.environment().put("SIGNET_LOG_FORMAT", "json");
-        Process p = b.start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "keys list ended");
-        String written = Files.readString(err, StandardCharsets.UTF_8);
+        CommandLine.Result r = SignetProcess.run(dir, Map.of("SIGNET_LOG_FORMAT", "json"), "keys", "list", "--data",
+                dir.resolve("data").toString());
 
-        assertEquals(0, p.exitValue(), written);
-        assertFalse(written.contains("SLF4J"), written);
-        for (String line : written.lines().toList()) {
+        assertEquals(0, r.code(), r.err());
+        assertFalse(r.err().contains("SLF4J"), r.err());
+        assertFalse(r.err().isBlank(), "a fresh folder's migrations are logged");
+        for (String line : r.err().lines().toList()) {
             assertTrue(isJsonObject(line), "not a JSON line: " + line);
         }
     }

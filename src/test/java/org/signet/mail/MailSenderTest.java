@@ -43,6 +43,7 @@ import org.signet.domain.QueuedAttachment;
 import org.signet.files.FileVault;
 import org.signet.store.Database;
 import org.signet.store.StoredFiles;
+import org.signet.support.LogCapture;
 import org.signet.support.MutableClock;
 import org.signet.support.SuiteDatabase;
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.config.Config;
+import org.signet.support.LogCapture;
 
 class TransportsTest {
 

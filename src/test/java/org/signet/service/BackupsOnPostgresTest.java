@@ -1,8 +1,8 @@
 package org.signet.service;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +24,8 @@ class BackupsOnPostgresTest {
         try (Database db = BothDatabases.open(Dialect.POSTGRESQL, dir.resolve("data"))) {
             BackupException e = assertThrows(BackupException.class,
                     () -> new Backups(db, dir.resolve("data"), Clock.systemUTC()).make(to, true));
-            assertTrue(e.getMessage().contains("pg_dump"), e.getMessage());
+            assertEquals("Signet backs up its SQLite database only; back up a PostgreSQL database with pg_dump, which"
+                    + " holds the stored files too, and keep the data folder's keys/ apart", e.getMessage());
         }
         assertFalse(Files.exists(to), "no folder made");
     }

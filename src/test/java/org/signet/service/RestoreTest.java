@@ -10,6 +10,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -60,6 +61,10 @@ class RestoreTest {
         return new Restore(Clock.systemUTC());
     }
 
+    private static String mode(Path p) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+
     private static boolean emptyOrAbsent(Path p) throws IOException {
         if (!Files.exists(p)) {
             return true;
@@ -77,6 +82,7 @@ class RestoreTest {
 
         assertEquals(folder.documents.size(), r.chains());
         assertEquals(r.manifest().files().size(), r.files());
+        assertEquals("rwx------", mode(to.resolve("keys")), "the keys folder is the owner's alone, whatever the umask");
         try (TestServer again = TestServer.start(to)) {
             ApiFlow flow = new ApiFlow(again, folder.flow.key, Clock.systemUTC());
             for (String doc : folder.documents) {
@@ -95,6 +101,7 @@ class RestoreTest {
         restore().restore(backup(false), to, liveKeys());
 
         assertEquals(-1, Files.mismatch(folder.dataDir.resolve("keys/master.key"), to.resolve("keys/master.key")));
+        assertEquals("rwx------", mode(to.resolve("keys")));
         assertTrue(Files.exists(to.resolve("signet.db")));
     }
 

@@ -201,9 +201,10 @@ class MasterKeyCheckTest {
 
         assertEquals(1, backup.code(), backup.out() + backup.err());
         // On PostgreSQL a backup is refused before the keys are looked at: Signet backs up SQLite only.
-        assertEquals("signet: no backup was made: " + (SuiteDatabase.onPostgres() ? "Signet backs up its SQLite "
-                + "database only; back up a PostgreSQL database with pg_dump, and the data folder's files and keys "
-                + "beside it" : refusal), backup.err().strip());
+        assertEquals("signet: no backup was made: " + (SuiteDatabase.onPostgres() ? "Signet backs up its SQLite database only;"
+                + " back up a PostgreSQL database with pg_dump, which holds the stored files too, and keep the data"
+                + " folder's keys/ apart" : refusal),
+                backup.err().strip());
         assertFalse(Files.exists(dir.resolve("b")), "nothing left where the backup was to go");
         assertEquals(1, renew.code(), renew.out() + renew.err());
         assertEquals("signet: cannot open the data folder " + data + ": " + refusal, renew.err().strip());

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.support.LogCapture;
 
 class MigrationsTest {
     @TempDir
@@ -27,6 +28,20 @@ class MigrationsTest {
             assertEquals(0, m.apply(db), "a second start applies nothing");
             assertEquals("wal", db.queryOne("PRAGMA journal_mode", r -> r.string("journal_mode")).orElseThrow());
             assertEquals(1, db.queryLong("PRAGMA foreign_keys"));
+        }
+    }
+
+    @Test
+    void apply_logsEachMigrationItApplies() throws Exception {
+        try (Database db = Database.open(dir.resolve("t.db"), "FULL", 1);
+                LogCapture log = new LogCapture("signet.store")) {
+            Migrations.of(List.of("CREATE TABLE a(x INTEGER);")).apply(db);
+            Migrations.of(List.of("CREATE TABLE a(x INTEGER);", "CREATE TABLE b(y INTEGER);", "CREATE TABLE c(z INTEGER);"))
+                    .apply(db);
+
+            assertEquals(List.of("applied migration 001.sql: the database schema is now version 1 of 1",
+                    "applied migration 002.sql: the database schema is now version 2 of 3",
+                    "applied migration 003.sql: the database schema is now version 3 of 3"), log.lines);
         }
     }
 

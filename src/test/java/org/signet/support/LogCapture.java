@@ -1,4 +1,4 @@
-package org.signet.mail;
+package org.signet.support;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -7,14 +7,18 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
-/** Records, formatted, what one class logs while open, so tests can check what reaches the log. */
-final class LogCapture extends Handler implements AutoCloseable {
-    final List<String> lines = new CopyOnWriteArrayList<>();
+/** Records, formatted, what one class (or one named logger) logs while open, so tests can check what reaches the log. */
+public final class LogCapture extends Handler implements AutoCloseable {
+    public final List<String> lines = new CopyOnWriteArrayList<>();
     // Held strongly: java.util.logging keeps loggers only weakly.
     private final Logger logger;
 
-    LogCapture(Class<?> source) {
-        logger = Logger.getLogger(source.getName());
+    public LogCapture(Class<?> source) {
+        this(source.getName());
+    }
+
+    public LogCapture(String loggerName) {
+        logger = Logger.getLogger(loggerName);
         logger.addHandler(this);
     }
 

@@ -106,6 +106,14 @@ public final class Front implements AutoCloseable {
         return listener.socket().getLocalPort();
     }
 
+    /** The address and port bound and what is spoken there, as {@code 127.0.0.1:8080 (http)}: not necessarily the site's public address. */
+    public String bound() {
+        InetSocketAddress bound = (InetSocketAddress) listener.socket().getLocalSocketAddress();
+        String host = bound.getAddress().getHostAddress();
+        return (host.contains(":") ? "[" + host + "]" : host) + ":" + bound.getPort()
+                + (transport.secure() ? " (https)" : " (http)");
+    }
+
     /** Stops taking new connections; those open go on until {@link #close}. */
     public void stopAccepting() {
         try {
