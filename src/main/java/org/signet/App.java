@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.logging.Logger;
 import org.signet.api.HttpBindings;
 import org.signet.config.Config;
@@ -122,6 +123,16 @@ public final class App implements AutoCloseable {
             @Override
             public long increment(String bucket, long start) {
                 return store.increment(bucket, start);
+            }
+
+            @Override
+            public OptionalLong addWithin(String bucket, long start, int more, int limit) {
+                return store.addWithin(bucket, start, more, limit);
+            }
+
+            @Override
+            public long used(String bucket, long start) {
+                return store.used(bucket, start);
             }
 
             @Override

@@ -45,6 +45,10 @@ public final class BulkSendsApi {
         BulkSendInput.Read read = type.startsWith("multipart/form-data")
                 ? input.fromCsv(uploads.receive(req, (file, name) -> Files.readAllBytes(file)), template)
                 : input.fromJson(req.json(MAX_JSON), template);
+        if (read.problems().isEmpty()) {
+            // Each row makes and mails a document as a request of its own would: the run counts as many.
+            req.countFurtherUses(read.rows().size() - 1);
+        }
         BulkSend b = bulkSends.start(req.caller().principal(), id, read.problems(), read.rows(), Actors.of(req));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", Wire.id(b.id()));

@@ -171,6 +171,13 @@ public final class Dispatcher implements HttpHandler {
         if (!d.allowed()) {
             throw tooManyRequests(d);
         }
+        request.setFurtherUses(more -> {
+            RateLimiter.Decision all = limiter.acquireAll("key:" + caller.keyId(), caller.rateLimit(), HOUR, more);
+            request.setRateLimit(all);
+            if (!all.allowed()) {
+                throw tooManyAtOnce(all, more);
+            }
+        });
         request.setCaller(caller);
         if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
             throw Refusal.readOnlyKey();
@@ -199,6 +206,13 @@ public final class Dispatcher implements HttpHandler {
     private static Refusal tooManyRequests(RateLimiter.Decision d) {
         return Refusal.tooMany("rate_limit_exceeded", "Rate limit exceeded; retry after " + d.retryAfterSeconds()
                 + " seconds.", d.retryAfterSeconds());
+    }
+
+    /** Whether waiting helps or not, the refusal says how many the request needed and how many were left. */
+    private static Refusal tooManyAtOnce(RateLimiter.Decision d, int more) {
+        return Refusal.tooMany("rate_limit_exceeded", "Rate limit exceeded: this request counts as " + (more + 1)
+                + " of the key's " + d.limit() + " requests an hour, and " + (d.remaining() + 1) + " were left; retry"
+                + " after " + d.retryAfterSeconds() + " seconds, or ask for less at once.", d.retryAfterSeconds());
     }
 
     /** The rate-limit headers of the limit the request was counted against, when it names one. */

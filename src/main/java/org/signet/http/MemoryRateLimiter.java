@@ -25,9 +25,30 @@ public final class MemoryRateLimiter implements RateLimiter {
         long now = clock.millis() / 1000;
         long length = window.toSeconds();
         long start = RateLimiter.windowStart(now, length);
-        Window w = windows.compute(bucket,
-                (k, old) -> old == null || old.start() != start ? new Window(start, new AtomicInteger()) : old);
-        return Decision.of(w.count().incrementAndGet(), limit, start, length, now);
+        return Decision.of(window(bucket, start).incrementAndGet(), limit, start, length, now);
+    }
+
+    @Override
+    public Decision acquireAll(String bucket, int limit, Duration window, int more) {
+        long now = clock.millis() / 1000;
+        long length = window.toSeconds();
+        long start = RateLimiter.windowStart(now, length);
+        AtomicInteger count = window(bucket, start);
+        while (true) {
+            int used = count.get();
+            if ((long) used + more > limit) {
+                return Decision.refused(used, limit, start, length, now);
+            }
+            if (count.compareAndSet(used, used + more)) {
+                return Decision.of(used + more, limit, start, length, now);
+            }
+        }
+    }
+
+    /** The count of {@code bucket}'s window from {@code start}, a new one when its last window has ended. */
+    private AtomicInteger window(String bucket, long start) {
+        return windows.compute(bucket,
+                (k, old) -> old == null || old.start() != start ? new Window(start, new AtomicInteger()) : old).count();
     }
 
     @Override

@@ -14,10 +14,23 @@ public interface RateLimiter {
             long reset = start + length;
             return new Decision(used <= limit, limit, (int) Math.max(0, limit - used), reset, Math.max(1, reset - now));
         }
+
+        /** A refusal of more uses than the {@code used} ones of the window leave room for; the count stays {@code used}. */
+        static Decision refused(long used, int limit, long start, long length, long now) {
+            long reset = start + length;
+            return new Decision(false, limit, (int) Math.max(0, limit - used), reset, Math.max(1, reset - now));
+        }
     }
 
     /** Counts one request against {@code bucket} and says whether it is within the limit. */
     Decision acquire(String bucket, int limit, Duration window);
+
+    /**
+     * Counts {@code more} further uses against {@code bucket} at once when all of them fit within the limit,
+     * and none when they do not: for a request that does the work of many (a bulk send, a document per row),
+     * refused whole before any of that work begins.
+     */
+    Decision acquireAll(String bucket, int limit, Duration window, int more);
 
     /** Drops windows that have ended, so idle keys and addresses do not accumulate. */
     void evictExpired(Duration longestWindow);

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 import org.signet.error.Refusal;
 
@@ -24,6 +25,7 @@ public final class Request {
     private String route;
     private Caller caller;
     private RateLimiter.Decision rateLimit;
+    private IntConsumer furtherUses;
 
     Request(HttpExchange exchange, String path, Query query, String clientIp, String requestId) {
         this.exchange = exchange;
@@ -187,6 +189,24 @@ public final class Request {
 
     void setRateLimit(RateLimiter.Decision rateLimit) {
         this.rateLimit = rateLimit;
+    }
+
+    /**
+     * Counts {@code more} uses of the caller's key beside this request's own, all or none, before work
+     * that does as much as that many requests would (a bulk send's rows); a 429 {@code rate_limit_exceeded}
+     * when they do not all fit in the key's hour, and then nothing more is counted.
+     */
+    public void countFurtherUses(int more) {
+        if (furtherUses == null) {
+            throw new IllegalStateException("only a request made with a key counts against a key's limit");
+        }
+        if (more > 0) {
+            furtherUses.accept(more);
+        }
+    }
+
+    void setFurtherUses(IntConsumer furtherUses) {
+        this.furtherUses = furtherUses;
     }
 
     HttpExchange exchange() {

@@ -2,6 +2,7 @@ package org.signet.http;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.OptionalLong;
 
 /**
  * Fixed-window request counters kept where every instance counts (the database), so that a key
@@ -13,6 +14,15 @@ public final class SharedRateLimiter implements RateLimiter {
     public interface Windows {
         /** Adds one to the count of {@code bucket}'s window from {@code start} and returns the new count, atomically. */
         long increment(String bucket, long start);
+
+        /**
+         * Adds {@code more} to the count of {@code bucket}'s window from {@code start} if it stays within
+         * {@code limit}, atomically, and returns the new count; empty, adding nothing, when it would not.
+         */
+        OptionalLong addWithin(String bucket, long start, int more, int limit);
+
+        /** The count of {@code bucket}'s window from {@code start}, 0 when nothing was counted there. */
+        long used(String bucket, long start);
 
         /** Forgets the windows that started before {@code start}. */
         void deleteBefore(long start);
@@ -32,6 +42,16 @@ public final class SharedRateLimiter implements RateLimiter {
         long length = window.toSeconds();
         long start = RateLimiter.windowStart(now, length);
         return Decision.of(windows.increment(bucket, start), limit, start, length, now);
+    }
+
+    @Override
+    public Decision acquireAll(String bucket, int limit, Duration window, int more) {
+        long now = clock.millis() / 1000;
+        long length = window.toSeconds();
+        long start = RateLimiter.windowStart(now, length);
+        OptionalLong used = more > limit ? OptionalLong.empty() : windows.addWithin(bucket, start, more, limit);
+        return used.isPresent() ? Decision.of(used.getAsLong(), limit, start, length, now)
+                : Decision.refused(windows.used(bucket, start), limit, start, length, now);
     }
 
     @Override

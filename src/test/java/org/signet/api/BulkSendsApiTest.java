@@ -10,6 +10,7 @@ import static org.signet.support.TestServer.expectObject;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,14 +53,26 @@ class BulkSendsApiTest {
 
     /** A template of one slot with a signature and a text field whose variable key is "company". */
     private long template() {
-        String doc = flow.upload("Service contract", 1);
-        Party ann = flow.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
+        return template(flow);
+    }
+
+    private static long template(ApiFlow as) {
+        String doc = as.upload("Service contract", 1);
+        Party ann = as.addSigner(doc, "Ann Able", "ann@example.org", "signer", 1);
         Map<String, Object> company = ApiFlow.field(ann.id(), "text", 1, 72, 100, 250, 30);
         company.put("field_name", "Company");
-        flow.saveFields(doc, List.of(ApiFlow.field(ann.id(), "signature", 1, 72, 600, 200, 60), company));
-        Map<String, Object> t = expectObject(201, flow.post("templates", Map.of("document_id", Long.parseLong(doc),
+        as.saveFields(doc, List.of(ApiFlow.field(ann.id(), "signature", 1, 72, 600, 200, 60), company));
+        Map<String, Object> t = expectObject(201, as.post("templates", Map.of("document_id", Long.parseLong(doc),
                 "name", "Contract")));
         return ((Number) t.get("id")).longValue();
+    }
+
+    private static List<Map<String, Object>> jsonRows(int count) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int n = 1; n <= count; n++) {
+            rows.add(Map.of("signer1_name", "Person " + n, "signer1_email", "p" + n + "@example.org"));
+        }
+        return rows;
     }
 
     private HttpResponse<String> postCsv(long template, String csv) {
@@ -142,6 +155,34 @@ class BulkSendsApiTest {
         assertEquals("bulk_send.completed", heard.event());
         assertEquals(id, heard.data().get("bulk_send_id"));
         assertEquals(1000, ((Number) heard.data().get("created")).intValue());
+    }
+
+    @Test
+    void rateLimit_eachRowCounts_aRunPastTheKeysHourRefusedBeforeAnyRow() {
+        TestServer.Account limited = signet.server().account("limited@example.org", false, 30);
+        ApiFlow as = new ApiFlow(signet.server(), limited.full(), signet.clock());
+        long template = template(as);
+        int left = Integer.parseInt(as.get("stats").headers().firstValue("X-RateLimit-Remaining").orElseThrow());
+        long documentsBefore = count("SELECT count(*) FROM documents");
+
+        HttpResponse<String> refused = as.post("templates/" + template + "/bulk-sends", Map.of("rows", jsonRows(left + 1)));
+
+        assertEquals(429, refused.statusCode(), refused.body());
+        assertEquals("rate_limit_exceeded", code(refused));
+        assertTrue(TestServer.object(refused).get("message").toString().startsWith("Rate limit exceeded: this request"
+                + " counts as " + (left + 1) + " of the key's 30 requests an hour, and " + left + " were left"),
+                refused.body());
+        assertEquals(String.valueOf(left - 1), refused.headers().firstValue("X-RateLimit-Remaining").orElseThrow(),
+                "the refused request counts once, its rows not at all");
+        assertTrue(refused.headers().firstValue("Retry-After").isPresent());
+        assertEquals(0, count("SELECT count(*) FROM bulk_sends"), "no run started");
+        assertEquals(documentsBefore, count("SELECT count(*) FROM documents"), "no row made");
+
+        HttpResponse<String> fits = as.post("templates/" + template + "/bulk-sends", Map.of("rows", jsonRows(left - 1)));
+
+        assertEquals(200, fits.statusCode(), fits.body());
+        assertEquals("0", fits.headers().firstValue("X-RateLimit-Remaining").orElseThrow(), "one use per row");
+        assertEquals(429, as.get("stats").statusCode(), "the key's hour is spent");
     }
 
     @Test

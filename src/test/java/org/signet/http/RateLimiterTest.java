@@ -38,6 +38,30 @@ class RateLimiterTest {
     }
 
     @Test
+    void acquireAll_countsEveryUseOrNone() {
+        assertAcquireAllCountsEveryUseOrNone(new MemoryRateLimiter(
+                new MutableClock(Instant.parse("2026-01-01T10:00:10Z"), ZoneOffset.UTC)));
+    }
+
+    /** On a limiter whose clock stands at 10:00:10, in a window of its own: uses that fit are counted, more are refused whole. */
+    static void assertAcquireAllCountsEveryUseOrNone(RateLimiter limiter) {
+        Duration hour = Duration.ofHours(1);
+        assertTrue(limiter.acquire("key:9", 10, hour).allowed());
+
+        RateLimiter.Decision tooMany = limiter.acquireAll("key:9", 10, hour, 10);
+        assertFalse(tooMany.allowed());
+        assertEquals(9, tooMany.remaining(), "a refusal counts nothing");
+        assertEquals(3590, tooMany.retryAfterSeconds());
+        assertFalse(limiter.acquireAll("key:9", 10, hour, 11).allowed(), "more than the whole limit");
+
+        RateLimiter.Decision fits = limiter.acquireAll("key:9", 10, hour, 9);
+        assertTrue(fits.allowed());
+        assertEquals(0, fits.remaining());
+        assertFalse(limiter.acquire("key:9", 10, hour).allowed(), "the nine were counted");
+        assertTrue(limiter.acquireAll("key:new", 10, hour, 10).allowed(), "a window not begun yet takes the whole limit");
+    }
+
+    @Test
     void keyLimit_sixthCallOfAFivePerHourKeyIs429WithHeaders() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
             Account a = server.account("alice@example.com", false, 5);

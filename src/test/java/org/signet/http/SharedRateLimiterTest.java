@@ -75,6 +75,14 @@ class SharedRateLimiterTest {
     }
 
     @Test
+    void acquireAll_countsEveryUseOrNone() throws Exception {
+        MutableClock clock = new MutableClock(Instant.parse("2026-01-01T10:00:10Z"), ZoneOffset.UTC);
+        try (Database db = Postgres.shared().freshDatabase().open(2)) {
+            RateLimiterTest.assertAcquireAllCountsEveryUseOrNone(App.limiter(db, clock));
+        }
+    }
+
+    @Test
     void limiter_onSqlite_keepsItsCountsInMemory() throws Exception {
         try (Database db = DataFolder.openDatabase(dir, "NORMAL", 2)) {
             RateLimiter limiter = App.limiter(db, Clock.systemUTC());
