@@ -51,9 +51,25 @@ final class UsersCommand {
         if (users.findByEmail(email).isPresent()) {
             throw new CommandException("a user with email " + email + " already exists");
         }
-        String hash = a.flag("password-stdin") ? Passwords.hash(password()) : null;
-        User u = users.add(email, name, a.flag("admin"), hash);
-        out.println("Added user " + u.id() + ": " + u.email() + (u.admin() ? " (administrator)" : ""));
+        boolean admin = a.flag("admin");
+        String hash = a.flag("password-stdin") || admin ? Passwords.hash(password(admin)) : null;
+        User u = users.add(email, name, admin, hash);
+        out.println("Added user " + u.id() + ": " + u.email() + (u.admin() ? " (administrator)" : "")
+                + (u.hasPassword() ? "" : "; no password, so no sign-in until users passwd --email " + u.email()
+                        + " sets one"));
+    }
+
+    /**
+     * An administrator always gets a password (typed at the prompt, or a line on standard input): one made
+     * without could not sign in to the pages that only an administrator may use, and nothing would say so.
+     */
+    private char[] password(boolean admin) throws CommandException {
+        try {
+            return password();
+        } catch (CommandException e) {
+            throw admin ? new CommandException("no user was added: an administrator needs a password (type it at the"
+                    + " prompt, or give it on standard input with --password-stdin): " + e.getMessage()) : e;
+        }
     }
 
     private void list(UserStore users) {

@@ -1,6 +1,7 @@
 package org.signet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -130,6 +131,37 @@ class CliTest {
         Result dup = run("", "users", "add", "--email", "root@example.com", "--name", "Again", "--data", data);
         assertEquals(1, dup.code());
         assertTrue(dup.err().contains("already exists"));
+    }
+
+    @Test
+    void usersAdd_administratorWithoutAPassword_refusedAndNothingMade() {
+        String data = dir.toString();
+        Result none = run("", "users", "add", "--email", "root@example.com", "--name", "Root", "--admin", "--data", data);
+
+        assertEquals(1, none.code(), none.out());
+        assertEquals("signet: no user was added: an administrator needs a password (type it at the prompt, or give it"
+                + " on standard input with --password-stdin): no password given on standard input", none.err().strip());
+        assertFalse(run("", "users", "list", "--data", data).out().contains("root@example.com"));
+    }
+
+    @Test
+    void usersAdd_administratorWithoutTheFlag_readsThePasswordAndCanSignIn() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            Result add = run("correct horse battery\n", "users", "add", "--email", "root@example.com", "--name", "Root",
+                    "--admin", "--data", dir.toString());
+
+            assertEquals(0, add.code(), add.err());
+            assertEquals(302, new AdminClient(server).signIn("root@example.com", "correct horse battery").statusCode());
+        }
+    }
+
+    @Test
+    void usersAdd_withoutAPassword_saysHowToSetOne() {
+        Result add = run("", "users", "add", "--email", "api@example.com", "--name", "Api", "--data", dir.toString());
+
+        assertEquals(0, add.code(), add.err());
+        assertTrue(add.out().strip().endsWith(": api@example.com; no password, so no sign-in until users passwd --email"
+                + " api@example.com sets one"), add.out());
     }
 
     @Test
