@@ -49,6 +49,30 @@ public final class ReadmeFiles {
         return String.join("\n", block) + "\n";
     }
 
+    /**
+     * The example block (indented lines, without their indent) that holds the first line containing
+     * {@code marker}: the commands a reader copies.
+     */
+    public static List<String> block(String marker) throws IOException {
+        List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
+        int at = 0;
+        while (at < lines.size() && !(lines.get(at).startsWith(INDENT) && lines.get(at).contains(marker))) {
+            at++;
+        }
+        if (at == lines.size()) {
+            throw new AssertionError("the README has no example line holding " + marker);
+        }
+        int first = at;
+        while (first > 0 && lines.get(first - 1).startsWith(INDENT)) {
+            first--;
+        }
+        int end = at;
+        while (end < lines.size() && lines.get(end).startsWith(INDENT)) {
+            end++;
+        }
+        return lines.subList(first, end).stream().map(l -> l.substring(INDENT.length())).toList();
+    }
+
     /** {@code text} with {@code from} replaced by {@code to}, failing when {@code from} is not there. */
     public static String replace(String text, String from, String to) {
         if (!text.contains(from)) {
