@@ -124,10 +124,12 @@ public final class Dispatcher implements HttpHandler {
     }
 
     private Request newRequest(HttpExchange exchange, String requestId) {
-        String ip = clientIp.resolve(exchange.getRemoteAddress(), exchange.getRequestHeaders().getFirst(PeerField.NAME),
+        String peerField = exchange.getRequestHeaders().getFirst(PeerField.NAME);
+        String ip = clientIp.resolve(exchange.getRemoteAddress(), peerField,
                 exchange.getRequestHeaders().getFirst("X-Forwarded-For"));
         URI target = exchange.getRequestURI();
-        return new Request(exchange, pathOf(target), Query.parse(target.getRawQuery()), ip, requestId);
+        return new Request(exchange, pathOf(target), Query.parse(target.getRawQuery()), ip,
+                () -> clientIp.onThisHost(exchange.getRemoteAddress(), peerField, exchange.getRequestHeaders()), requestId);
     }
 
     /** The decoded path of a request target; the JDK server has answered a target that is no URI itself. */

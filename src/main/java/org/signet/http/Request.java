@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 import org.signet.error.Refusal;
@@ -20,6 +21,7 @@ public final class Request {
     private final String path;
     private final Query query;
     private final String clientIp;
+    private final BooleanSupplier fromThisHost;
     private final String requestId;
     private Map<String, String> pathParams = Map.of();
     private String route;
@@ -27,11 +29,13 @@ public final class Request {
     private RateLimiter.Decision rateLimit;
     private IntConsumer furtherUses;
 
-    Request(HttpExchange exchange, String path, Query query, String clientIp, String requestId) {
+    Request(HttpExchange exchange, String path, Query query, String clientIp, BooleanSupplier fromThisHost,
+            String requestId) {
         this.exchange = exchange;
         this.path = path;
         this.query = query;
         this.clientIp = clientIp;
+        this.fromThisHost = fromThisHost;
         this.requestId = requestId;
     }
 
@@ -45,6 +49,14 @@ public final class Request {
 
     public String clientIp() {
         return clientIp;
+    }
+
+    /**
+     * Whether the client is a process on this host, through no proxy or through a trusted one that
+     * forwards only such a client; decided when asked, as few requests ask.
+     */
+    public boolean fromThisHost() {
+        return fromThisHost.getAsBoolean();
     }
 
     public String requestId() {

@@ -105,6 +105,18 @@ public final class Response {
         return this;
     }
 
+    /**
+     * A file a framable page shows (a PDF, a page image) that exactly {@code origins} may frame, as they
+     * may frame the page; none may when the list is empty, and X-Frame-Options then says so to browsers
+     * that read only that. A file needs no more of the page's policy: nothing in it runs.
+     */
+    public Response fileFramableBy(List<String> origins) {
+        if (origins.isEmpty()) {
+            return header("Content-Security-Policy", "frame-ancestors 'none'").header("X-Frame-Options", "DENY");
+        }
+        return header("Content-Security-Policy", "frame-ancestors " + String.join(" ", origins));
+    }
+
     public static Response redirect(String location) {
         return new Response(302, null, 0, out -> {}).header("Location", location);
     }

@@ -1,17 +1,14 @@
 package org.signet.metrics;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import org.signet.config.IpRanges;
 import org.signet.crypto.Tokens;
 import org.signet.http.Request;
 
 /**
  * Who may read the figures: a client on this host, or any client that sends
- * {@code Authorization: Bearer <metrics.token>}. The client is the one Signet's address rules find
- * (through trusted proxies only); a request that came through any proxy, one that says so with
- * {@code X-Forwarded-For} or {@code Forwarded}, is never taken as local, because a proxy on this host
- * that is not among the trusted ones would make every remote client look local.
+ * {@code Authorization: Bearer <metrics.token>}. Whether the client is on this host is decided by the
+ * connection and {@code trusted_proxies} ({@link Request#fromThisHost}): through a trusted proxy only
+ * when the client it forwards is on this host, and never through a proxy on this host that is not
+ * trusted, which would make every remote client look local.
  */
 final class MetricsAccess {
     private static final String BEARER = "bearer ";
@@ -24,7 +21,7 @@ final class MetricsAccess {
     }
 
     boolean allows(Request request) {
-        return hasToken(request.header("Authorization")) || isLocal(request);
+        return hasToken(request.header("Authorization")) || request.fromThisHost();
     }
 
     private boolean hasToken(String authorization) {
@@ -35,17 +32,5 @@ final class MetricsAccess {
         }
         String given = authorization.substring(BEARER.length()).strip();
         return Tokens.constantTimeEquals(Tokens.sha256(given), tokenHash);
-    }
-
-    private static boolean isLocal(Request request) {
-        if (request.header("X-Forwarded-For") != null || request.header("Forwarded") != null) {
-            return false;
-        }
-        String ip = request.clientIp();
-        try {
-            return IpRanges.isLiteral(ip) && InetAddress.getByName(ip).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false; // a literal is never looked up, so this cannot happen; refuse if it does
-        }
     }
 }

@@ -16,7 +16,8 @@ import org.signet.pdf.MediaKind;
  * the file is: it ends in the extension of the type served, whatever the upload was called
  * ({@code report.html} holding a PDF is saved as {@code report.html.pdf}), and it holds nothing that
  * makes it read otherwise: no bidirectional controls (U+202E shows {@code cod.exe} as {@code exe.doc}),
- * no invisible format characters, no controls, no path separators and no characters Windows refuses.
+ * no invisible characters, no letters that only look blank, no controls, no path separators and no
+ * characters Windows refuses.
  */
 public final class FileNames {
     private static final int MAX_CLIENT_NAME = 255;
@@ -25,10 +26,20 @@ public final class FileNames {
 
     /**
      * Controls, format characters (the bidirectional embeddings, overrides, isolates and marks among
-     * them, zero-width spaces, the byte order mark, soft hyphens, tags) and halves of surrogate pairs;
-     * only the zero-width joiner and non-joiner stay, which some scripts and emoji cannot do without.
+     * them, zero-width spaces, word joiners, invisible operators, the byte order mark, the Mongolian
+     * vowel separator, soft hyphens, tags), halves of surrogate pairs, and the rest of what Unicode says
+     * draws nothing (Default_Ignorable_Code_Point: the combining grapheme joiner, the Khmer inherent
+     * vowels, the code points kept for more of them). The zero-width joiner and non-joiner and the
+     * variation selectors stay, which some scripts, emoji and names written in a variant ideograph
+     * cannot do without.
      */
-    private static final Pattern INVISIBLE = Pattern.compile("[\\p{Cc}\\p{Cf}\\p{Cs}&&[^\\u200C\\u200D]]");
+    private static final Pattern INVISIBLE = Pattern.compile("[\\p{Cc}\\p{Cf}\\p{Cs}\\u034F\\u17B4\\u17B5\\u2065"
+            + "\\uFFF0-\\uFFF8\\x{E0000}-\\x{E0FFF}&&[^\\u200C\\u200D\\x{E0100}-\\x{E01EF}]]");
+    /**
+     * Letters that show as a blank: the Hangul fillers, which a name can be made of to look empty or
+     * to hide what follows, and the blank Braille pattern. Each reads as the space it looks like.
+     */
+    private static final Pattern BLANK = Pattern.compile("[\\u115F\\u1160\\u3164\\uFFA0\\u2800]");
     private static final Pattern SPACES = Pattern.compile("[\\s\\p{Z}\\u0085]+");
     private static final Pattern RESERVED = Pattern.compile("[/\\\\:*?\"<>|]");
     private static final Pattern WINDOWS_DEVICE = Pattern.compile("(?i)(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\\..*)?");
@@ -41,7 +52,7 @@ public final class FileNames {
      */
     public static String withoutPath(String name) {
         String base = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-        base = INVISIBLE.matcher(base).replaceAll("").trim();
+        base = INVISIBLE.matcher(BLANK.matcher(base).replaceAll(" ")).replaceAll("").trim();
         if (base.length() <= MAX_CLIENT_NAME) {
             return base;
         }
@@ -95,10 +106,10 @@ public final class FileNames {
         return base + suffix + kind.map(k -> "." + k.extension()).orElse("");
     }
 
-    /** Composed (NFC), invisible characters gone, any run of spaces and line breaks one space. */
+    /** Composed (NFC), invisible characters gone, any run of spaces, blanks and line breaks one space. */
     private static String visible(String name) {
         String s = Normalizer.normalize(name, Normalizer.Form.NFC);
-        s = SPACES.matcher(s).replaceAll(" ");
+        s = SPACES.matcher(BLANK.matcher(s).replaceAll(" ")).replaceAll(" ");
         s = INVISIBLE.matcher(s).replaceAll("");
         return RESERVED.matcher(s).replaceAll("_").replaceAll(" {2,}", " ").trim();
     }

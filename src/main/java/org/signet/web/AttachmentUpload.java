@@ -53,8 +53,8 @@ public final class AttachmentUpload {
     Response handle(Request req, Visit visit) throws IOException {
         String token = req.pathParam("token");
         long fieldId = req.pathId("field_id");
-        // A multipart body is what any site's form can send: only the signing page's own origin may.
-        GateForm.requireSameOrigin(req);
+        // A multipart body is what any site's form can send: only the signing page's own script may.
+        GateForm.requireSameOriginScript(req);
         attachments.require(token, visit, fieldId);
         FieldAttachment a = receiver.receive(req, (file, name) -> attachments.attach(token, visit, fieldId, file, name));
         Map<String, Object> out = new LinkedHashMap<>();

@@ -66,12 +66,28 @@ final class GateForm {
 
     /**
      * Browsers say where a form came from: {@code Sec-Fetch-Site} (same-origin, or none when typed) and
-     * {@code Origin}. Either one naming another site refuses the post.
+     * {@code Origin}. Either one naming another site refuses the post. {@code Origin: null} is taken:
+     * the gate's page is sent with {@code Referrer-Policy: no-referrer}, under which a browser's own
+     * form says null, and a browser without {@code Sec-Fetch-Site} says nothing more.
      */
     static void requireSameOrigin(Request req) {
+        requireSameOrigin(req, true);
+    }
+
+    /**
+     * The same for a request the page's script makes, such as an attachment's upload: a script's
+     * request names the page's origin, so {@code Origin: null}, which a sandboxed frame or a page on a
+     * {@code data:} address sends, is refused whatever else the request says.
+     */
+    static void requireSameOriginScript(Request req) {
+        requireSameOrigin(req, false);
+    }
+
+    private static void requireSameOrigin(Request req, boolean nullOriginTaken) {
         String site = Optional.ofNullable(req.header("Sec-Fetch-Site")).orElse("same-origin");
         String origin = req.header("Origin");
-        boolean foreignOrigin = origin != null && !origin.equals("null") && !sameHost(origin, req.header("Host"));
+        boolean foreignOrigin = origin != null && (origin.equals("null") ? !nullOriginTaken
+                : !sameHost(origin, req.header("Host")));
         if (!(site.equals("same-origin") || site.equals("none")) || foreignOrigin) {
             throw new Refusal(Refusal.Kind.FORBIDDEN, "cross_site_form",
                     "This form was sent from another site. Open the link from your email and try again.", Map.of());

@@ -209,7 +209,8 @@ public final class SigningRoutes {
             throw Refusal.notFound("Page");
         }
         byte[] png = signing.page(req.pathParam("token"), visit(req), Integer.parseInt(file.substring(0, file.length() - 4)));
-        return Response.bytes(200, "image/png", png).header("Cache-Control", "private, max-age=600");
+        return Response.bytes(200, "image/png", png).header("Cache-Control", "private, max-age=600")
+                .fileFramableBy(embedOrigins);
     }
 
     /**
@@ -226,7 +227,7 @@ public final class SigningRoutes {
             try (InputStream in = opened) {
                 in.transferTo(out);
             }
-        });
+        }).fileFramableBy(embedOrigins);
     }
 
     private Response pin(Request req) {

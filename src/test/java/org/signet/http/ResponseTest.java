@@ -74,4 +74,18 @@ class ResponseTest {
         assertEquals(List.of(Response.PAGE_POLICY + "'none'"), r.headers().get("Content-Security-Policy"));
         assertEquals(List.of("DENY"), r.headers().get("X-Frame-Options"));
     }
+
+    @Test
+    void fileFramableBy_origins_onlyFrameAncestorsAndNoXFrameOptions() {
+        Response r = Response.bytes(200, "image/png", new byte[0]).fileFramableBy(List.of("https://a.example"));
+        assertEquals(List.of("frame-ancestors https://a.example"), r.headers().get("Content-Security-Policy"));
+        assertEquals(null, r.headers().get("X-Frame-Options"));
+    }
+
+    @Test
+    void fileFramableBy_noOrigins_nobodyMayFrame() {
+        Response r = Response.download("a.pdf", "application/pdf", 0, out -> {}).fileFramableBy(List.of());
+        assertEquals(List.of("frame-ancestors 'none'"), r.headers().get("Content-Security-Policy"));
+        assertEquals(List.of("DENY"), r.headers().get("X-Frame-Options"));
+    }
 }

@@ -146,6 +146,37 @@ class MetricsEndpointTest {
         }
     }
 
+    @Test
+    void metrics_throughAProxyNotTrustedThatSendsOnlyXRealIp_notTakenAsThisHost() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            assertRefused(server.send(server.request("/metrics", null).header("X-Real-IP", "203.0.113.7").build()));
+            assertRefused(server.send(server.request("/metrics", null).header("X-Real-IP", "127.0.0.1").build()));
+            assertEquals(200, server.get("/metrics", null).statusCode());
+        }
+    }
+
+    @Test
+    void metrics_throughATrustedProxy_takenAsThisHostOnlyWhenEveryClientItForwardsIs() throws Exception {
+        try (TestServer server = TestServer.start(dir, "trusted_proxies=127.0.0.1, ::1")) {
+            for (String[] elsewhere : List.of(new String[] {"X-Real-IP", "203.0.113.7"},
+                    new String[] {"X-Forwarded-For", "203.0.113.7"}, new String[] {"Forwarded", "for=203.0.113.7"},
+                    new String[] {"Forwarded", "for=\"[2001:db8::7]:4711\""}, new String[] {"Forwarded", "for=unknown"},
+                    new String[] {"X-Real-IP", ""}, new String[] {"True-Client-IP", "203.0.113.7"})) {
+                assertRefused(server.send(server.request("/metrics", null).header(elsewhere[0], elsewhere[1]).build()));
+            }
+            assertRefused(server.send(server.request("/metrics", null).header("X-Forwarded-For", "127.0.0.1")
+                    .header("X-Real-IP", "203.0.113.7").build()));
+
+            for (String[] here : List.of(new String[] {"X-Real-IP", "127.0.0.1"},
+                    new String[] {"X-Forwarded-For", "127.0.0.1"}, new String[] {"Forwarded", "for=\"[::1]:4711\""},
+                    new String[] {"Forwarded", "for=127.0.0.1;proto=https"})) {
+                HttpResponse<String> r = server.send(server.request("/metrics", null).header(here[0], here[1]).build());
+                assertEquals(200, r.statusCode(), here[0] + ": " + here[1]);
+            }
+            assertEquals(200, server.get("/metrics", null).statusCode(), "straight from this host");
+        }
+    }
+
     /** A request as a proxy on this host passes on a client from 203.0.113.7. */
     private static HttpRequest.Builder elsewhere(TestServer server) {
         return server.request("/metrics", null).header("X-Forwarded-For", "203.0.113.7");

@@ -35,12 +35,17 @@ import org.apache.pdfbox.pdmodel.interactive.annotation.PDAnnotationWidget;
 import org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm;
 import org.apache.pdfbox.pdmodel.interactive.form.PDTextField;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.signet.support.OwnFonts;
 import org.signet.support.ScriptText;
 import org.signet.support.TestFiles;
 
 class FinalPdfBuilderTest {
+    /** Which characters no font draws depends on the fonts: only Signet's script fonts, never the machine's others. */
+    @RegisterExtension
+    static final OwnFonts FONTS = new OwnFonts();
 
     static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.support.OwnFonts;
 import org.signet.support.ScriptText;
 
 /** Which characters the sealed PDF can draw, as entry points check them. */
 class GlyphsTest {
+    /** Which characters no font draws depends on the fonts: only Signet's script fonts, never the machine's others. */
+    @RegisterExtension
+    static final OwnFonts FONTS = new OwnFonts();
 
     @Test
     void undrawable_privateUseAndLoneSurrogate_namedInOrderOnce() {

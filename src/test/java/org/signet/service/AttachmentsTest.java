@@ -270,6 +270,23 @@ class AttachmentsTest {
         assertRefusedKeepingNothing(403, "cross_site_form", r, before);
     }
 
+    @Test
+    void attach_originNull_crossSiteFormAndNothingKept() {
+        int before = storedFiles();
+        org.signet.support.Multipart body = new org.signet.support.Multipart().file("file", "id.png", "image/png",
+                TestFiles.png(40, 40));
+        String path = "/sign/" + ann.token() + "/attachments/" + annAny;
+
+        // A sandboxed frame or a page on a data: address sends "null"; the signing page's script never does.
+        HttpResponse<String> bare = signet.server().send(body.post(signet.server().request(path, null)
+                .header("Origin", "null")).build());
+        HttpResponse<String> sameSite = signet.server().send(body.post(signet.server().request(path, null)
+                .header("Origin", "null").header("Sec-Fetch-Site", "same-origin")).build());
+
+        assertRefusedKeepingNothing(403, "cross_site_form", bare, before);
+        assertRefusedKeepingNothing(403, "cross_site_form", sameSite, before);
+    }
+
     private HttpResponse<String> attachRaw(String query, String contentType, byte[] content) {
         return signet.server().send(signet.server().request("/sign/" + ann.token() + "/attachments/" + annAny + query,
                 null).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofByteArray(content)).build());

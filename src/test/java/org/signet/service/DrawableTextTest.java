@@ -7,10 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.error.Refusal;
+import org.signet.support.OwnFonts;
 
 /** The check every entry point runs on text that reaches the sealed PDF. */
 class DrawableTextTest {
+    /** Which characters no font draws depends on the fonts: only Signet's script fonts, never the machine's others. */
+    @RegisterExtension
+    static final OwnFonts FONTS = new OwnFonts();
 
     @Test
     void problem_drawableText_null() {

@@ -79,6 +79,37 @@ class FileNamesTest {
     }
 
     @Test
+    void download_everyCharacterThatDrawsNothing_removed() {
+        for (String c : List.of("\u200b", "\u200e", "\u200f", "\u2060", "\u2061", "\u2062", "\u2063",
+                "\u2064", "\u2065", "\ufeff", "\u180e", "\u034f", "\u17b4", "\u17b5", "\ufff0", "\ufff8",
+                "\uDB40\uDC01", "\uDB40\uDC41", "\uDB40\uDDF0", "\uDB43\uDFFF")) {
+            assertEquals("abc.pdf", FileNames.download("a" + c + "bc", PDF), c.codePoints()
+                    .mapToObj(Integer::toHexString).toList().toString());
+        }
+    }
+
+    @Test
+    void download_lettersThatLookBlank_readAsTheSpaceTheyShow() {
+        for (char c : "\u3164\u115f\u1160\uffa0\u2800".toCharArray()) {
+            assertEquals("a b.pdf", FileNames.download("a" + c + c + "b", PDF), Integer.toHexString(c));
+            assertEquals("document.pdf", FileNames.download(c + " " + c, PDF), Integer.toHexString(c));
+            assertEquals("a b.txt", FileNames.withoutPath("a" + c + "b.txt" + c), Integer.toHexString(c));
+        }
+        assertEquals("invoice.pdf", FileNames.download("invoice\u3164\u3164\u3164", PDF));
+    }
+
+    @Test
+    void download_variationSelectorsThatEmojiAndNamesNeed_kept() {
+        String heart = "\u2764\ufe0f";
+        String ideographVariant = "\u845b\uDB40\uDD00";
+        String mongolian = "\u1820\u180b";
+        for (String kept : List.of(heart, ideographVariant, mongolian)) {
+            assertEquals(kept + ".pdf", FileNames.download(kept, PDF));
+            assertEquals(kept, FileNames.withoutPath(kept));
+        }
+    }
+
+    @Test
     void download_joinersThatScriptsAndEmojiNeed_kept() {
         String family = "\uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67";
         assertEquals(family + ".pdf", FileNames.download(family, PDF));

@@ -18,7 +18,8 @@ import org.signet.support.Party;
 import org.signet.support.SignetFixture;
 
 /**
- * With {@code embed.origins}, exactly the listed origins may frame the signer's pages and nothing else,
+ * With {@code embed.origins}, exactly the listed origins may frame the signer's pages and the files they
+ * show (the party's PDF, the page images) and nothing else,
  * the page names them for its script, and a gate's unlock cookie is one a cross-site frame keeps;
  * without it, nothing changes.
  */
@@ -58,6 +59,12 @@ class EmbeddedPageHeadersTest {
         }
         assertTrue(get("/sign/" + ann.token()).body()
                 .contains("data-embed-origins=\"https://app.example.com http://127.0.0.2:8081\""));
+        for (String file : List.of("/document.pdf", "/pages/1.png")) {
+            HttpResponse<String> r = get("/sign/" + ann.token() + file);
+            assertEquals(200, r.statusCode(), file);
+            assertEquals(List.of(LISTED), r.headers().allValues("Content-Security-Policy"), file);
+            assertTrue(r.headers().firstValue("X-Frame-Options").isEmpty(), file + " sends X-Frame-Options");
+        }
     }
 
     @Test
@@ -85,6 +92,14 @@ class EmbeddedPageHeadersTest {
         assertTrue(page.headers().firstValue("Content-Security-Policy").orElse("").endsWith("frame-ancestors 'none'"));
         assertEquals("DENY", page.headers().firstValue("X-Frame-Options").orElse(""));
         assertFalse(page.body().contains("data-embed-origins"));
+        String cookieValue = cookie.substring(0, cookie.indexOf(';'));
+        for (String file : List.of("/document.pdf", "/pages/1.png")) {
+            HttpResponse<String> r = signet.server().send(signet.server().request("/sign/" + pia.token() + file, null)
+                    .header("Cookie", cookieValue).GET().build());
+            assertEquals(200, r.statusCode(), file);
+            assertEquals(List.of("frame-ancestors 'none'"), r.headers().allValues("Content-Security-Policy"), file);
+            assertEquals("DENY", r.headers().firstValue("X-Frame-Options").orElse(""), file);
+        }
     }
 
     private String unlock(Party party) {

@@ -61,6 +61,13 @@ class GateFormTest {
     }
 
     @Test
+    void formWithOriginNull_taken_asABrowserSendsItUnderNoReferrer() {
+        // The gate's page sends Referrer-Policy: no-referrer, under which a browser's own form says Origin: null.
+        HttpResponse<String> right = postPin("4821", "Origin", "null");
+        assertEquals(302, right.statusCode(), right.body());
+    }
+
+    @Test
     void formFromAnotherSite_refused_andCountsNoTry() {
         HttpResponse<String> crossSite = postPin("4821", "Sec-Fetch-Site", "cross-site");
         assertEquals(403, crossSite.statusCode());

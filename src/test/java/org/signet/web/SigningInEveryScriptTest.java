@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.signet.support.ApiFlow;
 import org.signet.support.DocumentSetup;
 import org.signet.support.Multipart;
+import org.signet.support.OwnFonts;
 import org.signet.support.Party;
 import org.signet.support.ScriptText;
 import org.signet.support.SignetFixture;
@@ -37,8 +38,13 @@ class SigningInEveryScriptTest {
     /** Private use: no font has an agreed glyph for it. */
     private static final String UNDRAWABLE = "\uE000";
 
+    /** Which characters no font draws depends on the fonts: only Signet's script fonts, never the machine's others. */
     @RegisterExtension
-    static final SignetFixture signet = SignetFixture.running().at(Instant.now()).owner("owner@example.com");
+    static final OwnFonts FONTS = new OwnFonts();
+
+    @RegisterExtension
+    static final SignetFixture signet = SignetFixture.running(() -> new String[] {FONTS.setting()}).at(Instant.now())
+            .owner("owner@example.com");
 
     private static TestServer server;
     private static ApiFlow flow;

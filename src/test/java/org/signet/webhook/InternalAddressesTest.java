@@ -76,6 +76,26 @@ class InternalAddressesTest {
     }
 
     @Test
+    void contains_documentationBenchmarkingAndRetiredRelayRanges_refused() {
+        assertRefused("192.0.2.1", "198.51.100.7", "203.0.113.9", "192.88.99.1", "192.88.99.255");
+        assertRefused("2001:db8::1", "2001:db8:ffff:ffff:ffff:ffff:ffff:ffff", "2001:2::1", "2001:2:0:ffff::1",
+                "3fff::1", "3fff:fff:ffff::1", "2001:10::1", "2001:1f:ffff::1");
+        assertRefused("2002:c058:6301::", "64:ff9b::c000:201", "::ffff:0:cb00:7109");
+    }
+
+    @Test
+    void contains_outsideGlobalUnicast_refusedUnlessItCarriesAPublicIpv4() {
+        assertRefused("5f00::1", "5fff:ffff::1", "4000::1", "100:0:0:1::1", "200::1", "e000::1", "fe00::1");
+        assertAllowed("::8.8.8.8", "64:ff9b::808:808");
+    }
+
+    @Test
+    void contains_besideTheRefusedRanges_allowed() {
+        assertAllowed("192.0.3.1", "192.88.98.255", "192.88.100.1", "198.51.101.1", "203.0.114.1");
+        assertAllowed("2001:db9::1", "2001:3::1", "2001:4:112::1", "2001:20::1", "3fff:1000::1", "2400:cb00::1");
+    }
+
+    @Test
     void contains_ipv4Mapped_judgedByItsIpv4() {
         assertTrue(InternalAddresses.contains(ip6("::ffff:127.0.0.1")));
         assertTrue(InternalAddresses.contains(ip6("::ffff:10.0.0.1")));
@@ -117,11 +137,12 @@ class InternalAddressesTest {
 
     @Test
     void contains_teredo_judgedByServerAndClientIpv4() {
-        // Server 65.54.227.120 and client 192.0.2.45 inverted (3fff:fdd2): both public.
-        assertAllowed("2001:0:4136:e378:8000:63bf:3fff:fdd2");
-        // A loopback server, or a client whose inverted bits read 127.0.0.1 (80ff:fffe), are refused.
-        assertRefused("2001:0:7f00:1:8000:63bf:3fff:fdd2", "2001:0:4136:e378:8000:63bf:80ff:fffe",
-                "2001:0:4136:e378:8000:63bf:f5ff:fffe");
+        // Server 65.54.227.120 and client 8.8.8.8 inverted (f7f7:f7f7): both public.
+        assertAllowed("2001:0:4136:e378:8000:63bf:f7f7:f7f7");
+        // A loopback server, or a client whose inverted bits read 127.0.0.1 (80ff:fffe), are refused, as
+        // is RFC 4380's own example, whose client 192.0.2.45 (3fff:fdd2) is a documentation address.
+        assertRefused("2001:0:7f00:1:8000:63bf:f7f7:f7f7", "2001:0:4136:e378:8000:63bf:80ff:fffe",
+                "2001:0:4136:e378:8000:63bf:f5ff:fffe", "2001:0:4136:e378:8000:63bf:3fff:fdd2");
     }
 
     @Test

@@ -47,10 +47,19 @@ class WebhookUrlsTest {
     }
 
     @Test
+    void refusal_specialPurposeRangesNotGloballyReachable_refused() {
+        WebhookUrls guard = new WebhookUrls(false);
+        for (String url : List.of("http://[5f00::1]/", "https://[2001:db8::1]/hook", "http://[2001:2::1]/",
+                "http://[3fff::1]/", "http://192.88.99.1/", "https://203.0.113.5/hook", "http://[2002:c058:6301::]/")) {
+            assertTrue(guard.refusal(url).orElseThrow().contains("internal address"), url);
+        }
+    }
+
+    @Test
     void refusal_ipv6LiteralsCarryingPublicIpv4_allowed() {
         WebhookUrls guard = new WebhookUrls(false);
         for (String url : List.of("http://[2002:0808:0808::]/", "http://[64:ff9b::808:808]/hook",
-                "https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/")) {
+                "https://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/")) {
             assertEquals(Optional.empty(), guard.refusal(url), url);
         }
     }
