@@ -178,6 +178,12 @@ public final class Refusal extends RuntimeException {
                 "Send the body with Content-Type: " + expected + ".", Map.of());
     }
 
+    /** A body sent with a request whose method takes none (a DELETE): no media type is one it reads. */
+    public static Refusal bodyNotTaken(String method) {
+        return new Refusal(Kind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+                "A " + method + " request takes no body; send it without one.", Map.of());
+    }
+
     /** A JSON body over its limit: 413, as an upload over its limit is, so the two read alike. */
     public static Refusal bodyTooLarge(int maxBytes) {
         return new Refusal(Kind.TOO_LARGE, "body_too_large",

@@ -175,7 +175,11 @@ public final class Dispatcher implements HttpHandler {
         if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
             throw Refusal.readOnlyKey();
         }
-        return idempotent.handle(request, caller, match.orElseThrow(Refusal::noRoute).handler());
+        Handler handler = match.orElseThrow(Refusal::noRoute).handler();
+        if (request.method().equals("DELETE")) {
+            request.refuseBody();
+        }
+        return idempotent.handle(request, caller, handler);
     }
 
     /** The caller the request's key and secret name; one 401 for any failure, so keys cannot be probed. */
