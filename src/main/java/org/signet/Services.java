@@ -34,6 +34,7 @@ import org.signet.config.Version;
 import org.signet.evidence.Sealer;
 import org.signet.config.Config;
 import org.signet.files.FileVault;
+import org.signet.http.HttpService;
 import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
 import org.signet.jobs.BackupJob;
@@ -49,6 +50,7 @@ import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
 import org.signet.metrics.DatabaseCollector;
+import org.signet.metrics.DiskCollector;
 import org.signet.metrics.BackupCollector;
 import org.signet.metrics.FailureCollector;
 import org.signet.metrics.HttpCollector;
@@ -295,6 +297,7 @@ final class Services {
                 new DatabaseCollector(db::connectionsInUse, db::connectionsOpen),
                 new BackupCollector(() -> backupJob == null ? Optional.empty() : backupJob.newestComplete(),
                         () -> backupJob == null ? 0 : backupJob.failures()),
+                new DiskCollector(HttpService.diskSpace(config)),
                 new JvmCollector(),
                 new ProcessCollector(Version.current())));
     }
@@ -306,7 +309,8 @@ final class Services {
         DocumentViews views = new DocumentViews(new DocumentJson(wire), signerJson, fieldJson,
                 () -> links.site() + config.restBase());
         DocumentInput input = new DocumentInput(wire, clock);
-        UploadReceiver uploads = new UploadReceiver(fileIntake, tmpDir, config.longValue("upload.max_bytes"));
+        UploadReceiver uploads = new UploadReceiver(fileIntake, tmpDir, config.longValue("upload.max_bytes"),
+                HttpService.diskSpace(config));
         new HealthApi(new Health(db)).routes(site);
         new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(documents).routes(rest);
@@ -329,7 +333,7 @@ final class Services {
         new SigningRoutes(signing, signerCopies, linkUnlock, new SessionJson(signing),
                 config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
                 new AttachmentUpload(attachments, (req, use) -> AttachmentUpload.multipart(req)
-                        ? uploads.receive(req, use::use)
+                        ? uploads.receiveToKeep(req, use::use)
                         : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use)), config.brand()).routes(site);
     }
 }

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.signet.error.Refusal;
+import org.signet.files.DiskSpace;
 import org.signet.http.Request;
 import org.signet.http.multipart.MultipartException;
 import org.signet.http.multipart.MultipartIOException;
@@ -40,11 +41,14 @@ public final class UploadReceiver {
     private final FileIntake intake;
     private final Path tmpDir;
     private final long maxBytes;
+    private final DiskSpace disk;
 
-    public UploadReceiver(FileIntake intake, Path tmpDir, long maxBytes) {
+    /** {@code disk}: the room an upload to be stored needs before it starts. */
+    public UploadReceiver(FileIntake intake, Path tmpDir, long maxBytes, DiskSpace disk) {
         this.intake = intake;
         this.tmpDir = tmpDir;
         this.maxBytes = maxBytes;
+        this.disk = disk;
     }
 
     /** What is done with an upload's file while it exists; the file is deleted once this returns. */
@@ -59,19 +63,29 @@ public final class UploadReceiver {
      */
     public AcceptedFile receive(Request req, Set<String> textFields, Consumer<Map<String, String>> checkText)
             throws IOException {
+        disk.requireRoom();
         return receive(req, textFields, (file, r) -> {
             checkText.accept(r.text());
             return intake.accept(file, r.filename());
         });
     }
 
-    /** Receives the upload's file part, under the same limits, for {@code use} rather than for storing. */
+    /**
+     * Receives the upload's file part, under the same limits, for {@code use} rather than for storing: it needs
+     * no more room than its temporary file.
+     */
     public <T> T receive(Request req, FileUse<T> use) throws IOException {
         return receive(req, Set.of(), (file, r) -> use.use(file, r.filename()));
     }
 
+    /** As {@link #receive(Request, FileUse)}, for a file {@code use} keeps: it needs the room an upload needs. */
+    public <T> T receiveToKeep(Request req, FileUse<T> use) throws IOException {
+        disk.requireRoom();
+        return receive(req, use);
+    }
+
     /**
-     * Receives a file sent as the whole body, its type in Content-Type ({@code rawTypes}, else 415), its
+     * Receives a file sent as the whole body, to be kept, its type in Content-Type ({@code rawTypes}, else 415), its
      * name in the query's {@code filename} (none: empty), under the same size limit, for {@code use}.
      */
     public <T> T receiveRaw(Request req, Set<String> rawTypes, FileUse<T> use) throws IOException {
@@ -81,6 +95,7 @@ public final class UploadReceiver {
             throw Refusal.unsupportedMediaType(String.join(", ", new TreeSet<>(rawTypes)));
         }
         refuseDeclaredOversize(req.header("Content-Length"));
+        disk.requireRoom();
         Path tmp = Files.createTempFile(tmpDir, "upload-", ".part");
         try {
             try {

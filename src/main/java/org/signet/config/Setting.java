@@ -51,6 +51,7 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("smtp.from", "Signet <signet@localhost>", "an email address", s -> s.contains("@"), false),
             new Setting("upload.max_bytes", "26214400", "a byte count 1024..2147483647",
                     s -> longIn(s, 1024, Integer.MAX_VALUE), false),
+            new Setting("storage.min_free_mb", "100", "megabytes 0..10000000", s -> longIn(s, 0, 10_000_000), false),
             new Setting("ratelimit.ip_per_minute", "100", "an integer 1..1000000", s -> intIn(s, 1, 1_000_000), false),
             new Setting("ratelimit.key_per_hour", "1000", "an integer 1..100000000",
                     s -> intIn(s, 1, 100_000_000), false),

@@ -38,7 +38,9 @@ public final class Refusal extends RuntimeException {
         /** Too many attempts; {@code data.retry_after} says how many seconds to wait. */
         TOO_MANY(429),
         /** Signet will not do this work now (it would cost more than it may). */
-        UNAVAILABLE(503);
+        UNAVAILABLE(503),
+        /** The disk that holds the data folder has no room for what the request would write. */
+        INSUFFICIENT_STORAGE(507);
 
         private final int status;
 
@@ -176,6 +178,21 @@ public final class Refusal extends RuntimeException {
     public static Refusal unsupportedMediaType(String expected) {
         return new Refusal(Kind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
                 "Send the body with Content-Type: " + expected + ".", Map.of());
+    }
+
+    /** A body sent with a request whose method takes none (a DELETE): no media type is one it reads. */
+    public static Refusal bodyNotTaken(String method) {
+        return new Refusal(Kind.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+                "A " + method + " request takes no body; send it without one.", Map.of());
+    }
+
+    /**
+     * A write refused for want of disk space, {@code retry_after} seconds being a guess at when an operator
+     * may have freed some (RFC 4918 section 11.5).
+     */
+    public static Refusal insufficientStorage(long retryAfterSeconds) {
+        return new Refusal(Kind.INSUFFICIENT_STORAGE, "insufficient_storage",
+                "The server has no room to store this now; try again later.", Map.of("retry_after", retryAfterSeconds));
     }
 
     /** A JSON body over its limit: 413, as an upload over its limit is, so the two read alike. */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.signet.crypto.Tokens;
 import org.signet.error.Refusal;
+import org.signet.files.DiskSpace;
 import org.signet.http.front.PeerField;
 
 /**
@@ -33,9 +34,11 @@ public final class Dispatcher implements HttpHandler {
     private final InFlight inFlight = new InFlight();
     private final RequestMetrics metrics;
     private final IdempotentPosts idempotent;
+    private final DiskSpace disk;
 
     Dispatcher(String restBase, Router rest, Router site, Authenticator authenticator, RateLimiter limiter,
-            ClientIp clientIp, int ipPerMinute, Https https, RequestMetrics metrics, IdempotentPosts idempotent) {
+            ClientIp clientIp, int ipPerMinute, Https https, RequestMetrics metrics, IdempotentPosts idempotent,
+            DiskSpace disk) {
         this.restBase = restBase;
         this.rest = rest;
         this.site = site;
@@ -46,6 +49,7 @@ public final class Dispatcher implements HttpHandler {
         this.https = https;
         this.metrics = metrics;
         this.idempotent = idempotent;
+        this.disk = disk;
     }
 
     @Override
@@ -65,8 +69,12 @@ public final class Dispatcher implements HttpHandler {
             } catch (Refusal e) {
                 response = withLimitHeaders(refused(request, e), request);
             } catch (Exception | Error e) {
-                // Even an Error (out of memory, stack overflow) gets its answer, and the worker lives on.
-                response = failed(request, e, requestId);
+                // Even an Error (out of memory, stack overflow) gets its answer, and the worker lives on; a
+                // write that found the disk full is no fault of Signet's and says so (docs/api/errors.md).
+                response = DiskSpace.exhausted(e)
+                        ? withLimitHeaders(refused(request, disk.full("request " + requestId + " found the disk full")),
+                                request)
+                        : failed(request, e, requestId);
             }
             response.header("X-Request-Id", requestId).header("X-Content-Type-Options", "nosniff");
             https.mark(response, peer);
@@ -184,7 +192,11 @@ public final class Dispatcher implements HttpHandler {
         if (caller.readOnly() && !request.method().equals("GET") && !request.method().equals("HEAD")) {
             throw Refusal.readOnlyKey();
         }
-        return idempotent.handle(request, caller, match.orElseThrow(Refusal::noRoute).handler());
+        Handler handler = match.orElseThrow(Refusal::noRoute).handler();
+        if (request.method().equals("DELETE")) {
+            request.refuseBody();
+        }
+        return idempotent.handle(request, caller, handler);
     }
 
     /** The caller the request's key and secret name; one 401 for any failure, so keys cannot be probed. */

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.signet.concurrent.NamedThreads;
 import org.signet.config.Config;
 import org.signet.config.IpRanges;
+import org.signet.files.DiskSpace;
 import org.signet.http.front.Front;
 import org.signet.http.front.FrontLimits;
 import org.signet.http.front.PeerField;
@@ -83,11 +84,16 @@ public final class HttpService {
                 new AcmeChallenges(webroot.isEmpty() ? Optional.empty() : Optional.of(Path.of(webroot))));
         Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, keys, limiter,
                 new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), https, metrics,
-                new IdempotentPosts(idempotency));
+                new IdempotentPosts(idempotency), diskSpace(config));
         server.createContext("/", dispatcher);
         server.setExecutor(executor);
         server.start();
         return new HttpService(front, plainFront, server, executor, dispatcher);
+    }
+
+    /** The room on the data folder's disk, and the least an upload needs before it starts. */
+    public static DiskSpace diskSpace(Config config) {
+        return new DiskSpace(config.dataDir(), config.longValue("storage.min_free_mb") * 1024 * 1024);
     }
 
     /** TLS with the configured keystore, read now so that a wrong file or password stops the start; or plain HTTP. */

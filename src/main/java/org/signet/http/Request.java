@@ -146,6 +146,22 @@ public final class Request {
     }
 
     /**
+     * 415 for a request that carries a body where its method takes none, whatever the body's type, {@code {}}
+     * included: a DELETE's body has no meaning (RFC 9110 section 9.3.5), so one sent is a client's mistake that
+     * must not pass as if it had been read (docs/api/conventions.md, Request bodies).
+     */
+    public void refuseBody() {
+        try {
+            if (bodyStream().read() < 0) {
+                return;
+            }
+        } catch (IOException e) {
+            throw Refusal.invalidJson("the body could not be read completely");
+        }
+        throw Refusal.bodyNotTaken(method());
+    }
+
+    /**
      * 415 unless the Content-Type is {@code application/json}, with any parameters (RFC 8259 section 11
      * defines none, so a charset changes nothing: JSON is read as UTF-8). Compared as RFC 9110 section
      * 8.3.1 says: type and subtype without regard to case.

@@ -179,6 +179,9 @@ class OpenApiDocumentTest {
         // The key's limits travel with every authenticated answer.
         assertThrows(AssertionError.class, () -> ApiContract.check("POST", "/documents/upload", 201,
                 headers("X-RateLimit-Limit", "X-RateLimit-Reset"), good));
+        // So is every other header the answer carries: one its description does not list is refused.
+        assertThrows(AssertionError.class, () -> ApiContract.check("POST", "/documents/upload", 201,
+                headers("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Powered-By"), good));
         // An id as a JSON number, as templates have it, is wrong for a document.
         assertThrows(AssertionError.class, () -> ApiContract.check("POST", "/documents/upload", 201, json,
                 good.replace("\"id\":\"7\"", "\"id\":7")));
@@ -213,6 +216,7 @@ class OpenApiDocumentTest {
         Map<String, List<String>> h = new java.util.HashMap<>();
         h.put("Content-Type", List.of("application/json; charset=UTF-8"));
         h.put("X-Request-Id", List.of("r1"));
+        h.put("X-Content-Type-Options", List.of("nosniff"));
         for (String n : names) {
             h.put(n, List.of("1"));
         }

@@ -22,12 +22,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.signet.api.OpenApiDocument;
 
 /**
- * Holds a REST response to what {@code openapi.json} promises for its operation: the status must be
- * described there and a JSON body must match the described schema. Every response the API tests
+ * Holds a REST response to what {@code openapi.json} promises for its operation: the status and every
+ * header must be described there and a JSON body must match the described schema. Every response the API tests
  * receive through {@link TestServer} passes here, so the description cannot drift from the wire;
  * {@link RequestContract} does the same for the requests, with the description's lookups kept here.
  * A signing link's endpoints are described too, under a server of their own (the site root).
@@ -42,6 +43,8 @@ public final class ApiContract {
     private static final JsonSchemaFactory SCHEMAS = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
             b -> b.metaSchema(OpenApi31.getInstance()).defaultMetaSchemaIri(OpenApi31.getInstance().getIri()));
     private static final Map<String, JsonSchema> COMPILED = new ConcurrentHashMap<>();
+    private static final Set<String> FRAMING = Set.of("content-type", "content-length", "transfer-encoding", "date",
+            "connection");
 
     private ApiContract() {}
 
@@ -98,6 +101,7 @@ public final class ApiContract {
         String pointer = responsePointer(o, status);
         String where = o.method() + " " + o.template() + " " + status;
         requiredHeaders(pointer, where, headers);
+        describedHeaders(pointer, where, headers);
         if (body == null || body.isEmpty() || method.equals("HEAD")) {
             return;
         }
@@ -189,6 +193,22 @@ public final class ApiContract {
                 throw new AssertionError(where + ": header " + h.getKey() + " is described as required but missing");
             }
         });
+    }
+
+    /**
+     * Every header of the answer is described for its response, but those that frame the message rather than
+     * say anything of the answer: its length, transfer coding, date and connection (RFC 9110 sections 6.6.1,
+     * 7.6.1 and 8.6, RFC 9112 section 6.1), and its Content-Type, which the response's content describes.
+     */
+    private static void describedHeaders(String responsePointer, String where, HttpHeaders headers) {
+        Set<String> described = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        at(responsePointer + "/headers").fieldNames().forEachRemaining(described::add);
+        List<String> undescribed = headers.map().keySet().stream()
+                .filter(name -> !FRAMING.contains(name.toLowerCase(Locale.ROOT)) && !described.contains(name))
+                .sorted().toList();
+        if (!undescribed.isEmpty()) {
+            throw new AssertionError(where + ": headers its description does not list: " + undescribed);
+        }
     }
 
     private static void validate(String schemaPointer, String where, int status, String contentType, String body) {
