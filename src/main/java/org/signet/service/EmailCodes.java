@@ -130,8 +130,11 @@ public final class EmailCodes {
         return Passwords.verify(typed.toCharArray(), c.codeHash());
     }
 
-    /** The code opened the link: it works no more, and a mail of it still queued is not sent. */
-    void used(Signer s) {
+    /**
+     * The waiting code works no more (it opened the link, or the link locked), and a mail of it still
+     * queued is not sent.
+     */
+    void end(Signer s) {
         codes.used(s.id());
         held.forget(s.id(), now());
     }

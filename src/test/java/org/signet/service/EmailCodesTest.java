@@ -77,7 +77,11 @@ class EmailCodesTest {
     }
 
     private String codeAfterAsking(Party p, int nth) {
-        expect(200, ask(p));
+        return codeAfterAsking(p, null, nth);
+    }
+
+    private String codeAfterAsking(Party p, String cookie, int nth) {
+        expect(200, ask(p, cookie));
         return MailedCodes.nth(signet.mail(), p.email(), nth);
     }
 
@@ -262,14 +266,47 @@ class EmailCodesTest {
         String cookie = ApiFlow.cookie(flow.postToLink(cody.token(), "pin", Map.of("pin", "4821")));
         expect(200, ask(cody, cookie));
         String code = MailedCodes.latest(signet.mail(), cody.email());
-        for (int left = 4; left >= 1; left--) {
-            assertEquals(left, ((Number) data(check(cody, other(code))).get("attempts_left")).intValue(),
-                    "a right PIN starts the count again");
-        }
 
+        HttpResponse<String> wrong = check(cody, other(code));
+
+        assertEquals(1, ((Number) data(wrong).get("attempts_left")).intValue(),
+                "a right PIN does not start the count again while the code is still to pass");
         assertEquals("pin_locked", code(check(cody, other(code))));
         assertEquals("pin_locked", code(flow.postToLink(cody.token(), "pin", Map.of("pin", "4821"))));
         assertEquals(List.of("pin"), flow.audit(docId, "signer_verified").stream().map(e -> e.get("detail")).toList());
+    }
+
+    @Test
+    void check_pinPassedAgainInFreshSessions_buysNoMoreTriesAtTheCode() {
+        Party cody = sendTo("cody@example.com", "pin_code", "4821");
+        expect(200, ask(cody, pin(cody)));
+        String code = MailedCodes.latest(signet.mail(), cody.email());
+        List<Object> left = new ArrayList<>();
+        List<String> answers = new ArrayList<>();
+        for (int round = 0; round < 4; round++) {
+            flow.postToLink(cody.token(), "pin", Map.of("pin", "4821"));
+            for (int i = 0; i < 4; i++) {
+                HttpResponse<String> wrong = check(cody, other(code));
+                answers.add(code(wrong));
+                left.add(wrong.statusCode() == 400 ? ((Number) data(wrong).get("attempts_left")).intValue() : null);
+            }
+        }
+
+        assertEquals(List.of("invalid_code", "invalid_code", "invalid_code", "invalid_code", "pin_locked"),
+                answers.subList(0, 5));
+        assertEquals(List.of(4, 3, 2, 1), left.subList(0, 4));
+        assertEquals(4, answers.stream().filter("invalid_code"::equals).count(), "wrong codes before the lock");
+        assertEquals("pin_locked", code(check(cody, code)));
+        assertEquals(0, signet.server().app.database().queryLong(
+                "SELECT count(*) FROM email_codes WHERE code_hash IS NOT NULL"), "the lock ends the code waiting");
+        signet.clock().advance(Duration.ofMinutes(15).plusSeconds(1));
+        String fresh = codeAfterAsking(cody, pin(cody), 2);
+        expect(200, check(cody, fresh));
+    }
+
+    /** Passes the PIN in a fresh session; its cookie. */
+    private String pin(Party p) {
+        return ApiFlow.cookie(expect(200, flow.postToLink(p.token(), "pin", Map.of("pin", "4821"))));
     }
 
     @Test
