@@ -70,7 +70,7 @@ public final class LinkUnlock {
     /** As {@link #pending(SignerLink, String)} with {@code passing} counted as passed: null when passing it opens the link. */
     private String pending(SignerLink link, String sessionId, String passing) {
         Signer s = link.signer();
-        Predicate<String> has = factor -> factor.equals(passing) || sessions.passed(sessionId, s.id(), factor);
+        Predicate<String> has = factor -> factor.equals(passing) || sessions.passed(sessionId, s, factor);
         if (s.requireLogin() && !has.test(LOGIN)) {
             return LOGIN;
         }
@@ -106,7 +106,7 @@ public final class LinkUnlock {
             requireNotLocked(s);
             if (pin != null && pin.matches("\\d{4,8}") && Passwords.verify(pin.toCharArray(), s.pinHash())) {
                 verified(link, s, PIN, visit, () -> { });
-                return sessions.pass(visit.sessionId(), s.id(), PIN);
+                return sessions.pass(visit.sessionId(), s, PIN);
             }
             throw failed(s, "invalid_pin", Refusal.Kind.INVALID, "The PIN is not correct.");
         }
@@ -139,7 +139,7 @@ public final class LinkUnlock {
             requireNotLocked(s);
             if (codes.matches(s, code)) {
                 verified(link, s, EMAIL_CODE, visit, () -> codes.end(s));
-                return sessions.pass(visit.sessionId(), s.id(), EMAIL_CODE);
+                return sessions.pass(visit.sessionId(), s, EMAIL_CODE);
             }
             throw failed(s, "invalid_code", Refusal.Kind.INVALID, "The code is not correct.");
         }
@@ -194,7 +194,7 @@ public final class LinkUnlock {
                         u -> u.email().equalsIgnoreCase(s.email()) && u.passwordAskableBy(ownerIsAdmin(link)));
                 if (checked.accepted()) {
                     verified(link, s, LOGIN, visit, () -> { });
-                    return sessions.pass(visit.sessionId(), s.id(), LOGIN,
+                    return sessions.pass(visit.sessionId(), s, LOGIN,
                             new UnlockSessions.Account(checked.user().id(), checked.credentialVersion()));
                 }
                 throw failed(s, "invalid_login", Refusal.Kind.UNAUTHORIZED,
