@@ -13,6 +13,7 @@ import static org.signet.support.TestServer.object;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.metrics.Scrape;
 import org.signet.support.ApiFlow;
 import org.signet.support.MailedCodes;
 import org.signet.support.Party;
@@ -139,6 +141,26 @@ class EmailCodesTest {
         signet.clock().advance(Duration.ofSeconds(15));
         expect(200, ask(cody));
         assertEquals(2, flow.audit(docId, "email_code_sent").size(), "a refused ask is no mail and no event");
+    }
+
+    @Test
+    void send_refusedByTheLimits_computesNoHash() {
+        Party cody = sendTo("cody@example.com");
+        codeAfterAsking(cody, 1);
+        double before = Scrape.of(signet.server()).value("signet_password_hashes_total");
+
+        List<String> refused = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            refused.add(code(ask(cody)));
+        }
+
+        assertEquals(Collections.nCopies(5, "code_wait"), refused);
+        assertEquals(0, Scrape.of(signet.server()).value("signet_password_hashes_total") - before,
+                "hashes computed for refused asks");
+        signet.clock().advance(Duration.ofSeconds(60));
+        codeAfterAsking(cody, 2);
+        assertEquals(1, Scrape.of(signet.server()).value("signet_password_hashes_total") - before,
+                "the code mailed is hashed once");
     }
 
     @Test
