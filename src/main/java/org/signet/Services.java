@@ -33,6 +33,7 @@ import org.signet.concurrent.NamedThreads;
 import org.signet.config.Version;
 import org.signet.evidence.Sealer;
 import org.signet.config.Config;
+import org.signet.crypto.Passwords;
 import org.signet.files.FileVault;
 import org.signet.http.HttpService;
 import org.signet.http.RequestMetrics;
@@ -56,6 +57,7 @@ import org.signet.metrics.FailureCollector;
 import org.signet.metrics.HttpCollector;
 import org.signet.metrics.JvmCollector;
 import org.signet.metrics.MetricsEndpoint;
+import org.signet.metrics.PasswordHashCollector;
 import org.signet.metrics.ProcessCollector;
 import org.signet.metrics.QueueCollector;
 import org.signet.pdf.DocumentIntake;
@@ -295,6 +297,7 @@ final class Services {
                 new FailureCollector(completion::failedAttempts, mailSender::failedAttempts,
                         webhookDeliverer::failedAttempts),
                 new DatabaseCollector(db::connectionsInUse, db::connectionsOpen),
+                new PasswordHashCollector(Passwords::derivations),
                 new BackupCollector(() -> backupJob == null ? Optional.empty() : backupJob.newestComplete(),
                         () -> backupJob == null ? 0 : backupJob.failures()),
                 new DiskCollector(HttpService.diskSpace(config)),

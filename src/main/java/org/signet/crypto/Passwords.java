@@ -3,13 +3,20 @@ package org.signet.crypto;
 import java.security.GeneralSecurityException;
 import java.security.spec.KeySpec;
 import java.util.Base64;
+import java.util.concurrent.atomic.LongAdder;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
-/** Password hashing with PBKDF2-HMAC-SHA256 (at least 310,000 iterations and a salt per user). */
+/**
+ * Password hashing with PBKDF2-HMAC-SHA256 (at least 310,000 iterations and a salt per user). Each
+ * derivation costs a fifth of a second of a core on purpose, so the process counts them: the count
+ * shows the CPU that passwords, PINs and codes take, and that a refusal which can be made without one
+ * (a lockout, a wait) costs none.
+ */
 public final class Passwords {
     static final int ITERATIONS = 310_000;
     private static final String PREFIX = "pbkdf2-sha256";
+    private static final LongAdder DERIVATIONS = new LongAdder();
 
     private Passwords() {}
 
@@ -35,7 +42,13 @@ public final class Passwords {
         return Tokens.constantTimeEquals(expected, actual);
     }
 
+    /** How many hashes this process has computed, to store or to check one, since it started. */
+    public static long derivations() {
+        return DERIVATIONS.sum();
+    }
+
     private static byte[] derive(char[] password, byte[] salt, int iterations) {
+        DERIVATIONS.increment();
         try {
             KeySpec spec = new PBEKeySpec(password, salt, iterations, 256);
             return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();

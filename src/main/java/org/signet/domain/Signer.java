@@ -7,12 +7,14 @@ import java.util.Optional;
 /**
  * A party to a document. The token, PIN digest, IP and user agent are hidden and never rendered.
  * {@code language} is null when the signer has none of their own and the site's default applies.
+ * {@code gateVersion} moves whenever the unlocks given for the link must end: the place handed to
+ * another person, the document recalled, the gates changed.
  */
 public record Signer(long id, long documentId, String name, String email, Role role, int signingOrder, Status status,
         String accessToken, String pinHash, boolean requireLogin, Verification verification, Language language,
         Long invitedAt, Long lastRemindedAt, Long viewedAt,
         Long signedAt, Long declinedAt, String declineReason, String signatureIp, String signatureUserAgent,
-        int pinFailures, Long pinLockedUntil, long createdAt, long updatedAt) {
+        int pinFailures, Long pinLockedUntil, long gateVersion, long createdAt, long updatedAt) {
 
     /** What the party does: signs, only views, or approves before the signers are invited. */
     public enum Role {
@@ -73,7 +75,7 @@ public record Signer(long id, long documentId, String name, String email, Role r
         return new Signer(id, documentId, name, email, role, signingOrder, to, accessToken, pinHash, requireLogin,
                 verification, language, invitedAt, lastRemindedAt, to == Status.VIEWED ? Long.valueOf(at) : viewedAt,
                 to == Status.SIGNED ? Long.valueOf(at) : signedAt, to == Status.DECLINED ? Long.valueOf(at) : declinedAt,
-                declineReason, signatureIp, signatureUserAgent, pinFailures, pinLockedUntil, createdAt, at);
+                declineReason, signatureIp, signatureUserAgent, pinFailures, pinLockedUntil, gateVersion, createdAt, at);
     }
 
     public boolean invited() {

@@ -79,6 +79,8 @@ public final class EmailCodes {
      */
     Sent send(SignerLink link, Visit visit) {
         Signer s = link.signer();
+        // Refused before the hash: asks flooding in within the minute must not cost a fifth of a second each.
+        requireAllowed(codes.find(s.id()), now());
         String code = String.format("%06d", RANDOM.nextInt(1_000_000));
         // PBKDF2 takes a fifth of a second: before the transaction, not holding every writer up.
         String hash = Passwords.hash(code.toCharArray());
@@ -97,10 +99,28 @@ public final class EmailCodes {
         });
     }
 
-    /** The row after one more mail at {@code now}, if the limits allow it. */
+    /**
+     * The row after one more mail at {@code now}, if the limits allow it: asked again under the document's
+     * lock, since another ask may have been mailed while this one's code was hashed.
+     */
     private static EmailCode next(Optional<EmailCode> before, long signerId, String hash, long now) {
-        if (before.isEmpty() || now >= before.get().windowStart() + DAY_SECONDS) {
+        requireAllowed(before, now);
+        if (newWindow(before, now)) {
             return new EmailCode(signerId, hash, now + VALID_SECONDS, now, now, 1);
+        }
+        EmailCode b = before.get();
+        return new EmailCode(signerId, hash, now + VALID_SECONDS, now, b.windowStart(), b.windowCount() + 1);
+    }
+
+    /** Whether a mail at {@code now} starts a new 24 hours: the first ever, or the first a day after the last window began. */
+    private static boolean newWindow(Optional<EmailCode> before, long now) {
+        return before.isEmpty() || now >= before.get().windowStart() + DAY_SECONDS;
+    }
+
+    /** 429 when the mails already sent ({@code before}) allow none at {@code now}. */
+    private static void requireAllowed(Optional<EmailCode> before, long now) {
+        if (newWindow(before, now)) {
+            return;
         }
         EmailCode b = before.get();
         if (b.windowCount() >= MAX_PER_DAY) {
@@ -111,7 +131,6 @@ public final class EmailCodes {
             throw Refusal.tooMany("code_wait", "A code was sent less than a minute ago; wait before asking again.",
                     b.sentAt() + RESEND_SECONDS - now);
         }
-        return new EmailCode(signerId, hash, now + VALID_SECONDS, now, b.windowStart(), b.windowCount() + 1);
     }
 
     /** Whether a code sent to the signer may still be typed: the page then asks for it. */
@@ -130,8 +149,11 @@ public final class EmailCodes {
         return Passwords.verify(typed.toCharArray(), c.codeHash());
     }
 
-    /** The code opened the link: it works no more, and a mail of it still queued is not sent. */
-    void used(Signer s) {
+    /**
+     * The waiting code works no more (it opened the link, or the link locked), and a mail of it still
+     * queued is not sent.
+     */
+    void end(Signer s) {
         codes.used(s.id());
         held.forget(s.id(), now());
     }

@@ -3,6 +3,7 @@ package org.signet.service;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.signet.crypto.Passwords;
 import org.signet.domain.Actor;
 import org.signet.domain.Signer;
@@ -17,7 +18,8 @@ import org.signet.store.UserStore;
 /**
  * The host-site login, PIN and emailed code that stand before a protected link, asked in that order; a
  * link that asks for several needs each. Five wrong tries (PINs, passwords and codes together) lock the
- * link for 15 minutes; the count is kept in the database so a restart does not reset it, and each wrong
+ * link for 15 minutes, and the count starts again only when a browser passes the last gate or the lock
+ * begins (which also ends the code waiting), so that each code gets five tries at most; the count is kept in the database so a restart does not reset it, and each wrong
  * try is one atomic increment there, so tries at several instances at once count exactly. Each gate
  * passed is a {@code signer_verified} audit event naming it. The login's password is checked by
  * {@link PasswordCheck} on top of that, so its failures also count against the account and the address
@@ -62,14 +64,20 @@ public final class LinkUnlock {
 
     /** What this browser session still has to pass: login first, then PIN, then the emailed code; null when nothing. */
     public String pending(SignerLink link, String sessionId) {
+        return pending(link, sessionId, null);
+    }
+
+    /** As {@link #pending(SignerLink, String)} with {@code passing} counted as passed: null when passing it opens the link. */
+    private String pending(SignerLink link, String sessionId, String passing) {
         Signer s = link.signer();
-        if (s.requireLogin() && !sessions.passed(sessionId, s.id(), LOGIN)) {
+        Predicate<String> has = factor -> factor.equals(passing) || sessions.passed(sessionId, s, factor);
+        if (s.requireLogin() && !has.test(LOGIN)) {
             return LOGIN;
         }
-        if (s.pinHash() != null && !sessions.passed(sessionId, s.id(), PIN)) {
+        if (s.pinHash() != null && !has.test(PIN)) {
             return PIN;
         }
-        if (s.verification() == Signer.Verification.EMAIL_CODE && !sessions.passed(sessionId, s.id(), EMAIL_CODE)) {
+        if (s.verification() == Signer.Verification.EMAIL_CODE && !has.test(EMAIL_CODE)) {
             return EMAIL_CODE;
         }
         return null;
@@ -98,7 +106,7 @@ public final class LinkUnlock {
             requireNotLocked(s);
             if (pin != null && pin.matches("\\d{4,8}") && Passwords.verify(pin.toCharArray(), s.pinHash())) {
                 verified(link, s, PIN, visit, () -> { });
-                return sessions.pass(visit.sessionId(), s.id(), PIN);
+                return sessions.pass(visit.sessionId(), s, PIN);
             }
             throw failed(s, "invalid_pin", Refusal.Kind.INVALID, "The PIN is not correct.");
         }
@@ -130,8 +138,8 @@ public final class LinkUnlock {
             Signer s = fresh(link.signer());
             requireNotLocked(s);
             if (codes.matches(s, code)) {
-                verified(link, s, EMAIL_CODE, visit, () -> codes.used(s));
-                return sessions.pass(visit.sessionId(), s.id(), EMAIL_CODE);
+                verified(link, s, EMAIL_CODE, visit, () -> codes.end(s));
+                return sessions.pass(visit.sessionId(), s, EMAIL_CODE);
             }
             throw failed(s, "invalid_code", Refusal.Kind.INVALID, "The code is not correct.");
         }
@@ -148,13 +156,19 @@ public final class LinkUnlock {
         }
     }
 
-    /** A gate passed: the failure count starts again, and the audit trail says who passed which gate. */
+    /**
+     * A gate passed, and the audit trail says who passed which gate. The failure count starts again only
+     * when this opens the link: a gate passed again in a fresh session, with another still to pass,
+     * must not buy more tries at that one (a known PIN would otherwise reset the tries at the code).
+     */
     private void verified(SignerLink link, Signer s, String method, Visit visit, Runnable also) {
+        boolean opens = pending(link, visit.sessionId(), method) == null;
         db.inTransaction(() -> {
             documents.lock(link.document().id());
             long now = clock.millis() / 1000;
-            if (!signers.clearWrongTries(s.id(), now)) {
-                throw lockedNow(s, now); // locked by wrong tries elsewhere while this one was checked
+            // Locked by wrong tries elsewhere while this one was checked?
+            if (opens ? !signers.clearWrongTries(s.id(), now) : lockedAt(fresh(s), now)) {
+                throw lockedNow(s, now);
             }
             also.run();
             audit.record(link.document().id(), "signer_verified",
@@ -180,7 +194,7 @@ public final class LinkUnlock {
                         u -> u.email().equalsIgnoreCase(s.email()) && u.passwordAskableBy(ownerIsAdmin(link)));
                 if (checked.accepted()) {
                     verified(link, s, LOGIN, visit, () -> { });
-                    return sessions.pass(visit.sessionId(), s.id(), LOGIN,
+                    return sessions.pass(visit.sessionId(), s, LOGIN,
                             new UnlockSessions.Account(checked.user().id(), checked.credentialVersion()));
                 }
                 throw failed(s, "invalid_login", Refusal.Kind.UNAUTHORIZED,
@@ -207,13 +221,16 @@ public final class LinkUnlock {
 
     /** Locked by too many wrong tries right now, so the page can say so before anyone types. */
     public boolean locked(SignerLink link) {
-        Long until = link.signer().pinLockedUntil();
-        return until != null && until > clock.millis() / 1000;
+        return lockedAt(link.signer(), clock.millis() / 1000);
+    }
+
+    private static boolean lockedAt(Signer s, long now) {
+        return s.pinLockedUntil() != null && s.pinLockedUntil() > now;
     }
 
     private void requireNotLocked(Signer s) {
         long now = clock.millis() / 1000;
-        if (s.pinLockedUntil() != null && s.pinLockedUntil() > now) {
+        if (lockedAt(s, now)) {
             throw locked(s.pinLockedUntil() - now);
         }
     }
@@ -226,6 +243,7 @@ public final class LinkUnlock {
             return lockedNow(s, now);
         }
         if (counted.lockedUntil() != null) {
+            codes.end(s); // a code is worth five tries at most, whatever happens to the count later
             return locked(LOCK_SECONDS);
         }
         return new Refusal(kind, code, message, Map.of("attempts_left", MAX_TRIES - counted.failures()));

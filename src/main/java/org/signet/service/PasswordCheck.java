@@ -10,8 +10,11 @@ import org.signet.store.UserStore;
  * The one place a host-site account's password is checked, for the administrator sign-in and a
  * signing link's login gate alike. Every attempt goes through the {@link LoginThrottle}, so failures
  * anywhere count against the account and the client address together, and while either is locked
- * even the right password is refused. Each attempt costs one password hash, whether the account
- * exists, may be used there, or is locked, so that timing tells none of these apart.
+ * even the right password is refused. An attempt the throttle lets through costs one password hash,
+ * whether the account exists or may be used there, so that timing tells neither apart. One it refuses
+ * costs none: a flood at a locked account or address would otherwise keep every core hashing, and the
+ * lock tells nothing about the account that the sign-in's 429 does not say anyway (an unknown name
+ * locks as a known one does).
  */
 public final class PasswordCheck {
     /**
@@ -57,13 +60,13 @@ public final class PasswordCheck {
     public Outcome check(String email, char[] password, String clientIp, Predicate<User> usable) {
         String name = email == null ? "" : email.strip();
         Optional<Long> locked = throttle.lockedFor(name, clientIp);
+        if (locked.isPresent()) {
+            return Outcome.locked(locked.get());
+        }
         Optional<UserStore.Login> account = (name.isEmpty() ? Optional.<UserStore.Login>empty() : users.login(name))
                 .filter(l -> !l.user().disabled() && l.passwordHash() != null && usable.test(l.user()));
         String hash = account.map(UserStore.Login::passwordHash).orElseGet(() -> Decoy.HASH);
         boolean right = Passwords.verify(password, hash) && account.isPresent();
-        if (locked.isPresent()) {
-            return Outcome.locked(locked.get());
-        }
         if (!right) {
             throttle.failed(name, clientIp);
             return throttle.lockedFor(name, clientIp).map(Outcome::locked).orElse(Outcome.REFUSED);

@@ -310,12 +310,35 @@ public final class Workflow {
             if (d.status().terminal() || parties.stream().anyMatch(Signer::acted)) {
                 throw invalidState("Fields cannot change once the document is finished or someone has signed.");
             }
+            requireNothingForApproversToFill(parties, replacement);
             List<FieldAttachment> attached = attachments.forDocument(d.id());
             fields.replaceAll(d.id(), replacement);
             forget(attached);
             audit.record(d.id(), "fields_saved", actor, replacement.size() + " field(s)");
             return fields.forDocument(d.id());
         });
+    }
+
+    /**
+     * An approver approves the document as it stands and fills in nothing, as a submit of theirs
+     * carrying values is refused: a field of theirs that Signet does not fill at the approval (name,
+     * email, date) or that no template prefilled could never be filled, and a required one would be
+     * approved past empty. 400 {@code approver_field} naming each such field as validation does.
+     */
+    private static void requireNothingForApproversToFill(List<Signer> parties, List<NewField> fields) {
+        Set<Long> approvers = parties.stream().filter(s -> s.role() == Signer.Role.APPROVER).map(Signer::id)
+                .collect(Collectors.toSet());
+        List<String> errors = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            NewField f = fields.get(i);
+            if (approvers.contains(f.signerId()) && !f.type().automatic() && f.value().isEmpty()) {
+                errors.add("Field " + (i + 1) + ": signer_id " + f.signerId() + " is an approver, who fills in no "
+                        + "fields; an approver's fields may only be name, email and date, which Signet fills.");
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw Refusal.invalid("approver_field", "Approvers fill in no fields.", Map.of("errors", errors));
+        }
     }
 
     /**

@@ -8,11 +8,15 @@ import org.signet.domain.Language;
 import org.signet.domain.NewSigner;
 import org.signet.domain.Signer;
 
-/** Signer rows and their state changes; the access token is made here and leaves only inside a signing URL. */
+/**
+ * Signer rows and their state changes; the access token is made here and leaves only inside a signing URL.
+ * A change of who holds a place or of what guards it moves the row's {@code gate_version}, which ends
+ * every unlock given for the link before it.
+ */
 public final class SignerStore {
     private static final String COLUMNS = "id, document_id, name, email, role, signing_order, status, "
             + "access_token_sealed, pin_hash, require_login, verification, language, invited_at, last_reminded_at, viewed_at, signed_at, declined_at, decline_reason, "
-            + "signature_ip, signature_user_agent, pin_failures, pin_locked_until, created_at, updated_at";
+            + "signature_ip, signature_user_agent, pin_failures, pin_locked_until, gate_version, created_at, updated_at";
 
     private final Database db;
     private final Clock clock;
@@ -75,10 +79,13 @@ public final class SignerStore {
         db.update("UPDATE signers SET last_reminded_at = ?, updated_at = ? WHERE id = ?", now, now, id);
     }
 
-    /** Recall: links stop working until the document is sent again, and everyone starts over as pending. */
+    /**
+     * Recall: links stop working until the document is sent again, everyone starts over as pending, and
+     * every unlock of their links ends (the gate version moves).
+     */
     public void resetForRecall(long documentId) {
         db.update("UPDATE signers SET invited_at = NULL, last_reminded_at = NULL, viewed_at = NULL, status = 'pending', "
-                + "updated_at = ? WHERE document_id = ?", now(), documentId);
+                + "gate_version = gate_version + 1, updated_at = ? WHERE document_id = ?", now(), documentId);
     }
 
     /** pending -> viewed, compare-and-set; false when the signer was no longer pending. */
@@ -111,7 +118,8 @@ public final class SignerStore {
      * Gives the party's place to another person, compare-and-set from {@code from} (pending or viewed):
      * same row, role, order, fields and language, a new name, email and token, so the old link matches
      * nobody any more. The place starts again: pending, not viewed, not invited (the caller invites when
-     * the group is open), and without the PIN, login and lockout that guarded it for the old person. An
+     * the group is open), without the PIN, login and lockout that guarded it for the old person, and with
+     * a new gate version, so no unlock the old person was given opens it. An
      * emailed code stays asked for, as it goes to whoever holds the place, but a code already sent
      * went to the old address and is forgotten. Empty when the party's status was no longer {@code from}.
      */
@@ -120,7 +128,7 @@ public final class SignerStore {
         Optional<Signer> after = db.queryOne("UPDATE signers SET name = ?, email = ?, access_token = ?, "
                 + "access_token_sealed = ?, status = 'pending', pin_hash = NULL, require_login = 0, pin_failures = 0, "
                 + "pin_locked_until = NULL, invited_at = NULL, last_reminded_at = NULL, viewed_at = NULL, "
-                + "updated_at = ? WHERE id = ? AND status = ? RETURNING " + COLUMNS, this::map, name, email,
+                + "gate_version = gate_version + 1, updated_at = ? WHERE id = ? AND status = ? RETURNING " + COLUMNS, this::map, name, email,
                 token.hash(), token.sealed(), now(), id, from.wire());
         after.ifPresent(s -> db.update("DELETE FROM email_codes WHERE signer_id = ?", s.id()));
         return after;
@@ -187,7 +195,8 @@ public final class SignerStore {
                 r.nullableLong("invited_at"), r.nullableLong("last_reminded_at"),
                 r.nullableLong("viewed_at"), r.nullableLong("signed_at"), r.nullableLong("declined_at"),
                 r.string("decline_reason"), r.string("signature_ip"), r.string("signature_user_agent"),
-                r.getInt("pin_failures"), r.nullableLong("pin_locked_until"), r.getLong("created_at"),
+                r.getInt("pin_failures"), r.nullableLong("pin_locked_until"), r.getLong("gate_version"),
+                r.getLong("created_at"),
                 r.getLong("updated_at"));
     }
 }

@@ -63,13 +63,18 @@ class CachesAcrossInstancesTest {
         assertEquals(401, owner.onFirst().get("documents").statusCode());
     }
 
-    @Test
-    void pin_passedThroughOneInstance_unlocksTheLinkOnTheOther() {
+    /** Pat, asked for PIN 4821, added to {@code doc} with a signature field, and the document sent (through the first). */
+    private Party pinLinkSent(String doc) {
         ApiFlow flow = owner.onFirst();
-        String doc = flow.upload("contract", 1);
         Party pat = flow.addSigner(doc, Map.of("name", "Pat", "email", "pat@example.com", "pin_code", "4821"));
         flow.saveFields(doc, List.of(ApiFlow.field(Long.parseLong(pat.id()), "signature", 1, 72, 600)));
         flow.send(doc);
+        return pat;
+    }
+
+    @Test
+    void pin_passedThroughOneInstance_unlocksTheLinkOnTheOther() {
+        Party pat = pinLinkSent(owner.onFirst().upload("contract", 1));
 
         HttpResponse<String> passed = owner.onFirst().postToLink(pat.token(), "pin", Map.of("pin", "4821"));
         assertEquals(200, passed.statusCode());
@@ -82,6 +87,21 @@ class CachesAcrossInstancesTest {
                 "signature", Map.of("method", "type", "text", "Pat")), cookie).statusCode());
         assertEquals("pin", expectObject(200, owner.onFirst().session(pat.token())).get("requires"),
                 "a browser without the cookie is still asked");
+    }
+
+    @Test
+    void pin_passedThenTheDocumentRecalledThroughTheOtherInstance_unlockEndsOnBoth() {
+        String doc = owner.onFirst().upload("contract", 1);
+        Party pat = pinLinkSent(doc);
+        String cookie = ApiFlow.cookie(owner.onFirst().postToLink(pat.token(), "pin", Map.of("pin", "4821")));
+        assertNull(expectObject(200, owner.onSecond().session(pat.token(), cookie)).get("requires"));
+
+        assertEquals(200, owner.onSecond().put("documents/" + doc, Map.of("status", "draft")).statusCode());
+        owner.onSecond().send(doc);
+
+        for (ApiFlow at : List.of(owner.onFirst(), owner.onSecond())) {
+            assertEquals("pin", expectObject(200, at.session(pat.token(), cookie)).get("requires"));
+        }
     }
 
     @Test

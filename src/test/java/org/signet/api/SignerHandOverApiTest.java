@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.json.Json;
 import org.signet.support.ApiFlow;
+import org.signet.support.MailedCodes;
 import org.signet.support.Party;
 import org.signet.support.SentMail;
 import org.signet.support.SignetFixture;
@@ -128,13 +129,19 @@ class SignerHandOverApiTest {
         assertEquals("completed", flow.status(doc));
     }
 
-    @Test
-    void put_emailCodeSigner_theNewPersonIsAskedForACodeMailedToTheirAddress() {
+    /** Ann, whose link asks for an emailed code, on the document sent, having asked for her code. */
+    private Party annWithACodeSent() {
         Party ann = flow.addSigner(doc, Map.of("name", "Ann Able", "email", "ann@example.org",
                 "verification", "email_code"));
         flow.signatureFields(doc, ann.id());
         flow.send(doc);
-        expectObject(200, flow.postToLink(ann.token(), "email-code/send", Map.of()));
+        expect(200, flow.postToLink(ann.token(), "email-code/send", Map.of()));
+        return ann;
+    }
+
+    @Test
+    void put_emailCodeSigner_theNewPersonIsAskedForACodeMailedToTheirAddress() {
+        Party ann = annWithACodeSent();
 
         Map<String, Object> s = expectObject(200, put(flow, ann.id(), carla()));
 
@@ -145,6 +152,28 @@ class SignerHandOverApiTest {
         assertEquals(1, flow.mail.queued("carla@example.org", "email_code").size(),
                 "a fresh code for the new address, not held back by the old person's minute");
         assertEquals(1, flow.mail.queued("ann@example.org", "email_code").size());
+    }
+
+    @Test
+    void put_afterTheOldPersonUnlockedTheLink_theirCookieOpensNothingOfTheNewOne() {
+        Party ann = annWithACodeSent();
+        String code = MailedCodes.code(flow.mail.awaitDelivered("ann@example.org", m -> MailedCodes.code(m) != null));
+        String annsCookie = ApiFlow.cookie(expect(200, flow.postToLink(ann.token(), "email-code", Map.of("code", code))));
+        assertEquals(true, expectObject(200, flow.session(ann.token(), annsCookie)).get("can_act"));
+
+        String carlas = token((String) expectObject(200, put(flow, ann.id(), carla())).get("signing_url"));
+
+        Map<String, Object> session = expectObject(200, flow.session(carlas, annsCookie));
+        assertEquals("email_code", session.get("requires"));
+        assertEquals(false, session.get("can_act"));
+        assertEquals(List.of(), session.get("fields"));
+        HttpResponse<String> file = signet.server().send(signet.server().request("/sign/" + carlas + "/document.pdf", null)
+                .header("Cookie", annsCookie).build());
+        assertEquals(403, file.statusCode(), "the document for the old person's cookie");
+        HttpResponse<String> signed = flow.postToLink(carlas, "submit", Map.of("consent", true,
+                "signature", Map.of("method", "type", "text", "Ann Able")), annsCookie);
+        assertEquals(403, signed.statusCode(), signed.body());
+        assertEquals("pending", listed(ann.id()).get("status"));
     }
 
     @Test

@@ -426,6 +426,30 @@ class SignersApiTest {
     }
 
     @Test
+    void saveFields_anApproversFieldSignetDoesNotFill_approverFieldNamingItAndNothingSaved() {
+        String amy = flow.addSigner(doc, "Amy", "amy@example.org", "approver", 1).id();
+        String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
+        flow.signatureFields(doc, ann);
+        String before = flow.get("documents/" + doc + "/fields").body();
+
+        HttpResponse<String> r = flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 0, 0),
+                ApiFlow.field(amy, "date", 1, 0, 100), ApiFlow.field(amy, "attachment", 1, 0, 300),
+                ApiFlow.field(amy, "text", 2, 0, 0)));
+
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals("approver_field", code(r));
+        assertEquals(List.of("Field 3: signer_id " + amy + " is an approver, who fills in no fields; an "
+                        + "approver's fields may only be name, email and date, which Signet fills.",
+                "Field 4: signer_id " + amy + " is an approver, who fills in no fields; an "
+                        + "approver's fields may only be name, email and date, which Signet fills."),
+                data(r).get("errors"));
+        assertEquals(before, flow.get("documents/" + doc + "/fields").body());
+        assertEquals(200, flow.postFields(doc, List.of(ApiFlow.field(ann, "signature", 1, 0, 0),
+                ApiFlow.field(amy, "name", 1, 0, 100), ApiFlow.field(amy, "email", 1, 0, 200),
+                ApiFlow.field(amy, "date", 1, 0, 300))).statusCode(), "the fields Signet fills at approval");
+    }
+
+    @Test
     void saveFields_unusableStructure_invalidData() {
         String ann = flow.addSigner(doc, "Ann", "ann@example.org", "signer", 1).id();
         flow.signatureFields(doc, ann);

@@ -229,6 +229,22 @@ class TemplatesApiTest {
     }
 
     @Test
+    void createDocument_slotWithASignatureFieldGivenToAnApprover_approverFieldAndNothingLeftBehind() {
+        Object id = templateOf(contract()).get("id");
+        int files = signet.server().vaultFiles().size();
+        long documents = ((Number) expectObject(200, flow.get("stats")).get("total")).longValue();
+        List<Map<String, Object>> parties = List.of(Map.of("name", "Amy", "email", "a@example.org", "role", "approver"),
+                Map.of("name", "Bob", "email", "b@example.org"));
+
+        HttpResponse<String> refused = create(id, Map.of("signers", parties));
+
+        assertEquals(400, refused.statusCode(), refused.body());
+        assertEquals("approver_field", code(refused));
+        assertEquals(files, signet.server().vaultFiles().size());
+        assertEquals(documents, ((Number) expectObject(200, flow.get("stats")).get("total")).longValue());
+    }
+
+    @Test
     void ownership_otherUsersTemplate_403LikeADocument() {
         Object id = templateOf(contract()).get("id");
 

@@ -15,7 +15,7 @@ class RoutingTest {
     private static Signer party(long id, Role role, int order, Status status, boolean invited) {
         return new Signer(id, 1, "Party " + id, "p" + id + "@example.org", role, order, status, "token" + id, null,
                 false, Signer.Verification.NONE, null, invited ? 1_000L : null, null, null, status == Status.SIGNED ? 2_000L : null, null, null, null,
-                null, 0, null, 0, 0);
+                null, 0, null, 0, 0, 0);
     }
 
     private static Signer pending(long id, Role role, int order) {

@@ -11,7 +11,7 @@ import org.signet.support.TestServer;
 import org.signet.support.Waits;
 
 /** One {@code GET /metrics} of a test server, read back as series (name and labels as written) and values. */
-final class Scrape {
+public final class Scrape {
     final String text;
     final Map<String, Double> series = new LinkedHashMap<>();
 
@@ -27,14 +27,14 @@ final class Scrape {
     }
 
     /** Fetches {@code /metrics} from this host, which must be answered 200. */
-    static Scrape of(TestServer server) {
+    public static Scrape of(TestServer server) {
         HttpResponse<String> r = server.get("/metrics", null);
         assertEquals(200, r.statusCode(), r.body());
         return new Scrape(r.body());
     }
 
     /** A series' value; 0 for one not written (a counter that has not counted anything yet). */
-    double value(String name) {
+    public double value(String name) {
         return series.getOrDefault(name, 0.0);
     }
 

@@ -13,6 +13,7 @@ import static org.signet.support.TestServer.object;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.metrics.Scrape;
 import org.signet.support.ApiFlow;
 import org.signet.support.MailedCodes;
 import org.signet.support.Party;
@@ -77,7 +79,11 @@ class EmailCodesTest {
     }
 
     private String codeAfterAsking(Party p, int nth) {
-        expect(200, ask(p));
+        return codeAfterAsking(p, null, nth);
+    }
+
+    private String codeAfterAsking(Party p, String cookie, int nth) {
+        expect(200, ask(p, cookie));
         return MailedCodes.nth(signet.mail(), p.email(), nth);
     }
 
@@ -135,6 +141,26 @@ class EmailCodesTest {
         signet.clock().advance(Duration.ofSeconds(15));
         expect(200, ask(cody));
         assertEquals(2, flow.audit(docId, "email_code_sent").size(), "a refused ask is no mail and no event");
+    }
+
+    @Test
+    void send_refusedByTheLimits_computesNoHash() {
+        Party cody = sendTo("cody@example.com");
+        codeAfterAsking(cody, 1);
+        double before = Scrape.of(signet.server()).value("signet_password_hashes_total");
+
+        List<String> refused = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            refused.add(code(ask(cody)));
+        }
+
+        assertEquals(Collections.nCopies(5, "code_wait"), refused);
+        assertEquals(0, Scrape.of(signet.server()).value("signet_password_hashes_total") - before,
+                "hashes computed for refused asks");
+        signet.clock().advance(Duration.ofSeconds(60));
+        codeAfterAsking(cody, 2);
+        assertEquals(1, Scrape.of(signet.server()).value("signet_password_hashes_total") - before,
+                "the code mailed is hashed once");
     }
 
     @Test
@@ -262,14 +288,47 @@ class EmailCodesTest {
         String cookie = ApiFlow.cookie(flow.postToLink(cody.token(), "pin", Map.of("pin", "4821")));
         expect(200, ask(cody, cookie));
         String code = MailedCodes.latest(signet.mail(), cody.email());
-        for (int left = 4; left >= 1; left--) {
-            assertEquals(left, ((Number) data(check(cody, other(code))).get("attempts_left")).intValue(),
-                    "a right PIN starts the count again");
-        }
 
+        HttpResponse<String> wrong = check(cody, other(code));
+
+        assertEquals(1, ((Number) data(wrong).get("attempts_left")).intValue(),
+                "a right PIN does not start the count again while the code is still to pass");
         assertEquals("pin_locked", code(check(cody, other(code))));
         assertEquals("pin_locked", code(flow.postToLink(cody.token(), "pin", Map.of("pin", "4821"))));
         assertEquals(List.of("pin"), flow.audit(docId, "signer_verified").stream().map(e -> e.get("detail")).toList());
+    }
+
+    @Test
+    void check_pinPassedAgainInFreshSessions_buysNoMoreTriesAtTheCode() {
+        Party cody = sendTo("cody@example.com", "pin_code", "4821");
+        expect(200, ask(cody, pin(cody)));
+        String code = MailedCodes.latest(signet.mail(), cody.email());
+        List<Object> left = new ArrayList<>();
+        List<String> answers = new ArrayList<>();
+        for (int round = 0; round < 4; round++) {
+            flow.postToLink(cody.token(), "pin", Map.of("pin", "4821"));
+            for (int i = 0; i < 4; i++) {
+                HttpResponse<String> wrong = check(cody, other(code));
+                answers.add(code(wrong));
+                left.add(wrong.statusCode() == 400 ? ((Number) data(wrong).get("attempts_left")).intValue() : null);
+            }
+        }
+
+        assertEquals(List.of("invalid_code", "invalid_code", "invalid_code", "invalid_code", "pin_locked"),
+                answers.subList(0, 5));
+        assertEquals(List.of(4, 3, 2, 1), left.subList(0, 4));
+        assertEquals(4, answers.stream().filter("invalid_code"::equals).count(), "wrong codes before the lock");
+        assertEquals("pin_locked", code(check(cody, code)));
+        assertEquals(0, signet.server().app.database().queryLong(
+                "SELECT count(*) FROM email_codes WHERE code_hash IS NOT NULL"), "the lock ends the code waiting");
+        signet.clock().advance(Duration.ofMinutes(15).plusSeconds(1));
+        String fresh = codeAfterAsking(cody, pin(cody), 2);
+        expect(200, check(cody, fresh));
+    }
+
+    /** Passes the PIN in a fresh session; its cookie. */
+    private String pin(Party p) {
+        return ApiFlow.cookie(expect(200, flow.postToLink(p.token(), "pin", Map.of("pin", "4821"))));
     }
 
     @Test

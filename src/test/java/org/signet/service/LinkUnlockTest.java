@@ -121,6 +121,23 @@ class LinkUnlockTest {
     }
 
     @Test
+    void pin_passedThenDocumentRecalledAndSentAgain_unlockEnds() {
+        String token = sendTo(body("pat@example.com", "pin_code", "4821")).get(0).token();
+        String cookie = cookie(expect(200, flow.postToLink(token, "pin", Map.of("pin", "4821"))));
+        assertEquals(true, object(flow.session(token, cookie)).get("can_act"));
+
+        expect(200, flow.put("documents/" + docId, Map.of("status", "draft")));
+        flow.send(docId);
+
+        Map<String, Object> session = object(flow.session(token, cookie));
+        assertEquals("pin", session.get("requires"));
+        assertEquals(false, session.get("can_act"));
+        assertEquals(403, pageImage(token, cookie).statusCode());
+        HttpResponse<String> again = expect(200, flow.postToLink(token, "pin", Map.of("pin", "4821"), cookie));
+        assertEquals(true, object(flow.session(token, cookie(again))).get("can_act"));
+    }
+
+    @Test
     void pin_wrong_invalidPinWithAttemptsLeft() {
         String token = sendTo(body("pat@example.com", "pin_code", "4821")).get(0).token();
 

@@ -21,7 +21,7 @@ public final class DocumentedRefusals {
             "rest_forbidden", "forbidden", "not_found", "rate_limit_exceeded", "invalid_file_type", "invalid_file",
             "file_too_large", "invalid_file_path", "invalid_transition", "invalid_state", "duplicate_signer",
             "no_signers", "missing_signature_fields", "no_recipients", "invalid_data", "validation_failed",
-            "invalid_webhook_url", "missing_required_fields", "consent_required", "not_your_turn",
+            "approver_field", "invalid_webhook_url", "missing_required_fields", "consent_required", "not_your_turn",
             "already_completed", "document_closed", "invalid_pin", "invalid_login", "seal_pending", "body_too_large",
             "unsupported_media_type");
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.crypto.Passwords;
 import org.signet.domain.User;
+import org.signet.metrics.Scrape;
 import org.signet.support.AdminClient;
 import org.signet.support.ApiFlow;
 import org.signet.support.Party;
@@ -29,6 +32,7 @@ class AdminHttpTest {
     static final SignetFixture signet = SignetFixture.running().onSystemClock();
 
     static final String PASSWORD = "admin-pages-test";
+    private static final String HASHES = "signet_password_hashes_total";
     static final String HASH = Passwords.hash(PASSWORD.toCharArray());
 
     static User admin;
@@ -84,6 +88,25 @@ class AdminHttpTest {
         assertEquals(401, r.statusCode());
         assertTrue(r.body().contains("The email or password is not correct."), r.body());
         assertTrue(r.body().contains("name=\"csrf\""));
+    }
+
+    @Test
+    void signIn_whileTheAccountIsLocked_refusedWithoutComputingAPasswordHash() {
+        signet.server().app.users().add("flood@example.com", "Flo", true, HASH);
+        double before = Scrape.of(signet.server()).value(HASHES);
+        for (int i = 0; i < 5; i++) {
+            new AdminClient(signet.server()).signIn("flood@example.com", "not the password");
+        }
+        double locking = Scrape.of(signet.server()).value(HASHES);
+        assertEquals(5, locking - before, "each wrong password is one hash");
+
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            statuses.add(new AdminClient(signet.server()).signIn("flood@example.com", PASSWORD).statusCode());
+        }
+
+        assertEquals(Collections.nCopies(8, 429), statuses);
+        assertEquals(0, Scrape.of(signet.server()).value(HASHES) - locking, "hashes computed for refusals at the lock");
     }
 
     @Test
