@@ -80,6 +80,7 @@ import org.signet.service.LoginThrottle;
 import org.signet.service.PasswordCheck;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
+import org.signet.service.ParseBudget;
 import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
 import org.signet.service.SignerCopies;
@@ -182,6 +183,7 @@ final class Services {
     static final Duration ADMIN_IDLE = Duration.ofMinutes(30);
     /** Decoding uploads and rendering pages, a few at a time. */
     private final WorkGate heavyWork = WorkGate.forProcessors();
+    private final ParseBudget parseBudget = ParseBudget.halfTheHeap();
 
     Services(Config config, Database db, Clock clock, Links links, Scheduler scheduler) throws IOException {
         this.config = config;
@@ -245,7 +247,7 @@ final class Services {
         Sealer sealer = SiteSeal.sealer(config, siteCertificate);
         completion = new Completion(db, documentStore, signers, fields, attachmentStore, audit, files, notify, events,
                 sealer, wire, links, sealTimes, config.brand().name());
-        verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork);
+        verification = new Verification(db, documentStore, signers, audit, siteCertificate, heavyWork, parseBudget);
         sealRenewal = new SealRenewal(db, documentStore, audit, files, new MailOutboxStore(db), sealer);
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
@@ -261,7 +263,7 @@ final class Services {
         signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
                 events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),
                 id -> scheduler.soon("seal", () -> completion.seal(id)));
-        fileIntake = new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork);
+        fileIntake = new FileIntake(new DocumentIntake(1000, 10_000), files, heavyWork, parseBudget);
         attachments = new Attachments(db, signing, linkUnlock, fields, attachmentStore, files, audit, fileIntake,
                 documentStore);
         signerCopies = new SignerCopies(db, signing, linkUnlock, fields, signers, audit, files, heavyWork);
@@ -325,7 +327,7 @@ final class Services {
         new AuditApi(documents, wire).routes(rest);
         new WebhooksApi(webhooks, wire, () -> links.site() + config.restBase()).routes(rest);
         new TemplatesApi(templates, uploads, input, views, wire, () -> links.site() + config.restBase()).routes(rest);
-        new BulkSendsApi(bulkSends, templates, uploads, input, wire).routes(rest);
+        new BulkSendsApi(bulkSends, templates, uploads, input, wire, parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);
         AdminRoutes.create(adminSessions, accounts, apiKeys, documents, workflow, webhooks, links, wire.zone(),
                 config.siteLanguage(), clock, config.integer("ratelimit.key_per_hour"), config.httpsSite(),

@@ -10,6 +10,7 @@ import org.signet.domain.EmailAddress;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Signer;
 import org.signet.domain.TemplateField;
+import org.signet.error.ProblemList;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
 import org.signet.service.BulkSends;
@@ -30,40 +31,52 @@ final class BulkSendInput {
     private final DocumentInput input;
 
     /** What was read: problems of the whole (such as the header's) and each row. */
-    record Read(List<String> problems, List<BulkSends.RowRequest> rows) {}
+    record Read(ProblemList problems, List<BulkSends.RowRequest> rows) {
+        static Read refused(String problem) {
+            ProblemList problems = new ProblemList();
+            problems.add(problem);
+            return new Read(problems, List.of());
+        }
+    }
 
     BulkSendInput(DocumentInput input) {
         this.input = input;
     }
 
+    /**
+     * Reads a CSV file's rows. A record with more values than the template has columns cannot be right,
+     * so reading stops there: a header of a million columns costs no more than one of the template's.
+     */
     Read fromCsv(byte[] bytes, Templates.Detail template) {
+        Set<String> columns = columns(template);
         List<List<String>> records;
         try {
-            records = CsvReader.read(bytes, BulkSends.MAX_ROWS + 2);
+            records = CsvReader.read(bytes, BulkSends.MAX_ROWS + 2, columns.size());
         } catch (CsvReader.CsvException e) {
-            return new Read(List.of(e.getMessage()), List.of());
+            return Read.refused(e.getMessage() + (e.tooManyFields() ? " The template has " + columns.size()
+                    + " columns: " + String.join(", ", columns) + "." : ""));
         }
         if (records.size() > BulkSends.MAX_ROWS + 1) {
-            return new Read(List.of("The file has more than " + BulkSends.MAX_ROWS + " rows."), List.of());
+            return Read.refused("The file has more than " + BulkSends.MAX_ROWS + " rows.");
         }
         if (records.isEmpty()) {
-            return new Read(List.of("The file is empty: it needs a header row and a row per document."), List.of());
+            return Read.refused("The file is empty: it needs a header row and a row per document.");
         }
         List<String> header = records.get(0).stream().map(String::strip).toList();
-        List<String> headerProblems = headerProblems(header, columns(template));
+        ProblemList headerProblems = headerProblems(header, columns);
         if (!headerProblems.isEmpty()) {
             return new Read(headerProblems, List.of());
         }
         List<BulkSends.RowRequest> rows = new ArrayList<>();
         for (int n = 1; n < records.size(); n++) {
             List<String> record = records.get(n);
-            List<String> problems = new ArrayList<>();
+            ProblemList problems = new ProblemList();
             if (record.size() != header.size()) {
                 problems.add(record.size() + " values where the header has " + header.size() + ".");
             }
             rows.add(row(n, csvRow(header, record), template, problems));
         }
-        return new Read(List.of(), rows);
+        return new Read(new ProblemList(), rows);
     }
 
     private static Map<String, Object> csvRow(List<String> header, List<String> record) {
@@ -88,9 +101,9 @@ final class BulkSendInput {
         for (int n = 1; n <= list.size(); n++) {
             @SuppressWarnings("unchecked")
             Map<String, Object> values = (Map<String, Object>) list.get(n - 1);
-            rows.add(row(n, values, template, new ArrayList<>()));
+            rows.add(row(n, values, template, new ProblemList()));
         }
-        return new Read(List.of(), rows);
+        return new Read(new ProblemList(), rows);
     }
 
     /** The template's columns: the signers' first, slot by slot, then the variables, then the optional ones. */
@@ -105,15 +118,18 @@ final class BulkSendInput {
         return columns;
     }
 
-    private static List<String> headerProblems(List<String> header, Set<String> columns) {
-        List<String> problems = new ArrayList<>();
+    /** The header's problems; the template's columns are named once, with the first unknown one. */
+    private static ProblemList headerProblems(List<String> header, Set<String> columns) {
+        ProblemList problems = new ProblemList();
         Set<String> seen = new LinkedHashSet<>();
+        boolean named = false;
         for (String name : header) {
             if (!seen.add(name)) {
                 problems.add("Header: the column " + name + " is given twice.");
             } else if (!columns.contains(name)) {
                 problems.add("Header: " + (name.isEmpty() ? "a column has no name" : "unknown column " + name)
-                        + "; the columns are " + String.join(", ", columns) + ".");
+                        + (named ? "." : "; the columns are " + String.join(", ", columns) + "."));
+                named = true;
             }
         }
         columns.stream().filter(c -> c.startsWith("signer") && !seen.contains(c))
@@ -123,7 +139,7 @@ final class BulkSendInput {
 
     /** One row checked: the request it makes, or every problem it has, after those already in {@code problems}. */
     private BulkSends.RowRequest row(int n, Map<String, Object> given, Templates.Detail template,
-            List<String> problems) {
+            ProblemList problems) {
         Map<String, Object> values = new LinkedHashMap<>();
         given.forEach((k, v) -> {
             if (!(v instanceof String s && s.isBlank())) {
@@ -144,13 +160,13 @@ final class BulkSendInput {
         try {
             b.check();
         } catch (Refusal e) {
-            problems.addAll(e.sentences());
+            e.sentences().forEach(problems::add);
         }
         return problems.isEmpty() ? new BulkSends.RowRequest(n, new Templates.NewDocumentRequest(null, variables,
-                signers, true, expiresAt, ref, null), List.of()) : new BulkSends.RowRequest(n, null, problems);
+                signers, true, expiresAt, ref, null), new ProblemList()) : new BulkSends.RowRequest(n, null, problems);
     }
 
-    private static Templates.SlotSigner signer(Body b, String prefix, List<String> problems) {
+    private static Templates.SlotSigner signer(Body b, String prefix, ProblemList problems) {
         String name = null;
         String email = null;
         if (b.raw(prefix + "_name") == null) {

@@ -2,35 +2,45 @@ package org.signet.api;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.BulkSend;
+import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.BulkSends;
+import org.signet.service.ParseBudget;
 import org.signet.service.Templates;
 import org.signet.text.Wire;
 
 /** {@code POST /templates/{id}/bulk-sends} starts one template sent to many; {@code GET /bulk-sends/{id}} shows how it goes. */
 public final class BulkSendsApi {
-    /** A thousand rows of JSON with their metadata fit in this. */
-    private static final int MAX_JSON = 8 << 20;
+    /** A thousand rows of JSON with their metadata fit in this; so do they as CSV. */
+    private static final int MAX_ROWS_BYTES = 8 << 20;
+    /**
+     * Heap reading a CSV file may take for each of its bytes: the bytes, the text (two bytes a
+     * character at worst), each value as a string and each row as a map of them.
+     */
+    private static final int CSV_HEAP_PER_BYTE = 10;
 
     private final BulkSends bulkSends;
     private final Templates templates;
     private final UploadReceiver uploads;
     private final BulkSendInput input;
     private final Wire wire;
+    private final ParseBudget budget;
 
     public BulkSendsApi(BulkSends bulkSends, Templates templates, UploadReceiver uploads, DocumentInput input,
-            Wire wire) {
+            Wire wire, ParseBudget budget) {
         this.bulkSends = bulkSends;
         this.templates = templates;
         this.uploads = uploads;
         this.input = new BulkSendInput(input);
         this.wire = wire;
+        this.budget = budget;
     }
 
     public void routes(Router r) {
@@ -43,8 +53,8 @@ public final class BulkSendsApi {
         Templates.Detail template = templates.get(req.caller().principal(), id);
         String type = Optional.ofNullable(req.header("Content-Type")).orElse("").toLowerCase();
         BulkSendInput.Read read = type.startsWith("multipart/form-data")
-                ? input.fromCsv(uploads.receive(req, (file, name) -> Files.readAllBytes(file)), template)
-                : input.fromJson(req.json(MAX_JSON), template);
+                ? uploads.receive(req, (file, name) -> readCsv(file, template))
+                : input.fromJson(req.json(MAX_ROWS_BYTES), template);
         if (read.problems().isEmpty()) {
             // Each row makes and mails a document as a request of its own would: the run counts as many.
             req.countFurtherUses(read.rows().size() - 1);
@@ -55,6 +65,19 @@ public final class BulkSendsApi {
         out.put("status", b.status().wire());
         out.put("total", b.total());
         return Response.ok(out);
+    }
+
+    /**
+     * A CSV file's rows, read once the parse budget has room for them: 413 {@code file_too_large} past
+     * the size of the same rows as JSON, before anything of it is read.
+     */
+    private BulkSendInput.Read readCsv(Path file, Templates.Detail template) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_ROWS_BYTES) {
+            throw new Refusal(Refusal.Kind.TOO_LARGE, "file_too_large", "A bulk send's CSV file is larger than the limit of "
+                    + MAX_ROWS_BYTES + " bytes.", Map.of("max_bytes", MAX_ROWS_BYTES));
+        }
+        return budget.run(CSV_HEAP_PER_BYTE * size, () -> input.fromCsv(Files.readAllBytes(file), template));
     }
 
     private Response get(Request req) {

@@ -12,6 +12,7 @@ import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
 import org.signet.domain.VariableKeys;
+import org.signet.error.ProblemList;
 import org.signet.error.Refusal;
 import org.signet.http.Values;
 import org.signet.json.Json;
@@ -75,7 +76,7 @@ public final class FieldInput {
             }
         }
         if (!errors.isEmpty()) {
-            throw Refusal.invalid("validation_failed", "Some fields are not valid.", Map.of("errors", errors));
+            throw ProblemList.of(errors).refusal("Some fields are not valid.");
         }
         return out;
     }

@@ -49,6 +49,17 @@ public final class DocumentIntake {
         return new Intake(kind, 1, List.of(converted.size()), converted.pdf(), List.of());
     }
 
+    /**
+     * The heap {@link #inspect} may take for {@code file}: for a PDF by its objects (see {@link OpeningCost}),
+     * for an image what the largest allowed one costs.
+     *
+     * @throws UnsupportedFileTypeException when the bytes are not a PDF, PNG or JPEG
+     * @throws InvalidFileException when the PDF has more objects than are accepted
+     */
+    public long heapCost(Path file) throws UnsupportedFileTypeException, InvalidFileException {
+        return sniff(file) == MediaKind.PDF ? OpeningCost.of(file) : ImageConverter.HEAP_BYTES;
+    }
+
     /** The most pages a PDF may have. */
     public int maxPages() {
         return maxPages;

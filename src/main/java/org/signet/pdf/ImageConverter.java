@@ -32,6 +32,12 @@ final class ImageConverter {
     /** The longest side, in pixels, kept when embedding: A4 at 300 dpi, enough for print. */
     static final int MAX_EMBEDDED_SIDE = 2480;
 
+    /**
+     * Heap converting one image may take: the decoded image at most {@link #MAX_EMBEDDED_SIDE} on its longer
+     * side (about 35 MB of pixels in A4's proportions), and the decoder's and encoder's buffers.
+     */
+    static final long HEAP_BYTES = 48L << 20;
+
     private static final float JPEG_QUALITY = 0.9f;
 
     private final int maxImagePixels;

@@ -55,6 +55,7 @@ final class PdfInspector {
         BoundedFilters.install();
         BoundedFilters.resetTrip();
         requireEndMarker(file);
+        OpeningCost.of(file);
         try (PDDocument document = Loader.loadPDF(file.toFile(), boundedCache())) {
             List<PageSize> pages = check(document);
             if (BoundedFilters.tripped()) {

@@ -31,8 +31,9 @@ import org.signet.pdf.SealCheck.Signature;
  * Checks what anyone holding a PDF may ask of its seal: whether every signature still matches the
  * bytes it signed, whether the last one covers the whole file, what was appended after the seal,
  * whether it certifies the document, and which PAdES baseline level (ETSI EN 319 142-1) the seal
- * reaches. Reads the file within the same bounds as intake: streams decode under a cap, every
- * object is visited a bounded number of times, and a damaged file is refused rather than guessed at.
+ * reaches. Reads the file within the same bounds as intake: objects are counted before it is opened
+ * ({@link OpeningCost}), streams decode under a cap, every object is visited a bounded number of
+ * times, and a damaged file is refused rather than guessed at.
  */
 public final class SealVerifier {
     /** More signatures than any real document carries; each costs a pass over the file. */
@@ -58,6 +59,7 @@ public final class SealVerifier {
      */
     public static SealCheck check(Path file, Predicate<Signature> own) throws InvalidFileException {
         Objects.requireNonNull(own, "own");
+        OpeningCost.of(file);
         BoundedFilters.install();
         BoundedFilters.resetTrip();
         try (RandomAccessFile raw = new RandomAccessFile(file.toFile(), "r")) {

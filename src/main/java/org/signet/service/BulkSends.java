@@ -1,6 +1,5 @@
 package org.signet.service;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +10,7 @@ import org.signet.domain.BulkSend;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
+import org.signet.error.ProblemList;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
@@ -37,11 +37,7 @@ public final class BulkSends {
     private final Runnable wake;
 
     /** A row as read from the client: its number, the request it makes, or the problems that refuse it. */
-    public record RowRequest(int number, Templates.NewDocumentRequest request, List<String> problems) {
-        public RowRequest {
-            problems = List.copyOf(problems);
-        }
-    }
+    public record RowRequest(int number, Templates.NewDocumentRequest request, ProblemList problems) {}
 
     /** A bulk send with its rows. */
     public record Detail(BulkSend bulkSend, List<BulkSend.RowOutcome> rows) {}
@@ -56,22 +52,23 @@ public final class BulkSends {
 
     /**
      * Starts a bulk send of template {@code templateId} (ownership as for the template), or refuses
-     * it whole with 400 {@code validation_failed} listing every problem of every row as "Row n: ...",
-     * {@code problems} (such as a header's) first. Nothing is made here.
+     * it whole with 400 {@code validation_failed} counting every problem of every row and listing the
+     * first as "Row n: ...", {@code problems} (such as a header's) first. Nothing is made here.
      */
-    public BulkSend start(Principal p, long templateId, List<String> problems, List<RowRequest> rows, Actor actor) {
+    public BulkSend start(Principal p, long templateId, ProblemList problems, List<RowRequest> rows, Actor actor) {
         Templates.Detail template = templates.get(p, templateId);
-        List<String> errors = new ArrayList<>(problems);
+        ProblemList errors = new ProblemList();
+        errors.addAll("", problems);
         if (rows.isEmpty() && problems.isEmpty()) {
             errors.add("There are no rows to send.");
         }
         for (RowRequest row : rows) {
-            List<String> found = row.request() == null ? row.problems() : Templates.problems(template, row.request());
-            found.forEach(e -> errors.add("Row " + row.number() + ": " + e));
+            ProblemList found = row.request() == null ? row.problems()
+                    : ProblemList.of(Templates.problems(template, row.request()));
+            errors.addAll("Row " + row.number() + ": ", found);
         }
         if (!errors.isEmpty()) {
-            throw Refusal.invalid("validation_failed", "The bulk send was not started: " + errors.size()
-                    + " problem(s) were found.", Map.of("errors", errors));
+            throw errors.refusal("The bulk send was not started: " + errors.count() + " problem(s) were found.");
         }
         List<String> requests = rows.stream().map(r -> requestJson(r.request())).toList();
         return db.inTransaction(() -> {

@@ -25,11 +25,13 @@ public final class FileIntake {
     private final DocumentIntake intake;
     private final StoredFiles files;
     private final WorkGate gate;
+    private final ParseBudget budget;
 
-    public FileIntake(DocumentIntake intake, StoredFiles files, WorkGate gate) {
+    public FileIntake(DocumentIntake intake, StoredFiles files, WorkGate gate, ParseBudget budget) {
         this.intake = intake;
         this.files = files;
         this.gate = gate;
+        this.budget = budget;
     }
 
     /**
@@ -37,7 +39,7 @@ public final class FileIntake {
      * {@code invalid_file_type} or {@code invalid_file} when it cannot be used.
      */
     public AcceptedFile accept(Path file, String clientFilename) throws IOException {
-        Intake checked = gate.run(() -> inspect(file));
+        Intake checked = inspect(file);
         try {
             StoredFiles.Saved original = save(file);
             StoredFiles.Saved pdf = checked.pdf().equals(file) ? original : save(checked.pdf());
@@ -60,7 +62,7 @@ public final class FileIntake {
     public AttachedFile acceptAttachment(Path file, String clientFilename, Set<AttachmentKind> allowed)
             throws IOException {
         AttachmentKind kind = kindOf(file, allowed);
-        Intake checked = gate.run(() -> inspect(file));
+        Intake checked = inspect(file);
         try {
             StoredFiles.Saved pdf = save(checked.pdf());
             StoredFiles.Saved kept = kind == AttachmentKind.PDF ? pdf : save(file);
@@ -89,9 +91,25 @@ public final class FileIntake {
         return allowed.stream().map(AttachmentKind::wire).toList();
     }
 
+    /**
+     * Inspects {@code file} once the parse budget has room for what it may cost (its objects counted
+     * first, and a PDF with too many refused unread) and a worker is free.
+     */
     private Intake inspect(Path file) {
+        long cost = refusing(() -> intake.heapCost(file));
+        return budget.run(cost, () -> gate.run(() -> refusing(() -> intake.inspect(file))));
+    }
+
+    /** A step of intake that may find the file unusable. */
+    @FunctionalInterface
+    private interface Check<T> {
+        T run() throws UnsupportedFileTypeException, InvalidFileException;
+    }
+
+    /** {@code check}'s result; 400 {@code invalid_file_type} or {@code invalid_file} when it finds the file unusable. */
+    private static <T> T refusing(Check<T> check) {
         try {
-            return intake.inspect(file);
+            return check.run();
         } catch (UnsupportedFileTypeException e) {
             throw Refusal.invalid("invalid_file_type", "Only PDF, PNG and JPEG files are accepted (" + e.getMessage() + ").");
         } catch (InvalidFileException e) {

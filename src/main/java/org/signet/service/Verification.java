@@ -12,6 +12,7 @@ import org.signet.error.Refusal;
 import org.signet.pdf.FileSniffer;
 import org.signet.pdf.InvalidFileException;
 import org.signet.pdf.MediaKind;
+import org.signet.pdf.OpeningCost;
 import org.signet.pdf.SealCheck;
 import org.signet.pdf.SealVerifier;
 import org.signet.pdf.SiteCertificate;
@@ -40,15 +41,17 @@ public final class Verification {
     private final AuditStore audit;
     private final Supplier<SiteCertificate> certificate;
     private final WorkGate gate;
+    private final ParseBudget budget;
 
     public Verification(Database db, DocumentStore documents, SignerStore signers, AuditStore audit,
-            Supplier<SiteCertificate> certificate, WorkGate gate) {
+            Supplier<SiteCertificate> certificate, WorkGate gate, ParseBudget budget) {
         this.db = db;
         this.documents = documents;
         this.signers = signers;
         this.audit = audit;
         this.certificate = certificate;
         this.gate = gate;
+        this.budget = budget;
     }
 
     /** What the file's seal says, and the stored document it is a seal of, if any. */
@@ -72,7 +75,8 @@ public final class Verification {
     public Outcome check(Path file) {
         requirePdf(file);
         String site = siteFingerprint();
-        SealCheck check = gate.run(() -> verify(file, site));
+        // The document and one earlier revision of it are open at once while the changes between them are read.
+        SealCheck check = budget.run(2 * openingCost(file), () -> gate.run(() -> verify(file, site)));
         Optional<SealedDocument> document = documents.sealedRevisionOwner(check.sha256()).flatMap(this::sealed);
         return new Outcome(check, document);
     }
@@ -86,13 +90,26 @@ public final class Verification {
                 .orElseThrow(() -> Refusal.notFound("Sealed document"));
     }
 
+    /** What opening the file may cost, counted before it is read; 400 {@code invalid_file} when it has too many objects. */
+    private static long openingCost(Path file) {
+        try {
+            return OpeningCost.of(file);
+        } catch (InvalidFileException e) {
+            throw cannotCheck(e);
+        }
+    }
+
     private SealCheck verify(Path file, String siteFingerprint) {
         try {
             return SealVerifier.check(file, s -> siteFingerprint.equals(s.signerCertificateSha256())
                     || s.revisionSha256() != null && documents.sealedRevisionOwner(s.revisionSha256()).isPresent());
         } catch (InvalidFileException e) {
-            throw Refusal.invalid("invalid_file", "The file cannot be checked: " + e.getMessage() + ".");
+            throw cannotCheck(e);
         }
+    }
+
+    private static Refusal cannotCheck(InvalidFileException e) {
+        return Refusal.invalid("invalid_file", "The file cannot be checked: " + e.getMessage() + ".");
     }
 
     private Optional<SealedDocument> sealed(long documentId) {

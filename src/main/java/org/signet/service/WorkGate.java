@@ -40,13 +40,18 @@ public final class WorkGate {
             in = false;
         }
         if (!in) {
-            throw new Refusal(Refusal.Kind.UNAVAILABLE, "busy",
-                    "Signet is busy with other documents; try again shortly.", Map.of("retry_after", wait.toSeconds()));
+            throw busy(wait);
         }
         try {
             return work.run();
         } finally {
             permits.release();
         }
+    }
+
+    /** 503 {@code busy}: heavy work could not start within {@code wait}, which is also how long to wait before trying again. */
+    static Refusal busy(Duration wait) {
+        return new Refusal(Refusal.Kind.UNAVAILABLE, "busy", "Signet is busy with other documents; try again shortly.",
+                Map.of("retry_after", wait.toSeconds()));
     }
 }

@@ -14,31 +14,49 @@ import java.util.List;
  * that are wholly empty (a trailing line break, a blank line) are skipped.
  */
 public final class CsvReader {
-    /** Text that is not CSV, with the line (from 1) where reading stopped. */
+    /** Text that is not CSV, or past a bound, with the line (from 1) where reading stopped. */
     public static final class CsvException extends Exception {
         private static final long serialVersionUID = 1L;
+        private final boolean tooManyFields;
 
         CsvException(int line, String message) {
+            this(line, message, false);
+        }
+
+        CsvException(int line, String message, boolean tooManyFields) {
             super("Line " + line + ": " + message);
+            this.tooManyFields = tooManyFields;
         }
 
         CsvException(String message) {
             super(message);
+            this.tooManyFields = false;
+        }
+
+        /** Reading stopped at a record with more fields than allowed. */
+        public boolean tooManyFields() {
+            return tooManyFields;
         }
     }
 
     private final String text;
+    private final int maxFields;
     private int at;
     private int line = 1;
 
-    private CsvReader(String text) {
+    private CsvReader(String text, int maxFields) {
         this.text = text;
+        this.maxFields = maxFields;
     }
 
-    /** Every record of {@code utf8}, in order, stopping with an error past {@code maxRecords}. */
-    public static List<List<String>> read(byte[] utf8, int maxRecords) throws CsvException {
+    /**
+     * Every record of {@code utf8}, in order, stopping with an error past {@code maxRecords} records or
+     * at a record of more than {@code maxFields} fields: the bounds keep what is read as small as what
+     * the caller can use, however the text is built.
+     */
+    public static List<List<String>> read(byte[] utf8, int maxRecords, int maxFields) throws CsvException {
         String text = decode(utf8);
-        return new CsvReader(text.startsWith("\uFEFF") ? text.substring(1) : text).records(maxRecords);
+        return new CsvReader(text.startsWith("\uFEFF") ? text.substring(1) : text, maxFields).records(maxRecords);
     }
 
     private static String decode(byte[] utf8) throws CsvException {
@@ -80,6 +98,9 @@ public final class CsvReader {
             if (c != ',') {
                 line++;
                 return fields;
+            }
+            if (fields.size() == maxFields) {
+                throw new CsvException(line, "more than " + maxFields + " values.", true);
             }
         }
     }

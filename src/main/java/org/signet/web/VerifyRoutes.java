@@ -56,7 +56,9 @@ public final class VerifyRoutes {
         try {
             return html(200, page.render(action(req), maxBytes, upload.check(req), null));
         } catch (Refusal e) {
-            return html(e.status(), page.render(action(req), maxBytes, null, reason(req, e.code())));
+            Response refused = html(e.status(), page.render(action(req), maxBytes, null, reason(req, e.code())));
+            Object retryAfter = e.data().get("retry_after");
+            return retryAfter == null ? refused : refused.header("Retry-After", String.valueOf(retryAfter));
         }
     }
 

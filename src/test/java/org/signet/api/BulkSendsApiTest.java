@@ -269,6 +269,22 @@ class BulkSendsApiTest {
     }
 
     @Test
+    void json_thousandsOfProblems_firstTwentyListedAndTheRestCounted() {
+        long template = template();
+        Map<String, Object> row = new LinkedHashMap<>(Map.of("signer1_name", "Ann", "signer1_email", "ann@example.org"));
+        for (int i = 0; i < 5_000; i++) {
+            row.put("u" + i, "x");
+        }
+
+        HttpResponse<String> r = flow.post("templates/" + template + "/bulk-sends", Map.of("rows", List.of(row)));
+
+        assertEquals("validation_failed", code(r), r.body());
+        assertEquals(20, ((List<?>) data(r).get("errors")).size());
+        assertEquals(4_980, ((Number) data(r).get("errors_not_listed")).intValue());
+        assertTrue(r.body().contains("5000 problem(s)"), r.body());
+    }
+
+    @Test
     void json_noRows_refused() {
         long template = template();
 

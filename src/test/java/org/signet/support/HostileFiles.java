@@ -110,6 +110,28 @@ public final class HostileFiles {
                 ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"));
     }
 
+    /**
+     * A one-page PDF whose classic cross-reference table has {@code entries} entries (20 bytes each,
+     * 25 MB for 1,250,000): all but the first four in use at an offset where no object starts, so that
+     * a reader holds every entry before it finds the table wrong and rebuilds it by a scan of the file.
+     */
+    public static byte[] pdfLongXrefTable(int entries) {
+        byte[] small = IntakeSamples.singlePagePdf("");
+        String text = new String(small, StandardCharsets.ISO_8859_1);
+        int xref = text.lastIndexOf("xref\n0 4\n");
+        ByteArrayOutputStream out = new ByteArrayOutputStream(xref + entries * 20 + 128);
+        out.write(small, 0, xref);
+        out.writeBytes(ascii("xref\n0 " + entries + "\n"));
+        int tableStart = xref + "xref\n0 4\n".length();
+        out.writeBytes(ascii(text.substring(tableStart, tableStart + 4 * 20)));
+        byte[] nowhere = ascii("0000000001 00000 n \n");
+        for (int i = 4; i < entries; i++) {
+            out.writeBytes(nowhere);
+        }
+        out.writeBytes(ascii("trailer\n<< /Size " + entries + " /Root 1 0 R >>\nstartxref\n" + xref + "\n%%EOF\n"));
+        return out.toByteArray();
+    }
+
     /** An 8-bit RGBA PNG of {@code width} x {@code height} whose one IDAT chunk holds {@code zlib}. */
     public static byte[] png(int width, int height, byte[] zlib) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(zlib.length + 64);

@@ -2,6 +2,7 @@ package org.signet.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** The RFC 4180 shapes a spreadsheet writes, and the text that is not CSV. */
 class CsvReaderTest {
     private static List<List<String>> read(String text) throws CsvReader.CsvException {
-        return CsvReader.read(text.getBytes(StandardCharsets.UTF_8), 100);
+        return CsvReader.read(text.getBytes(StandardCharsets.UTF_8), 100, 100);
     }
 
     @Test
@@ -54,14 +55,24 @@ class CsvReaderTest {
     @Test
     void read_notUtf8_refused() {
         byte[] latin1 = "Jos\u00e9".getBytes(StandardCharsets.ISO_8859_1);
-        CsvReader.CsvException e = assertThrows(CsvReader.CsvException.class, () -> CsvReader.read(latin1, 10));
+        CsvReader.CsvException e = assertThrows(CsvReader.CsvException.class, () -> CsvReader.read(latin1, 10, 10));
         assertEquals("The file is not UTF-8 text; save it as CSV UTF-8.", e.getMessage());
     }
 
     @Test
     void read_moreRecordsThanAllowed_refusedBeforeReadingOn() {
         CsvReader.CsvException e = assertThrows(CsvReader.CsvException.class,
-                () -> CsvReader.read("1\n2\n3\n".getBytes(StandardCharsets.UTF_8), 2));
+                () -> CsvReader.read("1\n2\n3\n".getBytes(StandardCharsets.UTF_8), 2, 10));
         assertEquals("Line 3: more than 2 records.", e.getMessage());
+    }
+
+    @Test
+    void read_recordWithMoreFieldsThanAllowed_refusedAtIt() {
+        byte[] wide = ("a,b\n1,2\n" + "x,".repeat(100_000) + "\n").getBytes(StandardCharsets.UTF_8);
+
+        CsvReader.CsvException e = assertThrows(CsvReader.CsvException.class, () -> CsvReader.read(wide, 10, 2));
+
+        assertEquals("Line 3: more than 2 values.", e.getMessage());
+        assertTrue(e.tooManyFields());
     }
 }
