@@ -270,7 +270,8 @@ final class Services {
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
-        idempotencyKeys = new IdempotencyKeys(db, new IdempotencyStore(db, sealedValues), clock);
+        idempotencyKeys = new IdempotencyKeys(db, new IdempotencyStore(db, sealedValues), clock,
+                config.integer("idempotency.max_mb_per_key") * (1L << 20));
         // No request is in flight yet: a key still claimed was held by one that a stop interrupted.
         idempotencyKeys.releaseAbandoned();
         idempotencyPrune = new IdempotencyPruneJob(idempotencyKeys);

@@ -8,7 +8,7 @@ import org.signet.domain.IdempotentRequest;
 /**
  * POSTs claimed under an API key's idempotency keys, and the answers they got. An answer is kept
  * sealed ({@link SealedValues}), bound to its API key and idempotency key, since it may hold a new
- * signer's link; {@code answer_bytes} is its sealed size.
+ * signer's link; {@code answer_bytes} is its sealed size, which the cap on one API key's answers adds up.
  */
 public final class IdempotencyStore {
     private static final String COLUMNS = "method, target, body_sha256, body_length, state, status, content_type, "
@@ -16,6 +16,9 @@ public final class IdempotencyStore {
 
     private final Database db;
     private final SealedValues sealed;
+
+    /** A kept answer: whose, under which key, and its sealed size. */
+    public record Kept(String idempotencyKey, long bytes) {}
 
     public IdempotencyStore(Database db, SealedValues sealed) {
         this.db = db;
@@ -42,6 +45,18 @@ public final class IdempotencyStore {
                 + "content_type = ?, answer_sealed = ?, answer_bytes = ? WHERE key_id = ? AND idempotency_key = ? "
                 + "AND state = 'in_progress'", bodySha256, bodyLength, status, contentType, answer, answer.length, keyId,
                 idempotencyKey);
+    }
+
+    /** The sealed size of every answer kept for API key {@code keyId}. */
+    public long keptBytes(long keyId) {
+        return db.queryLong("SELECT COALESCE(SUM(answer_bytes), 0) FROM idempotency_keys WHERE key_id = ?", keyId);
+    }
+
+    /** Up to {@code limit} of the answers kept for API key {@code keyId}, oldest first. */
+    public List<Kept> oldestKept(long keyId, int limit) {
+        return db.query("SELECT idempotency_key, answer_bytes FROM idempotency_keys WHERE key_id = ? AND state = 'done' "
+                + "ORDER BY created_at LIMIT ?", r -> new Kept(r.string("idempotency_key"), r.getLong("answer_bytes")),
+                keyId, limit);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +30,7 @@ import org.signet.support.SignetFixture;
 /**
  * What a starting Signet lets go of: on SQLite, the only process, every key still claimed; on
  * PostgreSQL, where other instances may be running requests under their keys, only the claims older
- * than any request runs. And what is kept: answers sealed.
+ * than any request runs. And what is kept: answers sealed, and no more per API key than its cap.
  */
 class IdempotencyKeysTest {
     @TempDir
@@ -49,12 +50,18 @@ class IdempotencyKeysTest {
 
     /** An instance's idempotency keys, on the database {@code dialect} names (opened on first use). */
     private IdempotencyKeys instance(Dialect dialect) throws Exception {
+        return instance(dialect, 64 << 20);
+    }
+
+    /** As above, keeping at most {@code maxBytesPerKey} of answers per API key. */
+    private IdempotencyKeys instance(Dialect dialect, long maxBytesPerKey) throws Exception {
         if (db == null) {
             db = BothDatabases.open(dialect, dir);
             userId = new UserStore(db, clock).add("ada@example.org", "Ada", false, null).id();
             keyId = newKey();
         }
-        return new IdempotencyKeys(db, new IdempotencyStore(db, new SealedValues(FileVault.open(dir))), clock);
+        return new IdempotencyKeys(db, new IdempotencyStore(db, new SealedValues(FileVault.open(dir))), clock,
+                maxBytesPerKey);
     }
 
     private long newKey() {
@@ -66,6 +73,24 @@ class IdempotencyKeysTest {
         clock.advance(Duration.ofSeconds(1));
         assertTrue(keys.claim(apiKey, key, "POST", "/documents").isEmpty());
         keys.complete(apiKey, key, new IdempotentAnswer("00", 2, 201, "application/json", body));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Dialect.class)
+    void complete_answersOverTheCap_forgetsThatApiKeysOldestFirst(Dialect dialect) throws Exception {
+        IdempotencyKeys keys = instance(dialect, 10_000);
+        long otherKey = newKey();
+        answer(keys, otherKey, "theirs", new byte[3000]);
+        for (String k : List.of("k1", "k2", "k3", "k4")) {
+            answer(keys, keyId, k, new byte[3000]);
+        }
+
+        assertTrue(claimed(keys, "k1"), "the oldest answer was forgotten to keep the fourth: a retry runs again");
+        for (String k : List.of("k2", "k3", "k4")) {
+            assertEquals(3000, keys.claim(keyId, k, "POST", "/documents").orElseThrow().body().length, k + " is kept");
+        }
+        assertTrue(keys.claim(otherKey, "theirs", "POST", "/documents").orElseThrow().done(),
+                "another API key's answers are its own");
     }
 
     @ParameterizedTest

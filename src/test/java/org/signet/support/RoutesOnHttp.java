@@ -52,7 +52,7 @@ public final class RoutesOnHttp implements AutoCloseable {
         HttpService service = HttpService.start(config, rest, site,
                 HttpBindings.authenticator(new KeyAuthentication(keys, clock)),
                 HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db,
-                        new SealedValues(FileVault.open(dir))), clock)), new MemoryRateLimiter(clock));
+                        new SealedValues(FileVault.open(dir))), clock, 64 << 20)), new MemoryRateLimiter(clock));
         return new RoutesOnHttp(db, service, key);
     }
 
