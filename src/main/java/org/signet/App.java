@@ -78,7 +78,7 @@ public final class App implements AutoCloseable {
             HttpService[] http = new HttpService[1];
             Links links = new Links(() -> config.siteUrl(http[0].port()));
             Services services = new Services(config, db, clock, links, scheduler);
-            releaseClaimsOfAStoppedRun(db);
+            releaseClaimsOfAStoppedRun(db, services.webhookStore);
             Router rest = new Router();
             Router site = new Router();
             services.routes(rest, site);
@@ -104,9 +104,9 @@ public final class App implements AutoCloseable {
      * Claims on queued work and seals that a stopped run of this instance left (killed mid-delivery) are taken
      * again now rather than when their leases end; other instances' claims are left to their leases.
      */
-    private static void releaseClaimsOfAStoppedRun(Database db) {
+    private static void releaseClaimsOfAStoppedRun(Database db, WebhookStore webhooks) {
         new MailOutboxStore(db).releaseStoppedRun();
-        new WebhookStore(db).releaseStoppedRun();
+        webhooks.releaseStoppedRun();
         new DocumentStore(db, Clock.systemUTC()).releaseStoppedSealClaims();
     }
 

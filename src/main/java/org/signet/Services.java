@@ -100,6 +100,7 @@ import org.signet.store.AdminSessionStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
+import org.signet.store.ClearValues;
 import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
@@ -112,6 +113,7 @@ import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
 import org.signet.store.MasterKeyCheck;
 import org.signet.store.SignerStore;
+import org.signet.store.SealedValues;
 import org.signet.store.SignerTokens;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StatsStore;
@@ -164,6 +166,7 @@ final class Services {
     final Accounts accounts;
     final ApiKeys apiKeys;
     final WebhookDeliverer webhookDeliverer;
+    final WebhookStore webhookStore;
     final ExecutorService webhookWorkers;
     final Config config;
     private final Database db;
@@ -207,6 +210,9 @@ final class Services {
         SignerTokens tokens = new SignerTokens(vault);
         // Links made before tokens were sealed keep working: their tokens become hashes here, once.
         tokens.secureExisting(db);
+        SealedValues sealedValues = new SealedValues(vault);
+        // Webhook secrets and kept answers an earlier Signet wrote in clear are sealed here, once.
+        ClearValues.sealLeft(db, sealedValues);
         signers = new SignerStore(db, clock, tokens);
         FieldStore fields = new FieldStore(db, clock);
         AttachmentStore attachmentStore = new AttachmentStore(db, clock);
@@ -219,7 +225,7 @@ final class Services {
         mailSender = new MailSender(db, Transports.fromConfig(config), files::readIfStored, clock,
                 (signer, recipient) -> signers.find(signer).filter(s -> s.email().equalsIgnoreCase(recipient))
                         .map(links::signing), ticket -> emailCodes.forMail(ticket));
-        WebhookStore webhookStore = new WebhookStore(db);
+        webhookStore = new WebhookStore(db, sealedValues);
         WebhookUrls webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         // One thread per webhook being worked through: a receiver that hangs for its 10 s holds only its own.
         webhookWorkers = Executors.newFixedThreadPool(16, NamedThreads.daemon("signet-webhook-"));
@@ -270,7 +276,8 @@ final class Services {
         expiryJob = new ExpiryJob(documentStore, workflow, clock);
         reminderJob = new ReminderJob(documentStore, workflow, clock);
         stagingCleanup = new StagingCleanupJob(staging);
-        idempotencyKeys = new IdempotencyKeys(db, new IdempotencyStore(db), clock);
+        idempotencyKeys = new IdempotencyKeys(db, new IdempotencyStore(db, sealedValues), clock,
+                config.integer("idempotency.max_mb_per_key") * (1L << 20));
         // No request is in flight yet: a key still claimed was held by one that a stop interrupted.
         idempotencyKeys.releaseAbandoned();
         idempotencyPrune = new IdempotencyPruneJob(idempotencyKeys);

@@ -55,6 +55,7 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("ratelimit.ip_per_minute", "100", "an integer 1..1000000", s -> intIn(s, 1, 1_000_000), false),
             new Setting("ratelimit.key_per_hour", "1000", "an integer 1..100000000",
                     s -> intIn(s, 1, 100_000_000), false),
+            new Setting("idempotency.max_mb_per_key", "64", "an integer 1..100000 (MiB)", s -> intIn(s, 1, 100_000), false),
             new Setting("mail.retention_days", "30", "an integer 1..3650", s -> intIn(s, 1, 3650), false),
             new Setting("site.allow_delegation", "false", "true or false", Setting::bool, false),
             new Setting("webhooks.allow_private", "false", "true or false", Setting::bool, false),

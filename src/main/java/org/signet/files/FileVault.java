@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PushbackInputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -40,9 +39,9 @@ public final class FileVault {
 
     /** Opens the vault under dataDir, creating {@code keys/master.key} and {@code files/} the first time. */
     public static FileVault open(Path dataDir) throws IOException {
-        Files.createDirectories(dataDir);
+        OwnerOnly.folder(dataDir);
         MasterKey master = MasterKey.loadOrCreate(dataDir.resolve(KEYS));
-        Path files = Files.createDirectories(dataDir.resolve(FILES));
+        Path files = OwnerOnly.folder(dataDir.resolve(FILES));
         return new FileVault(master, dataDir.resolve(KEYS), new FolderBytes(files));
     }
 
@@ -52,7 +51,7 @@ public final class FileVault {
      */
     public static FileVault openExisting(Path dataDir) throws IOException {
         MasterKey master = MasterKey.load(dataDir.resolve(KEYS));
-        Path files = Files.createDirectories(dataDir.resolve(FILES));
+        Path files = OwnerOnly.folder(dataDir.resolve(FILES));
         return new FileVault(master, dataDir.resolve(KEYS), new FolderBytes(files));
     }
 
@@ -98,6 +97,20 @@ public final class FileVault {
     /** Opens what {@link #seal} sealed for {@code context}. */
     public byte[] unseal(byte[] sealed, String context) throws IOException {
         return master.unwrap(sealed, context).getEncoded();
+    }
+
+    /**
+     * Seals a small value of any length (a webhook's secret, an answer kept for a retry) under a key
+     * derived from the master key, bound to {@code context}: only this vault opens it, and only for
+     * the same context.
+     */
+    public byte[] sealValue(byte[] value, String context) {
+        return master.sealValue(value, context);
+    }
+
+    /** Opens what {@link #sealValue} sealed for {@code context}; fails for another context or another master key. */
+    public byte[] openValue(byte[] sealed, String context) throws IOException {
+        return master.openValue(sealed, context);
     }
 
     /** Encrypts the stream to a new file under a random name, hashing the plaintext on the way. */

@@ -27,7 +27,7 @@ public final class FolderBytes implements SealedBytes {
         Path tmp = folder.resolve(StoredFile.checkName(name) + ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE), MasterKey.ownerOnly("rw-------"));
+                    StandardOpenOption.WRITE), OwnerOnly.file());
                     OutputStream out = Channels.newOutputStream(channel)) {
                 content.writeTo(out);
                 channel.force(true);

@@ -6,12 +6,9 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.Set;
@@ -31,7 +28,18 @@ final class MasterKey {
     private static final int NONCE_BYTES = 12;
     static final int WRAPPED_BYTES = 1 + NONCE_BYTES + KEY_BYTES + ChunkCipher.TAG_BYTES;
 
+    private static final byte VALUE_VERSION = 1;
+    /** What the key that seals values is derived from; a new label would make a new key. */
+    private static final String VALUE_KEY_LABEL = "signet sealed values v1";
+
     private final SecretKey key;
+    /** Files' data keys, sealed under the master key itself. */
+    private final Sealing fileKeys;
+    /**
+     * Small values kept in the database (see {@link #sealValue}), sealed under a key derived from the
+     * master key, so that the key wrapping files' keys never seals anything else.
+     */
+    private final Sealing values;
     /**
      * Ciphers used before, kept for the next wrap or unwrap: getting a cipher from the provider and
      * expanding the AES key cost more than sealing a 32-byte key, and a document read unwraps one
@@ -41,11 +49,18 @@ final class MasterKey {
 
     private MasterKey(byte[] bytes) {
         this.key = new SecretKeySpec(bytes, "AES");
+        this.fileKeys = new Sealing(key, WRAP_VERSION, "signet-file-key");
+        byte[] derived = check(VALUE_KEY_LABEL);
+        try {
+            this.values = new Sealing(new SecretKeySpec(derived, "AES"), VALUE_VERSION, "signet-value");
+        } finally {
+            Arrays.fill(derived, (byte) 0);
+        }
     }
 
     /** Reads the master key, creating it (owner-only) the first time Signet runs with this directory. */
     static MasterKey loadOrCreate(Path keysDir) throws IOException {
-        Files.createDirectories(keysDir, ownerOnly("rwx------"));
+        OwnerOnly.folder(keysDir);
         Path file = keysDir.resolve("master.key");
         if (!Files.exists(file)) {
             create(keysDir, file);
@@ -78,7 +93,7 @@ final class MasterKey {
         Files.deleteIfExists(tmp);
         byte[] bytes = Crypto.randomBytes(KEY_BYTES);
         try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE), ownerOnly("rw-------"));
+                StandardOpenOption.WRITE), OwnerOnly.file());
                 OutputStream out = Channels.newOutputStream(channel)) {
             out.write(bytes);
             channel.force(true);
@@ -95,13 +110,6 @@ final class MasterKey {
         } finally {
             Files.deleteIfExists(tmp);
         }
-    }
-
-    static FileAttribute<?>[] ownerOnly(String permissions) {
-        if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
-            return new FileAttribute<?>[0];
-        }
-        return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(permissions))};
     }
 
     /**
@@ -124,20 +132,7 @@ final class MasterKey {
 
     /** Wraps a data key for the named file: version, random nonce, then the sealed key. */
     byte[] wrap(byte[] dataKey, String name) {
-        byte[] out = new byte[WRAPPED_BYTES];
-        out[0] = WRAP_VERSION;
-        byte[] nonce = Crypto.randomBytes(NONCE_BYTES);
-        System.arraycopy(nonce, 0, out, 1, NONCE_BYTES);
-        Cipher cipher = take();
-        try {
-            init(cipher, Cipher.ENCRYPT_MODE, nonce, name);
-            cipher.doFinal(dataKey, 0, dataKey.length, out, 1 + NONCE_BYTES);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES-GCM refused to wrap a key", e);
-        } finally {
-            idle.offer(cipher);
-        }
-        return out;
+        return seal(fileKeys, dataKey, name);
     }
 
     /** Unwraps the data key of the named file; the name is authenticated, so keys cannot be swapped. */
@@ -145,22 +140,77 @@ final class MasterKey {
         if (wrapped.length != WRAPPED_BYTES || wrapped[0] != WRAP_VERSION) {
             throw new IOException("wrapped key of stored file " + name + " has an unknown format");
         }
-        byte[] nonce = Arrays.copyOfRange(wrapped, 1, 1 + NONCE_BYTES);
         byte[] dataKey = null;
-        Cipher cipher = take();
         try {
-            init(cipher, Cipher.DECRYPT_MODE, nonce, name);
-            dataKey = cipher.doFinal(wrapped, 1 + NONCE_BYTES, wrapped.length - 1 - NONCE_BYTES);
+            dataKey = open(fileKeys, wrapped, name);
             return new SecretKeySpec(dataKey, "AES");
         } catch (AEADBadTagException e) {
             throw new IOException("wrapped key of stored file " + name + " does not open with this master key");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("AES-GCM refused to unwrap a key", e);
         } finally {
-            idle.offer(cipher);
             if (dataKey != null) {
                 Arrays.fill(dataKey, (byte) 0);
             }
+        }
+    }
+
+    /**
+     * Seals a value of any length for {@code context} with AES-256-GCM under the derived value key:
+     * version, random nonce, then the sealed bytes and their tag. The context is authenticated, so a
+     * value opens only for the context it was sealed for (moved to another row or column, it does not).
+     */
+    byte[] sealValue(byte[] value, String context) {
+        return seal(values, value, context);
+    }
+
+    /** Opens what {@link #sealValue} sealed for {@code context}. */
+    byte[] openValue(byte[] sealed, String context) throws IOException {
+        if (sealed.length < 1 + NONCE_BYTES + ChunkCipher.TAG_BYTES || sealed[0] != VALUE_VERSION) {
+            throw new IOException("the sealed value for " + context + " has an unknown format");
+        }
+        try {
+            return open(values, sealed, context);
+        } catch (AEADBadTagException e) {
+            throw new IOException("the sealed value for " + context + " does not open with this master key");
+        }
+    }
+
+    /** One kind of sealing: its key, the version byte that leads what it seals, and the label its associated data begins with. */
+    private record Sealing(SecretKey key, byte version, String label) {
+        byte[] associatedData(String context) {
+            return (label + ":" + version + ":" + context).getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Version, random nonce, then {@code plain} sealed with its tag, bound to {@code context}. */
+    private byte[] seal(Sealing s, byte[] plain, String context) {
+        byte[] out = new byte[1 + NONCE_BYTES + plain.length + ChunkCipher.TAG_BYTES];
+        out[0] = s.version();
+        byte[] nonce = Crypto.randomBytes(NONCE_BYTES);
+        System.arraycopy(nonce, 0, out, 1, NONCE_BYTES);
+        Cipher cipher = take();
+        try {
+            init(cipher, Cipher.ENCRYPT_MODE, s, nonce, context);
+            cipher.doFinal(plain, 0, plain.length, out, 1 + NONCE_BYTES);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM refused to seal", e);
+        } finally {
+            idle.offer(cipher);
+        }
+        return out;
+    }
+
+    /** Opens what {@link #seal} sealed for {@code context}, whose version the caller has checked. */
+    private byte[] open(Sealing s, byte[] sealed, String context) throws AEADBadTagException {
+        Cipher cipher = take();
+        try {
+            init(cipher, Cipher.DECRYPT_MODE, s, Arrays.copyOfRange(sealed, 1, 1 + NONCE_BYTES), context);
+            return cipher.doFinal(sealed, 1 + NONCE_BYTES, sealed.length - 1 - NONCE_BYTES);
+        } catch (AEADBadTagException e) {
+            throw e;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM refused to open", e);
+        } finally {
+            idle.offer(cipher);
         }
     }
 
@@ -170,8 +220,9 @@ final class MasterKey {
         return c != null ? c : Crypto.gcm();
     }
 
-    private void init(Cipher cipher, int mode, byte[] nonce, String name) throws GeneralSecurityException {
-        cipher.init(mode, key, new GCMParameterSpec(ChunkCipher.TAG_BYTES * 8, nonce));
-        cipher.updateAAD(("signet-file-key:" + WRAP_VERSION + ":" + name).getBytes(StandardCharsets.US_ASCII));
+    private static void init(Cipher cipher, int mode, Sealing s, byte[] nonce, String context)
+            throws GeneralSecurityException {
+        cipher.init(mode, s.key(), new GCMParameterSpec(ChunkCipher.TAG_BYTES * 8, nonce));
+        cipher.updateAAD(s.associatedData(context));
     }
 }

@@ -15,9 +15,11 @@ import org.signet.error.Refusal;
 /**
  * Runs a POST sent with an {@code Idempotency-Key} at most once per API key: the key is claimed before
  * the handler runs, the body is fingerprinted as the handler reads it, and the answer is kept so that
- * a retry of the same request gets it again with {@code Idempotent-Replayed: true}. Answers of 500 and
- * above, and 429, are not kept: the first asks for a retry to run again, the second for a later one.
- * Every other answer, 4xx included, is kept, so a key always stands for one outcome.
+ * a retry of the same request gets it again with {@code Idempotent-Replayed: true}. Only the answers of
+ * requests that ran are kept, those below 400: a refusal (4xx) changes nothing, so a retry under the
+ * same key simply runs, and gets past the refusal once what caused it is put right (a body made smaller
+ * after a 413, a field added after a 400); an answer of 500 and above asks for a retry to run again.
+ * Keeping only these also keeps a client that is refused again and again from filling the database.
  */
 final class IdempotentPosts {
     static final String HEADER = "Idempotency-Key";
@@ -104,19 +106,21 @@ final class IdempotentPosts {
         try {
             return handler.handle(request);
         } catch (Refusal e) {
-            // A refusal is an answer like any other: kept, so the retry is refused alike.
+            // Answered here rather than by the dispatcher, so that the key is let go like any other unkept answer.
             return Errors.toResponse(e);
         }
     }
 
     /**
      * Keeps the answer for retries, or lets the key go when the answer is not to be kept, when it is
-     * too large to keep, or when the body's fingerprint could not be taken (it was refused unread).
+     * too large to keep, or when the body's fingerprint could not be taken (more of it was left unread
+     * than a handler ignores). A refusal leaves the rest of its body unread, as without a key.
      */
     private Response remember(long keyId, String key, Response response, FingerprintedBody body) throws IOException {
-        Optional<FingerprintedBody.Fingerprint> fingerprint = body.finish(MAX_LEFT_UNREAD);
         Optional<byte[]> bytes = keptBytes(response);
-        if (fingerprint.isEmpty() || bytes.isEmpty()) {
+        Optional<FingerprintedBody.Fingerprint> fingerprint = bytes.isEmpty() ? Optional.empty()
+                : body.finish(MAX_LEFT_UNREAD);
+        if (fingerprint.isEmpty()) {
             keys.forget(keyId, key);
             return response;
         }
@@ -134,10 +138,10 @@ final class IdempotentPosts {
         return kept;
     }
 
-    /** The answer's body when it is one to keep: below 500, not 429, JSON of a known, small length. */
+    /** The answer's body when it is one to keep: below 400, JSON of a known, small length. */
     private static Optional<byte[]> keptBytes(Response response) throws IOException {
         List<String> type = response.headers().get("Content-Type");
-        boolean kept = response.status() < 500 && response.status() != 429 && type != null
+        boolean kept = response.status() < 400 && type != null
                 && type.get(0).startsWith("application/json") && response.length() >= 0
                 && response.length() <= MAX_KEPT_BYTES;
         if (!kept) {

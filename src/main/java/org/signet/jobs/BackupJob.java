@@ -16,6 +16,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.signet.files.OwnerOnly;
 import org.signet.service.BackupException;
 import org.signet.service.BackupManifest;
 import org.signet.service.Backups;
@@ -101,7 +102,7 @@ public final class BackupJob implements Runnable {
 
     /** A new subfolder named by {@code now}, numbered when two backups fall in one second. */
     private Path next(Instant now) throws IOException {
-        Files.createDirectories(dir);
+        OwnerOnly.folder(dir);
         String name = NAME.format(now);
         Path p = dir.resolve(name);
         for (int n = 2; Files.exists(p); n++) {

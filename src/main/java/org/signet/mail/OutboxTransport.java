@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.signet.files.OwnerOnly;
 
 /**
  * Writes each message as an RFC 822 {@code .eml} file into an outbox folder, for sites without an
@@ -62,7 +63,7 @@ public final class OutboxTransport implements MailTransport {
 
     /** Writes to a hidden temporary name, then renames, so the folder only ever shows whole messages. */
     private Path write(MimeMessage mime) throws IOException, MessagingException {
-        Files.createDirectories(outboxDir);
+        OwnerOnly.folder(outboxDir);
         Path temp = Files.createTempFile(outboxDir, ".", ".eml.tmp");
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE);

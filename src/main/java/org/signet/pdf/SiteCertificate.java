@@ -39,6 +39,7 @@ import org.bouncycastle.cert.jcajce.JcaX509ExtensionUtils;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.signet.files.OwnerOnly;
 
 /** The site's signing key and certificate, kept in a PKCS#12 file and created self-signed on first use. */
 public final class SiteCertificate {
@@ -169,7 +170,7 @@ public final class SiteCertificate {
     private void store(Path p12, char[] password) throws IOException {
         byte[] encoded = encode(password);
         Path dir = p12.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        OwnerOnly.folder(dir);
         // Written to an owner-only temporary file first so the key is never readable by others,
         // not even for a moment, and a crash never leaves half a keystore behind.
         Path tmp = ownerOnlyTempFile(dir);

@@ -13,17 +13,18 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.signet.crypto.Tokens;
 import org.signet.files.FileVault;
+import org.signet.files.OwnerOnly;
 import org.signet.store.DataFolder;
 
 /**
@@ -88,8 +89,8 @@ final class BackupFolder {
         MessageDigest sha256 = Tokens.digest();
         long size;
         try (InputStream in = Files.newInputStream(source);
-                FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING)) {
+                FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING), OwnerOnly.file())) {
             OutputStream out = new DigestOutputStream(Channels.newOutputStream(channel), sha256);
             size = in.transferTo(out);
             out.flush();
@@ -98,7 +99,7 @@ final class BackupFolder {
             Files.deleteIfExists(tmp);
             throw e;
         }
-        ownerOnly(tmp);
+        OwnerOnly.restrict(tmp); // one left by an earlier run kept its mode
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return new BackupManifest.Entry(path, size, HexFormat.of().formatHex(sha256.digest()));
     }
@@ -151,11 +152,11 @@ final class BackupFolder {
      */
     static void writeManifest(Path folder, BackupManifest manifest) throws IOException {
         Path tmp = folder.resolve(MANIFEST + ".tmp");
-        try (FileChannel channel = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                OwnerOnly.file())) {
             channel.write(ByteBuffer.wrap(manifest.toJson().getBytes(StandardCharsets.UTF_8)));
             channel.force(true);
         }
-        ownerOnly(tmp);
         Files.move(tmp, folder.resolve(MANIFEST), StandardCopyOption.ATOMIC_MOVE);
         syncDirectory(folder);
     }
@@ -187,14 +188,6 @@ final class BackupFolder {
             channel.force(true);
         } catch (IOException e) {
             // Some platforms cannot open a folder; the renames in it have happened all the same.
-        }
-    }
-
-    private static void ownerOnly(Path file) throws IOException {
-        try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException notPosix) {
-            // Windows: the folder's ACL applies
         }
     }
 }

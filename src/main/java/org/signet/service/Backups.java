@@ -14,10 +14,14 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.signet.files.FileVault;
+import org.signet.files.OwnerOnly;
+import org.signet.store.ClearValues;
+import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.Dialect;
 import org.signet.store.MasterKeyCheck;
 import org.signet.store.Migrations;
+import org.signet.store.SealedValues;
 import org.signet.store.StoredFiles;
 
 /**
@@ -84,18 +88,19 @@ public final class Backups {
         // As a start would: a folder that never served gets its master key, so the copy can be checked;
         // a key the database does not know is refused here rather than reported file by file.
         try {
-            MasterKeyCheck.openVault(db, dataDir, clock);
+            // And as a start would, what an earlier Signet kept in clear is sealed before it is copied.
+            ClearValues.sealLeft(db, new SealedValues(MasterKeyCheck.openVault(db, dataDir, clock)));
         } catch (MasterKeyCheck.Mismatch e) {
             throw new BackupException(e.getMessage());
         }
-        Files.createDirectories(to.resolve(FileVault.FILES));
+        OwnerOnly.folder(to.resolve(FileVault.FILES));
         FileVault copied = FileVault.reading(dataDir.resolve(FileVault.KEYS), to.resolve(FileVault.FILES));
         Map<String, BackupManifest.Entry> files = new HashMap<>();
         String vanished = null;
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             Path copy = to.resolve(BackupFolder.DATABASE);
             Files.deleteIfExists(copy);
-            db.copyInto(copy);
+            db.copyInto(DataFolder.ownerOnlyDatabase(copy));
             Snapshot s;
             try (Database snapshot = Database.open(copy, "FULL", 1)) {
                 s = snapshot(snapshot, copied, to, files);
@@ -176,7 +181,7 @@ public final class Backups {
         List<BackupManifest.Entry> keys = new ArrayList<>();
         if (withKeys) {
             Path keysDir = dataDir.resolve(FileVault.KEYS);
-            Files.createDirectories(to.resolve(FileVault.KEYS));
+            OwnerOnly.folder(to.resolve(FileVault.KEYS));
             for (String name : BackupFolder.keyFiles(keysDir)) {
                 keys.add(BackupFolder.copy(keysDir.resolve(name), to, FileVault.KEYS + "/" + name));
             }

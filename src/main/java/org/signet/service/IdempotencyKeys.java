@@ -2,6 +2,7 @@ package org.signet.service;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.signet.domain.IdempotentAnswer;
 import org.signet.domain.IdempotentRequest;
@@ -11,7 +12,10 @@ import org.signet.store.IdempotencyStore;
 
 /**
  * Idempotency keys of API keys: a request is claimed under its key before it runs, in a short
- * transaction of its own, and its answer is remembered for a day so that a retry gets it again.
+ * transaction of its own, and its answer is remembered for a day so that a retry gets it again. What
+ * one API key keeps is capped: past the cap its oldest answers are forgotten first, as if their day
+ * were over, so a client sending large answers at its full rate shortens its own window, no one else's,
+ * and never fills the disk.
  */
 public final class IdempotencyKeys {
     /** How long an answer is kept for a retry. */
@@ -22,14 +26,20 @@ public final class IdempotencyKeys {
      */
     public static final Duration ABANDONED_AFTER = Duration.ofMinutes(15);
 
+    /** Answers looked at per query when the oldest are forgotten to make room. */
+    private static final int EVICTION_BATCH = 64;
+
     private final Database db;
     private final IdempotencyStore store;
     private final Clock clock;
+    private final long maxBytesPerKey;
 
-    public IdempotencyKeys(Database db, IdempotencyStore store, Clock clock) {
+    /** {@code maxBytesPerKey}: how many bytes of answers (as sealed) one API key may have kept at once. */
+    public IdempotencyKeys(Database db, IdempotencyStore store, Clock clock, long maxBytesPerKey) {
         this.db = db;
         this.store = store;
         this.clock = clock;
+        this.maxBytesPerKey = maxBytesPerKey;
     }
 
     /**
@@ -51,10 +61,28 @@ public final class IdempotencyKeys {
         });
     }
 
-    /** Keeps the answer of the request that claimed the key. */
+    /**
+     * Keeps the answer of the request that claimed the key, and forgets the API key's oldest answers
+     * while together they are over the cap (never this one).
+     */
     public void complete(long keyId, String idempotencyKey, IdempotentAnswer answer) {
-        store.complete(keyId, idempotencyKey, answer.bodySha256(), answer.bodyLength(), answer.status(),
-                answer.contentType(), answer.body());
+        db.inTransaction(() -> {
+            store.complete(keyId, idempotencyKey, answer.bodySha256(), answer.bodyLength(), answer.status(),
+                    answer.contentType(), answer.body());
+            long over = store.keptBytes(keyId) - maxBytesPerKey;
+            while (over > 0) {
+                List<IdempotencyStore.Kept> oldest = store.oldestKept(keyId, EVICTION_BATCH);
+                for (IdempotencyStore.Kept k : oldest) {
+                    if (over > 0 && !k.idempotencyKey().equals(idempotencyKey)) {
+                        store.delete(keyId, k.idempotencyKey());
+                        over -= k.bytes();
+                    }
+                }
+                if (oldest.size() < EVICTION_BATCH) {
+                    return;
+                }
+            }
+        });
     }
 
     /** Lets the key go without an answer, so that a retry runs the request again. */

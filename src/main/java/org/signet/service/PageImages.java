@@ -52,7 +52,10 @@ public final class PageImages {
         Path pdf = Files.createTempFile(tmpDir, "render-", ".pdf");
         try {
             try (var in = files.open(pdfFileId)) {
-                Files.copy(in, pdf, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                // Into the owner-only file made above: a copy that replaced it would be made anew, readable by others.
+                try (var out = Files.newOutputStream(pdf)) {
+                    in.transferTo(out);
+                }
             }
             return PageRenderer.renderPng(pdf, page, DPI);
         } finally {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.signet.files.FileVault;
+import org.signet.files.OwnerOnly;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.MasterKeyCheck;
@@ -68,8 +69,8 @@ public final class Restore {
     /** Copies the database, the files and the keys, refusing the lot if any differs from the manifest. */
     private static void copy(Path from, Path to, BackupManifest m, Path keysDir, boolean keysFromBackup)
             throws BackupException, IOException {
-        Files.createDirectories(to.resolve(FileVault.FILES));
-        DataFolder.create(to.resolve(FileVault.KEYS));
+        OwnerOnly.folder(to.resolve(FileVault.FILES));
+        OwnerOnly.folder(to.resolve(FileVault.KEYS));
         List<BackupManifest.Entry> listed = new ArrayList<>(m.files());
         listed.add(m.database());
         if (keysFromBackup) {

@@ -16,6 +16,7 @@ import org.signet.crypto.Tokens;
 import org.signet.evidence.Http;
 import org.signet.evidence.Sealer;
 import org.signet.evidence.TimestampAuthority;
+import org.signet.files.OwnerOnly;
 import org.signet.evidence.ValidationCollector;
 import org.signet.pdf.SiteCertificate;
 
@@ -71,7 +72,7 @@ public final class SiteSeal {
                     commonName(config));
         }
         Path keys = config.dataDir().resolve("keys");
-        Files.createDirectories(keys);
+        OwnerOnly.folder(keys);
         return SiteCertificate.loadOrCreate(keys.resolve("site.p12"), password(keys.resolve("site.p12.password")),
                 commonName(config));
     }

@@ -2,17 +2,20 @@ package org.signet.store;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.signet.files.OwnerOnly;
 
 /** The data folder (database, encrypted files, keys): creates it owner-only and opens its migrated database. */
 public final class DataFolder {
+    private static final Logger LOG = Logger.getLogger("signet.store");
     /**
      * The SQLite database's file in the data folder. Only SQLite opens it (and its {@code -wal} and
      * {@code -shm} beside it): on Linux, closing any descriptor of a file drops every lock this process
@@ -60,7 +63,8 @@ public final class DataFolder {
         Path file = dataDir.resolve(INSTANCE_NAME);
         if (!Files.exists(file)) {
             Path tmp = dataDir.resolve(INSTANCE_NAME + ".tmp");
-            Files.writeString(tmp, HexFormat.of().formatHex(randomBytes(12)) + "\n", StandardCharsets.US_ASCII);
+            Files.deleteIfExists(tmp);
+            OwnerOnly.write(tmp, (HexFormat.of().formatHex(randomBytes(12)) + "\n").getBytes(StandardCharsets.US_ASCII));
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
         }
         String name = Files.readString(file, StandardCharsets.US_ASCII).strip();
@@ -84,7 +88,7 @@ public final class DataFolder {
             throws IOException, Migrations.SchemaTooNewException {
         create(dataDir);
         SqliteLibrary.useCopyIn(dataDir.resolve("lib"));
-        Database db = Database.open(databaseFile(dataDir), synchronous, poolSize);
+        Database db = Database.open(ownerOnlyDatabase(databaseFile(dataDir)), synchronous, poolSize);
         try {
             Migrations.fromClasspath().apply(db);
             // Fresh statistics for the query planner, cheap when nothing changed: without them it may
@@ -115,14 +119,30 @@ public final class DataFolder {
         return tmp;
     }
 
+    /** {@code dir}, created owner-only (with any folder above it that is missing) when it is not there. */
     public static void create(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir);
-            try {
-                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-            } catch (UnsupportedOperationException notPosix) {
-                // Windows: the folder inherits its parent's ACL
+        OwnerOnly.folder(dir);
+    }
+
+    /**
+     * Makes {@code file} ready for SQLite to open as an owner-only database, and answers it: created
+     * empty and mode 0600 when absent (SQLite takes an empty file for a new database, and would create
+     * one 0644 itself), or made 0600 when an earlier Signet left it readable by others. SQLite gives
+     * the write-ahead log and its index the database file's mode when it creates them, so they follow.
+     * The mode of an existing file is changed by its path, which opens no descriptor: closing one
+     * would drop the locks SQLite holds on the file in this process (see {@code SqliteFilesTest}). Call
+     * it only before this process opens the file through SQLite, or for a file SQLite is to write anew
+     * ({@code VACUUM INTO}, which takes an empty file as none).
+     */
+    public static Path ownerOnlyDatabase(Path file) throws IOException {
+        try {
+            OwnerOnly.createFile(file);
+        } catch (FileAlreadyExistsException there) {
+            if (OwnerOnly.sharedWithOthers(file)) {
+                OwnerOnly.restrict(file);
+                LOG.info("The database " + file + " was readable by others; it is now its owner's alone");
             }
         }
+        return file;
     }
 }

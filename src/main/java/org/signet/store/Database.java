@@ -456,7 +456,7 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Writes a consistent copy of the whole database to {@code file}, which must not exist, with
+     * Writes a consistent copy of the whole database to {@code file}, which must not exist or be empty, with
      * {@code VACUUM INTO}. It runs on a reading connection: in WAL mode its one read snapshot never
      * takes the write lock, so writers go on while it copies. SQLite's online backup API would
      * restart its page copy after every write made through another connection, and under steady
@@ -477,6 +477,15 @@ public final class Database implements AutoCloseable {
             throw new StoreException("cannot copy the database to " + file + " (" + e.getMessage() + ")", e);
         } finally {
             engine.release(c);
+        }
+    }
+
+    /** See {@link Engine#rewrite()}: on SQLite, the file rewritten with nothing deleted left in it. */
+    void rewrite() {
+        try {
+            engine.rewrite();
+        } catch (SQLException e) {
+            throw new StoreException("cannot rewrite the database (" + e.getMessage() + ")", e);
         }
     }
 

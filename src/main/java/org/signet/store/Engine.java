@@ -20,6 +20,12 @@ interface Engine extends AutoCloseable {
     /** Runs one statement (or script) outside any transaction. */
     <T> T alone(Function<CachedConnection, T> statement);
 
+    /**
+     * Rewrites the database so that no free page and no old log frame keeps what was deleted or
+     * overwritten (SQLite's file); nothing to do where the database is not a file of Signet's.
+     */
+    default void rewrite() throws java.sql.SQLException {}
+
     /** Starts a read-only transaction on a borrowed connection. */
     void beginRead(CachedConnection c) throws java.sql.SQLException;
 

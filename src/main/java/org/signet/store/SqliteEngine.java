@@ -1,6 +1,8 @@
 package org.signet.store;
 
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.function.Function;
 
 /** SQLite: reading connections from {@link Connections}, every write on its one writer with group commit ({@link Writer}). */
@@ -28,6 +30,19 @@ final class SqliteEngine implements Engine {
     @Override
     public Dialect dialect() {
         return Dialect.SQLITE;
+    }
+
+    /**
+     * {@code VACUUM}, then a checkpoint that truncates the write-ahead log, on a connection of their
+     * own: VACUUM refuses to run on a connection with a statement still open, as the writer's cached
+     * ones may be. Any writer of this process waits for it in SQLite's busy handler.
+     */
+    @Override
+    public void rewrite() throws SQLException {
+        try (Connection own = connections.openOutsidePool(); Statement s = own.createStatement()) {
+            s.executeUpdate("VACUUM");
+            s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        }
     }
 
     @Override

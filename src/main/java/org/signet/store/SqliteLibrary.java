@@ -2,6 +2,7 @@ package org.signet.store;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -55,7 +56,10 @@ final class SqliteLibrary {
                 DataFolder.create(dir);
                 // Copied under another name and moved into place whole: a start cut short leaves no half library.
                 Path partial = Files.createTempFile(dir, "sqlite", ".partial");
-                Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+                // Into the owner-only file made above: a copy that replaced it would be made anew, readable by others.
+                try (OutputStream out = Files.newOutputStream(partial)) {
+                    in.transferTo(out);
+                }
                 Files.move(partial, library, StandardCopyOption.ATOMIC_MOVE);
                 return Optional.of(library);
             }

@@ -12,9 +12,12 @@ import org.signet.domain.WebhookDelivery;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 
-/** Webhooks, their deliveries (the durable mail outbox) and each delivery's attempts. */
+/**
+ * Webhooks, their deliveries (the durable mail outbox) and each delivery's attempts. A webhook's secret
+ * is kept sealed ({@link SealedValues}), bound to its webhook's id; {@code webhooks.secret} stays empty.
+ */
 public final class WebhookStore {
-    private static final String COLUMNS = "id, owner_id, url, events, active, secret, created_at, updated_at";
+    private static final String COLUMNS = "id, owner_id, url, events, active, secret_sealed, created_at, updated_at";
     private static final String DELIVERY_COLUMNS = "id, webhook_id, document_id, event, data, status, attempts, "
             + "response_status, created_at, last_attempt_at, next_attempt_at";
 
@@ -36,44 +39,71 @@ public final class WebhookStore {
     private static final String RELEASED = "claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?";
 
     private final Database db;
+    private final SealedValues sealed;
 
-    public WebhookStore(Database db) {
+    public WebhookStore(Database db, SealedValues sealed) {
         this.db = db;
+        this.sealed = sealed;
     }
 
+    /** Adds a webhook; its secret is sealed once its id, to which it is bound, is known, in the same transaction. */
     public Webhook insert(long ownerId, String url, List<String> events, boolean active, String secret, long now) {
-        return db.queryOne("INSERT INTO webhooks(owner_id, url, events, active, secret, created_at, updated_at) "
-                + "VALUES (?,?,?,?,?,?,?) RETURNING " + COLUMNS, WebhookStore::map, ownerId, url, Json.write(events),
-                active, secret, now, now).orElseThrow();
+        return db.inTransaction(() -> {
+            long id = db.queryOne("INSERT INTO webhooks(owner_id, url, events, active, secret, created_at, updated_at) "
+                    + "VALUES (?,?,?,?,'',?,?) RETURNING id", r -> r.getLong("id"), ownerId, url, Json.write(events),
+                    active, now, now).orElseThrow();
+            return rotateSecret(id, secret, now);
+        });
     }
 
     public Optional<Webhook> find(long id) {
-        return db.queryOne("SELECT " + COLUMNS + " FROM webhooks WHERE id = ?", WebhookStore::map, id);
+        return db.queryOne("SELECT " + COLUMNS + " FROM webhooks WHERE id = ?", this::map, id);
     }
 
     /** The webhooks of one owner, or everyone's when {@code ownerId} is null, oldest first. */
     public List<Webhook> list(Long ownerId) {
         return ownerId == null
-                ? db.query("SELECT " + COLUMNS + " FROM webhooks ORDER BY id", WebhookStore::map)
-                : db.query("SELECT " + COLUMNS + " FROM webhooks WHERE owner_id = ? ORDER BY id", WebhookStore::map,
-                        ownerId);
+                ? db.query("SELECT " + COLUMNS + " FROM webhooks ORDER BY id", this::map)
+                : db.query("SELECT " + COLUMNS + " FROM webhooks WHERE owner_id = ? ORDER BY id", this::map, ownerId);
     }
 
     /** Active webhooks of enabled users that hear about a document of {@code ownerId}: the owner's and every administrator's. */
     public List<Webhook> listening(long ownerId) {
-        return db.query("SELECT w.id, w.owner_id, w.url, w.events, w.active, w.secret, w.created_at, w.updated_at "
-                + "FROM webhooks w JOIN users u ON u.id = w.owner_id WHERE w.active = 1 AND u.disabled = 0 "
-                + "AND (w.owner_id = ? OR u.is_admin = 1) ORDER BY w.id", WebhookStore::map, ownerId);
+        return db.query("SELECT w.id, w.owner_id, w.url, w.events, w.active, w.secret_sealed, w.created_at, "
+                + "w.updated_at FROM webhooks w JOIN users u ON u.id = w.owner_id WHERE w.active = 1 AND u.disabled = 0 "
+                + "AND (w.owner_id = ? OR u.is_admin = 1) ORDER BY w.id", this::map, ownerId);
     }
 
     public Webhook update(long id, String url, List<String> events, boolean active, long now) {
         return db.queryOne("UPDATE webhooks SET url = ?, events = ?, active = ?, updated_at = ? WHERE id = ? RETURNING "
-                + COLUMNS, WebhookStore::map, url, Json.write(events), active, now, id).orElseThrow();
+                + COLUMNS, this::map, url, Json.write(events), active, now, id).orElseThrow();
     }
 
     public Webhook rotateSecret(long id, String secret, long now) {
-        return db.queryOne("UPDATE webhooks SET secret = ?, updated_at = ? WHERE id = ? RETURNING " + COLUMNS,
-                WebhookStore::map, secret, now, id).orElseThrow();
+        return db.queryOne("UPDATE webhooks SET secret = '', secret_sealed = ?, updated_at = ? WHERE id = ? RETURNING "
+                + COLUMNS, this::map, sealed.sealText(secret, secretContext(id)), now, id).orElseThrow();
+    }
+
+    /**
+     * Seals the secrets an earlier Signet kept in clear ({@code webhooks.secret}), in one transaction,
+     * so that the webhooks keep signing with them; returns how many were sealed.
+     */
+    public int sealClearSecrets() {
+        return db.inTransaction(() -> {
+            List<Clear> clear = db.query("SELECT id, secret FROM webhooks WHERE secret_sealed IS NULL",
+                    r -> new Clear(r.getLong("id"), r.string("secret")));
+            for (Clear c : clear) {
+                db.update("UPDATE webhooks SET secret = '', secret_sealed = ? WHERE id = ?",
+                        sealed.sealText(c.secret(), secretContext(c.id())), c.id());
+            }
+            return clear.size();
+        });
+    }
+
+    private record Clear(long id, String secret) {}
+
+    private static String secretContext(long webhookId) {
+        return "webhook-secret:" + webhookId;
     }
 
     /** Removes the webhook with its deliveries and their attempts. */
@@ -210,9 +240,11 @@ public final class WebhookStore {
                 r.string("response_excerpt")), deliveryId);
     }
 
-    private static Webhook map(Row r) throws SQLException {
-        return new Webhook(r.getLong("id"), r.getLong("owner_id"), r.string("url"), events(r.string("events")),
-                r.bool("active"), r.string("secret"), r.getLong("created_at"), r.getLong("updated_at"));
+    private Webhook map(Row r) throws SQLException {
+        long id = r.getLong("id");
+        return new Webhook(id, r.getLong("owner_id"), r.string("url"), events(r.string("events")), r.bool("active"),
+                sealed.openText(r.bytes("secret_sealed"), secretContext(id)), r.getLong("created_at"),
+                r.getLong("updated_at"));
     }
 
     private static List<String> events(String json) {

@@ -40,9 +40,10 @@ import org.signet.support.Waits;
 /** Idempotency keys on a real Signet: replays, reuse, a request still running, scoping, and many copies at once. */
 class IdempotentPostsTest {
     @RegisterExtension
-    final SignetFixture signet = SignetFixture.running("db.readers=16").onSystemClock();
+    final SignetFixture signet = SignetFixture.running("db.readers=16", "webhooks.allow_private=true").onSystemClock();
 
     private static final String KEY = "7f9c2ba4-e88f-4d2a-9d4c-0a1b2c3d4e5f";
+    private static final String WEBHOOK = "{\"url\":\"http://127.0.0.1:9/h\",\"events\":[\"*\"]}";
 
     Account alice;
 
@@ -106,14 +107,30 @@ class IdempotentPostsTest {
     }
 
     @Test
-    void post_refusedFirstAnswer_isRememberedToo() {
+    void post_refusedFirstAnswer_isNotKept_andTheCorrectedRequestRunsUnderTheSameKey() {
         String noUrl = "{\"events\":[\"*\"]}";
-        HttpResponse<String> first = expect(400, postJson("webhooks", alice.full(), KEY, noUrl));
+        expect(400, postJson("webhooks", alice.full(), KEY, noUrl));
         HttpResponse<String> again = expect(400, postJson("webhooks", alice.full(), KEY, noUrl));
-        assertTrue(replayed(again));
-        assertEquals(first.body(), again.body());
-        assertEquals("idempotency_key_reused",
-                code(expect(422, postJson("webhooks", alice.full(), KEY, "{\"url\":\"https://example.org/h\"}"))));
+        assertFalse(replayed(again), "a refusal changed nothing and is not kept: the retry ran");
+        assertEquals(0, kept(), "nothing is kept for a refusal");
+        HttpResponse<String> corrected = expect(201, postJson("webhooks", alice.full(), KEY, WEBHOOK));
+        assertFalse(replayed(corrected));
+        assertTrue(replayed(expect(201, postJson("webhooks", alice.full(), KEY, WEBHOOK))));
+    }
+
+    @Test
+    void post_bodyOverTheLimit_413IsNotKept_andTheSmallerBodyRunsUnderTheSameKey() {
+        String tooLarge = "{\"url\":\"https://example.org/h\",\"padding\":\"" + "x".repeat((1 << 20) + 100) + "\"}";
+        HttpResponse<String> refused = postJson("webhooks", alice.full(), KEY, tooLarge);
+        assertEquals(413, refused.statusCode(), refused.body());
+        assertEquals(0, kept());
+        HttpResponse<String> corrected = expect(201, postJson("webhooks", alice.full(), KEY, WEBHOOK));
+        assertFalse(replayed(corrected), "the corrected body ran, not refused as another request under a used key");
+    }
+
+    /** The answers kept under idempotency keys now. */
+    private long kept() {
+        return signet.server().app.database().queryLong("SELECT COUNT(*) FROM idempotency_keys");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -71,6 +72,17 @@ class OutboxTransportTest {
         assertEquals("<p>HTML for " + TITLE + "</p>", parts.html);
         assertEquals(TITLE + "-signed.pdf", parts.attachments.get(0).getFileName());
         assertArrayEquals(pdf, parts.attachments.get(0).getInputStream().readAllBytes());
+    }
+
+    @Test
+    void send_newFolder_folderAndMailAreTheOwnersAlone() throws Exception {
+        Path outbox = dataDir.resolve("outbox");
+
+        new OutboxTransport(outbox, "noreply@signet.example").send(message("A link", List.of()));
+
+        // The mail holds the signing link; the test's umask (022 on most machines) must not show it to others.
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(outbox)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(files(outbox).get(0))));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.signet.api.HttpBindings;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey.Permission;
+import org.signet.files.FileVault;
 import org.signet.http.HttpService;
 import org.signet.http.MemoryRateLimiter;
 import org.signet.http.Router;
@@ -16,6 +17,7 @@ import org.signet.service.KeyAuthentication;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.Database;
 import org.signet.store.IdempotencyStore;
+import org.signet.store.SealedValues;
 import org.signet.store.UserStore;
 
 /**
@@ -49,7 +51,8 @@ public final class RoutesOnHttp implements AutoCloseable {
         ApiKeyStore.Created key = keys.create(user, "k", "", Permission.FULL, 1000);
         HttpService service = HttpService.start(config, rest, site,
                 HttpBindings.authenticator(new KeyAuthentication(keys, clock)),
-                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db), clock)), new MemoryRateLimiter(clock));
+                HttpBindings.ledger(new IdempotencyKeys(db, new IdempotencyStore(db,
+                        new SealedValues(FileVault.open(dir))), clock, 64 << 20)), new MemoryRateLimiter(clock));
         return new RoutesOnHttp(db, service, key);
     }
 

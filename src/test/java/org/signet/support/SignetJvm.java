@@ -7,9 +7,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.signet.process.ChildProcess;
 import org.signet.process.HttpProbe;
 import org.signet.process.JavaCommand;
@@ -42,6 +44,32 @@ public final class SignetJvm implements AutoCloseable {
      * and waits for /healthz to answer.
      */
     public static SignetJvm start(Path dataDir, String maxHeap, Map<String, String> environment) throws IOException {
+        return start(dataDir, maxHeap, environment, command -> command);
+    }
+
+    /**
+     * As {@link #start(Path, String, Map)} with a 256 MB heap, started by a shell whose umask is
+     * {@code umask} (such as {@code 022}), as an operator's login shell or a service manager may set it.
+     */
+    public static SignetJvm startUnderUmask(Path dataDir, String umask, Map<String, String> environment)
+            throws IOException {
+        return start(dataDir, "256m", environment, command -> underUmask(umask, command, null));
+    }
+
+    /** {@code command} run by {@code /bin/sh} after {@code umask}, its standard input read from {@code stdin} when given. */
+    public static List<String> underUmask(String umask, List<String> command, Path stdin) {
+        if (!umask.matches("[0-7]{3,4}")) {
+            throw new IllegalArgumentException("not a umask: " + umask);
+        }
+        List<String> c = new ArrayList<>(stdin == null ? List.of("/bin/sh", "-c", "umask " + umask + " && exec \"$@\"", "sh")
+                : List.of("/bin/sh", "-c", "umask " + umask + " && input=$1 && shift && exec \"$@\" <\"$input\"", "sh",
+                        stdin.toString()));
+        c.addAll(command);
+        return c;
+    }
+
+    private static SignetJvm start(Path dataDir, String maxHeap, Map<String, String> environment,
+            UnaryOperator<List<String>> wrap) throws IOException {
         int port = ChildProcess.freePort();
         JavaCommand serve = JavaCommand.ofThisJvm().options(List.of("-Xmx" + maxHeap, "-XX:+ExitOnOutOfMemoryError"))
                 .property("java.awt.headless", "true").mainClass("org.signet.Main")
@@ -50,7 +78,7 @@ public final class SignetJvm implements AutoCloseable {
         Path log = dataDir.resolveSibling(dataDir.getFileName() + "-server.log");
         Map<String, String> all = new HashMap<>(SuiteDatabase.environment(dataDir));
         all.putAll(environment);
-        ChildProcess process = Launch.of("Signet", serve, log).environment(all).start();
+        ChildProcess process = Launch.of("Signet", wrap.apply(serve.toList()), log).environment(all).start();
         try {
             process.awaitHttp200(port, "/healthz", START_LIMIT);
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,10 +20,13 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
+import org.signet.files.FileVault;
 import org.signet.store.Database;
 import org.signet.store.Lease;
+import org.signet.store.SealedValues;
 import org.signet.store.UserStore;
 import org.signet.store.WebhookStore;
 import org.signet.support.MutableClock;
@@ -42,9 +46,14 @@ class WebhookDelivererSharedTest {
     private final List<ExecutorService> workers = new ArrayList<>();
     private Database one;
     private Database two;
+    private SealedValues sealed;
+
+    @TempDir
+    Path dir;
 
     @BeforeEach
     void open() throws Exception {
+        sealed = new SealedValues(FileVault.open(dir)); // one keys folder, as every instance on a database holds
         Postgres.Database pg = Postgres.shared().freshDatabase();
         one = pg.open(6);
         two = pg.open(6);
@@ -65,7 +74,7 @@ class WebhookDelivererSharedTest {
     void runOnce_twoInstancesRacingOver200Deliveries_eachOnceAndInOrderPerDocument() throws Exception {
         Clock clock = Clock.systemUTC();
         long now = clock.instant().getEpochSecond();
-        WebhookStore store = new WebhookStore(one);
+        WebhookStore store = new WebhookStore(one, sealed);
         List<Webhook> hooks = webhooks(store, now);
         Set<String> queued = new HashSet<>();
         for (int event = 0; event < 10; event++) {
@@ -80,7 +89,7 @@ class WebhookDelivererSharedTest {
 
         Race.run(2, 2, i -> {
             // a round ends when the first in line are done; the next round takes the ones behind them
-            for (int round = 0; round < 100 && new WebhookStore(one).backlog().depth() > 0; round++) {
+            for (int round = 0; round < 100 && new WebhookStore(one, sealed).backlog().depth() > 0; round++) {
                 deliverers.get(i).runOnce();
             }
             return null;
@@ -105,7 +114,7 @@ class WebhookDelivererSharedTest {
     void runOnce_claimLeftByAnInstanceThatDied_deliveredByTheOtherOnceTheLeaseEnds() throws Exception {
         MutableClock clock = new MutableClock(Instant.parse("2030-01-15T09:30:00Z"), ZoneOffset.UTC);
         long now = clock.instant().getEpochSecond();
-        WebhookStore deadStore = new WebhookStore(one);
+        WebhookStore deadStore = new WebhookStore(one, sealed);
         Webhook hook = webhooks(deadStore, now).get(0);
         WebhookDelivery first = deadStore.insertDelivery(hook.id(), 7L, "document.created", "{\"n\":1}", now);
         WebhookDelivery second = deadStore.insertDelivery(hook.id(), 7L, "document.sent", "{\"n\":2}", now);
@@ -146,7 +155,7 @@ class WebhookDelivererSharedTest {
     private WebhookDeliverer deliverer(Database db, Clock clock) {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         workers.add(pool);
-        return new WebhookDeliverer(db, new WebhookStore(db), new WebhookSender(new WebhookUrls(true), "test", clock),
+        return new WebhookDeliverer(db, new WebhookStore(db, sealed), new WebhookSender(new WebhookUrls(true), "test", clock),
                 pool, clock);
     }
 }
