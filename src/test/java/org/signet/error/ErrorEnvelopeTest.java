@@ -36,10 +36,12 @@ class ErrorEnvelopeTest {
 
     @Test
     void kindStatus_eachKindItsOwnStatus() {
-        Map<Refusal.Kind, Integer> expected = Map.of(Refusal.Kind.INVALID, 400, Refusal.Kind.UNAUTHORIZED, 401,
-                Refusal.Kind.FORBIDDEN, 403, Refusal.Kind.NOT_FOUND, 404, Refusal.Kind.CONFLICT, 409,
-                Refusal.Kind.TOO_LARGE, 413, Refusal.Kind.UNSUPPORTED_MEDIA_TYPE, 415, Refusal.Kind.UNPROCESSABLE, 422,
-                Refusal.Kind.TOO_MANY, 429, Refusal.Kind.UNAVAILABLE, 503);
+        Map<Refusal.Kind, Integer> expected = Map.ofEntries(Map.entry(Refusal.Kind.INVALID, 400),
+                Map.entry(Refusal.Kind.UNAUTHORIZED, 401), Map.entry(Refusal.Kind.FORBIDDEN, 403),
+                Map.entry(Refusal.Kind.NOT_FOUND, 404), Map.entry(Refusal.Kind.CONFLICT, 409),
+                Map.entry(Refusal.Kind.TOO_LARGE, 413), Map.entry(Refusal.Kind.UNSUPPORTED_MEDIA_TYPE, 415),
+                Map.entry(Refusal.Kind.UNPROCESSABLE, 422), Map.entry(Refusal.Kind.TOO_MANY, 429),
+                Map.entry(Refusal.Kind.UNAVAILABLE, 503), Map.entry(Refusal.Kind.INSUFFICIENT_STORAGE, 507));
 
         assertEquals(expected.size(), Refusal.Kind.values().length);
         expected.forEach((kind, status) -> assertEquals(status, kind.status(), kind.name()));
