@@ -63,7 +63,7 @@ public final class UploadReceiver {
      */
     public AcceptedFile receive(Request req, Set<String> textFields, Consumer<Map<String, String>> checkText)
             throws IOException {
-        disk.requireRoom();
+        requireRoom();
         return receive(req, textFields, (file, r) -> {
             checkText.accept(r.text());
             return intake.accept(file, r.filename());
@@ -80,7 +80,7 @@ public final class UploadReceiver {
 
     /** As {@link #receive(Request, FileUse)}, for a file {@code use} keeps: it needs the room an upload needs. */
     public <T> T receiveToKeep(Request req, FileUse<T> use) throws IOException {
-        disk.requireRoom();
+        requireRoom();
         return receive(req, use);
     }
 
@@ -95,7 +95,7 @@ public final class UploadReceiver {
             throw Refusal.unsupportedMediaType(String.join(", ", new TreeSet<>(rawTypes)));
         }
         refuseDeclaredOversize(req.header("Content-Length"));
-        disk.requireRoom();
+        requireRoom();
         Path tmp = Files.createTempFile(tmpDir, "upload-", ".part");
         try {
             try {
@@ -261,6 +261,13 @@ public final class UploadReceiver {
                 total += n;
             }
             return total;
+        }
+    }
+
+    /** 507 before an upload is read when the data folder has less room than {@code storage.min_free_mb}. */
+    private void requireRoom() {
+        if (!disk.roomForUpload()) {
+            throw Refusal.insufficientStorage(DiskSpace.RETRY_AFTER_SECONDS);
         }
     }
 }

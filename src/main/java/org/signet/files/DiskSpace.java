@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.logging.Logger;
-import org.signet.error.Refusal;
 
 /**
  * The room left on the file system that holds the data folder: what {@code /metrics} shows, what an upload
@@ -16,7 +15,7 @@ import org.signet.error.Refusal;
 public final class DiskSpace {
     private static final Logger LOG = Logger.getLogger("signet.files");
     /** How long a client is asked to wait: freeing space takes an operator, not a moment. */
-    static final long RETRY_AFTER_SECONDS = 60;
+    public static final long RETRY_AFTER_SECONDS = 60;
     /** SQLite's result code for "database or disk is full" (its primary code, also in extended codes' low byte). */
     private static final int SQLITE_FULL = 13;
     /** PostgreSQL's SQLSTATE disk_full (class 53, insufficient resources). */
@@ -44,23 +43,27 @@ public final class DiskSpace {
         return minFreeBytes;
     }
 
-    /** 507 before an upload starts when the data folder has less room than {@code storage.min_free_mb}. */
-    public void requireRoom() {
+    /**
+     * Whether an upload may start: false, and logged, when the data folder has less room than {@code
+     * storage.min_free_mb}; the caller answers 507 {@code insufficient_storage}.
+     */
+    public boolean roomForUpload() {
         long free = freeBytes();
         if (free >= 0 && free < minFreeBytes) {
-            throw full("an upload was refused before it started");
+            reportFull("an upload was refused before it started");
+            return false;
         }
+        return true;
     }
 
     /**
-     * The refusal for a write that found no room, logged with the folder and what is free, since the
-     * operator is the one who can act on it.
+     * Logs a write that found no room, with the folder and what is free, since the operator is the one who
+     * can act on it; the caller answers 507 {@code insufficient_storage} with {@link #RETRY_AFTER_SECONDS}.
      */
-    public Refusal full(String what) {
+    public void reportFull(String what) {
         LOG.warning(what + ": the data folder " + folder.toAbsolutePath() + " has " + megabytes(freeBytes())
                 + " free (storage.min_free_mb is " + (minFreeBytes >> 20) + "); answered 507 insufficient_storage,"
                 + " as every write will be until space is freed there");
-        return Refusal.insufficientStorage(RETRY_AFTER_SECONDS);
     }
 
     /**

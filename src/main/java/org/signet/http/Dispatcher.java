@@ -71,9 +71,7 @@ public final class Dispatcher implements HttpHandler {
             } catch (Exception | Error e) {
                 // Even an Error (out of memory, stack overflow) gets its answer, and the worker lives on; a
                 // write that found the disk full is no fault of Signet's and says so (docs/api/errors.md).
-                response = DiskSpace.exhausted(e)
-                        ? withLimitHeaders(refused(request, disk.full("request " + requestId + " found the disk full")),
-                                request)
+                response = DiskSpace.exhausted(e) ? withLimitHeaders(refused(request, diskFull(requestId)), request)
                         : failed(request, e, requestId);
             }
             response.header("X-Request-Id", requestId).header("X-Content-Type-Options", "nosniff");
@@ -148,6 +146,11 @@ public final class Dispatcher implements HttpHandler {
     /** The path below the REST base, or null when the path is the site's. */
     static String belowBase(String restBase, String path) {
         return path.equals(restBase) || path.startsWith(restBase + "/") ? path.substring(restBase.length()) : null;
+    }
+
+    private Refusal diskFull(String requestId) {
+        disk.reportFull("request " + requestId + " found the disk full");
+        return Refusal.insufficientStorage(DiskSpace.RETRY_AFTER_SECONDS);
     }
 
     private Response route(Request request) throws Exception {
