@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.signet.error.Refusal;
+import org.signet.support.Waits;
 
 /** Reservations together never pass the budget: the next waits, past its wait is told to come back, a small one still fits. */
 class ParseBudgetTest {
@@ -22,7 +23,7 @@ class ParseBudgetTest {
         CountDownLatch release = new CountDownLatch(1);
         CompletableFuture<String> holder = CompletableFuture.supplyAsync(() -> budget.run(600 * 1024, () -> {
             inside.countDown();
-            awaitQuietly(release);
+            Waits.await(release);
             return "first";
         }));
         assertTrue(inside.await(10, TimeUnit.SECONDS));
@@ -36,14 +37,6 @@ class ParseBudgetTest {
         release.countDown();
         assertEquals("first", holder.get(10, TimeUnit.SECONDS));
         assertEquals("third", budget.run(600 * 1024, () -> "third"), "the reservation came back");
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     @Test
