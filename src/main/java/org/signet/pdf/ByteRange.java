@@ -83,6 +83,20 @@ record ByteRange(long firstLength, long secondStart, long secondLength) {
         return HexFormat.of().parseHex(digits);
     }
 
+    /** Whether the range ends just after an end-of-file marker and its line end, as a revision does. */
+    boolean endsAtEndOfFileMarker(RandomAccessFile file) throws IOException {
+        int tail = (int) Math.min(end(), 16);
+        byte[] last = new byte[tail];
+        file.seek(end() - tail);
+        file.readFully(last);
+        int i = tail;
+        while (i > 0 && (last[i - 1] == '\n' || last[i - 1] == '\r')) {
+            i--;
+        }
+        return tail - i <= 2 && i >= 5 && new String(last, i - 5, 5, java.nio.charset.StandardCharsets.US_ASCII)
+                .equals("%%EOF");
+    }
+
     /**
      * The SHA-256 of the file's first {@code n} bytes for each {@code n} in {@code ends}, read in one
      * pass: the file as it was at each signed revision, and at its own length the whole file.

@@ -16,7 +16,8 @@ import java.util.Set;
  * @param seal the signature taken as the seal (the last one the caller recognised as its own or
  *     that lies within a revision the caller recognised, else the last signature that is not a
  *     document timestamp), or null when the file has none
- * @param ownSeal whether the seal is one the caller recognised as its own
+ * @param ownSeal whether the seal is one the caller recognised as its own, and it verifies over a byte
+ *     range that covers its whole revision but its own /Contents
  * @param intact every signature and timestamp verifies over exactly the bytes it names (false when
  *     there is none)
  * @param coversWholeFile the last signature or document timestamp covers the file to its end, or
@@ -50,7 +51,16 @@ public record SealCheck(String sha256, List<Signature> signatures, Signature sea
         /** Form fields, their values and widgets, or a new signature field. */
         FORM,
         /** Anything else the document shows or carries: metadata, outlines, names, actions. */
-        OTHER;
+        OTHER,
+        /**
+         * The file's objects themselves: an update frees an object, gives one a new generation,
+         * redefines one beyond what validation material and document timestamps need, points its
+         * cross-references at bytes it did not write, cannot be read strictly, or bytes follow the
+         * last end-of-file marker.
+         */
+        STRUCTURE,
+        /** Bytes other than zeros after the signature value inside a signature's /Contents. */
+        SIGNATURE;
 
         public String wire() {
             return name().toLowerCase(Locale.ROOT);
@@ -73,9 +83,13 @@ public record SealCheck(String sha256, List<Signature> signatures, Signature sea
      * @param timestampedAt the time of its signature timestamp (for a document timestamp, its own
      *     time); null when it has none that verifies
      * @param certification it is a certification signature (it has a DocMDP reference)
+     * @param wholeRevision its byte range runs from the file's first byte to the end-of-file marker
+     *     of the revision it signs, leaving out exactly its own /Contents
+     * @param cleanPadding its /Contents holds nothing but zeros after the signature value
      */
     public record Signature(Kind kind, long revisionEnd, String revisionSha256, String signerCertificateSha256,
-            boolean intact, Instant signingTime, Instant timestampedAt, boolean certification) {
+            boolean intact, Instant signingTime, Instant timestampedAt, boolean certification,
+            boolean wholeRevision, boolean cleanPadding) {
 
         public Signature {
             Objects.requireNonNull(kind, "kind");

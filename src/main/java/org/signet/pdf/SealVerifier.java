@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.signet.pdf.SealCheck.Change;
 import org.signet.pdf.SealCheck.Kind;
 import org.signet.pdf.SealCheck.Signature;
+import org.signet.pdf.updates.UpdateCheck;
 
 /**
  * Checks what anyone holding a PDF may ask of its seal: whether every signature still matches the
@@ -85,13 +87,15 @@ public final class SealVerifier {
             Signature seal = chosen.seal();
             Signature last = signatures.stream().filter(s -> s.revisionEnd() > 0)
                     .max(Comparator.comparingLong(Signature::revisionEnd)).orElse(null);
-            Set<Change> changes = seal == null ? Set.of() : changesAfter(seal, now);
-            boolean covers = last != null && (last == seal ? changes.isEmpty() : changesAfter(last, now).isEmpty());
+            Set<Change> changes = seal == null ? Set.of() : changesAfter(seal, now, signatures);
+            boolean covers = last != null && (last.revisionEnd() == length
+                    || (last == seal ? changes : changesAfter(last, now, signatures)).isEmpty());
             boolean intact = !signatures.isEmpty() && signatures.stream().allMatch(Signature::intact);
             boolean certified = signatures.stream().anyMatch(Signature::certification) || hasDocMdp(now);
             Instant sealedAt = seal == null ? null : seal.timestampedAt() != null ? seal.timestampedAt()
                     : seal.signingTime();
-            return new SealCheck(sha256, signatures, seal, chosen.own(), intact, covers, changes,
+            boolean verifiedOwn = chosen.own() && seal.intact() && seal.wholeRevision();
+            return new SealCheck(sha256, signatures, seal, verifiedOwn, intact, covers, changes,
                     certified, level(seal, signatures, now), sealedAt);
         }
     }
@@ -155,14 +159,32 @@ public final class SealVerifier {
         return new Chosen(fallback, false);
     }
 
-    /** What the updates after {@code signature}'s revision changed; nothing when it signs the whole file. */
-    private Set<Change> changesAfter(Signature signature, PDDocument now) throws IOException, InvalidFileException {
+    /**
+     * What the updates after {@code signature}'s revision changed, read twice: strictly, as written
+     * (what readers would disagree over, and what a certification does not permit), and as a reader
+     * shows it, revision against revision. Signatures from {@code signature} on whose /Contents
+     * carries more than zeros after the value are a change of their own.
+     */
+    private Set<Change> changesAfter(Signature signature, PDDocument now, List<Signature> signatures)
+            throws IOException, InvalidFileException {
+        Set<Change> changes = EnumSet.noneOf(Change.class);
+        if (signatures.stream().anyMatch(s -> s.revisionEnd() >= signature.revisionEnd() && !s.cleanPadding())) {
+            changes.add(Change.SIGNATURE);
+        }
         if (signature.revisionEnd() == length) {
-            return Set.of();
+            return changes;
         }
         try (PDDocument signed = load(signature.revisionEnd())) {
-            return RevisionDiff.between(signed, now);
+            // First, while the sealed revision is exactly as parsed: nothing has asked PDFBox to repair it yet.
+            List<COSDictionary> pages = PageTree.walk(signed.getDocumentCatalog().getCOSObject()
+                    .getCOSDictionary(COSName.PAGES), PageTree.MAX_NODES).pages();
+            for (UpdateCheck.Finding f : UpdateCheck.after(raw, length, signature.revisionEnd(), signed.getDocument(),
+                    pages)) {
+                changes.add(Change.valueOf(f.kind().name()));
+            }
+            changes.addAll(RevisionDiff.between(signed, now));
         }
+        return changes;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.signet.pdf;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
@@ -13,6 +14,7 @@ import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSString;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.bouncycastle.asn1.ASN1InputStream;
 import org.bouncycastle.asn1.ASN1Primitive;
@@ -65,16 +67,34 @@ final class SignatureReader {
         Instant claimed = signingTime(signature);
         boolean certification = isCertification(dict);
         if (range == null) {
-            return new Signature(kind, -1, null, null, false, claimed, null, certification);
+            return new Signature(kind, -1, null, null, false, claimed, null, certification, false, false);
         }
         Verified v = verify(kind, range);
         return new Signature(kind, range.end(), revisionSha256, v.certificateSha256(), v.intact(), claimed,
-                v.timestampedAt(), certification);
+                v.timestampedAt(), certification, wholeRevision(dict, range), v.cleanPadding());
+    }
+
+    /**
+     * The range leaves out this signature's own /Contents and nothing else, and ends where its
+     * revision does: at an end-of-file marker, and its line end (ISO 32000-1 §7.5.5).
+     */
+    private boolean wholeRevision(COSDictionary dict, ByteRange range) {
+        try {
+            byte[] hole = range.contents(file);
+            return hole != null && dict.getDictionaryObject(COSName.CONTENTS) instanceof COSString own
+                    && java.util.Arrays.equals(hole, own.getBytes()) && range.endsAtEndOfFileMarker(file);
+        } catch (IOException unreadable) {
+            return false;
+        }
     }
 
     /** What checking the signature value found; a value that cannot be read at all is simply not intact. */
-    private record Verified(boolean intact, String certificateSha256, Instant timestampedAt) {
-        static final Verified BROKEN = new Verified(false, null, null);
+    private record Verified(boolean intact, String certificateSha256, Instant timestampedAt, boolean cleanPadding) {
+        static final Verified BROKEN = new Verified(false, null, null, false);
+
+        Verified padded(boolean clean) {
+            return new Verified(intact, certificateSha256, timestampedAt, clean);
+        }
     }
 
     private Verified verify(Kind kind, ByteRange range) {
@@ -83,8 +103,10 @@ final class SignatureReader {
             if (value == null) {
                 return Verified.BROKEN;
             }
-            ContentInfo info = ContentInfo.getInstance(firstObject(value));
-            return kind == Kind.DOCUMENT_TIMESTAMP ? documentTimestamp(info, range) : cms(info, range);
+            First first = firstObject(value);
+            ContentInfo info = ContentInfo.getInstance(first.object());
+            Verified v = kind == Kind.DOCUMENT_TIMESTAMP ? documentTimestamp(info, range) : cms(info, range);
+            return v.padded(zerosAfter(value, first.length()));
         } catch (IOException | CMSException | TSPException | OperatorCreationException | CertificateException
                 | RuntimeException e) {
             // Malformed ASN.1, an unknown algorithm, a certificate that cannot be decoded: not intact.
@@ -92,18 +114,35 @@ final class SignatureReader {
         }
     }
 
+    /** The first ASN.1 object of a signature value, and how many bytes it takes as stored. */
+    private record First(ASN1Primitive object, int length) {}
+
     /**
      * Exactly one ASN.1 object: the hex string is padded with zeros after it, which BouncyCastle
      * refuses when asked to read a whole CMS from the padded bytes.
      */
-    private static ASN1Primitive firstObject(byte[] value) throws IOException {
-        try (ASN1InputStream in = new ASN1InputStream(value)) {
+    private static First firstObject(byte[] value) throws IOException {
+        ByteArrayInputStream bytes = new ByteArrayInputStream(value);
+        try (ASN1InputStream in = new ASN1InputStream(bytes)) {
             ASN1Primitive first = in.readObject();
             if (first == null) {
                 throw new IOException("the signature value is empty");
             }
-            return first;
+            return new First(first, value.length - bytes.available());
         }
+    }
+
+    /**
+     * The bytes after the signature value: room reserved when the file was signed, which the
+     * signature does not cover, so anything but zeros there was written afterwards.
+     */
+    private static boolean zerosAfter(byte[] value, int used) {
+        for (int i = used; i < value.length; i++) {
+            if (value[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Verified cms(ContentInfo info, ByteRange range)
@@ -126,7 +165,7 @@ final class SignatureReader {
             valid = false; // the signed bytes changed, yet whose signature it is still stands
         }
         Stamp stamp = signatureTimestamp(signer);
-        return new Verified(valid && stamp.valid(), sha256(certificate), stamp.at());
+        return new Verified(valid && stamp.valid(), sha256(certificate), stamp.at(), true);
     }
 
     /** A signature timestamp: none ({@link #NONE}), one that verifies at {@code at}, or one that does not. */
@@ -163,7 +202,7 @@ final class SignatureReader {
         X509CertificateHolder certificate = certificateOf(token.getCertificates().getMatches(token.getSID()));
         boolean valid = stamps(token, digest.getDigest());
         return new Verified(valid, certificate == null ? null : sha256(certificate),
-                valid ? token.getTimeStampInfo().getGenTime().toInstant() : null);
+                valid ? token.getTimeStampInfo().getGenTime().toInstant() : null, true);
     }
 
     private static DigestCalculator digestFor(TimeStampToken token) throws OperatorCreationException {

@@ -122,7 +122,7 @@ class VerifyApiTest {
         assertEquals(true, v.get("intact"), "the sealed bytes are unchanged");
         assertEquals(false, v.get("covers_whole_file"));
         assertEquals(true, v.get("modified_after_seal"));
-        assertEquals(List.of("pages"), v.get("modifications"));
+        assertEquals(List.of("pages", "structure"), v.get("modifications"));
         assertEquals(true, v.get("sealed_here"), "the seal in it is still this site's");
         assertFalse(v.containsKey("document"), "its hash is no stored seal");
     }

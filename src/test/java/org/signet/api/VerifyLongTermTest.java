@@ -176,7 +176,7 @@ class VerifyLongTermTest {
         assertEquals(true, v.get("intact"), "every signed byte is as it was");
         assertEquals(false, v.get("covers_whole_file"));
         assertEquals(true, v.get("modified_after_seal"));
-        assertEquals(List.of("pages"), v.get("modifications"));
+        assertEquals(List.of("pages", "structure"), v.get("modifications"));
         assertEquals(true, v.get("certified"));
         assertFalse(v.containsKey("document"), "its hash is no stored seal");
         assertDssAgrees(drawn, null, true);

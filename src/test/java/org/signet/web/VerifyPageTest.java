@@ -108,7 +108,8 @@ class VerifyPageTest {
         assertEquals("changed", verdict.getAttribute("data-verdict"));
         assertEquals(words(Language.DE, "verify.verdict.changed"), verdict.getText());
         String modified = browser.visible(By.cssSelector("[data-fact='modified'] dd")).getText();
-        assertEquals(words(Language.DE, "verify.changed", words(Language.DE, "verify.change.pages")), modified);
+        assertEquals(words(Language.DE, "verify.changed", words(Language.DE, "verify.change.pages") + ", "
+                + words(Language.DE, "verify.change.structure")), modified);
         assertFalse(browser.present(By.id("document")), "a changed copy is no stored seal");
         check("results of a changed copy, German");
         assertEquals(List.of(), browser.consoleErrors(), "the page logged errors");
