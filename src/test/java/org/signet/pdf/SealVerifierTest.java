@@ -133,6 +133,23 @@ class SealVerifierTest {
     }
 
     @Test
+    void check_bytesWrittenIntoTheZeroPaddingAfterTheSignatureValue_aSignatureChange() throws Exception {
+        byte[] padded = sealed.clone();
+        String text = new String(padded, StandardCharsets.ISO_8859_1);
+        int end = text.indexOf('>', text.lastIndexOf("/Contents <"));
+        byte[] smuggled = "DEADBEEF".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(smuggled, 0, padded, end - 40, smuggled.length);
+
+        SealCheck c = check(padded);
+
+        assertTrue(c.intact(), "the padding is outside the signed bytes and after the signature value");
+        assertTrue(c.ownSeal());
+        assertEquals(Set.of(Change.SIGNATURE), c.changes());
+        assertTrue(c.modifiedAfterSeal());
+        assertEquals(Set.of(), check(sealed).changes(), "Signet's own padding is zeros");
+    }
+
+    @Test
     void check_unsignedPdf_noSealNothingIntact() throws Exception {
         SealCheck c = check(TestFiles.pdf(1));
 

@@ -61,9 +61,8 @@ public final class UpdateCheck {
             rules.check(section);
         }
         if (read.damage() != null) {
-            rules.found(Kind.STRUCTURE, read.sections().isEmpty() && !read.damage().getMessage().isEmpty()
-                    ? "what follows the signed revision is not an update: " + read.damage().getMessage()
-                    : "an update cannot be read: " + read.damage().getMessage());
+            rules.found(Kind.STRUCTURE, "what follows byte " + read.damagedFrom() + " is not an update as written: "
+                    + read.damage().getMessage());
         }
         return rules.findings();
     }

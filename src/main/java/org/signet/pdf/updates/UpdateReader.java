@@ -23,22 +23,27 @@ final class UpdateReader {
         this.lexer = new RawLexer(bytes, from);
     }
 
-    /** What follows {@code from}: the sections read, and the first thing that could not be read, if any. */
-    record Result(List<UpdateSection> sections, DamagedUpdate damage) {}
+    /**
+     * What follows {@code from}: the sections read, and the first thing that could not be read (null
+     * when all could), in the section that begins at {@code damagedFrom}.
+     */
+    record Result(List<UpdateSection> sections, DamagedUpdate damage, long damagedFrom) {}
 
     static Result read(RawBytes bytes, long from) throws IOException {
         UpdateReader reader = new UpdateReader(bytes, from);
         List<UpdateSection> sections = new ArrayList<>();
+        long sectionStart = from;
         try {
             while (true) {
                 reader.lexer.skipWhiteSpace();
+                sectionStart = reader.lexer.position();
                 if (reader.lexer.atEnd()) {
-                    return new Result(sections, null);
+                    return new Result(sections, null, -1);
                 }
                 sections.add(reader.section());
             }
         } catch (DamagedUpdate damage) {
-            return new Result(sections, damage);
+            return new Result(sections, damage, sectionStart);
         }
     }
 
