@@ -73,7 +73,7 @@ final class UpdateRules {
         }
         for (Map.Entry<Long, RawValue> e : replaced.entrySet()) {
             RawValue now = objects.get(e.getKey());
-            if (!Canon.of(e.getValue()).equals(Canon.of(now))) {
+            if (!Canon.same(e.getValue(), now)) {
                 redefined(e.getKey(), e.getValue(), now, before);
             }
         }
