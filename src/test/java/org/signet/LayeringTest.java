@@ -49,7 +49,7 @@ class LayeringTest {
             Map.entry("store", 2),
             Map.entry("domain", 1),
             Map.entry("json", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
-            Map.entry("pdf", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),
+            Map.entry("pdf", 0), Map.entry("pdf/updates", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),
             Map.entry("log", 0), Map.entry("concurrent", 0), Map.entry("process", 0), Map.entry("error", 0));
 
     /** Handlers call services only: the web layer never reaches past them into the stores. */
