@@ -1,6 +1,7 @@
 package org.signet;
 
 import org.signet.cli.Cli;
+import org.signet.log.Logging;
 
 /** Entry point: configures logging and runs the command line. */
 public final class Main {

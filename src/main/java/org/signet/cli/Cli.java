@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.signet.Logging;
+import org.signet.log.Logging;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
 import org.signet.config.Version;

@@ -1,4 +1,4 @@
-package org.signet;
+package org.signet.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.log.AccessLines;
 import org.signet.support.TestServer;
 import org.signet.support.Waits;
 

@@ -1,4 +1,4 @@
-package org.signet;
+package org.signet.log;
 
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
@@ -7,7 +7,6 @@ import java.util.logging.LogManager;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.logging.StreamHandler;
-import org.signet.log.AccessLines;
 
 /**
  * Log records on standard error, one line each (a stack trace after its line): as text (time,

@@ -1,4 +1,4 @@
-package org.signet;
+package org.signet.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,7 +12,6 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 import org.signet.json.Json;
-import org.signet.log.RequestLogRecord;
 
 class JsonLineFormatterTest {
     private final JsonLineFormatter formatter = new JsonLineFormatter();
@@ -51,7 +50,7 @@ class JsonLineFormatterTest {
         assertEquals("AbC123", json.get("request_id"));
         String thrown = (String) json.get("thrown");
         assertTrue(thrown.startsWith("java.io.IOException: connection reset"), thrown);
-        assertTrue(thrown.contains("\tat org.signet.JsonLineFormatterTest"), thrown);
+        assertTrue(thrown.contains("\tat org.signet.log.JsonLineFormatterTest"), thrown);
         assertFalse(((String) json.get("message")).contains("IOException"));
     }
 }

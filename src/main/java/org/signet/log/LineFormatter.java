@@ -1,4 +1,4 @@
-package org.signet;
+package org.signet.log;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,4 +1,4 @@
-package org.signet;
+package org.signet.log;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

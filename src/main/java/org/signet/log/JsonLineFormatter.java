@@ -1,4 +1,4 @@
-package org.signet;
+package org.signet.log;
 
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.logging.Formatter;
 import java.util.logging.LogRecord;
 import org.signet.json.Json;
-import org.signet.log.RequestLogRecord;
 
 /**
  * Formats a record as one JSON object on one line, for log shippers: {@code time} (ISO-8601 in UTC,
