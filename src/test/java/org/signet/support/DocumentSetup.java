@@ -26,6 +26,11 @@ public final class DocumentSetup {
         return new DocumentSetup(flow, flow.upload(title, pages));
     }
 
+    /** A document already uploaded as {@code id}, to be prepared further. */
+    public static DocumentSetup of(ApiFlow flow, String id) {
+        return new DocumentSetup(flow, id);
+    }
+
     public String id() {
         return id;
     }
