@@ -9,7 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.signet.pdf.FileSniffer;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 
 /**
  * Reads {@code site.name}, {@code site.logo} and {@code site.accent} into a {@link Brand} at start, refusing what

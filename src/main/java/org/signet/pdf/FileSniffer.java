@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.signet.domain.MediaKind;
 
 /** Decides what kind of file an upload is from its first bytes, never from its name or declared type. */
 public final class FileSniffer {

@@ -3,6 +3,7 @@ package org.signet.pdf;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.signet.domain.MediaKind;
 import org.signet.domain.PageSize;
 
 /**

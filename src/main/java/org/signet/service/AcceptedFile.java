@@ -3,7 +3,7 @@ package org.signet.service;
 import java.util.List;
 import org.signet.domain.PageSize;
 import org.signet.pdf.DetectedField;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 
 /**
  * An upload that passed intake and is stored encrypted: the client's file name (or

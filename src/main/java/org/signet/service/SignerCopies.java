@@ -10,7 +10,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.error.Refusal;
 import org.signet.pdf.FinalPdfBuilder;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DetectedFieldStore;

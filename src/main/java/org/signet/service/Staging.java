@@ -9,7 +9,7 @@ import org.signet.domain.Document;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.domain.ExternalRef;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.Dialect;
 import org.signet.store.StagedFileStore;

@@ -28,7 +28,7 @@ import org.signet.domain.TemplateSlot;
 import org.signet.domain.VariableKeys;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;

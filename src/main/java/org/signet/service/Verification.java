@@ -11,7 +11,7 @@ import org.signet.domain.Signer;
 import org.signet.error.Refusal;
 import org.signet.pdf.FileSniffer;
 import org.signet.pdf.InvalidFileException;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 import org.signet.pdf.OpeningCost;
 import org.signet.pdf.SealCheck;
 import org.signet.pdf.SealVerifier;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 
 /**
  * File names: what Signet keeps of a client's file name, and the one way it names every file it hands

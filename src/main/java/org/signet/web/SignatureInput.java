@@ -11,7 +11,7 @@ import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
 import org.signet.error.Refusal;
 import org.signet.pdf.FileSniffer;
-import org.signet.pdf.MediaKind;
+import org.signet.domain.MediaKind;
 import org.signet.pdf.SignatureImages;
 import org.signet.pdf.TypedSignature;
 import org.signet.service.DrawableText;

@@ -23,6 +23,7 @@ import org.apache.pdfbox.pdmodel.encryption.StandardProtectionPolicy;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.MediaKind;
 import org.signet.domain.PageSize;
 
 class DocumentIntakeTest {

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.signet.domain.MediaKind;
 
 class FileSnifferTest {
 

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.MediaKind;
 import org.signet.domain.PageSize;
 import org.signet.support.InputDeadline;
 

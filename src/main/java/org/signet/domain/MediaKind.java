@@ -1,4 +1,4 @@
-package org.signet.pdf;
+package org.signet.domain;
 
 import java.util.Optional;
 
