@@ -10,15 +10,17 @@ import java.util.Objects;
  * null and is then printed as a dash. {@code origin} says where the document came from ("template
  * 7"), or is null for an upload, and then has no row; {@code verifyUrl} is where a reader can check
  * the file ({@code {site.url}/verify}), or null for no such row. Times are written in {@code zone},
- * each with its offset from UTC. {@code siteName} is the site that sealed the document ({@code site.name}).
+ * each with its offset from UTC. {@code siteName} is the site that sealed the document ({@code site.name});
+ * {@code words} the certificate's words in the language it is written in.
  */
 public record CertificateData(String documentTitle, String documentId, String originalSha256, Instant completedAt,
         String origin, String verifyUrl, ZoneId zone, List<Party> parties, List<Event> events,
-        List<Attachment> attachments, String siteName) {
+        List<Attachment> attachments, String siteName, CertificateWords words) {
 
     public CertificateData {
         Objects.requireNonNull(zone, "zone");
         Objects.requireNonNull(siteName, "siteName");
+        Objects.requireNonNull(words, "words");
         parties = parties == null ? List.of() : List.copyOf(parties);
         events = events == null ? List.of() : List.copyOf(events);
         attachments = attachments == null ? List.of() : List.copyOf(attachments);
@@ -26,15 +28,16 @@ public record CertificateData(String documentTitle, String documentId, String or
 
     /** A document without attached files. */
     public CertificateData(String documentTitle, String documentId, String originalSha256, Instant completedAt,
-            String origin, String verifyUrl, ZoneId zone, List<Party> parties, List<Event> events, String siteName) {
+            String origin, String verifyUrl, ZoneId zone, List<Party> parties, List<Event> events, String siteName,
+            CertificateWords words) {
         this(documentTitle, documentId, originalSha256, completedAt, origin, verifyUrl, zone, parties, events,
-                List.of(), siteName);
+                List.of(), siteName, words);
     }
 
     /** The same certificate, listing {@code list} as the attached files. */
     public CertificateData withAttachments(List<Attachment> list) {
         return new CertificateData(documentTitle, documentId, originalSha256, completedAt, origin, verifyUrl, zone,
-                parties, events, list, siteName);
+                parties, events, list, siteName, words);
     }
 
     /** A file a signer attached, appended after the document's pages: which field, whose, its name and digest. */

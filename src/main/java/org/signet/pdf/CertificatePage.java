@@ -12,13 +12,10 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream.AppendMode;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.signet.domain.Language;
-import org.signet.text.Messages;
 
 /** Writes the certificate-of-completion pages at the end of a finished document. */
 final class CertificatePage {
 
-    static final Messages WORDS = Messages.of("pdf/certificate", Language.BASE);
     static final float MARGIN = 56f;
     static final float BODY = 9f;
     private static final float LEADING = BODY * 1.4f;
@@ -44,6 +41,11 @@ final class CertificatePage {
         this.bold = fonts.bold();
     }
 
+    /** The certificate's words, as the caller gave them. */
+    CertificateWords words() {
+        return data.words();
+    }
+
     /** Appends as many A4 pages as the certificate needs and returns how many that was. */
     static int append(PDDocument document, DocumentFonts fonts, CertificateData data) throws IOException {
         CertificatePage writer = new CertificatePage(document, fonts, data);
@@ -58,37 +60,37 @@ final class CertificatePage {
 
     private void write() throws IOException {
         newPage();
-        heading(WORDS.get("title"), 20f);
+        heading(words().get("title"), 20f);
         y -= 6f;
-        row(WORDS.get("document"), data.documentTitle());
-        row(WORDS.get("document_id"), data.documentId());
-        row(WORDS.get("original_sha256"), data.originalSha256());
-        row(WORDS.get("completed_at"), time(data.completedAt()));
+        row(words().get("document"), data.documentTitle());
+        row(words().get("document_id"), data.documentId());
+        row(words().get("original_sha256"), data.originalSha256());
+        row(words().get("completed_at"), time(data.completedAt()));
         if (data.origin() != null) {
-            row(WORDS.get("created_from"), data.origin());
+            row(words().get("created_from"), data.origin());
         }
         if (data.verifyUrl() != null) {
-            row(WORDS.get("verify"), WORDS.get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId()),
+            row(words().get("verify"), words().get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId()),
                     data.siteName()));
         }
         y -= 10f;
-        heading(WORDS.get("parties"), 13f);
+        heading(words().get("parties"), 13f);
         for (CertificateData.Party party : data.parties()) {
             party(party);
         }
         if (data.parties().isEmpty()) {
-            row("", WORDS.get("no_parties"));
+            row("", words().get("no_parties"));
         }
         if (!data.attachments().isEmpty()) {
             y -= 10f;
-            heading(WORDS.get("attachments"), 13f);
+            heading(words().get("attachments"), 13f);
             for (CertificateData.Attachment attachment : data.attachments()) {
                 attachment(attachment);
             }
         }
         y -= 10f;
         ensure(13f * 1.6f + 3 * LEADING);
-        heading(WORDS.get("audit_trail"), 13f);
+        heading(words().get("audit_trail"), 13f);
         new CertificateTable(this).write(data.events());
     }
 
@@ -109,7 +111,7 @@ final class CertificatePage {
         line(bold, 10.5f, MARGIN, FinalText.orDash(party.name()));
         y -= LEADING * 1.2f;
         for (String[] r : rows) {
-            row(WORDS.get(r[0]), r[1]);
+            row(words().get(r[0]), r[1]);
         }
         y -= 2f;
     }
@@ -130,7 +132,7 @@ final class CertificatePage {
             y -= LEADING * 1.2f;
         }
         for (String[] r : rows) {
-            row(WORDS.get(r[0]), r[1]);
+            row(words().get(r[0]), r[1]);
         }
         y -= 2f;
     }
@@ -208,7 +210,7 @@ final class CertificatePage {
         String id = FinalText.orDash(data.documentId());
         for (int i = 0; i < pages.size(); i++) {
             try (PDPageContentStream footer = new PDPageContentStream(document, pages.get(i), AppendMode.APPEND, true)) {
-                String text = WORDS.get("footer", WORDS.get("title"), id, i + 1, pages.size());
+                String text = words().get("footer", words().get("title"), id, i + 1, pages.size());
                 footer.setNonStrokingColor(0.42f, 0.42f, 0.45f);
                 regular.show(footer, text, 7.5f, MARGIN, MARGIN - 20f);
             }
@@ -243,7 +245,7 @@ final class CertificatePage {
         return COLUMNS.clone();
     }
 
-    static List<String> headers() {
-        return List.of(HEADERS).stream().map(WORDS::get).toList();
+    List<String> headers() {
+        return List.of(HEADERS).stream().map(key -> words().get(key)).toList();
     }
 }

@@ -24,7 +24,7 @@ final class CertificateTable {
         if (events.isEmpty()) {
             page.ensure(LEADING);
             page.line(page.regular(), CertificatePage.BODY, CertificatePage.MARGIN,
-                    CertificatePage.WORDS.get("no_events"));
+                    page.words().get("no_events"));
             page.moveDown(LEADING);
             return;
         }
@@ -35,7 +35,7 @@ final class CertificateTable {
             float rowHeight = height * LEADING + ROW_GAP;
             if (page.ensure(rowHeight)) {
                 page.line(page.bold(), 11f, CertificatePage.MARGIN,
-                        CertificatePage.WORDS.get("audit_trail_continued"));
+                        page.words().get("audit_trail_continued"));
                 page.moveDown(11f * 1.6f);
                 header();
             }
@@ -55,7 +55,7 @@ final class CertificateTable {
 
     private void header() throws IOException {
         List<List<String>> cells = new ArrayList<>();
-        for (String header : CertificatePage.headers()) {
+        for (String header : page.headers()) {
             cells.add(List.of(header));
         }
         row(page.bold(), cells);

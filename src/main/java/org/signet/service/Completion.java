@@ -19,6 +19,7 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
+import org.signet.domain.Language;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
@@ -34,6 +35,7 @@ import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
 import org.signet.store.StoredFiles;
+import org.signet.text.Messages;
 import org.signet.text.Wire;
 
 /**
@@ -49,6 +51,8 @@ import org.signet.text.Wire;
  */
 public final class Completion {
     private static final Logger LOG = Logger.getLogger("signet.completion");
+    /** The certificate of completion is written in the base language, whoever the parties are. */
+    private static final Messages CERTIFICATE_WORDS = Messages.of("pdf/certificate", Language.BASE);
 
     private final Database db;
     private final DocumentStore documents;
@@ -230,7 +234,7 @@ public final class Completion {
         List<CertificateData.Event> events = audit.list(d.id()).stream().map(e -> event(e, names)).toList();
         String origin = d.templateId() == null ? null : "template " + d.templateId();
         return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), at(d.completedAt()), origin,
-                links.site() + "/verify", wire.zone(), ps, events, siteName);
+                links.site() + "/verify", wire.zone(), ps, events, siteName, CERTIFICATE_WORDS::get);
     }
 
     /** The certificate's line for each attached file: the field's name (or type and id), its signer, name and digest. */

@@ -38,9 +38,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.signet.domain.Language;
 import org.signet.support.OwnFonts;
 import org.signet.support.ScriptText;
 import org.signet.support.TestFiles;
+import org.signet.text.Messages;
 
 class FinalPdfBuilderTest {
     /** Which characters no font draws depends on the fonts: only Signet's script fonts, never the machine's others. */
@@ -48,6 +50,8 @@ class FinalPdfBuilderTest {
     static final OwnFonts FONTS = new OwnFonts();
 
     static final String SHA = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+    /** The certificate's words as Signet writes them, in the base language. */
+    static final Messages WORDS = Messages.of("pdf/certificate", Language.BASE);
 
     @Test
     void build_drawsEachTextValueInsideItsBoxOnly() throws IOException {
@@ -393,7 +397,7 @@ class FinalPdfBuilderTest {
                     "system", null));
         }
         return new CertificateData("Purchase agreement", "doc_42", SHA, at("10:00:00"), null,
-                "https://sign.example.com/verify", zone, parties, list, "Signet");
+                "https://sign.example.com/verify", zone, parties, list, "Signet", WORDS::get);
     }
 
     private static Instant at(String timeOfDay) {
@@ -402,7 +406,7 @@ class FinalPdfBuilderTest {
 
     private static CertificateData certificate(String title, CertificateData.Party party) {
         return new CertificateData(title, "doc_1", SHA, null, null, null, ZoneOffset.UTC, List.of(party), List.of(),
-                "Signet");
+                "Signet", WORDS::get);
     }
 
     private static byte[] image(String format, int width, int height) throws IOException {
