@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * qualified use without an import is caught as well as an import.
  */
 class LayeringTest {
-    private static final Path CLASSES = Path.of("target", "classes", "org", "signet");
+    static final Path CLASSES = Path.of("target", "classes", "org", "signet");
     private static final Pattern SIGNET_CLASS = Pattern.compile("org/signet/([a-z/]*?)/?([A-Z][A-Za-z0-9_$]*)");
 
     /**
@@ -173,7 +173,7 @@ class LayeringTest {
         assertTrue(!used.contains("http") && !used.contains("api"), used.toString());
     }
 
-    private static String packageOf(String classPath) {
+    static String packageOf(String classPath) {
         int slash = classPath.lastIndexOf('/');
         String pkg = slash < 0 ? "" : classPath.substring(0, slash);
         return layerOf(pkg, classPath.substring(slash + 1).replaceFirst("\\.class$", ""));
@@ -185,7 +185,7 @@ class LayeringTest {
     }
 
     /** Every org.signet package named in the class file's constant pool: classes, descriptors, signatures. */
-    private static Set<String> referencedPackages(Path classFile) throws IOException {
+    static Set<String> referencedPackages(Path classFile) throws IOException {
         Set<String> out = new TreeSet<>();
         for (String text : utf8Constants(classFile)) {
             Matcher m = SIGNET_CLASS.matcher(text);
