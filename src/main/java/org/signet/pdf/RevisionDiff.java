@@ -1,5 +1,7 @@
 package org.signet.pdf;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -10,8 +12,10 @@ import java.util.Set;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSInteger;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSNumber;
+import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.signet.pdf.SealCheck.Change;
 
@@ -136,22 +140,45 @@ final class RevisionDiff {
         return out;
     }
 
-    /** Hidden, or a rectangle without area (ISO 32000-1 §12.5.3, §12.7.4.5: an invisible signature's widget). */
+    /**
+     * A widget without area (ISO 32000-1 §12.7.4.5: an invisible signature's) that is also hidden, or
+     * has no appearance or an empty one. Hidden only by a flag that viewers read as one: an integer of
+     * 32 bits (ISO 32000-1 §12.5.3), where PDFBox would also read {@code 2.0} or {@code 4294967298} as
+     * hidden and poppler draws them.
+     */
     private static boolean drawsNothing(COSDictionary widget) {
-        if ((widget.getInt(COSName.F, 0) & HIDDEN) != 0) {
-            return true;
-        }
-        if (!(widget.getDictionaryObject(COSName.RECT) instanceof COSArray rect) || rect.size() != 4) {
+        if (!withoutArea(widget.getDictionaryObject(COSName.RECT))) {
             return false;
         }
-        float[] r = new float[4];
+        boolean hidden = widget.getDictionaryObject(COSName.F) instanceof COSInteger f && f.longValue() >= 0
+                && f.longValue() <= Integer.MAX_VALUE && (f.longValue() & HIDDEN) != 0;
+        return hidden || !widget.containsKey(COSName.AP) || emptyAppearance(widget.getDictionaryObject(COSName.AP));
+    }
+
+    private static boolean withoutArea(COSBase rect) {
+        if (!(rect instanceof COSArray r) || r.size() != 4) {
+            return false;
+        }
+        float[] corners = new float[4];
         for (int i = 0; i < 4; i++) {
-            if (!(rect.getObject(i) instanceof COSNumber n)) {
+            if (!(r.getObject(i) instanceof COSNumber n)) {
                 return false;
             }
-            r[i] = n.floatValue();
+            corners[i] = n.floatValue();
         }
-        return r[0] == r[2] || r[1] == r[3];
+        return corners[0] == corners[2] || corners[1] == corners[3];
+    }
+
+    /** An appearance whose normal look is a stream without a byte: what PDFBox and Signet give an invisible field. */
+    private static boolean emptyAppearance(COSBase appearance) {
+        if (!(appearance instanceof COSDictionary ap) || !(ap.getDictionaryObject(COSName.N) instanceof COSStream n)) {
+            return false;
+        }
+        try (InputStream in = n.createRawInputStream()) {
+            return in.read() < 0;
+        } catch (IOException | RuntimeException unreadable) {
+            return false;
+        }
     }
 
     /** The form's own settings and its fields, without document timestamps' fields. */

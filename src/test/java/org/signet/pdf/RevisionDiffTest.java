@@ -12,11 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSFloat;
 import org.apache.pdfbox.cos.COSInteger;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSStream;
@@ -39,9 +42,10 @@ import org.signet.support.TestFiles;
 
 /**
  * Updates after a seal that PDF viewers (poppler: pdftoppm, Evince, Okular; pdf.js) show as changed
- * pages, made so that a reader of the file's objects as PDFBox reads them would see the sealed
- * document unchanged: the comparison must read the file as the viewers do. Where poppler is
- * installed, each forgery is first shown to be one: pdftoppm draws the page otherwise than sealed.
+ * pages or as a document timestamp's widget drawing on a page, made so that a reader of the file's
+ * objects as PDFBox reads them would see the sealed document unchanged: the comparison must read the
+ * file as the viewers do. Where poppler is installed, each forgery is first shown to be one:
+ * pdftoppm draws the page otherwise than sealed.
  */
 class RevisionDiffTest {
     private static final Instant SIGNED_AT = Instant.parse("2026-02-03T04:05:06Z");
@@ -107,6 +111,55 @@ class RevisionDiffTest {
         assertViewersDrawItOtherwise(uploaded, forged, 1);
 
         assertEquals(Set.of(Change.PAGES), check(forged).changes(), "the hidden fee is shown");
+    }
+
+    @Test
+    void between_aDocumentTimestampWidgetFlaggedHiddenByNoIntegerOf32Bits_formChanged() throws Exception {
+        byte[] lt = pades.addDss(pades.sign(TestFiles.pdf(1), true, true, SIGNED_AT));
+        // PDFBox reads both as the hidden flag 2; poppler wants an integer, and draws the widget.
+        for (COSBase flags : List.of(new COSFloat(2f), COSInteger.get((1L << 32) + 2))) {
+            byte[] forged = pades.addVisibleDocumentTimestamp(lt, AlteredPdfs.FORGERY,
+                    w -> w.setItem(COSName.F, flags));
+            assertViewersDrawItOtherwise(lt, forged, 1);
+
+            assertEquals(Set.of(Change.FORM), check(forged).changes(), "/F " + flags);
+        }
+    }
+
+    @Test
+    void between_aDocumentTimestampWidgetWithoutAreaButWithAnAppearance_formChanged() throws Exception {
+        byte[] lt = pades.addDss(pades.sign(TestFiles.pdf(1), true, true, SIGNED_AT));
+        byte[] forged = pades.addVisibleDocumentTimestamp(lt, AlteredPdfs.FORGERY,
+                w -> w.setItem(COSName.RECT, new PDRectangle(40, 380, 0, 60).getCOSArray()));
+
+        assertEquals(Set.of(Change.FORM), check(forged).changes());
+    }
+
+    @Test
+    void between_documentTimestampWidgetsThatDrawNothing_noChange() throws Exception {
+        byte[] lt = pades.addDss(pades.sign(TestFiles.pdf(1), true, true, SIGNED_AT));
+        Consumer<COSDictionary> noArea = w -> w.setItem(COSName.RECT, new PDRectangle(0, 0, 0, 0).getCOSArray());
+        Consumer<COSDictionary> hidden = noArea.andThen(w -> w.setInt(COSName.F, 2));
+        Consumer<COSDictionary> noAppearance = noArea.andThen(w -> w.removeItem(COSName.AP));
+
+        assertEquals(Set.of(), check(pades.addDocumentTimestamp(lt)).changes(), "an empty appearance, as Signet's");
+        assertEquals(Set.of(), check(pades.addVisibleDocumentTimestamp(lt, "x", hidden)).changes());
+        assertEquals(Set.of(), check(pades.addVisibleDocumentTimestamp(lt, "x", noAppearance)).changes());
+    }
+
+    /** The invisible widget PDFBox and Signet make for a document timestamp, as the checks above rely on it. */
+    @Test
+    void between_theInvisibleWidgetAsMade_noAreaAndAnEmptyAppearance() throws Exception {
+        byte[] lta = pades.addDocumentTimestamp(pades.addDss(pades.sign(TestFiles.pdf(1), true, true, SIGNED_AT)));
+        try (PDDocument doc = Loader.loadPDF(lta)) {
+            COSDictionary widget = doc.getSignatureFields().get(1).getWidgets().get(0).getCOSObject();
+            COSDictionary ap = widget.getCOSDictionary(COSName.AP);
+            COSStream normal = (COSStream) ap.getDictionaryObject(COSName.N);
+
+            assertEquals(new PDRectangle(0, 0, 0, 0).getCOSArray().toList(), widget.getCOSArray(COSName.RECT).toList());
+            assertEquals(0, normal.getLength());
+            assertTrue(widget.getDictionaryObject(COSName.F) instanceof COSInteger);
+        }
     }
 
     private static SealCheck check(byte[] pdf) throws Exception {
