@@ -24,25 +24,41 @@ import org.apache.pdfbox.cos.COSString;
  * A digest of a PDF object and of everything it refers to, the same for the same content however
  * the file stores it (object numbers, offsets, an object rewritten unchanged in a later revision).
  * Two revisions of a file are compared by such digests. Streams count by their stored bytes, never
- * decoded, so the cost is bounded by the file; back references ({@code /Parent}, an annotation's
- * {@code /P}, an outline's {@code /Prev} and {@code /Last}) are not followed, so a part is digested
- * without the whole document around it.
+ * decoded, so the cost is bounded by the file. Every key counts, whatever it is called: a name such
+ * as {@code /P} is a back reference in one dictionary and, say, the visibility policy of optional
+ * content in another. Only two back references are left out, so that a part is digested without
+ * the whole document around it: the {@code /Parent} of a page or node of the page tree (known, once
+ * {@link PageTree} has walked it, to be the node the walk came from) and an annotation's {@code /P}
+ * naming its page. Any other reference back to an object being digested, such as a form field's or
+ * an outline item's {@code /Parent}, counts as how many levels up it points.
  */
 final class CosDigest {
     /** Most objects visited for one document: far beyond a real one, and a bounded cost for a hostile one. */
     static final int MAX_VISITS = 1_000_000;
     /** Deeper nesting than real documents use; a recursion this deep would run out of stack. */
     static final int MAX_DEPTH = 200;
-    private static final Set<COSName> BACK_REFERENCES = Set.of(COSName.PARENT, COSName.P, COSName.PREV, COSName.LAST);
-    private static final byte[] CYCLE = tag("cycle");
+    private static final COSName ANNOT = COSName.getPDFName("Annot");
 
+    private final Set<COSDictionary> pageTree;
     private final Map<COSBase, byte[]> done = new IdentityHashMap<>();
-    private final Set<COSBase> walking = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The objects being digested, each with the depth it was reached at. */
+    private final Map<COSBase, Integer> walking = new IdentityHashMap<>();
     private int visits;
+
+    /** A digest for one revision; {@code pageTree} holds the pages and nodes {@link PageTree} walked in it. */
+    CosDigest(Set<COSDictionary> pageTree) {
+        this.pageTree = Collections.newSetFromMap(new IdentityHashMap<>());
+        this.pageTree.addAll(pageTree);
+    }
 
     /** The digest of {@code value}, a dictionary compared without the keys in {@code without}. */
     String of(COSDictionary value, Set<COSName> without) throws InvalidFileException {
-        return hex(dictionary(value, without, 0));
+        walking.put(value, 0);
+        try {
+            return hex(dictionary(value, without, 0));
+        } finally {
+            walking.remove(value);
+        }
     }
 
     String of(COSBase value) throws InvalidFileException {
@@ -70,8 +86,9 @@ final class CosDigest {
         if (known != null) {
             return known;
         }
-        if (!walking.add(resolved)) {
-            return CYCLE;
+        Integer above = walking.putIfAbsent(resolved, depth);
+        if (above != null) {
+            return tag("cycle:" + (depth - above));
         }
         byte[] d = resolved instanceof COSArray a ? array(a, depth)
                 : dictionary((COSDictionary) resolved, Set.of(), depth);
@@ -92,7 +109,7 @@ final class CosDigest {
         MessageDigest sha = start(dict instanceof COSStream ? "stream" : "dictionary");
         List<COSName> keys = dict.keySet().stream().sorted().toList();
         for (COSName key : keys) {
-            if (!without.contains(key) && !BACK_REFERENCES.contains(key)) {
+            if (!without.contains(key) && !isBackReference(dict, key)) {
                 update(sha, key.getName().getBytes(StandardCharsets.UTF_8));
                 sha.update(digest(dict.getItem(key), depth + 1));
             }
@@ -101,6 +118,20 @@ final class CosDigest {
             sha.update(storedBytes(stream));
         }
         return sha.digest();
+    }
+
+    /** The back references left out: a page tree member's {@code /Parent}, an annotation's {@code /P} to its page. */
+    private boolean isBackReference(COSDictionary dict, COSName key) {
+        if (COSName.PARENT.equals(key)) {
+            return pageTree.contains(dict);
+        }
+        return COSName.P.equals(key) && isAnnotation(dict)
+                && dict.getDictionaryObject(COSName.P) instanceof COSDictionary page && pageTree.contains(page);
+    }
+
+    private static boolean isAnnotation(COSDictionary dict) {
+        return ANNOT.equals(dict.getCOSName(COSName.TYPE))
+                || dict.containsKey(COSName.SUBTYPE) && dict.containsKey(COSName.RECT);
     }
 
     /** The digest of a stream's bytes as stored (still encoded); a stream that cannot be read has its own mark. */

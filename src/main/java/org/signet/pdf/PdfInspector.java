@@ -117,9 +117,10 @@ final class PdfInspector {
             // PDFBox finds pages by the declared /Count; a wrong count would misplace them later.
             throw PageTree.damaged();
         }
-        StreamScan.scan(tree.pages());
+        List<COSDictionary> pages = tree.pages().stream().map(PageTree.Page::dict).toList();
+        StreamScan.scan(pages);
         List<PageSize> sizes = new ArrayList<>(tree.count());
-        for (COSDictionary page : tree.pages()) {
+        for (COSDictionary page : pages) {
             sizes.add(sizeOf(new PDPage(page), sizes.size() + 1));
         }
         return sizes;

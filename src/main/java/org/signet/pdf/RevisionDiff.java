@@ -1,16 +1,21 @@
 package org.signet.pdf;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSInteger;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSNumber;
+import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.signet.pdf.SealCheck.Change;
 
@@ -21,9 +26,6 @@ import org.signet.pdf.SealCheck.Change;
  * validation material of the DSS dictionary and document timestamps with their signature fields.
  */
 final class RevisionDiff {
-    /** Inherited from the page tree (ISO 32000-1 §7.7.3.4), so part of what a page shows. */
-    private static final List<COSName> INHERITED = List.of(COSName.RESOURCES, COSName.MEDIA_BOX, COSName.CROP_BOX,
-            COSName.ROTATE);
     /** Compared as their own parts, or validation material that may be added to a signed file. */
     private static final Set<COSName> NOT_OTHER = Set.of(COSName.PAGES, COSName.ACRO_FORM, COSName.DSS,
             COSName.EXTENSIONS, COSName.VERSION);
@@ -33,10 +35,22 @@ final class RevisionDiff {
 
     private RevisionDiff() {}
 
-    /** What differs between {@code signed} and {@code now}; empty when a reader would see the same document. */
+    /**
+     * What differs between {@code signed} and {@code now}; empty when a reader would see the same document.
+     *
+     * @throws InvalidFileException when {@code signed} cannot be read, or either is too complex to compare
+     */
     static Set<Change> between(PDDocument signed, PDDocument now) throws InvalidFileException {
-        Parts before = Parts.of(signed);
-        Parts after = Parts.of(now);
+        Parts before = Parts.of(signed, PageTree.walk(pageRoot(signed), PageTree.MAX_NODES));
+        PageTree.Result tree;
+        try {
+            tree = PageTree.walk(pageRoot(now), PageTree.MAX_NODES);
+        } catch (InvalidFileException damaged) {
+            // The signed revision's tree was sound: an update made it one that viewers read otherwise than
+            // PDFBox, so what they show cannot be compared, and it is not what was signed.
+            return EnumSet.of(Change.PAGES);
+        }
+        Parts after = Parts.of(now, tree);
         Set<Change> changes = EnumSet.noneOf(Change.class);
         if (!before.pages().equals(after.pages())) {
             changes.add(Change.PAGES);
@@ -53,21 +67,24 @@ final class RevisionDiff {
         return changes;
     }
 
+    private static COSDictionary pageRoot(PDDocument document) {
+        return document.getDocumentCatalog().getCOSObject().getCOSDictionary(COSName.PAGES);
+    }
+
     /** One revision's parts as digests. */
     private record Parts(List<String> pages, List<List<String>> annotations, List<String> form, List<String> other) {
 
-        static Parts of(PDDocument document) throws InvalidFileException {
-            CosDigest digest = new CosDigest();
+        static Parts of(PDDocument document, PageTree.Result tree) throws InvalidFileException {
+            CosDigest digest = new CosDigest(members(tree));
+            Map<COSDictionary, String> nodes = new IdentityHashMap<>();
             COSDictionary catalog = document.getDocumentCatalog().getCOSObject();
-            List<COSDictionary> pageDicts = PageTree.walk(catalog.getCOSDictionary(COSName.PAGES), PageTree.MAX_NODES)
-                    .pages();
             List<String> pages = new ArrayList<>();
             List<List<String>> annotations = new ArrayList<>();
             List<String> form = new ArrayList<>();
-            for (COSDictionary page : pageDicts) {
-                pages.add(pageDigest(digest, page));
-                annotations.add(digest.of(pageAnnotations(page, false)));
-                form.addAll(digest.of(pageAnnotations(page, true)));
+            for (PageTree.Page page : tree.pages()) {
+                pages.add(pageDigest(digest, nodes, page));
+                annotations.add(digest.of(pageAnnotations(page.dict(), false)));
+                form.addAll(digest.of(pageAnnotations(page.dict(), true)));
             }
             form.addAll(formFields(digest, catalog.getCOSDictionary(COSName.ACRO_FORM)));
             COSDictionary info = document.getDocument().getTrailer().getCOSDictionary(COSName.INFO);
@@ -76,28 +93,33 @@ final class RevisionDiff {
         }
     }
 
-    /** A page without its annotations, with what it inherits from the page tree. */
-    private static String pageDigest(CosDigest digest, COSDictionary page) throws InvalidFileException {
-        StringBuilder out = new StringBuilder(digest.of(page, Set.of(COSName.ANNOTS)));
-        for (COSName key : INHERITED) {
-            if (!page.containsKey(key)) {
-                COSBase inherited = inherited(page, key);
-                out.append(' ').append(key.getName()).append('=').append(inherited == null ? "" : digest.of(inherited));
-            }
+    /** Every page and node of the walked tree: their {@code /Parent} is known to be the node the walk came from. */
+    private static Set<COSDictionary> members(PageTree.Result tree) {
+        Set<COSDictionary> members = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (PageTree.Page page : tree.pages()) {
+            members.add(page.dict());
+            members.addAll(page.ancestors());
         }
-        return out.toString();
+        return members;
     }
 
-    /** The nearest ancestor's value of {@code key}; the page tree was walked already, so its depth is bounded. */
-    private static COSBase inherited(COSDictionary page, COSName key) {
-        Set<COSDictionary> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (COSDictionary node = page.getCOSDictionary(COSName.PARENT); node != null && seen.add(node)
-                && seen.size() <= PageTree.MAX_DEPTH; node = node.getCOSDictionary(COSName.PARENT)) {
-            if (node.containsKey(key)) {
-                return node.getDictionaryObject(key);
+    /**
+     * A page without its annotations, and each node on the walk to it without its kids: what it
+     * inherits along that walk, as viewers take it (ISO 32000-1 §7.7.3.4), and whatever else the
+     * nodes say, such as the page count.
+     */
+    private static String pageDigest(CosDigest digest, Map<COSDictionary, String> nodes, PageTree.Page page)
+            throws InvalidFileException {
+        StringBuilder out = new StringBuilder(digest.of(page.dict(), Set.of(COSName.ANNOTS)));
+        for (COSDictionary node : page.ancestors()) {
+            String known = nodes.get(node);
+            if (known == null) {
+                known = digest.of(node, Set.of(COSName.KIDS));
+                nodes.put(node, known);
             }
+            out.append(' ').append(known);
         }
-        return null;
+        return out.toString();
     }
 
     /**
@@ -118,22 +140,45 @@ final class RevisionDiff {
         return out;
     }
 
-    /** Hidden, or a rectangle without area (ISO 32000-1 §12.5.3, §12.7.4.5: an invisible signature's widget). */
+    /**
+     * A widget without area (ISO 32000-1 §12.7.4.5: an invisible signature's) that is also hidden, or
+     * has no appearance or an empty one. Hidden only by a flag that viewers read as one: an integer of
+     * 32 bits (ISO 32000-1 §12.5.3), where PDFBox would also read {@code 2.0} or {@code 4294967298} as
+     * hidden and poppler draws them.
+     */
     private static boolean drawsNothing(COSDictionary widget) {
-        if ((widget.getInt(COSName.F, 0) & HIDDEN) != 0) {
-            return true;
-        }
-        if (!(widget.getDictionaryObject(COSName.RECT) instanceof COSArray rect) || rect.size() != 4) {
+        if (!withoutArea(widget.getDictionaryObject(COSName.RECT))) {
             return false;
         }
-        float[] r = new float[4];
+        boolean hidden = widget.getDictionaryObject(COSName.F) instanceof COSInteger f && f.longValue() >= 0
+                && f.longValue() <= Integer.MAX_VALUE && (f.longValue() & HIDDEN) != 0;
+        return hidden || !widget.containsKey(COSName.AP) || emptyAppearance(widget.getDictionaryObject(COSName.AP));
+    }
+
+    private static boolean withoutArea(COSBase rect) {
+        if (!(rect instanceof COSArray r) || r.size() != 4) {
+            return false;
+        }
+        float[] corners = new float[4];
         for (int i = 0; i < 4; i++) {
-            if (!(rect.getObject(i) instanceof COSNumber n)) {
+            if (!(r.getObject(i) instanceof COSNumber n)) {
                 return false;
             }
-            r[i] = n.floatValue();
+            corners[i] = n.floatValue();
         }
-        return r[0] == r[2] || r[1] == r[3];
+        return corners[0] == corners[2] || corners[1] == corners[3];
+    }
+
+    /** An appearance whose normal look is a stream without a byte: what PDFBox and Signet give an invisible field. */
+    private static boolean emptyAppearance(COSBase appearance) {
+        if (!(appearance instanceof COSDictionary ap) || !(ap.getDictionaryObject(COSName.N) instanceof COSStream n)) {
+            return false;
+        }
+        try (InputStream in = n.createRawInputStream()) {
+            return in.read() < 0;
+        } catch (IOException | RuntimeException unreadable) {
+            return false;
+        }
     }
 
     /** The form's own settings and its fields, without document timestamps' fields. */

@@ -31,6 +31,8 @@ import org.bouncycastle.asn1.x500.X500NameBuilder;
 import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.CertIOException;
 import org.bouncycastle.cert.X509v3CertificateBuilder;
@@ -56,22 +58,29 @@ public final class SiteCertificate {
         this.chain = List.copyOf(chain);
     }
 
+    /** As {@link #loadOrCreate(Path, char[], CertificateSubject)}, a new certificate named by its common name alone. */
+    public static SiteCertificate loadOrCreate(Path p12, char[] password, String commonName) throws IOException {
+        return loadOrCreate(p12, password, CertificateSubject.named(commonName));
+    }
+
     /**
      * Loads the key and certificate from {@code p12}, or when the file does not exist creates a
-     * self-signed RSA 3072 certificate for {@code commonName}, valid ten years, and stores it
-     * there readable by the owner only.
+     * self-signed RSA 3072 certificate for {@code subject}, valid ten years, with a random serial,
+     * and stores it there readable by the owner only. A file that exists is used as it is, whatever
+     * it names.
      *
      * @throws IOException if the file cannot be read or written, the password is wrong, or the
      *     file holds no private key
      */
-    public static SiteCertificate loadOrCreate(Path p12, char[] password, String commonName) throws IOException {
+    public static SiteCertificate loadOrCreate(Path p12, char[] password, CertificateSubject subject)
+            throws IOException {
         Objects.requireNonNull(p12, "p12");
         Objects.requireNonNull(password, "password");
-        Objects.requireNonNull(commonName, "commonName");
+        Objects.requireNonNull(subject, "subject");
         if (Files.exists(p12)) {
             return load(p12, password);
         }
-        SiteCertificate created = create(commonName);
+        SiteCertificate created = create(subject);
         try {
             created.store(p12, password);
         } catch (FileAlreadyExistsException e) {
@@ -137,20 +146,20 @@ public final class SiteCertificate {
         return new SiteCertificate((PrivateKey) key, chain);
     }
 
-    private static SiteCertificate create(String commonName) throws IOException {
+    private static SiteCertificate create(CertificateSubject subject) throws IOException {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(KEY_BITS, new SecureRandom());
             KeyPair pair = generator.generateKeyPair();
-            return new SiteCertificate(pair.getPrivate(), List.of(selfSign(pair, commonName)));
+            return new SiteCertificate(pair.getPrivate(), List.of(selfSign(pair, subject)));
         } catch (GeneralSecurityException | OperatorCreationException e) {
             throw new IOException("Cannot create the site certificate: " + e.getMessage(), e);
         }
     }
 
-    private static X509Certificate selfSign(KeyPair pair, String commonName)
+    private static X509Certificate selfSign(KeyPair pair, CertificateSubject named)
             throws GeneralSecurityException, OperatorCreationException, CertIOException {
-        X500Name subject = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.CN, commonName).build();
+        X500Name subject = name(named);
         // Backdated an hour so a verifier with a slightly slow clock does not see it as not yet valid.
         Instant notBefore = Instant.now().minus(Duration.ofHours(1));
         Instant notAfter = ZonedDateTime.ofInstant(notBefore, ZoneOffset.UTC).plusYears(10).toInstant();
@@ -163,8 +172,21 @@ public final class SiteCertificate {
                 new KeyUsage(KeyUsage.digitalSignature | KeyUsage.nonRepudiation));
         builder.addExtension(Extension.subjectKeyIdentifier, false,
                 utils.createSubjectKeyIdentifier(pair.getPublic()));
+        if (named.address() != null) {
+            builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(
+                    new GeneralName(GeneralName.uniformResourceIdentifier, named.address().toString())));
+        }
         var signer = new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate());
         return new JcaX509CertificateConverter().getCertificate(builder.build(signer));
+    }
+
+    /** The organisation first and the common name last, the order in which certificates usually encode them. */
+    private static X500Name name(CertificateSubject subject) {
+        X500NameBuilder name = new X500NameBuilder(BCStyle.INSTANCE);
+        if (subject.organisation() != null) {
+            name.addRDN(BCStyle.O, subject.organisation());
+        }
+        return name.addRDN(BCStyle.CN, subject.commonName()).build();
     }
 
     private void store(Path p12, char[] password) throws IOException {

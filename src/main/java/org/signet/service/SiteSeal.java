@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Supplier;
 import org.signet.concurrent.Lazy;
@@ -18,6 +19,7 @@ import org.signet.evidence.Sealer;
 import org.signet.evidence.TimestampAuthority;
 import org.signet.files.OwnerOnly;
 import org.signet.evidence.ValidationCollector;
+import org.signet.pdf.CertificateSubject;
 import org.signet.pdf.SiteCertificate;
 
 /**
@@ -69,12 +71,12 @@ public final class SiteSeal {
         String configured = config.string("signing.p12");
         if (!configured.isEmpty()) {
             return SiteCertificate.loadOrCreate(Path.of(configured), config.string("signing.password").toCharArray(),
-                    commonName(config));
+                    subject(config));
         }
         Path keys = config.dataDir().resolve("keys");
         OwnerOnly.folder(keys);
         return SiteCertificate.loadOrCreate(keys.resolve("site.p12"), password(keys.resolve("site.p12.password")),
-                commonName(config));
+                subject(config));
     }
 
     private static char[] password(Path file) throws IOException {
@@ -91,9 +93,23 @@ public final class SiteSeal {
         return Files.readString(file, StandardCharsets.US_ASCII).trim().toCharArray();
     }
 
-    private static String commonName(Config config) {
-        String site = config.string("site.url");
-        String host = site.isEmpty() ? "localhost" : URI.create(site).getHost();
-        return "Signet document seal (" + host + ")";
+    /**
+     * Whom a certificate made here names: the site ({@code site.name}) and its address ({@code site.url}),
+     * so that a validator tells one site's seal from another's. Without an address, a random instance
+     * tag takes the host's place: "localhost" would name every such instance alike.
+     */
+    static CertificateSubject subject(Config config) {
+        String site = config.brand().name();
+        String url = config.string("site.url");
+        if (url.isEmpty()) {
+            return new CertificateSubject(commonName(site, HexFormat.of().formatHex(Tokens.randomBytes(4))), site,
+                    null);
+        }
+        URI address = URI.create(url);
+        return new CertificateSubject(commonName(site, address.getHost()), site, address);
+    }
+
+    private static String commonName(String site, String where) {
+        return site + " document seal (" + where + ")";
     }
 }

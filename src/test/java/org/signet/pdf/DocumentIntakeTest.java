@@ -398,6 +398,30 @@ class DocumentIntakeTest {
     }
 
     @Test
+    void inspect_pageWithKidsOfItsOwn() throws Exception {
+        // Viewers draw the page's own content; PDFBox would walk into its kid and show another page.
+        Path file = IntakeSamples.rawPdf(dir.resolve("shadow.pdf"),
+                ascii("<< /Type /Catalog /Pages 2 0 R >>"),
+                ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+                ascii("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Kids [4 0 R] >>"),
+                ascii("<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] >>"));
+
+        assertEquals("the PDF's page tree is damaged", rejection(file));
+    }
+
+    @Test
+    void inspect_pageWhoseParentIsNotTheNodeThatListsIt() throws Exception {
+        // Viewers inherit the crop box of node 4 that lists the page, PDFBox the root's along /Parent.
+        Path file = IntakeSamples.rawPdf(dir.resolve("parent.pdf"),
+                ascii("<< /Type /Catalog /Pages 2 0 R >>"),
+                ascii("<< /Type /Pages /Kids [4 0 R] /Count 1 /MediaBox [0 0 612 792] >>"),
+                ascii("<< /Type /Page /Parent 2 0 R >>"),
+                ascii("<< /Type /Pages /Kids [3 0 R] /Count 1 /Parent 2 0 R /CropBox [0 0 100 100] >>"));
+
+        assertEquals("the PDF's page tree is damaged", rejection(file));
+    }
+
+    @Test
     void inspect_declaredCountDisagreesWithPages() throws Exception {
         Path file = IntakeSamples.rawPdf(dir.resolve("count.pdf"),
                 ascii("<< /Type /Catalog /Pages 2 0 R >>"),

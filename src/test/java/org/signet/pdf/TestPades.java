@@ -13,6 +13,7 @@ import java.time.ZoneOffset;
 import java.util.Date;
 import java.util.GregorianCalendar;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSDictionary;
@@ -123,15 +124,21 @@ final class TestPades {
 
     /** {@code pdf} with a document timestamp over all of it, its field invisible as Signet makes it. */
     byte[] addDocumentTimestamp(byte[] pdf) throws Exception {
-        return addDocumentTimestamp(pdf, null);
+        return addDocumentTimestamp(pdf, null, widget -> {});
     }
 
     /** {@code pdf} with a document timestamp whose widget shows {@code text} across page 1. */
     byte[] addVisibleDocumentTimestamp(byte[] pdf, String text) throws Exception {
-        return addDocumentTimestamp(pdf, visibleField(text));
+        return addDocumentTimestamp(pdf, visibleField(text), widget -> {});
     }
 
-    private byte[] addDocumentTimestamp(byte[] pdf, byte[] appearance) throws Exception {
+    /** As {@link #addVisibleDocumentTimestamp(byte[], String)}, the widget then changed by {@code widget}. */
+    byte[] addVisibleDocumentTimestamp(byte[] pdf, String text, Consumer<COSDictionary> widget) throws Exception {
+        return addDocumentTimestamp(pdf, visibleField(text), widget);
+    }
+
+    private byte[] addDocumentTimestamp(byte[] pdf, byte[] appearance, Consumer<COSDictionary> widget)
+            throws Exception {
         try (PDDocument doc = Loader.loadPDF(pdf); SignatureOptions options = new SignatureOptions()) {
             if (appearance != null) {
                 options.setVisualSignature(new ByteArrayInputStream(appearance));
@@ -143,6 +150,11 @@ final class TestPades {
             signature.setSubFilter(COSName.getPDFName("ETSI.RFC3161"));
             options.setPreferredSignatureSize(12_000);
             doc.addSignature(signature, options);
+            for (PDSignatureField field : doc.getSignatureFields()) {
+                if (field.getCOSObject().getDictionaryObject(COSName.V) == signature.getCOSObject()) {
+                    widget.accept(field.getWidgets().get(0).getCOSObject());
+                }
+            }
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ExternalSigningSupport external = doc.saveIncrementalForExternalSigning(out);
             external.setSignature(token(digest(external.getContent())).getEncoded());
