@@ -177,7 +177,8 @@ public final class SealVerifier {
         try (PDDocument signed = load(signature.revisionEnd())) {
             // First, while the sealed revision is exactly as parsed: nothing has asked PDFBox to repair it yet.
             List<COSDictionary> pages = PageTree.walk(signed.getDocumentCatalog().getCOSObject()
-                    .getCOSDictionary(COSName.PAGES), PageTree.MAX_NODES).pages();
+                    .getCOSDictionary(COSName.PAGES), PageTree.MAX_NODES).pages().stream().map(PageTree.Page::dict)
+                    .toList();
             for (UpdateCheck.Finding f : UpdateCheck.after(raw, length, signature.revisionEnd(), signed.getDocument(),
                     pages)) {
                 changes.add(Change.valueOf(f.kind().name()));

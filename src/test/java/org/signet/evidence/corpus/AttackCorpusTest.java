@@ -25,6 +25,7 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.Dss;
 import org.signet.support.Multipart;
+import org.signet.support.Pdftoppm;
 import org.signet.support.TestServer;
 
 /**
@@ -74,9 +75,8 @@ class AttackCorpusTest {
         Peers.Finding pdfsig = Peers.pdfsig(dir, f.file());
         Dss.Verdict dssVerdict = dssVerdict(f.file());
         Peers.Finding dss = Peers.dss(dssVerdict);
-        String shown = f.visiblePage() == 0 || !Peers.installed() ? "-" : Peers.differ(
-                Peers.render(dir, f.genuine(), f.visiblePage()), Peers.render(dir, f.file(), f.visiblePage()))
-                ? "differs" : "SAME";
+        String shown = f.visiblePage() == 0 || !Pdftoppm.installed() ? "-"
+                : Peers.drawnDifferently(dir, f.genuine(), f.file(), f.visiblePage()) ? "differs" : "SAME";
         TABLE.put(f.name(), String.format("%-36s %-9s %-26s %-9s %-17s %-44s %s%n", f.name(),
                 f.good() ? "good" : f.verdict() == null ? "not good" : f.verdict(), api, page, pdfsig.summary(),
                 dss.summary(), shown));
