@@ -28,6 +28,8 @@ class DocsTest {
     private static final Path SRC = Path.of("src");
     private static final Path DOCS = Path.of("docs");
     private static final Path README = Path.of("README.md");
+    private static final Path ARCHITECTURE = DOCS.resolve("architecture.md");
+    private static final Path MAIN_PACKAGES = SRC.resolve(Path.of("main", "java", "org", "signet"));
     /** The README leads into docs/ rather than holding everything: about a screen of prose and a tour. */
     private static final int README_MOST_LINES = 300;
     private static final Path ERRORS_PAGE = DOCS.resolve("api").resolve("errors.md");
@@ -133,6 +135,24 @@ class DocsTest {
             }
         }
         assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
+    void architecture_layerTableNamesEveryPackage() throws IOException {
+        String page = Files.readString(ARCHITECTURE, StandardCharsets.UTF_8);
+        int at = page.indexOf("\n## Layers\n");
+        assertTrue(at >= 0, ARCHITECTURE + " has no section Layers");
+        String layers = page.substring(at, page.indexOf("\n## ", at + 1));
+        List<String> missing = new ArrayList<>();
+        try (Stream<Path> all = Files.walk(MAIN_PACKAGES)) {
+            for (Path dir : all.filter(Files::isDirectory).filter(d -> !d.equals(MAIN_PACKAGES)).toList()) {
+                String name = MAIN_PACKAGES.relativize(dir).toString().replace('\\', '/');
+                if (!layers.contains("`" + name + "`")) {
+                    missing.add(name);
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "packages the layer table of " + ARCHITECTURE + " leaves out");
     }
 
     @Test
