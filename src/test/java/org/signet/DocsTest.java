@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -20,11 +21,17 @@ import org.junit.jupiter.api.Test;
 /**
  * The repository's reference stays the one the code points to: no source cites a document outside the
  * repository, every {@code docs/...md, Heading} a comment (or a docs page) cites exists with that
- * heading, and docs/api/errors.md lists every error code the code can answer.
+ * heading, every link of the README and the docs pages reaches a file and a heading that exist,
+ * the README stays a front door, and docs/api/errors.md lists every error code the code can answer.
  */
 class DocsTest {
     private static final Path SRC = Path.of("src");
     private static final Path DOCS = Path.of("docs");
+    private static final Path README = Path.of("README.md");
+    private static final Path ARCHITECTURE = DOCS.resolve("architecture.md");
+    private static final Path MAIN_PACKAGES = SRC.resolve(Path.of("main", "java", "org", "signet"));
+    /** The README leads into docs/ rather than holding everything: about a screen of prose and a tour. */
+    private static final int README_MOST_LINES = 300;
     private static final Path ERRORS_PAGE = DOCS.resolve("api").resolve("errors.md");
     private static final Set<String> TEXT_FILES = Set.of("java", "js", "sql", "properties", "html", "css", "txt", "json", "md");
     private static final String SELF = "DocsTest.java";
@@ -45,6 +52,9 @@ class DocsTest {
     private static final Pattern SOURCE_CITATION = Pattern.compile("\\bdocs/([A-Za-z0-9_/-]+\\.md)(?:, ([^.,;:)*\\n]+))?");
     /** A docs page's citation of another: {@code [x.md](x.md), Heading}. */
     private static final Pattern DOCS_CITATION = Pattern.compile("\\]\\(([A-Za-z0-9_./-]+\\.md)\\)(?:, ([A-Z][^.,;:)]*))?");
+
+    /** A Markdown link to a file or heading of the repository: {@code [x](path.md#anchor)} or {@code [x](#anchor)}. */
+    private static final Pattern LINK = Pattern.compile("\\]\\((?![a-z]+:)([^)#\\s]*)(?:#([^)\\s]+))?\\)");
 
     /**
      * Where the code names an error code, however the error type is called: a refusal factory's first
@@ -100,6 +110,57 @@ class DocsTest {
             }
         }
         assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
+    void readme_leadsIntoDocsInAtMostThreeHundredLines() throws IOException {
+        int lines = Files.readAllLines(README, StandardCharsets.UTF_8).size();
+        assertTrue(lines <= README_MOST_LINES, "README.md has " + lines + " lines; move the detail into docs/");
+    }
+
+    @Test
+    void links_reachFilesAndHeadingsThatExist() throws IOException {
+        List<String> problems = new ArrayList<>();
+        List<Path> pages = new ArrayList<>(pages());
+        pages.add(README);
+        for (Path page : pages) {
+            Matcher m = LINK.matcher(Files.readString(page, StandardCharsets.UTF_8));
+            while (m.find()) {
+                Path target = m.group(1).isEmpty() ? page : resolve(page, m.group(1));
+                if (!Files.exists(target)) {
+                    problems.add(page + " links to " + m.group(1) + ": no such file");
+                } else if (m.group(2) != null && !anchors(target).contains(m.group(2))) {
+                    problems.add(page + " links to " + m.group() + ": " + target + " has no heading with that anchor");
+                }
+            }
+        }
+        assertEquals(List.of(), problems, String.join("\n", problems));
+    }
+
+    @Test
+    void architecture_layerTableNamesEveryPackage() throws IOException {
+        String page = Files.readString(ARCHITECTURE, StandardCharsets.UTF_8);
+        int at = page.indexOf("\n## Layers\n");
+        assertTrue(at >= 0, ARCHITECTURE + " has no section Layers");
+        String layers = page.substring(at, page.indexOf("\n## ", at + 1));
+        List<String> missing = new ArrayList<>();
+        try (Stream<Path> all = Files.walk(MAIN_PACKAGES)) {
+            for (Path dir : all.filter(Files::isDirectory).filter(d -> !d.equals(MAIN_PACKAGES)).toList()) {
+                String name = MAIN_PACKAGES.relativize(dir).toString().replace('\\', '/');
+                if (!layers.contains("`" + name + "`")) {
+                    missing.add(name);
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "packages the layer table of " + ARCHITECTURE + " leaves out");
+    }
+
+    @Test
+    void anchor_asTheRenderedPageNamesAHeading() {
+        assertEquals("as-a-service-systemd", anchor("As a service (systemd)"));
+        assertEquals("safe-retries-idempotency-keys", anchor("Safe retries: idempotency keys"));
+        assertEquals("the-signers-pages", anchor("The signer's pages"));
+        assertEquals("http-and-https", anchor("`http` and HTTPS"));
     }
 
     @Test
@@ -160,6 +221,31 @@ class DocsTest {
     static boolean cites(List<String> headings, String cited) {
         return headings.stream().anyMatch(h -> cited.equals(h)
                 || cited.startsWith(h) && !Character.isLetterOrDigit(cited.charAt(h.length())));
+    }
+
+    private static Path resolve(Path page, String link) {
+        Path parent = page.toAbsolutePath().getParent();
+        return Path.of("").toAbsolutePath().relativize(parent.resolve(link).normalize());
+    }
+
+    /** The anchors of a page's headings, as a Markdown renderer makes them (a repeated heading gets -1, -2...). */
+    private static Set<String> anchors(Path page) throws IOException {
+        Set<String> out = new TreeSet<>();
+        if (!page.toString().endsWith(".md")) {
+            return out;
+        }
+        for (String heading : headings(page)) {
+            String a = anchor(heading);
+            for (int n = 1; !out.add(a); n++) {
+                a = anchor(heading) + "-" + n;
+            }
+        }
+        return out;
+    }
+
+    /** Lower case, spaces as hyphens, and nothing but letters, digits, hyphens and underscores kept. */
+    static String anchor(String heading) {
+        return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
     }
 
     private static List<String> headings(Path page) throws IOException {

@@ -12,7 +12,7 @@ import org.signet.process.ChildProcess;
 import org.signet.process.Launch;
 
 /**
- * Debian's nginx in front of some of Signet's instances, as the README configures a balancer
+ * Debian's nginx in front of some of Signet's instances, as docs/operations.md configures a balancer
  * (round robin, keep-alive connections to the instances), on a loopback port, in plain HTTP:
  * what is measured is the spreading of requests, not TLS.
  */

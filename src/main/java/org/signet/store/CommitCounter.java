@@ -16,8 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>It never looks at SQLite's files itself. An earlier counter mapped the WAL index ({@code -shm})
  * to read the same news without a statement; closing that file's descriptor dropped the POSIX lock
  * SQLite holds on it for the whole process, and the next process to open the database rebuilt the
- * index under the live writer, which ended the server with SIGBUS (README, "Commands beside a
- * live server").
+ * index under the live writer, which ended the server with SIGBUS (see
+ * docs/operations.md, Commands beside a live server).
  */
 final class CommitCounter implements AutoCloseable {
     private final Connection own;

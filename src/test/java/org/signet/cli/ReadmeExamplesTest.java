@@ -25,14 +25,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.signet.crypto.Passwords;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.support.ReadmeFiles;
+import org.signet.support.DocExamples;
 import org.signet.support.TestServer;
 
 /**
- * The README's curl examples, copied from the README and run by bash and curl, in the README's order,
- * against a site seeded as {@code demo} seeds it: each answers what the README says, and no step is
- * refused. Placeholders the README explains ({@code SIGNER_1}, {@code DOC}) take the ids the earlier
- * answers gave, as a reader's would.
+ * The curl examples of the README's tour and of docs/guide.md (using the interface), copied from the
+ * page that shows them and run by bash and curl, in the pages' order, against a site seeded as
+ * {@code demo} seeds it: each answers what its page says, and no step is refused. Placeholders the pages explain ({@code SIGNER_1},
+ * {@code DOC}) take the ids the earlier answers gave, as a reader's would.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReadmeExamplesTest {
@@ -66,17 +66,17 @@ class ReadmeExamplesTest {
     @Test
     @Order(1)
     void quickstart_uploadIsDocument7AndTheSignersFieldsAndSendAreAccepted() throws Exception {
-        List<String> upload = run(ReadmeFiles.block("-F title=\"My NDA\""));
-        assertEquals("7", answer(upload.get(0)).get("id"), "the README says the upload is document 7 on the demo");
+        List<String> upload = run(DocExamples.block(DocExamples.README, "-F title=\"My NDA\""));
+        assertEquals("7", answer(upload.get(0)).get("id"), "the README's tour says the upload is document 7 on the demo");
 
-        List<String> signers = ReadmeFiles.block("$BASE/documents/7/signers");
+        List<String> signers = DocExamples.block(DocExamples.README, "$BASE/documents/7/signers");
         runCapturingSigners(signers);
     }
 
     @Test
     @Order(2)
     void fieldsFromThePdf_theSampleFormsFieldsSavedForTheSignersAdded() throws Exception {
-        List<String> block = ReadmeFiles.block("order-form.pdf");
+        List<String> block = DocExamples.block(DocExamples.GUIDE, "order-form.pdf");
         String upload = runOne(commands(block).get(0));
         Map<String, Object> uploaded = answer(upload);
         assertFalse(((List<?>) uploaded.get("detected_fields")).isEmpty(), upload);
@@ -88,14 +88,14 @@ class ReadmeExamplesTest {
     @Test
     @Order(3)
     void templates_madeFromTheDocumentAndTheDemosTemplateSends() throws Exception {
-        List<String> answers = run(ReadmeFiles.block("\"name\":\"Mutual NDA\""));
+        List<String> answers = run(DocExamples.block(DocExamples.GUIDE, "\"name\":\"Mutual NDA\""));
         assertEquals(true, answer(answers.get(2)).get("sent"), answers.get(2));
     }
 
     @Test
     @Order(4)
     void bulkSend_answersTheIdTheReadmeShows() throws Exception {
-        List<String> block = ReadmeFiles.block("bulk-sends");
+        List<String> block = DocExamples.block(DocExamples.GUIDE, "bulk-sends");
         List<String> answers = run(block);
         for (int i = 0; i < answers.size(); i++) {
             Matcher shown = Pattern.compile("#\\s*(\\{.*\\})\\s*$").matcher(commands(block).get(i));
@@ -108,7 +108,7 @@ class ReadmeExamplesTest {
     @Test
     @Order(5)
     void idempotency_theRetryGetsTheFirstAnswerReplayed() throws Exception {
-        List<String> block = ReadmeFiles.block("Idempotency-Key: $KEY");
+        List<String> block = DocExamples.block(DocExamples.GUIDE, "Idempotency-Key: $KEY");
         String out = runOne(String.join("\n", block) + "\n");
 
         String first = out.substring(0, out.indexOf("HTTP/1.1"));
@@ -117,6 +117,18 @@ class ReadmeExamplesTest {
         assertTrue(replayed.startsWith("HTTP/1.1 201"), replayed);
         assertTrue(replayed.toLowerCase().contains("idempotent-replayed: true"), replayed);
         assertTrue(replayed.endsWith(first), "the same body again:\n" + out);
+    }
+
+    @Test
+    @Order(6)
+    void ownIds_theUploadCarriesThemAndTheLookupFindsIt() throws Exception {
+        List<String> answers = run(DocExamples.block(DocExamples.GUIDE, "external_id=crm-4711"));
+        Map<String, Object> uploaded = answer(answers.get(0));
+        assertEquals("crm-4711", uploaded.get("external_id"), answers.get(0));
+        assertEquals(Map.of("account", "ACME", "deal", "Q3-17"), uploaded.get("metadata"), answers.get(0));
+        List<?> found = (List<?>) Json.parse(answers.get(1).strip());
+        assertEquals(1, found.size(), answers.get(1));
+        assertEquals(uploaded.get("id"), ((Map<?, ?>) found.get(0)).get("id"), answers.get(1));
     }
 
     /** Runs the signer calls and what follows them, each signer's id becoming SIGNER_1, SIGNER_2 in turn. */

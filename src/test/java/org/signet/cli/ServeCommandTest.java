@@ -31,7 +31,7 @@ import org.signet.support.CommandLine;
 import org.signet.support.LocalPorts;
 import org.signet.support.Multipart;
 import org.signet.support.Postgres;
-import org.signet.support.ReadmeFiles;
+import org.signet.support.DocExamples;
 import org.signet.support.SignetJvm;
 import org.signet.support.SignetProcess;
 import org.signet.support.SuiteDatabase;
@@ -42,7 +42,7 @@ import org.signet.support.Waits;
 
 /**
  * {@code serve} as a service manager runs it: stopped by SIGTERM while a request is still
- * arriving, within the stop limit of the README's systemd unit; refusing a database newer than
+ * arriving, within the stop limit of the systemd unit in docs/operations.md; refusing a database newer than
  * itself; and the unit itself.
  */
 class ServeCommandTest {
@@ -150,7 +150,7 @@ class ServeCommandTest {
 
     @Test
     void readmeUnit_runsServeOnTheStateDirectoryHardenedAndStoppedBySigterm() throws Exception {
-        String unit = ReadmeFiles.file(UNIT);
+        String unit = DocExamples.file(DocExamples.OPERATIONS, UNIT);
         List<String> lines = unit.lines().toList();
         for (String wanted : List.of("User=signet", "StateDirectory=signet", "WorkingDirectory=/var/lib/signet",
                 "Restart=on-failure", "KillSignal=SIGTERM", "ProtectSystem=strict", "ReadWritePaths=/var/lib/signet",
@@ -184,7 +184,7 @@ class ServeCommandTest {
 
     /** The unit's {@code TimeoutStopSec}, after which systemd would kill Signet. */
     private static Duration unitStopLimit() throws IOException {
-        String line = ReadmeFiles.file(UNIT).lines().filter(l -> l.startsWith("TimeoutStopSec=")).findFirst()
+        String line = DocExamples.file(DocExamples.OPERATIONS, UNIT).lines().filter(l -> l.startsWith("TimeoutStopSec=")).findFirst()
                 .orElseThrow(() -> new AssertionError("the unit sets no TimeoutStopSec"));
         return Duration.ofSeconds(Long.parseLong(line.substring("TimeoutStopSec=".length()).replace("s", "")));
     }

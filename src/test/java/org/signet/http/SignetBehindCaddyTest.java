@@ -25,14 +25,14 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Caddy;
 import org.signet.support.Multipart;
 import org.signet.support.RawHttps;
-import org.signet.support.ReadmeFiles;
+import org.signet.support.DocExamples;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
 import org.signet.support.Waits;
 
 /**
- * Signet behind Caddy as the README configures it: the README's Caddyfile, with the test's host,
+ * Signet behind Caddy as docs/operations.md configures it: that page's Caddyfile, with the test's host,
  * ports and Caddy's internal authority in place of the public domain, in front of a real Signet
  * that trusts the proxy; a document is uploaded, sent, signed and downloaded sealed over https
  * through Caddy alone.
@@ -109,14 +109,14 @@ class SignetBehindCaddyTest {
         }
     }
 
-    /** The README's Caddyfile with this test's host, ports, internal authority and storage. */
+    /** The Caddyfile of docs/operations.md with this test's host, ports, internal authority and storage. */
     private Caddy startCaddy(int caddyPort, TestServer server) throws Exception {
-        String caddyfile = ReadmeFiles.file("/etc/caddy/Caddyfile");
-        caddyfile = ReadmeFiles.replace(caddyfile, "{\n\tservers {", "{\n\tadmin off\n\tlocal_certs\n"
+        String caddyfile = DocExamples.file(DocExamples.OPERATIONS, "/etc/caddy/Caddyfile");
+        caddyfile = DocExamples.replace(caddyfile, "{\n\tservers {", "{\n\tadmin off\n\tlocal_certs\n"
                 + "\tskip_install_trust\n\tdefault_bind 127.0.0.1\n\tdefault_sni localhost\n\thttp_port "
                 + ChildProcess.freePort() + "\n\thttps_port " + caddyPort + "\n\tservers {");
-        caddyfile = ReadmeFiles.replace(caddyfile, "sign.example.com {", "localhost:" + caddyPort + " {\n\ttls internal");
-        caddyfile = ReadmeFiles.replace(caddyfile, "127.0.0.1:8080", "127.0.0.1:" + server.app.port());
+        caddyfile = DocExamples.replace(caddyfile, "sign.example.com {", "localhost:" + caddyPort + " {\n\ttls internal");
+        caddyfile = DocExamples.replace(caddyfile, "127.0.0.1:8080", "127.0.0.1:" + server.app.port());
         Path home = dir.resolve("caddy");
         Files.createDirectories(home);
         return Caddy.start(home, caddyfile, caddyPort);

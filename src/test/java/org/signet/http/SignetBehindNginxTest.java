@@ -22,13 +22,13 @@ import org.signet.process.ChildProcess;
 import org.signet.support.Multipart;
 import org.signet.support.Nginx;
 import org.signet.support.RawHttps;
-import org.signet.support.ReadmeFiles;
+import org.signet.support.DocExamples;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
 import org.signet.support.TestServer.Credentials;
 
 /**
- * Signet behind nginx as the README configures it: the README's site file, with a self-signed
+ * Signet behind nginx as docs/operations.md configures it: that page's site file, with a self-signed
  * certificate for localhost and the test's ports in place of the public ones, checked by
  * {@code nginx -t} and then run in front of a real Signet that trusts the proxy.
  */
@@ -127,16 +127,16 @@ class SignetBehindNginxTest {
         return prefix;
     }
 
-    /** The README's site file with this test's certificate and ports. */
+    /** The site file of docs/operations.md with this test's certificate and ports. */
     private static String site(Path prefix, int tls, int plain, int signet) throws Exception {
-        String site = ReadmeFiles.file("/etc/nginx/conf.d/signet.conf");
-        site = ReadmeFiles.replace(site, "listen 443 ssl;", "listen 127.0.0.1:" + tls + " ssl;");
-        site = ReadmeFiles.replace(site, "listen 80;", "listen 127.0.0.1:" + plain + ";");
-        site = ReadmeFiles.replace(site, "/etc/letsencrypt/live/sign.example.com/fullchain.pem",
+        String site = DocExamples.file(DocExamples.OPERATIONS, "/etc/nginx/conf.d/signet.conf");
+        site = DocExamples.replace(site, "listen 443 ssl;", "listen 127.0.0.1:" + tls + " ssl;");
+        site = DocExamples.replace(site, "listen 80;", "listen 127.0.0.1:" + plain + ";");
+        site = DocExamples.replace(site, "/etc/letsencrypt/live/sign.example.com/fullchain.pem",
                 prefix.resolve("cert.pem").toString());
-        site = ReadmeFiles.replace(site, "/etc/letsencrypt/live/sign.example.com/privkey.pem",
+        site = DocExamples.replace(site, "/etc/letsencrypt/live/sign.example.com/privkey.pem",
                 prefix.resolve("key.pem").toString());
-        return ReadmeFiles.replace(site, "127.0.0.1:8080", "127.0.0.1:" + signet);
+        return DocExamples.replace(site, "127.0.0.1:8080", "127.0.0.1:" + signet);
     }
 
     private static HttpClient client(SSLContext tls) {

@@ -8,13 +8,13 @@ import java.util.List;
 import javax.net.ssl.SSLContext;
 import org.signet.process.ChildProcess;
 import org.signet.support.Nginx;
-import org.signet.support.ReadmeFiles;
+import org.signet.support.DocExamples;
 
 /**
- * Three Signet processes on one PostgreSQL database behind Debian's nginx, configured by the README's
- * file for several instances with loopback ports in place of the hosts: each instance has its own data
- * folder, settings and log, all with the same {@code keys/}, and each listens on a port of its own so
- * that a restarted instance comes back where nginx expects it.
+ * Three Signet processes on one PostgreSQL database behind Debian's nginx, configured as
+ * docs/operations.md, Several instances behind nginx, shows, with loopback ports in place of the
+ * hosts: each instance has its own data folder, settings and log, all with the same {@code keys/},
+ * and each listens on a port of its own so that a restarted instance comes back where nginx expects it.
  */
 final class Cluster implements AutoCloseable {
     static final int SIZE = 3;
@@ -134,14 +134,14 @@ final class Cluster implements AutoCloseable {
     }
 
     private String site(Path prefix) throws IOException {
-        String site = ReadmeFiles.file("/etc/nginx/conf.d/signet-cluster.conf");
+        String site = DocExamples.file(DocExamples.OPERATIONS, "/etc/nginx/conf.d/signet-cluster.conf");
         for (int i = 0; i < SIZE; i++) {
-            site = ReadmeFiles.replace(site, README_HOSTS[i], "127.0.0.1:" + ports.get(i));
+            site = DocExamples.replace(site, README_HOSTS[i], "127.0.0.1:" + ports.get(i));
         }
-        site = ReadmeFiles.replace(site, "listen 443 ssl;", "listen 127.0.0.1:" + publicPort + " ssl;");
-        site = ReadmeFiles.replace(site, "/etc/letsencrypt/live/sign.example.com/fullchain.pem",
+        site = DocExamples.replace(site, "listen 443 ssl;", "listen 127.0.0.1:" + publicPort + " ssl;");
+        site = DocExamples.replace(site, "/etc/letsencrypt/live/sign.example.com/fullchain.pem",
                 prefix.resolve("cert.pem").toString());
-        return ReadmeFiles.replace(site, "/etc/letsencrypt/live/sign.example.com/privkey.pem",
+        return DocExamples.replace(site, "/etc/letsencrypt/live/sign.example.com/privkey.pem",
                 prefix.resolve("key.pem").toString());
     }
 

@@ -41,7 +41,7 @@ import org.signet.support.WebhookReceiver;
 
 /**
  * Several instances, proven on the real thing: three Signet processes on one PostgreSQL database
- * behind nginx (the README's file for several instances), four clients writing through nginx
+ * behind nginx (the file for several instances in docs/operations.md), four clients writing through nginx
  * (uploads, signers, fields, send, signatures through the links) while one instance at a time is
  * killed with SIGKILL and started again, round after round. Afterwards every answered write is
  * there, every audit chain holds, every stored file decrypts to its hash, every webhook delivery and

@@ -31,7 +31,7 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * Signet on SQLite keeps serving while other processes open its database: the operator's own
- * commands, which the README says may run beside a live server ({@code keys list}, {@code keys
+ * commands, which docs/operations.md says may run beside a live server ({@code keys list}, {@code keys
  * revoke}, {@code users disable}, {@code backup}), and the {@code sqlite3} shell where it is
  * installed. Four clients upload without pause while the openers take turns for a minute
  * ({@code -Dopeners.seconds=N} for longer or shorter); the server must stay up, refuse a revoked key

@@ -8,29 +8,33 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The configuration files the README shows operators (a Caddyfile, an nginx site, a systemd unit),
- * read from the README itself, so that the tests run what readers copy and the README cannot drift
- * from what was tested.
+ * The examples the README and the docs pages show (a Caddyfile, an nginx site, a systemd unit, curl
+ * commands), read from the page that shows them, so that the tests run what readers copy and no page
+ * can drift from what was tested.
  */
-public final class ReadmeFiles {
-    private static final Path README = Path.of("README.md");
+public final class DocExamples {
+    public static final Path README = Path.of("README.md");
+    /** Using the interface: the examples past the README's tour. */
+    public static final Path GUIDE = Path.of("docs", "guide.md");
+    /** Running a site: the proxy, cluster and systemd files. */
+    public static final Path OPERATIONS = Path.of("docs", "operations.md");
     private static final String INDENT = "    ";
 
-    private ReadmeFiles() {
+    private DocExamples() {
     }
 
     /**
      * The indented block that follows the first line naming {@code path} in backticks, without its
      * indent; blank lines inside it are kept, the block ends at the first line that is not indented.
      */
-    public static String file(String path) throws IOException {
-        List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
+    public static String file(Path page, String path) throws IOException {
+        List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
         int at = 0;
         while (at < lines.size() && !lines.get(at).contains("`" + path + "`")) {
             at++;
         }
         if (at == lines.size()) {
-            throw new AssertionError("the README names no file " + path);
+            throw new AssertionError(page + " names no file " + path);
         }
         at++;
         while (at < lines.size() && lines.get(at).isBlank()) {
@@ -44,7 +48,7 @@ public final class ReadmeFiles {
             block.remove(block.size() - 1);
         }
         if (block.isEmpty()) {
-            throw new AssertionError("no indented block follows " + path + " in the README");
+            throw new AssertionError("no indented block follows " + path + " in " + page);
         }
         return String.join("\n", block) + "\n";
     }
@@ -53,14 +57,14 @@ public final class ReadmeFiles {
      * The example block (indented lines, without their indent) that holds the first line containing
      * {@code marker}: the commands a reader copies.
      */
-    public static List<String> block(String marker) throws IOException {
-        List<String> lines = Files.readAllLines(README, StandardCharsets.UTF_8);
+    public static List<String> block(Path page, String marker) throws IOException {
+        List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
         int at = 0;
         while (at < lines.size() && !(lines.get(at).startsWith(INDENT) && lines.get(at).contains(marker))) {
             at++;
         }
         if (at == lines.size()) {
-            throw new AssertionError("the README has no example line holding " + marker);
+            throw new AssertionError(page + " has no example line holding " + marker);
         }
         int first = at;
         while (first > 0 && lines.get(first - 1).startsWith(INDENT)) {
@@ -76,7 +80,7 @@ public final class ReadmeFiles {
     /** {@code text} with {@code from} replaced by {@code to}, failing when {@code from} is not there. */
     public static String replace(String text, String from, String to) {
         if (!text.contains(from)) {
-            throw new AssertionError("the README's file no longer holds " + from + ":\n" + text);
+            throw new AssertionError("the page's file no longer holds " + from + ":\n" + text);
         }
         return text.replace(from, to);
     }
