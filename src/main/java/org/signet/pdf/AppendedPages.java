@@ -38,7 +38,7 @@ final class AppendedPages {
 
     private static PDDocument load(byte[] pdf) throws IOException {
         try {
-            return Loader.loadPDF(pdf, "", null, null, PdfInspector.boundedCache());
+            return Loader.loadPDF(pdf, "", null, null, ScratchMemory.bounded());
         } catch (InvalidPasswordException e) {
             throw new IOException("An attached PDF is password-protected", e);
         } catch (IOException e) {

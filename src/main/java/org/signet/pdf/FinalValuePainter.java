@@ -12,7 +12,6 @@ import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
-import org.apache.pdfbox.util.Matrix;
 
 /** Draws placed field values onto the pages of a document, on top of their existing content. */
 final class FinalValuePainter {
@@ -36,9 +35,9 @@ final class FinalValuePainter {
 
     /** Appends one content stream to {@code page} with every value, in the order given. */
     void paint(PDPage page, List<PlacedValue> values) throws IOException {
-        float displayHeight = displayHeight(page);
+        float displayHeight = PageBox.displayHeight(page);
         try (PDPageContentStream out = new PDPageContentStream(document, page, AppendMode.APPEND, true, true)) {
-            out.transform(displayToUser(page));
+            out.transform(PageBox.displayToUser(page));
             for (PlacedValue value : values) {
                 PDRectangle box = new PDRectangle(value.x(), displayHeight - value.y() - value.height(),
                         value.width(), value.height());
@@ -49,38 +48,6 @@ final class FinalValuePainter {
                 out.restoreGraphicsState();
             }
         }
-    }
-
-    /**
-     * Maps the page as displayed (origin bottom-left, after /Rotate) onto PDF user space, so
-     * values are placed and kept upright whatever the page's rotation.
-     */
-    static Matrix displayToUser(PDPage page) {
-        PDRectangle crop = page.getCropBox();
-        float x = crop.getLowerLeftX();
-        float y = crop.getLowerLeftY();
-        float w = crop.getWidth();
-        float h = crop.getHeight();
-        switch (rotation(page)) {
-            case 90:
-                return new Matrix(0, 1, -1, 0, x + w, y);
-            case 180:
-                return new Matrix(-1, 0, 0, -1, x + w, y + h);
-            case 270:
-                return new Matrix(0, -1, 1, 0, x, y + h);
-            default:
-                return new Matrix(1, 0, 0, 1, x, y);
-        }
-    }
-
-    static float displayHeight(PDPage page) {
-        int rotation = rotation(page);
-        PDRectangle crop = page.getCropBox();
-        return rotation == 90 || rotation == 270 ? crop.getWidth() : crop.getHeight();
-    }
-
-    private static int rotation(PDPage page) {
-        return ((page.getRotation() % 360) + 360) % 360;
     }
 
     private void draw(PDPageContentStream out, PlacedValue value, PDRectangle box) throws IOException {

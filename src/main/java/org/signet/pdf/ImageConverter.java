@@ -143,7 +143,7 @@ final class ImageConverter {
     }
 
     private static void writePdf(BufferedImage image, MediaKind kind, PageSize size, Path pdf) throws IOException {
-        try (PDDocument document = new PDDocument(PdfInspector.boundedCache())) {
+        try (PDDocument document = new PDDocument(ScratchMemory.bounded())) {
             float width = (float) size.width();
             float height = (float) size.height();
             PDPage page = new PDPage(new PDRectangle(width, height));

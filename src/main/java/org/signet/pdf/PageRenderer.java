@@ -67,7 +67,7 @@ public final class PageRenderer {
     private static PDDocument load(Path pdf) throws IOException {
         BoundedFilters.install();
         try {
-            return Loader.loadPDF(pdf.toFile(), PdfInspector.boundedCache());
+            return Loader.loadPDF(pdf.toFile(), ScratchMemory.bounded());
         } catch (RuntimeException | StackOverflowError e) {
             throw new IOException("the PDF could not be read", e);
         }

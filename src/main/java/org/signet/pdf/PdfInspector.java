@@ -10,8 +10,6 @@ import java.util.List;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
-import org.apache.pdfbox.io.MemoryUsageSetting;
-import org.apache.pdfbox.io.RandomAccessStreamCache.StreamCacheCreateFunction;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
@@ -21,9 +19,6 @@ import org.signet.domain.PageSize;
 /** Opens an uploaded PDF with PDFBox and checks that Signet can show, fill and sign it. */
 final class PdfInspector {
 
-    /** Scratch memory PDFBox may use for streams it writes before spilling to a temporary file. */
-    private static final long SCRATCH_MEMORY_BYTES = 8L * 1024 * 1024;
-
     /** How far from the end readers look for the end-of-file marker. */
     private static final int TAIL_BYTES = 1024;
 
@@ -31,11 +26,6 @@ final class PdfInspector {
 
     PdfInspector(int maxPages) {
         this.maxPages = maxPages;
-    }
-
-    /** A stream cache that keeps PDFBox's scratch data within a few megabytes of heap. */
-    static StreamCacheCreateFunction boundedCache() {
-        return MemoryUsageSetting.setupMixed(SCRATCH_MEMORY_BYTES).streamCache;
     }
 
     /**
@@ -56,7 +46,7 @@ final class PdfInspector {
         BoundedFilters.resetTrip();
         requireEndMarker(file);
         OpeningCost.of(file);
-        try (PDDocument document = Loader.loadPDF(file.toFile(), boundedCache())) {
+        try (PDDocument document = Loader.loadPDF(file.toFile(), ScratchMemory.bounded())) {
             List<PageSize> pages = check(document);
             if (BoundedFilters.tripped()) {
                 // PDFBox logged an over-limit stream and carried on without it.

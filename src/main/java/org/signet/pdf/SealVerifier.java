@@ -242,7 +242,7 @@ public final class SealVerifier {
     private PDDocument load(long end) throws IOException {
         RandomAccessRead source = end == length ? new RandomAccessReadBufferedFile(file) : new FilePrefix(file, end);
         try {
-            return Loader.loadPDF(source, "", null, null, PdfInspector.boundedCache());
+            return Loader.loadPDF(source, "", null, null, ScratchMemory.bounded());
         } catch (IOException | RuntimeException e) {
             source.close();
             throw e;

@@ -28,7 +28,7 @@ public final class SignatureImages {
     private SignatureImages() {}
 
     public static boolean drawable(byte[] image) {
-        try (PDDocument scratch = new PDDocument(PdfInspector.boundedCache())) {
+        try (PDDocument scratch = new PDDocument(ScratchMemory.bounded())) {
             PDImageXObject x = embed(scratch, image);
             return x.getWidth() > 0 && x.getHeight() > 0;
         } catch (IOException | RuntimeException e) {
