@@ -26,7 +26,7 @@ import org.signet.jobs.SealRenewalJob;
 import org.signet.jobs.StagingCleanupJob;
 import org.signet.log.AccessLines;
 import org.signet.mail.MailSender;
-import org.signet.pdf.Fonts;
+import org.signet.pdf.fonts.Fonts;
 import org.signet.service.Completion;
 import org.signet.service.EmailCodes;
 import org.signet.service.Links;

@@ -49,7 +49,9 @@ class LayeringTest {
             Map.entry("store", 2),
             Map.entry("domain", 1),
             Map.entry("json", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
-            Map.entry("pdf", 0), Map.entry("pdf/updates", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),
+            Map.entry("pdf/read", 0), Map.entry("pdf/intake", 0), Map.entry("pdf/render", 0),
+            Map.entry("pdf/fonts", 0), Map.entry("pdf/finish", 0), Map.entry("pdf/seal", 0), Map.entry("pdf/verify", 0),
+            Map.entry("pdf/updates", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),
             Map.entry("log", 0), Map.entry("concurrent", 0), Map.entry("process", 0), Map.entry("error", 0));
 
     /** Handlers call services only: the web layer never reaches past them into the stores. */
@@ -114,7 +116,7 @@ class LayeringTest {
         assertTrue(violation("http", "api") != null);
         assertTrue(violation("api", "web") != null);
         assertTrue(violation("domain", "store") != null);
-        assertTrue(violation("pdf", "service") != null);
+        assertTrue(violation("pdf/verify", "service") != null);
         assertTrue(violation("mail", "service") != null);
         assertTrue(violation("jobs", "api") != null);
         assertTrue(violation("service", "jobs") != null);
@@ -154,12 +156,12 @@ class LayeringTest {
     void violation_downwardUses_allowed() {
         for (String[] ok : List.of(new String[] {"api", "service"}, new String[] {"api", "http"},
                 new String[] {"service", "store"}, new String[] {"service", "mail"}, new String[] {"jobs", "service"},
-                new String[] {"store", "domain"}, new String[] {"pdf", "domain"}, new String[] {"cli", "store"},
-                new String[] {"service", "pdf"}, new String[] {"http", "error"},
+                new String[] {"store", "domain"}, new String[] {"pdf/intake", "domain"}, new String[] {"cli", "store"},
+                new String[] {"service", "pdf/seal"}, new String[] {"http", "error"},
                 new String[] {"service", "error"}, new String[] {"http/front", "error"}, new String[] {"error", "json"},
                 new String[] {"cli", "bench"}, new String[] {"bench", "store"}, new String[] {"bench", "config"},
                 new String[] {"metrics", "service"}, new String[] {"metrics", "http"}, new String[] {"http", "log"},
-                new String[] {"", "concurrent"}, new String[] {"pdf", "concurrent"}, new String[] {"", "config"},
+                new String[] {"", "concurrent"}, new String[] {"pdf/read", "concurrent"}, new String[] {"", "config"},
                 new String[] {"cli", ""}, new String[] {ENTRY, "cli"})) {
             assertEquals(null, violation(ok[0], ok[1]), ok[0] + " -> " + ok[1]);
         }

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
-import org.signet.pdf.SealCheck;
+import org.signet.pdf.verify.SealCheck;
 import org.signet.service.Verification;
 import org.signet.text.Wire;
 

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.signet.config.Config;
 import org.signet.config.ConfigException;
-import org.signet.pdf.SiteCertificate;
+import org.signet.pdf.seal.SiteCertificate;
 import org.signet.process.JavaCommand;
 import org.signet.service.SiteSeal;
 

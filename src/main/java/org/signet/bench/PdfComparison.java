@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
-import org.signet.pdf.PdfSealer;
-import org.signet.pdf.SiteCertificate;
+import org.signet.pdf.seal.PdfSealer;
+import org.signet.pdf.seal.SiteCertificate;
 
 /**
  * Times Signet's upload of 200 pages against PDFBox's bare parse-and-count of the same bytes, and its

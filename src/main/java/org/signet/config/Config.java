@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.StringJoiner;
 import org.signet.domain.Language;
-import org.signet.pdf.Fonts;
+import org.signet.pdf.fonts.Fonts;
 
 /**
  * Signet's settings, resolved once at start from (lowest to highest) built-in defaults, the

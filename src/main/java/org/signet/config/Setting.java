@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.signet.domain.Language;
-import org.signet.pdf.Fonts;
+import org.signet.pdf.fonts.Fonts;
 
 /** One known configuration key: its default, what values it accepts, and whether it is secret. */
 record Setting(String key, String defaultValue, String expected, Predicate<String> valid, boolean secret) {

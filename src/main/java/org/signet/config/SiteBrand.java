@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.signet.pdf.FileSniffer;
 import org.signet.domain.MediaKind;
+import org.signet.pdf.intake.FileSniffer;
 
 /**
  * Reads {@code site.name}, {@code site.logo} and {@code site.accent} into a {@link Brand} at start, refusing what

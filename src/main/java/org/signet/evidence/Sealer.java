@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.signet.domain.SealLevel;
-import org.signet.pdf.DocumentTimestamp;
-import org.signet.pdf.DssDictionary;
-import org.signet.pdf.EmbeddedSignatures;
-import org.signet.pdf.PdfSealer;
-import org.signet.pdf.SiteCertificate;
-import org.signet.pdf.Timestamper;
+import org.signet.pdf.seal.DocumentTimestamp;
+import org.signet.pdf.seal.DssDictionary;
+import org.signet.pdf.seal.EmbeddedSignatures;
+import org.signet.pdf.seal.PdfSealer;
+import org.signet.pdf.seal.SiteCertificate;
+import org.signet.pdf.seal.Timestamper;
 
 /**
  * Makes the sealed PDF: without a time-stamp authority a certification signature (PAdES B-B);

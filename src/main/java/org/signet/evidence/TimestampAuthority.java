@@ -21,7 +21,7 @@ import org.bouncycastle.tsp.TimeStampRequest;
 import org.bouncycastle.tsp.TimeStampRequestGenerator;
 import org.bouncycastle.tsp.TimeStampResponse;
 import org.bouncycastle.tsp.TimeStampToken;
-import org.signet.pdf.Timestamper;
+import org.signet.pdf.seal.Timestamper;
 
 /**
  * RFC 3161 time-stamp authorities, asked in the order configured until one answers with a token

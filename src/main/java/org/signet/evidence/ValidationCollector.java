@@ -9,7 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.signet.pdf.ValidationMaterial;
+import org.signet.pdf.seal.ValidationMaterial;
 
 /**
  * Gathers the long-term validation material of some signers: each one's chain and, for every

@@ -1,9 +1,9 @@
 package org.signet.service;
 
 import java.util.List;
-import org.signet.domain.PageSize;
-import org.signet.pdf.DetectedField;
 import org.signet.domain.MediaKind;
+import org.signet.domain.PageSize;
+import org.signet.pdf.intake.DetectedField;
 
 /**
  * An upload that passed intake and is stored encrypted: the client's file name (or

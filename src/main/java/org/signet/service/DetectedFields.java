@@ -14,7 +14,7 @@ import org.signet.domain.Signer;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
-import org.signet.pdf.DetectedField;
+import org.signet.pdf.intake.DetectedField;
 import org.signet.store.Database;
 import org.signet.store.DetectedFieldStore;
 import org.signet.store.DocumentStore;

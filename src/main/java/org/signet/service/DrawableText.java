@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import org.signet.error.Refusal;
-import org.signet.pdf.Glyphs;
+import org.signet.pdf.fonts.Glyphs;
 
 /**
  * Text that will be drawn into the sealed PDF (titles, names, field values, typed signatures) must

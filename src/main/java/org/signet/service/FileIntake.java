@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import org.signet.domain.AttachmentKind;
 import org.signet.error.Refusal;
-import org.signet.pdf.DocumentIntake;
-import org.signet.pdf.FileSniffer;
-import org.signet.pdf.Intake;
-import org.signet.pdf.InvalidFileException;
-import org.signet.pdf.UnsupportedFileTypeException;
+import org.signet.pdf.intake.DocumentIntake;
+import org.signet.pdf.intake.FileSniffer;
+import org.signet.pdf.intake.Intake;
+import org.signet.pdf.intake.UnsupportedFileTypeException;
+import org.signet.pdf.read.InvalidFileException;
 import org.signet.store.StoredFiles;
 
 /**

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.signet.pdf.PageRenderer;
+import org.signet.pdf.render.PageRenderer;
 import org.signet.store.StoredFiles;
 
 /**

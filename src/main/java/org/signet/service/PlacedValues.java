@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Field;
-import org.signet.pdf.FormFill;
-import org.signet.pdf.PlacedValue;
-import org.signet.pdf.TypedSignature;
+import org.signet.pdf.finish.FormFill;
+import org.signet.pdf.finish.PlacedValue;
+import org.signet.pdf.finish.TypedSignature;
 import org.signet.store.SignerStore;
 
 /**

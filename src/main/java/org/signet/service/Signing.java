@@ -20,7 +20,7 @@ import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
-import org.signet.pdf.RenderLimitException;
+import org.signet.pdf.render.RenderLimitException;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;

@@ -17,10 +17,10 @@ import org.signet.crypto.Tokens;
 import org.signet.evidence.Http;
 import org.signet.evidence.Sealer;
 import org.signet.evidence.TimestampAuthority;
-import org.signet.files.OwnerOnly;
 import org.signet.evidence.ValidationCollector;
-import org.signet.pdf.CertificateSubject;
-import org.signet.pdf.SiteCertificate;
+import org.signet.files.OwnerOnly;
+import org.signet.pdf.seal.CertificateSubject;
+import org.signet.pdf.seal.SiteCertificate;
 
 /**
  * The certificate that seals finished PDFs: {@code signing.p12} when configured, otherwise

@@ -6,7 +6,7 @@ import static org.signet.web.PageHtml.text;
 import java.math.RoundingMode;
 import java.text.NumberFormat;
 import java.util.List;
-import org.signet.pdf.SealCheck;
+import org.signet.pdf.verify.SealCheck;
 import org.signet.service.Verification;
 import org.signet.text.Messages;
 import org.signet.text.Wire;

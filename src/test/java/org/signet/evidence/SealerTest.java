@@ -32,7 +32,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.SealLevel;
-import org.signet.pdf.SiteCertificate;
+import org.signet.pdf.seal.SiteCertificate;
 import org.signet.support.Dss;
 import org.signet.support.EvidenceServer;
 import org.signet.support.Pdfsig;

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.pdf.SiteCertificate;
-import org.signet.pdf.ValidationMaterial;
+import org.signet.pdf.seal.SiteCertificate;
+import org.signet.pdf.seal.ValidationMaterial;
 import org.signet.support.EvidenceServer;
 
 /** Chains and revocation data fetched from the OCSP responder, CRL and issuer addresses a test CA names. */

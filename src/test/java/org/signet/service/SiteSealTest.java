@@ -20,7 +20,7 @@ import org.bouncycastle.cert.jcajce.JcaX509CertificateHolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.config.Config;
-import org.signet.pdf.SiteCertificate;
+import org.signet.pdf.seal.SiteCertificate;
 
 /** The certificate a site makes for itself at first start names that site, and no other. */
 class SiteSealTest {

@@ -1,6 +1,6 @@
 package org.signet.support;
 
-import static org.signet.pdf.IntakeSamples.ascii;
+import static org.signet.pdf.intake.IntakeSamples.ascii;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -13,7 +13,7 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import org.signet.pdf.IntakeSamples;
+import org.signet.pdf.intake.IntakeSamples;
 
 /**
  * Uploads made to hurt, built in memory: decompression bombs, nesting past any real

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.signet.pdf.Fonts;
+import org.signet.pdf.fonts.Fonts;
 
 /**
  * A font folder of a test class's own, for tests whose outcome depends on which characters no font can

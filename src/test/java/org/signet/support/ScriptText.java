@@ -18,7 +18,7 @@ import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.util.Matrix;
 import org.apache.pdfbox.util.Vector;
 import org.junit.jupiter.api.Assumptions;
-import org.signet.pdf.Glyphs;
+import org.signet.pdf.fonts.Glyphs;
 
 /**
  * Reading text in any script back out of a PDF, as a reader's software does: poppler's {@code pdftotext}

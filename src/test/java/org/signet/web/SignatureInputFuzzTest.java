@@ -11,7 +11,7 @@ import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.signet.error.Refusal;
-import org.signet.pdf.SignatureImages;
+import org.signet.pdf.finish.SignatureImages;
 import org.signet.service.Submission;
 import org.signet.support.InputDeadline;
 

@@ -11,8 +11,8 @@ import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSString;
 import org.bouncycastle.asn1.ASN1InputStream;
-import org.signet.pdf.PdfSealer;
-import org.signet.pdf.SiteCertificate;
+import org.signet.pdf.seal.PdfSealer;
+import org.signet.pdf.seal.SiteCertificate;
 import org.signet.support.AlteredPdfs;
 import org.signet.support.TestFiles;
 
