@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,7 +41,10 @@ public final class MessageTemplates {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([a-z_]+)\\s*}}");
     private static final Pattern BUTTON = Pattern.compile("\\{\\{button ([^}]+)}}");
 
-    private record Template(String subject, String text, String html) {
+    /** Where a button's label goes in {@code mail/button.html}. */
+    private static final Pattern LABEL = Pattern.compile("\\{\\{(label)}}");
+
+    private record Template(String subject, String text, Html html) {
     }
 
     /** One language's messages and the layout they sit in. */
@@ -82,21 +86,19 @@ public final class MessageTemplates {
         Messages lines = Messages.of(LINES, language);
         String footer = lines.get("frame.footer", brand.name());
         Palette palette = brand.palette();
-        UnaryOperator<String> frame = source -> source
-                .replace("{{frame_lang}}", language.code())
-                .replace("{{frame_site}}", escapeHtml(brand.name()))
-                .replace("{{frame_accent}}", palette.accent().hex())
-                .replace("{{frame_ink}}", palette.ink().hex())
-                .replace("{{frame_brand_ink}}", palette.brandInk().hex())
-                .replace("{{frame_footer}}", escapeHtml(footer))
-                .replace("{{frame_button_hint}}", escapeHtml(lines.get("frame.button_hint")));
+        Map<String, String> frameValues = Map.of("frame_lang", language.code(), "frame_site", brand.name(),
+                "frame_accent", palette.accent().hex(), "frame_ink", palette.ink().hex(),
+                "frame_brand_ink", palette.brandInk().hex(), "frame_footer", footer,
+                "frame_button_hint", lines.get("frame.button_hint"));
+        // The message's own placeholders stay for render to fill.
+        Function<String, Html> frame = source -> Html.fill(Html.trusted(source), PLACEHOLDER, frameValues::get);
         UnaryOperator<String> plain = source -> source.replace("{{frame_site}}", brand.name())
                 .replace("{{frame_footer}}", footer);
-        String button = frame.apply(resource(Language.BASE, "button.html"));
+        Html button = frame.apply(resource(Language.BASE, "button.html"));
         Map<String, Template> templates = new LinkedHashMap<>();
         for (String name : NAMES) {
-            String html = BUTTON.matcher(frame.apply(resource(language, name + ".html"))).replaceAll(
-                    m -> Matcher.quoteReplacement(button.replace("{{label}}", escapeHtml(m.group(1).strip()))));
+            Html html = Html.fill(frame.apply(resource(language, name + ".html")), BUTTON,
+                    label -> Html.fill(button, LABEL, hole -> label.strip()));
             // Trailing newlines are trimmed so the layout alone decides the spacing around {{content}}.
             templates.put(name, new Template(plain.apply(resource(language, name + ".subject.txt")),
                     plain.apply(resource(language, name + ".txt")).stripTrailing(), html.stripTrailing()));
@@ -132,13 +134,13 @@ public final class MessageTemplates {
         String subject = fill(template.subject(), plain).replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
         String textContent = fill(template.text(), plain);
         String text = fill(layout.text(), var -> var.equals("content") ? textContent : plain.apply(var));
-        String htmlContent = fill(template.html(), var -> escapeHtml(plain.apply(var)));
-        String html = fill(layout.html(), var -> switch (var) {
+        Html htmlContent = Html.fill(template.html(), PLACEHOLDER, plain::apply);
+        Html html = Html.fill(layout.html(), PLACEHOLDER, var -> switch (var) {
             case "content" -> htmlContent;
-            case "subject" -> escapeHtml(subject);
-            default -> escapeHtml(plain.apply(var));
+            case "subject" -> subject;
+            default -> plain.apply(var);
         });
-        return new RenderedMessage(subject, text, html);
+        return new RenderedMessage(subject, text, html.toString());
     }
 
     private static String value(String template, Map<String, String> vars, String var) {
@@ -153,10 +155,6 @@ public final class MessageTemplates {
     /** One pass, so a value that itself contains {{...}} is never expanded. */
     private static String fill(String source, UnaryOperator<String> lookup) {
         return PLACEHOLDER.matcher(source).replaceAll(m -> Matcher.quoteReplacement(lookup.apply(m.group(1))));
-    }
-
-    static String escapeHtml(String value) {
-        return Html.escape(value);
     }
 
     /** {@code file} in {@code language}, else in English. */

@@ -99,12 +99,13 @@ public final class Exposition {
         out.append('{');
         for (int i = 0; i < labels.length; i += 2) {
             requireName(labels[i]);
-            out.append(i == 0 ? "" : ",").append(labels[i]).append("=\"").append(escape(labels[i + 1])).append('"');
+            out.append(i == 0 ? "" : ",").append(labels[i]).append("=\"").append(labelValue(labels[i + 1])).append('"');
         }
         out.append('}');
     }
 
-    private static String escape(String value) {
+    /** A label value with the backslash, quote and line feed the text format escapes (no HTML here). */
+    private static String labelValue(String value) {
         return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 

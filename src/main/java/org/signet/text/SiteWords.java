@@ -31,13 +31,13 @@ public final class SiteWords {
     }
 
     /**
-     * The brand as markup, escaped: the logo with the site's name as its text alternative, or else Signet's small
+     * The brand as markup: the logo with the site's name as its text alternative, or else Signet's small
      * mark (decoration only) followed by the name.
      */
-    public static String mark(Messages m) {
-        String name = Html.escape(name(m));
+    public static Html mark(Messages m) {
+        String name = name(m);
         return m.find(LOGO)
-                .map(src -> "<img class=\"brand-logo\" src=\"" + Html.escape(src) + "\" alt=\"" + name + "\" />")
-                .orElse("<span class=\"brand-mark\" aria-hidden=\"true\"></span>" + name);
+                .map(src -> Html.of("<img class=\"brand-logo\" src=\"{}\" alt=\"{}\" />", src, name))
+                .orElse(Html.of("<span class=\"brand-mark\" aria-hidden=\"true\"></span>{}", name));
     }
 }

@@ -1,5 +1,7 @@
 package org.signet.web;
 
+import java.util.regex.Pattern;
+import org.signet.text.Html;
 import org.signet.text.Messages;
 
 /**
@@ -9,11 +11,14 @@ import org.signet.text.Messages;
  */
 final class PageDialogs {
 
+    /** Where a dialog's sentence goes, after its words, so that a sender's name is never read as a {@code {{key}}}. */
+    private static final Pattern TEXT = Pattern.compile("\\{\\{(TEXT)}}");
+
     private PageDialogs() {
     }
 
     /** The capture dialog; the script retitles it for initials and reuses it. */
-    static String signatureDialog(Messages m) {
+    static Html signatureDialog(Messages m) {
         return PageHtml.words(m, """
                 <dialog id="signature-dialog" class="dialog" aria-labelledby="signature-dialog-title">
                 <div class="dialog-body">
@@ -56,13 +61,12 @@ final class PageDialogs {
     /**
      * The dialog asking for a reason; {@code approver} words it as a rejection.
      *
-     * @param senderName as it is, not escaped; empty when unknown
+     * @param senderName as it is; empty when unknown
      */
-    static String declineDialog(Messages m, boolean approver, String senderName) {
-        String text = senderName.isEmpty() ? PageHtml.text(m, "decline.text_no_sender")
-                : PageHtml.text(m, "decline.text", PageHtml.escape(senderName));
-        // The reason's text goes in after the words, so a sender's name is never read as a {{key}}.
-        return PageHtml.words(m, """
+    static Html declineDialog(Messages m, boolean approver, String senderName) {
+        Html text = senderName.isEmpty() ? PageHtml.text(m, "decline.text_no_sender")
+                : PageHtml.text(m, "decline.text", Html.of("{}", senderName));
+        return withText(text, PageHtml.words(m, """
                 <dialog id="decline-dialog" class="dialog" aria-labelledby="decline-dialog-title" aria-describedby="decline-dialog-text">
                 <div class="dialog-body">
                 <h2 id="decline-dialog-title" class="dialog-title">{{%s}}</h2>
@@ -78,19 +82,19 @@ final class PageDialogs {
                 </div>
                 </dialog>
                 """.formatted(approver ? "decline.title_approver" : "decline.title",
-                approver ? "decline.confirm_approver" : "decline.confirm")).replace("{{TEXT}}", text);
+                approver ? "decline.confirm_approver" : "decline.confirm")));
     }
 
     /**
      * The dialog handing the party's place to another person: their name, email and a reason, which the
      * sender sees. The same limits as the API's (a name of one line, a reason of 1000 characters).
      *
-     * @param senderName as it is, not escaped; empty when unknown
+     * @param senderName as it is; empty when unknown
      */
-    static String delegateDialog(Messages m, String senderName) {
-        String text = senderName.isEmpty() ? PageHtml.text(m, "delegate.text_no_sender")
-                : PageHtml.text(m, "delegate.text", PageHtml.escape(senderName));
-        return PageHtml.words(m, """
+    static Html delegateDialog(Messages m, String senderName) {
+        Html text = senderName.isEmpty() ? PageHtml.text(m, "delegate.text_no_sender")
+                : PageHtml.text(m, "delegate.text", Html.of("{}", senderName));
+        return withText(text, PageHtml.words(m, """
                 <dialog id="delegate-dialog" class="dialog" aria-labelledby="delegate-dialog-title" aria-describedby="delegate-dialog-text">
                 <div class="dialog-body">
                 <h2 id="delegate-dialog-title" class="dialog-title">{{delegate.title}}</h2>
@@ -109,6 +113,10 @@ final class PageDialogs {
                 </div>
                 </div>
                 </dialog>
-                """).replace("{{TEXT}}", text);
+                """));
+    }
+
+    private static Html withText(Html text, Html dialog) {
+        return Html.fill(dialog, TEXT, hole -> text);
     }
 }

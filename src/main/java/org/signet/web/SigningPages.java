@@ -1,11 +1,11 @@
 package org.signet.web;
 
-import static org.signet.web.PageHtml.escape;
 import static org.signet.web.PageHtml.text;
 
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.signet.text.Html;
 import org.signet.text.Messages;
 
 /**
@@ -56,34 +56,33 @@ public final class SigningPages {
         if (!ROLES.contains(role)) {
             throw new IllegalArgumentException("role must be one of " + ROLES + ", not '" + role + "'");
         }
-        String sender = escape(senderName);
-        String heading = "<div class=\"doc-heading\">\n"
-                + "<h1 id=\"doc-title\" class=\"doc-title\">" + escape(documentTitle) + "</h1>\n"
-                + "<p class=\"sent-by\">" + text(m, "sign.sent_by", "<strong id=\"sender-name\">" + sender + "</strong>",
-                        "<span id=\"signer-name\">" + escape(signerName) + "</span>")
-                + " <span class=\"role-badge\">" + escape(m.get("role." + role)) + "</span></p>\n</div>\n";
+        Html heading = Html.of("<div class=\"doc-heading\">\n"
+                + "<h1 id=\"doc-title\" class=\"doc-title\">{}</h1>\n"
+                + "<p class=\"sent-by\">{} <span class=\"role-badge\">{}</span></p>\n</div>\n", documentTitle,
+                text(m, "sign.sent_by", Html.of("<strong id=\"sender-name\">{}</strong>", senderName),
+                        Html.of("<span id=\"signer-name\">{}</span>", signerName)),
+                m.get("role." + role));
         // The document scrolls in its own box above the action bar, so the bar never covers a
         // field: scrolling a field into view (by focus, by script or by a test driver) reveals it.
         // The box is the main landmark, named by the title, and takes keyboard focus so an approver
         // or viewer can scroll it. The top bar scrolls away with the document, so it sits inside
         // main, where it is a plain header rather than a banner nested in another landmark.
-        String body = "<main id=\"main\" class=\"scroller\" tabindex=\"0\" aria-labelledby=\"doc-title\""
-                + " data-token=\"" + escape(token) + "\" data-role=\"" + role + "\"" + embedding(embedOrigins) + ">\n"
-                + PageHtml.topbar(m, heading)
+        Html body = Html.of("<main id=\"main\" class=\"scroller\" tabindex=\"0\" aria-labelledby=\"doc-title\""
+                + " data-token=\"{}\" data-role=\"{}\"{}>\n{}"
                 + "<div id=\"document-area\" class=\"document-area\">\n"
-                + "<noscript><p class=\"notice-inline\">" + text(m, "sign.noscript") + "</p></noscript>\n"
+                + "<noscript><p class=\"notice-inline\">{}</p></noscript>\n"
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
-                + "<p class=\"loading\">" + text(m, "sign.loading") + "</p></div>\n"
-                + "</div>\n</main>\n"
-                + actionBar(m, role, delegation)
-                + dialogs(m, role, senderName)
-                + (delegation && !role.equals("viewer") ? PageDialogs.delegateDialog(m, senderName) : "");
+                + "<p class=\"loading\">{}</p></div>\n"
+                + "</div>\n</main>\n{}{}{}", token, role, embedding(embedOrigins), PageHtml.topbar(m, heading),
+                text(m, "sign.noscript"), text(m, "sign.loading"), actionBar(m, role, delegation),
+                dialogs(m, role, senderName),
+                delegation && !role.equals("viewer") ? PageDialogs.delegateDialog(m, senderName) : Html.EMPTY);
         return PageHtml.document(m, documentTitle, "sign", true, body);
     }
 
     /** The origins that may frame the page, space-separated for the page script; nothing when none may. */
-    private static String embedding(List<String> origins) {
-        return origins.isEmpty() ? "" : " data-embed-origins=\"" + escape(String.join(" ", origins)) + "\"";
+    private static Html embedding(List<String> origins) {
+        return origins.isEmpty() ? Html.EMPTY : Html.of(" data-embed-origins=\"{}\"", String.join(" ", origins));
     }
 
     /**
@@ -96,17 +95,16 @@ public final class SigningPages {
                                  boolean locked) {
         Objects.requireNonNull(token, "token");
         String message = locked && errorOrNull == null ? m.get("pin.locked") : errorOrNull;
-        String off = locked ? " disabled=\"disabled\"" : "";
-        String form = "<p>" + text(m, "pin.intro") + "</p>\n"
-                + "<form id=\"pin-form\" class=\"gate-form\" method=\"post\" action=\"" + escape(action)
-                + "\" novalidate=\"novalidate\">\n"
-                + "<label class=\"label\" for=\"pin-input\">" + text(m, "pin.label") + "</label>\n"
+        Html off = disabled(locked);
+        Html form = Html.of("<p>{}</p>\n"
+                + "<form id=\"pin-form\" class=\"gate-form\" method=\"post\" action=\"{}\" novalidate=\"novalidate\">\n"
+                + "<label class=\"label\" for=\"pin-input\">{}</label>\n"
                 + "<input id=\"pin-input\" class=\"input input-pin\" name=\"pin\" type=\"password\""
                 + " inputmode=\"numeric\" autocomplete=\"one-time-code\" pattern=\"[0-9]*\" minlength=\"4\""
-                + " maxlength=\"8\" required=\"required\" aria-describedby=\"message\"" + off + " />\n"
-                + PageHtml.messageRegion(message)
-                + "<button id=\"pin-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off
-                + ">" + text(m, "pin.continue") + "</button>\n</form>\n";
+                + " maxlength=\"8\" required=\"required\" aria-describedby=\"message\"{} />\n{}"
+                + "<button id=\"pin-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"{}>{}</button>\n</form>\n",
+                text(m, "pin.intro"), action, text(m, "pin.label"), off, PageHtml.messageRegion(message), off,
+                text(m, "pin.continue"));
         return PageHtml.document(m, documentTitle, "pin", true,
                 gate(m, token, documentTitle, text(m, "pin.eyebrow"), form, locked));
     }
@@ -120,19 +118,17 @@ public final class SigningPages {
     public static String loginPage(Messages m, String token, String action, String documentTitle, String email,
                                    String errorOrNull) {
         Objects.requireNonNull(token, "token");
-        String form = "<p>" + text(m, "login.intro") + "</p>\n"
-                + "<form id=\"login-form\" class=\"gate-form\" method=\"post\" action=\"" + escape(action)
-                + "\" novalidate=\"novalidate\">\n"
-                + "<label class=\"label\" for=\"login-email\">" + text(m, "login.email") + "</label>\n"
+        Html form = Html.of("<p>{}</p>\n"
+                + "<form id=\"login-form\" class=\"gate-form\" method=\"post\" action=\"{}\" novalidate=\"novalidate\">\n"
+                + "<label class=\"label\" for=\"login-email\">{}</label>\n"
                 + "<input id=\"login-email\" class=\"input\" name=\"email\" type=\"email\" readonly=\"readonly\""
-                + " autocomplete=\"username\" value=\"" + escape(email) + "\" />\n"
-                + "<label class=\"label\" for=\"login-password\">" + text(m, "login.password") + "</label>\n"
+                + " autocomplete=\"username\" value=\"{}\" />\n"
+                + "<label class=\"label\" for=\"login-password\">{}</label>\n"
                 + "<input id=\"login-password\" class=\"input\" name=\"password\" type=\"password\""
-                + " autocomplete=\"current-password\" required=\"required\" aria-describedby=\"message\" />\n"
-                + PageHtml.messageRegion(errorOrNull)
-                + "<button id=\"login-submit\" class=\"btn btn-primary btn-block\" type=\"submit\">"
-                + text(m, "login.submit") + "</button>\n"
-                + "</form>\n";
+                + " autocomplete=\"current-password\" required=\"required\" aria-describedby=\"message\" />\n{}"
+                + "<button id=\"login-submit\" class=\"btn btn-primary btn-block\" type=\"submit\">{}</button>\n"
+                + "</form>\n", text(m, "login.intro"), action, text(m, "login.email"), email, text(m, "login.password"),
+                PageHtml.messageRegion(errorOrNull), text(m, "login.submit"));
         return PageHtml.document(m, documentTitle, "login", true,
                 gate(m, token, documentTitle, text(m, "login.eyebrow"), form, false));
     }
@@ -150,31 +146,32 @@ public final class SigningPages {
             String documentTitle, String maskedEmail, boolean waiting, String errorOrNull, boolean locked) {
         Objects.requireNonNull(token, "token");
         String message = locked && errorOrNull == null ? m.get("code.locked") : errorOrNull;
-        String off = locked ? " disabled=\"disabled\"" : "";
-        String address = "<strong class=\"code-address\">" + escape(maskedEmail) + "</strong>";
-        String sendForm = "<form id=\"code-send-form\" class=\"gate-form\" method=\"post\" action=\""
-                + escape(sendAction) + "\">\n"
-                + (waiting ? "" : PageHtml.messageRegion(message))
-                + "<button id=\"code-send\" class=\"btn " + (waiting ? "btn-secondary" : "btn-primary")
-                + " btn-block\" type=\"submit\"" + off + ">" + text(m, waiting ? "code.resend" : "code.send")
-                + "</button>\n</form>\n";
-        String form = waiting
-                ? "<p>" + text(m, "code.sent", address) + "</p>\n" + codeForm(m, checkAction, message, off) + sendForm
-                : "<p>" + text(m, "code.intro", address) + "</p>\n" + sendForm;
+        Html off = disabled(locked);
+        Html address = Html.of("<strong class=\"code-address\">{}</strong>", maskedEmail);
+        Html sendForm = Html.of("<form id=\"code-send-form\" class=\"gate-form\" method=\"post\" action=\"{}\">\n{}"
+                + "<button id=\"code-send\" class=\"btn {} btn-block\" type=\"submit\"{}>{}</button>\n</form>\n",
+                sendAction, waiting ? Html.EMPTY : PageHtml.messageRegion(message),
+                waiting ? "btn-secondary" : "btn-primary", off, text(m, waiting ? "code.resend" : "code.send"));
+        Html form = waiting
+                ? Html.of("<p>{}</p>\n{}{}", text(m, "code.sent", address), codeForm(m, checkAction, message, off), sendForm)
+                : Html.of("<p>{}</p>\n{}", text(m, "code.intro", address), sendForm);
         return PageHtml.document(m, documentTitle, "email_code", true,
                 gate(m, token, documentTitle, text(m, "code.eyebrow"), form, locked));
     }
 
-    private static String codeForm(Messages m, String action, String message, String off) {
-        return "<form id=\"code-form\" class=\"gate-form\" method=\"post\" action=\"" + escape(action)
-                + "\" novalidate=\"novalidate\">\n"
-                + "<label class=\"label\" for=\"code-input\">" + text(m, "code.label") + "</label>\n"
+    private static Html codeForm(Messages m, String action, String message, Html off) {
+        return Html.of("<form id=\"code-form\" class=\"gate-form\" method=\"post\" action=\"{}\" novalidate=\"novalidate\">\n"
+                + "<label class=\"label\" for=\"code-input\">{}</label>\n"
                 + "<input id=\"code-input\" class=\"input input-pin\" name=\"code\" type=\"text\""
                 + " inputmode=\"numeric\" autocomplete=\"one-time-code\" pattern=\"[0-9]*\" minlength=\"6\""
-                + " maxlength=\"6\" required=\"required\" aria-describedby=\"message\"" + off + " />\n"
-                + PageHtml.messageRegion(message)
-                + "<button id=\"code-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"" + off + ">"
-                + text(m, "code.continue") + "</button>\n</form>\n";
+                + " maxlength=\"6\" required=\"required\" aria-describedby=\"message\"{} />\n{}"
+                + "<button id=\"code-submit\" class=\"btn btn-primary btn-block\" type=\"submit\"{}>{}</button>\n</form>\n",
+                action, text(m, "code.label"), off, PageHtml.messageRegion(message), off, text(m, "code.continue"));
+    }
+
+    /** The attribute that switches a locked gate's controls off; nothing when it is open. */
+    private static Html disabled(boolean locked) {
+        return locked ? Html.trusted(" disabled=\"disabled\"") : Html.EMPTY;
     }
 
     /**
@@ -191,15 +188,12 @@ public final class SigningPages {
      */
     public static String notice(Messages m, String heading, String message, String downloadHref, String downloadLabel) {
         Objects.requireNonNull(heading, "heading");
-        String offer = downloadHref == null ? ""
-                : "<p class=\"outcome-download\"><a id=\"download-done\" class=\"btn btn-primary\" href=\""
-                        + escape(downloadHref) + "\" download=\"\">" + escape(downloadLabel) + "</a></p>\n";
-        String body = PageHtml.topbar(m, "")
-                + "<main id=\"main\" class=\"narrow\">\n<section id=\"notice\" class=\"card notice\">\n"
-                + "<h1 class=\"card-title\">" + escape(heading) + "</h1>\n"
-                + PageHtml.paragraphs(message == null ? "" : message)
-                + offer
-                + "</section>\n</main>\n";
+        Html offer = downloadHref == null ? Html.EMPTY
+                : Html.of("<p class=\"outcome-download\"><a id=\"download-done\" class=\"btn btn-primary\" href=\"{}\""
+                        + " download=\"\">{}</a></p>\n", downloadHref, downloadLabel);
+        Html body = Html.of("{}<main id=\"main\" class=\"narrow\">\n<section id=\"notice\" class=\"card notice\">\n"
+                + "<h1 class=\"card-title\">{}</h1>\n{}{}</section>\n</main>\n", PageHtml.topbar(m, Html.EMPTY), heading,
+                PageHtml.paragraphs(message == null ? "" : message), offer);
         return PageHtml.document(m, heading, "notice", false, body);
     }
 
@@ -211,78 +205,65 @@ public final class SigningPages {
         return String.join("\n\n", CONSENT.stream().map(m::get).toList());
     }
 
-    /** @param eyebrow already escaped */
-    private static String gate(Messages m, String token, String documentTitle, String eyebrow, String form,
-            boolean locked) {
-        return PageHtml.topbar(m, "")
-                + "<main id=\"main\" class=\"narrow\" data-token=\"" + escape(token) + "\""
-                + (locked ? " data-locked=\"true\"" : "") + ">\n"
+    private static Html gate(Messages m, String token, String documentTitle, Html eyebrow, Html form, boolean locked) {
+        return Html.of("{}<main id=\"main\" class=\"narrow\" data-token=\"{}\"{}>\n"
                 + "<section class=\"card gate\" aria-labelledby=\"doc-title\">\n"
-                + "<p class=\"eyebrow\"><span class=\"lock-icon\" aria-hidden=\"true\"></span>" + eyebrow + "</p>\n"
-                + "<h1 id=\"doc-title\" class=\"card-title\">" + escape(documentTitle) + "</h1>\n"
-                + form
-                + "</section>\n</main>\n";
+                + "<p class=\"eyebrow\"><span class=\"lock-icon\" aria-hidden=\"true\"></span>{}</p>\n"
+                + "<h1 id=\"doc-title\" class=\"card-title\">{}</h1>\n{}</section>\n</main>\n",
+                PageHtml.topbar(m, Html.EMPTY), token, locked ? Html.trusted(" data-locked=\"true\"") : Html.EMPTY,
+                eyebrow, documentTitle, form);
     }
 
-    private static String actionBar(Messages m, String role, boolean delegation) {
-        StringBuilder bar = new StringBuilder("<section id=\"action-bar\" class=\"actionbar\" aria-label=\""
-                + text(m, "sign.actions") + "\">\n<div class=\"actionbar-inner\">\n");
-        bar.append(PageHtml.messageRegion(null));
-        if (role.equals("viewer")) {
-            bar.append("<p id=\"view-only\" class=\"view-only\" hidden=\"hidden\">").append(text(m, "sign.view_only"))
-                    .append("</p>\n");
-        } else {
-            bar.append("<div id=\"actions\" class=\"actions\" hidden=\"hidden\">\n")
-                    .append(consentBlock(m))
-                    .append(role.equals("approver") ? approverButtons(m, delegation) : signerButtons(m, delegation))
-                    .append("</div>\n");
-        }
-        return bar.append("</div>\n</section>\n").toString();
+    private static Html actionBar(Messages m, String role, boolean delegation) {
+        Html actions = role.equals("viewer")
+                ? Html.of("<p id=\"view-only\" class=\"view-only\" hidden=\"hidden\">{}</p>\n", text(m, "sign.view_only"))
+                : Html.of("<div id=\"actions\" class=\"actions\" hidden=\"hidden\">\n{}{}</div>\n", consentBlock(m),
+                        role.equals("approver") ? approverButtons(m, delegation) : signerButtons(m, delegation));
+        return Html.of("<section id=\"action-bar\" class=\"actionbar\" aria-label=\"{}\">\n<div class=\"actionbar-inner\">\n"
+                + "{}{}</div>\n</section>\n", text(m, "sign.actions"), PageHtml.messageRegion(null), actions);
     }
 
-    private static String consentBlock(Messages m) {
-        return "<div class=\"consent\">\n<div class=\"consent-line\">\n"
+    private static Html consentBlock(Messages m) {
+        return Html.of("<div class=\"consent\">\n<div class=\"consent-line\">\n"
                 + "<input type=\"checkbox\" id=\"consent\" class=\"checkbox\" />\n"
-                + "<label for=\"consent\">" + text(m, "consent.agree") + "</label>\n</div>\n"
+                + "<label for=\"consent\">{}</label>\n</div>\n"
                 + "<details id=\"consent-details\" class=\"consent-details\">\n"
-                + "<summary id=\"consent-summary\">" + text(m, "consent.read_terms") + "</summary>\n"
-                + "<div class=\"consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"" + text(m, "consent.title")
-                + "\">\n" + PageHtml.paragraphs(consentStatement(m)) + "</div>\n</details>\n</div>\n";
+                + "<summary id=\"consent-summary\">{}</summary>\n"
+                + "<div class=\"consent-text\" tabindex=\"0\" role=\"region\" aria-label=\"{}\">\n{}</div>\n</details>\n</div>\n",
+                text(m, "consent.agree"), text(m, "consent.read_terms"), text(m, "consent.title"),
+                PageHtml.paragraphs(consentStatement(m)));
     }
 
-    private static String signerButtons(Messages m, boolean delegation) {
-        return "<div class=\"action-side\">\n"
+    private static Html signerButtons(Messages m, boolean delegation) {
+        return Html.of("<div class=\"action-side\">\n"
                 + "<p id=\"progress\" class=\"progress\" aria-live=\"polite\"></p>\n"
-                + "<div class=\"buttons\">\n"
-                + delegateButton(m, delegation)
-                + "<button type=\"button\" id=\"decline\" class=\"btn btn-quiet\">" + text(m, "sign.decline") + "</button>\n"
-                + "<button type=\"button\" id=\"next-field\" class=\"btn btn-secondary\">" + text(m, "sign.next_field")
-                + "</button>\n"
-                + "<button type=\"button\" id=\"finish\" class=\"btn btn-primary\" disabled=\"disabled\">"
-                + text(m, "sign.finish") + "</button>\n"
-                + "</div>\n</div>\n";
+                + "<div class=\"buttons\">\n{}"
+                + "<button type=\"button\" id=\"decline\" class=\"btn btn-quiet\">{}</button>\n"
+                + "<button type=\"button\" id=\"next-field\" class=\"btn btn-secondary\">{}</button>\n"
+                + "<button type=\"button\" id=\"finish\" class=\"btn btn-primary\" disabled=\"disabled\">{}</button>\n"
+                + "</div>\n</div>\n", delegateButton(m, delegation), text(m, "sign.decline"), text(m, "sign.next_field"),
+                text(m, "sign.finish"));
     }
 
     /** Hidden until the session says this party may hand over now. */
-    private static String delegateButton(Messages m, boolean delegation) {
-        return !delegation ? "" : "<button type=\"button\" id=\"delegate\" class=\"btn btn-quiet\" hidden=\"hidden\">"
-                + text(m, "sign.delegate") + "</button>\n";
+    private static Html delegateButton(Messages m, boolean delegation) {
+        return !delegation ? Html.EMPTY : Html.of(
+                "<button type=\"button\" id=\"delegate\" class=\"btn btn-quiet\" hidden=\"hidden\">{}</button>\n",
+                text(m, "sign.delegate"));
     }
 
-    private static String approverButtons(Messages m, boolean delegation) {
-        return "<div class=\"action-side\">\n<div class=\"buttons\">\n"
-                + delegateButton(m, delegation)
-                + "<button type=\"button\" id=\"reject\" class=\"btn btn-quiet\">" + text(m, "sign.reject") + "</button>\n"
-                + "<button type=\"button\" id=\"approve\" class=\"btn btn-primary\" disabled=\"disabled\">"
-                + text(m, "sign.approve") + "</button>\n"
-                + "</div>\n</div>\n";
+    private static Html approverButtons(Messages m, boolean delegation) {
+        return Html.of("<div class=\"action-side\">\n<div class=\"buttons\">\n{}"
+                + "<button type=\"button\" id=\"reject\" class=\"btn btn-quiet\">{}</button>\n"
+                + "<button type=\"button\" id=\"approve\" class=\"btn btn-primary\" disabled=\"disabled\">{}</button>\n"
+                + "</div>\n</div>\n", delegateButton(m, delegation), text(m, "sign.reject"), text(m, "sign.approve"));
     }
 
-    private static String dialogs(Messages m, String role, String senderName) {
+    private static Html dialogs(Messages m, String role, String senderName) {
         return switch (role) {
-            case "signer" -> PageDialogs.signatureDialog(m) + PageDialogs.declineDialog(m, false, senderName);
+            case "signer" -> PageDialogs.signatureDialog(m).then(PageDialogs.declineDialog(m, false, senderName));
             case "approver" -> PageDialogs.declineDialog(m, true, senderName);
-            default -> "";
+            default -> Html.EMPTY;
         };
     }
 }

@@ -24,13 +24,13 @@ class SiteWordsTest {
 
         assertEquals("Rosé & \"Fils\" <b>", SiteWords.name(m));
         assertEquals("<span class=\"brand-mark\" aria-hidden=\"true\"></span>Rosé &amp; &quot;Fils&quot; &lt;b&gt;",
-                SiteWords.mark(m));
+                SiteWords.mark(m).toString());
     }
 
     @Test
     void mark_withLogo_theLogoNamedByTheSite() {
         Messages m = SiteWords.of(PAGE, new Brand("Rosé & Fils", Palette.DEFAULT_ACCENT, PNG));
 
-        assertEquals("<img class=\"brand-logo\" src=\"/assets/logo.png\" alt=\"Rosé &amp; Fils\" />", SiteWords.mark(m));
+        assertEquals("<img class=\"brand-logo\" src=\"/assets/logo.png\" alt=\"Rosé &amp; Fils\" />", SiteWords.mark(m).toString());
     }
 }

@@ -43,7 +43,7 @@ final class EmbeddingSite implements AutoCloseable {
             try (exchange) {
                 String query = exchange.getRequestURI().getRawQuery();
                 String src = URLDecoder.decode(query.substring("src=".length()), StandardCharsets.UTF_8);
-                byte[] body = String.format(PAGE, Html.escape(src)).getBytes(StandardCharsets.UTF_8);
+                byte[] body = String.format(PAGE, Html.of("{}", src)).getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "text/html; charset=UTF-8");
                 exchange.sendResponseHeaders(200, body.length);
                 try (OutputStream out = exchange.getResponseBody()) {

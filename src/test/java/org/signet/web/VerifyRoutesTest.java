@@ -16,6 +16,7 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
+import org.signet.text.Html;
 import org.signet.text.Messages;
 
 /**
@@ -48,7 +49,7 @@ class VerifyRoutesTest {
     }
 
     private static String words(Language l, String key, Object... args) {
-        return PageHtml.escape(Messages.of(PageHtml.BUNDLE, l).get(key, args));
+        return Html.message(Messages.of(PageHtml.BUNDLE, l).get(key, args)).toString();
     }
 
     private byte[] sealedPdf(String title) {

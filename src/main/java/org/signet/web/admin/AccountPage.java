@@ -1,7 +1,6 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.signet.domain.Language;
@@ -13,6 +12,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
+import org.signet.text.Html;
 
 /**
  * The signed-in user's own account: who they are, and the language their pages speak (one of
@@ -36,31 +36,33 @@ final class AccountPage implements AdminRoutes.Section {
 
     private Response show(Request req, Session s, AdminView v) {
         User u = s.user();
-        String who = "<dl class=\"pairs panel\">\n<dt>" + v.t("users.name") + "</dt><dd>" + esc(u.name()) + "</dd>\n"
-                + "<dt>" + v.t("users.email") + "</dt><dd>" + esc(u.email()) + "</dd>\n"
-                + "<dt>" + v.t("users.role") + "</dt><dd>" + v.t(u.admin() ? "users.role_admin" : "users.role_user")
-                + "</dd>\n</dl>\n";
-        return v.page(200, s, "account", v.m.get("account.title"), req, who + form(v, s));
+        Html who = Html.of("<dl class=\"pairs panel\">\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n"
+                + "<dt>{}</dt><dd>{}</dd>\n</dl>\n", v.t("users.name"), u.name(), v.t("users.email"), u.email(),
+                v.t("users.role"), v.t(u.admin() ? "users.role_admin" : "users.role_user"));
+        return v.page(200, s, "account", v.m.get("account.title"), req, who.then(form(v, s)));
     }
 
-    private static String form(AdminView v, Session s) {
+    private static Html form(AdminView v, Session s) {
         Language own = s.user().language();
-        StringBuilder options = new StringBuilder(option(BROWSER, own == null, v.t("account.language_browser"), ""));
+        List<Html> options = new ArrayList<>(List.of(option(BROWSER, own == null, v.t("account.language_browser"), "")));
         for (Language l : Language.values()) {
-            options.append(option(l.code(), l == own, v.t("account.language." + l.code()), " lang=\"" + l.code() + "\""));
+            options.add(option(l.code(), l == own, v.t("account.language." + l.code()), l.code()));
         }
-        return "<section class=\"panel\" aria-labelledby=\"language-heading\">\n<h2 id=\"language-heading\">"
-                + v.t("account.language") + "</h2>\n<form method=\"post\" action=\"/admin/account\" class=\"form\">\n"
-                + AdminView.csrf(s) + "<label for=\"account-language\">" + v.t("account.language") + "</label>\n"
+        return Html.of("<section class=\"panel\" aria-labelledby=\"language-heading\">\n<h2 id=\"language-heading\">"
+                + "{}</h2>\n<form method=\"post\" action=\"/admin/account\" class=\"form\">\n"
+                + "{}<label for=\"account-language\">{}</label>\n"
                 + "<select id=\"account-language\" name=\"language\" aria-describedby=\"account-language-hint\">\n"
-                + options + "</select>\n<p id=\"account-language-hint\" class=\"hint\">" + v.t("account.language_hint")
-                + "</p>\n<button id=\"account-save\" type=\"submit\" class=\"btn btn-primary\">" + v.t("account.save")
-                + "</button>\n</form>\n</section>\n";
+                + "{}</select>\n<p id=\"account-language-hint\" class=\"hint\">{}"
+                + "</p>\n<button id=\"account-save\" type=\"submit\" class=\"btn btn-primary\">{}"
+                + "</button>\n</form>\n</section>\n", v.t("account.language"), AdminView.csrf(s), v.t("account.language"),
+                Html.join(options), v.t("account.language_hint"), v.t("account.save"));
     }
 
-    private static String option(String value, boolean selected, String label, String attributes) {
-        return "<option value=\"" + value + "\"" + attributes + (selected ? " selected=\"selected\"" : "") + ">" + label
-                + "</option>\n";
+    /** @param lang the language the label is written in; empty for the page's own */
+    private static Html option(String value, boolean selected, Html label, String lang) {
+        return Html.of("<option value=\"{}\"{}{}>{}</option>\n", value,
+                lang.isEmpty() ? Html.EMPTY : Html.of(" lang=\"{}\"", lang),
+                selected ? Html.trusted(" selected=\"selected\"") : Html.EMPTY, label);
     }
 
     /**

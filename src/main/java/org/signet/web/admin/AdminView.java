@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -23,8 +24,8 @@ import org.signet.text.SiteWords;
 /**
  * The frame every administrator page shares (skip link, the signer pages' top bar with the
  * navigation, one stylesheet, one small script) and the helpers pages are written with, in one
- * language: escaping, the CSRF field, times and numbers, notices and error pages. Markup is
- * XHTML-compatible, as the signer's pages.
+ * language: words, the CSRF field, times and numbers, notices and error pages. Markup is written with
+ * {@link Html} and XHTML-compatible, as the signer's pages.
  */
 final class AdminView {
     static final String STYLESHEET = "/assets/admin.css";
@@ -57,31 +58,26 @@ final class AdminView {
         return m.language();
     }
 
-    static String esc(String s) {
-        return Html.escape(s);
-    }
-
-    /** The escaped message for {@code key}. */
-    String t(String key, Object... args) {
-        return esc(m.get(key, args));
+    /** The message for {@code key}, as text. */
+    Html t(String key, Object... args) {
+        return Html.message(m.get(key, args));
     }
 
     /** A moment as the page's language writes it, with the exact instant in {@code datetime} for programs. */
-    String time(Long epochSeconds) {
+    Html time(Long epochSeconds) {
         if (epochSeconds == null) {
             return t("common.never");
         }
         Instant at = Instant.ofEpochSecond(epochSeconds);
-        return "<time datetime=\"" + DateTimeFormatter.ISO_INSTANT.format(at) + "\">" + esc(timeFormat.format(at))
-                + "</time>";
+        return Html.of("<time datetime=\"{}\">{}</time>", DateTimeFormatter.ISO_INSTANT.format(at), timeFormat.format(at));
     }
 
-    /** A day as the page's language writes it in full (escaped). */
+    /** A day as the page's language writes it in full. */
     String date(LocalDate day) {
-        return esc(dateFormat.format(day));
+        return dateFormat.format(day);
     }
 
-    /** A day as short as a chart's axis needs, such as "26 Nov" or "26. Nov." (not escaped). */
+    /** A day as short as a chart's axis needs, such as "26 Nov" or "26. Nov.", as text. */
     String day(LocalDate day) {
         return dayFormat.format(day);
     }
@@ -95,36 +91,42 @@ final class AdminView {
         return zone;
     }
 
-    static String csrf(Session s) {
-        return "<input type=\"hidden\" name=\"csrf\" value=\"" + esc(s.csrfToken()) + "\" />\n";
+    static Html csrf(Session s) {
+        return csrf(s.csrfToken());
     }
 
-    /** A form of one button that posts to {@code action}; {@code hidden} is extra escaped markup. */
-    String button(Session s, String action, String labelKey, String style, String hidden) {
-        return "<form method=\"post\" action=\"" + esc(action) + "\" class=\"inline-form\">\n" + csrf(s) + hidden
-                + "<button type=\"submit\" class=\"btn " + style + "\">" + t(labelKey) + "</button>\n</form>\n";
+    /** The CSRF field with {@code token}, for a form before or within a session. */
+    static Html csrf(String token) {
+        return Html.of("<input type=\"hidden\" name=\"csrf\" value=\"{}\" />\n", token);
+    }
+
+    /** A form of one button that posts to {@code action}; {@code hidden} is extra markup, such as hidden fields. */
+    Html button(Session s, String action, String labelKey, String style, Html hidden) {
+        return Html.of("<form method=\"post\" action=\"{}\" class=\"inline-form\">\n{}{}"
+                + "<button type=\"submit\" class=\"btn {}\">{}</button>\n</form>\n", action, csrf(s), hidden, style,
+                t(labelKey));
     }
 
     /** A column heading. */
-    String th(String key) {
-        return "<th scope=\"col\">" + t(key) + "</th>";
+    Html th(String key) {
+        return Html.of("<th scope=\"col\">{}</th>", t(key));
     }
 
     /**
      * The opening of a box a wide table scrolls sideways in on a small screen: focusable and named,
      * so that keyboard users can scroll it too (WCAG 2.1.1).
      */
-    String tableWrap(String labelKey) {
-        return "<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"" + t(labelKey) + "\">\n";
+    Html tableWrap(String labelKey) {
+        return Html.of("<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"{}\">\n", t(labelKey));
     }
 
     /** A page for a signed-in user; {@code section} marks the current navigation entry. */
-    Response page(int status, Session s, String section, String title, Request req, String content) {
-        return html(status, document(title, header(s, section), notice(req) + content));
+    Response page(int status, Session s, String section, String title, Request req, Html content) {
+        return html(status, document(title, header(s, section), notice(req).then(content)));
     }
 
     /** A page outside a session (sign-in, errors before one exists). */
-    Response bare(int status, String title, String content) {
+    Response bare(int status, String title, Html content) {
         return html(status, document(title, header(null, null), content));
     }
 
@@ -135,42 +137,43 @@ final class AdminView {
     Response error(Refusal r, Session s, Request req) {
         String kind = r.kind().name().toLowerCase(Locale.ROOT);
         String detail = m.find("error.code." + r.code()).orElse(r.getMessage());
-        String body = "<div class=\"panel\" role=\"alert\">\n<p" + foreign(detail) + ">" + esc(detail) + "</p>\n"
-                + params(r) + "</div>\n" + requestId(req);
+        Html body = Html.of("<div class=\"panel\" role=\"alert\">\n<p{}>{}</p>\n{}</div>\n{}", foreign(detail), detail,
+                params(r), requestId(req));
         return html(r.status(), document(m.get("error." + kind), header(s, null), body));
     }
 
     /** The page for an unexpected failure: nothing of what failed, only the request id to report it by. */
     Response failure(Session s, Request req) {
-        String body = "<div class=\"panel\" role=\"alert\">\n<p>" + t("error.internal_detail", SiteWords.name(m)) + "</p>\n</div>\n"
-                + requestId(req);
+        Html body = Html.of("<div class=\"panel\" role=\"alert\">\n<p>{}</p>\n</div>\n{}",
+                t("error.internal_detail", SiteWords.name(m)), requestId(req));
         return html(500, document(m.get("error.internal"), header(s, null), body));
     }
 
-    private String requestId(Request req) {
-        String id = "<code id=\"request-id\">" + esc(req.requestId()) + "</code>";
-        return "<p class=\"muted\">" + Messages.fill(t("error.request_id"), id) + "</p>\n<p><a href=\"/admin\">"
-                + t("error.back") + "</a></p>\n";
+    private Html requestId(Request req) {
+        Html id = Html.of("<code id=\"request-id\">{}</code>", req.requestId());
+        return Html.of("<p class=\"muted\">{}</p>\n<p><a href=\"/admin\">{}</a></p>\n",
+                Html.message(m.get("error.request_id"), id), t("error.back"));
     }
 
     /** What was wrong with each field: its message for a bad value, its name for a missing one. */
-    private String params(Refusal r) {
-        StringBuilder out = new StringBuilder();
+    private Html params(Refusal r) {
+        List<Html> items = new ArrayList<>();
         if (r.data().get("params") instanceof java.util.Map<?, ?> bad) {
-            bad.forEach((k, v) -> out.append("<li").append(foreign(String.valueOf(v))).append('>')
-                    .append(esc(String.valueOf(v))).append("</li>\n"));
+            bad.forEach((k, v) -> items.add(Html.of("<li{}>{}</li>\n", foreign(String.valueOf(v)), v)));
         } else if (r.data().get("params") instanceof List<?> missing) {
-            missing.forEach(name -> out.append("<li><code>").append(esc(String.valueOf(name))).append("</code></li>\n"));
+            missing.forEach(name -> items.add(Html.of("<li><code>{}</code></li>\n", name)));
         }
-        return out.length() == 0 ? "" : "<ul>\n" + out + "</ul>\n";
+        Html list = Html.join(items);
+        return list.isEmpty() ? Html.EMPTY : Html.of("<ul>\n{}</ul>\n", list);
     }
 
     /**
      * The shared request readers and the services explain a refusal in English; on a page in another
      * language such a sentence is marked as English, so that a screen reader reads it as English.
      */
-    private String foreign(String text) {
-        return language() == Language.BASE || ownWords.contains(text) ? "" : " lang=\"" + Language.BASE.code() + "\"";
+    private Html foreign(String text) {
+        return language() == Language.BASE || ownWords.contains(text) ? Html.EMPTY
+                : Html.of(" lang=\"{}\"", Language.BASE.code());
     }
 
     /** Every page follows the user's setting or else the browser's languages, so caches must tell them apart. */
@@ -184,49 +187,45 @@ final class AdminView {
     }
 
     /** The notice named by {@code ?notice=}, when it is one of ours: only keys, never free text, travel in URLs. */
-    String notice(Request req) {
+    Html notice(Request req) {
         return req.query("notice").filter(n -> n.matches("[a-z_]{1,40}"))
                 .filter(n -> m.find("notice." + n).isPresent())
-                .map(n -> notice("notice." + n)).orElse("");
+                .map(n -> notice("notice." + n)).orElse(Html.EMPTY);
     }
 
     /** A notice saying what was just done, for a page that answers a POST itself rather than redirecting. */
-    String notice(String key, Object... args) {
-        return "<div class=\"notice\" role=\"status\">" + t(key, args) + "</div>\n";
+    Html notice(String key, Object... args) {
+        return Html.of("<div class=\"notice\" role=\"status\">{}</div>\n", t(key, args));
     }
 
-    private String header(Session s, String section) {
-        StringBuilder out = new StringBuilder("<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
-                + "<a class=\"brand\" href=\"/admin\">" + SiteWords.mark(m) + "</a>\n");
-        if (s != null) {
-            out.append("<nav class=\"nav\" aria-label=\"").append(t("nav.label")).append("\">\n<ul>\n");
-            for (String item : NAV) {
-                if (!item.equals("users") || s.user().admin()) {
-                    String href = item.equals("dashboard") ? "/admin" : "/admin/" + item;
-                    out.append("<li><a href=\"").append(href).append('"')
-                            .append(item.equals(section) ? " aria-current=\"page\"" : "").append('>')
-                            .append(t("nav." + item)).append("</a></li>\n");
-                }
-            }
-            out.append("</ul>\n</nav>\n<div class=\"account\">\n<span class=\"who\">").append(esc(s.user().email()))
-                    .append("</span>\n").append(button(s, "/admin/logout", "nav.sign_out", "btn-quiet", ""))
-                    .append("</div>\n");
-        }
-        return out.append("</div>\n</header>\n").toString();
+    private Html header(Session s, String section) {
+        Html account = s == null ? Html.EMPTY : Html.of("<nav class=\"nav\" aria-label=\"{}\">\n<ul>\n{}</ul>\n</nav>\n"
+                + "<div class=\"account\">\n<span class=\"who\">{}</span>\n{}</div>\n", t("nav.label"), navigation(s, section),
+                s.user().email(), button(s, "/admin/logout", "nav.sign_out", "btn-quiet", Html.EMPTY));
+        return Html.of("<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
+                + "<a class=\"brand\" href=\"/admin\">{}</a>\n{}</div>\n</header>\n", SiteWords.mark(m), account);
     }
 
-    private String document(String title, String header, String content) {
-        return "<!DOCTYPE html>\n<html lang=\"" + language().code() + "\">\n<head>\n<meta charset=\"utf-8\" />\n"
+    private Html navigation(Session s, String section) {
+        return NAV.stream().filter(item -> !item.equals("users") || s.user().admin())
+                .map(item -> Html.of("<li><a href=\"{}\"{}>{}</a></li>\n", item.equals("dashboard") ? "/admin" : "/admin/" + item,
+                        item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t("nav." + item)))
+                .collect(Html.joining());
+    }
+
+    private String document(String title, Html header, Html content) {
+        return Html.of("<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\" />\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
                 + "<meta name=\"robots\" content=\"noindex, nofollow\" />\n"
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
-                + "<title>" + esc(title) + " - " + esc(SiteWords.name(m)) + "</title>\n"
+                + "<title>{} - {}</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
                 + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n</head>\n<body>\n"
-                + "<a class=\"skip-link\" href=\"#main\">" + t("nav.skip") + "</a>\n" + header
-                + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>" + esc(title) + "</h1>\n"
-                + content + "</main>\n</body>\n</html>\n";
+                + "<a class=\"skip-link\" href=\"#main\">{}</a>\n{}"
+                + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>{}</h1>\n"
+                + "{}</main>\n</body>\n</html>\n", language().code(), title, SiteWords.name(m), t("nav.skip"), header, title,
+                content).toString();
     }
 }

@@ -1,8 +1,9 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import org.signet.text.Html;
 
 /**
  * A bar chart drawn by the server as inline SVG, no chart library and no script: labelled by a
@@ -21,38 +22,41 @@ final class BarChart {
 
     private BarChart() {}
 
-    static String svg(String id, String title, String description, List<Bar> bars) {
+    static Html svg(String id, String title, String description, List<Bar> bars) {
         long max = Math.max(1, bars.stream().mapToLong(Bar::value).max().orElse(1));
         double slot = (double) (WIDTH - LEFT) / Math.max(1, bars.size());
         double plot = HEIGHT - TOP - BOTTOM;
-        StringBuilder out = new StringBuilder("<svg id=\"" + id + "\" class=\"chart\" viewBox=\"0 0 " + WIDTH + " "
-                + HEIGHT + "\" role=\"img\" aria-labelledby=\"" + id + "-title " + id + "-desc\""
-                + " xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"" + id + "-title\">" + esc(title) + "</title>\n"
-                + "<desc id=\"" + id + "-desc\">" + esc(description) + "</desc>\n");
-        out.append(axis(max, plot));
+        List<Html> parts = new ArrayList<>();
+        parts.add(Html.of("<svg id=\"{}\" class=\"chart\" viewBox=\"0 0 " + WIDTH + " " + HEIGHT + "\" role=\"img\""
+                + " aria-labelledby=\"{}-title {}-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"{}-title\">{}"
+                + "</title>\n<desc id=\"{}-desc\">{}</desc>\n", id, id, id, id, title, id, description));
+        parts.add(axis(max, plot));
         for (int i = 0; i < bars.size(); i++) {
             Bar b = bars.get(i);
             double h = plot * b.value() / max;
             double x = LEFT + i * slot + slot * 0.15;
-            out.append(String.format(java.util.Locale.ROOT,
-                    "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"><title>%s: %d</title></rect>\n",
-                    x, TOP + plot - h, slot * 0.7, h, esc(b.label()), b.value()));
+            parts.add(Html.of("<rect class=\"bar\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>{}: {}</title></rect>\n",
+                    decimal(x), decimal(TOP + plot - h), decimal(slot * 0.7), decimal(h), b.label(), b.value()));
             if (!b.label().isEmpty()) {
-                out.append(String.format(java.util.Locale.ROOT,
-                        "<text class=\"axis-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-                        x + slot * 0.35, HEIGHT - BOTTOM + 18, esc(b.label())));
+                parts.add(Html.of("<text class=\"axis-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                        decimal(x + slot * 0.35), HEIGHT - BOTTOM + 18, b.label()));
             }
         }
-        return out.append("</svg>\n").toString();
+        parts.add(Html.trusted("</svg>\n"));
+        return Html.join(parts);
     }
 
-    private static String axis(long max, double plot) {
-        return String.format(java.util.Locale.ROOT,
-                "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%.1f\" />\n"
-                        + "<line class=\"axis\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" />\n"
-                        + "<text class=\"axis-label\" x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n"
-                        + "<text class=\"axis-label\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">0</text>\n",
-                LEFT, TOP, LEFT, TOP + plot, LEFT, TOP + plot, WIDTH, TOP + plot, LEFT - 6, TOP + 4, max, LEFT - 6,
-                TOP + plot + 4);
+    /** A coordinate with one decimal, as SVG reads it whatever the page's language. */
+    private static String decimal(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static Html axis(long max, double plot) {
+        return Html.of("<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" />\n"
+                        + "<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" />\n"
+                        + "<text class=\"axis-label\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n"
+                        + "<text class=\"axis-label\" x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>\n",
+                LEFT, TOP, LEFT, decimal(TOP + plot), LEFT, decimal(TOP + plot), WIDTH, decimal(TOP + plot), LEFT - 6, TOP + 4,
+                max, LEFT - 6, decimal(TOP + plot + 4));
     }
 }

@@ -1,7 +1,5 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -13,6 +11,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
+import org.signet.text.Html;
 
 /**
  * The statistics dashboard at {@code /admin}: the same counters as {@code GET /stats} (the user's own,
@@ -40,46 +39,49 @@ final class DashboardPage implements AdminRoutes.Section {
         Map<String, Long> counts = documents.stats(s.principal());
         Map<LocalDate, Long> perDay = documents.completionsPerDay(s.principal(), LocalDate.now(clock.withZone(zone)),
                 DAYS, zone);
-        String scope = v.t(s.user().admin() ? "dashboard.scope_all" : "dashboard.scope_own");
+        Html scope = v.t(s.user().admin() ? "dashboard.scope_all" : "dashboard.scope_own");
         return v.page(200, s, "dashboard", v.m.get("dashboard.title"), req,
-                "<p>" + scope + "</p>\n" + byState(v, counts) + completions(v, perDay));
+                Html.of("<p>{}</p>\n{}{}", scope, byState(v, counts), completions(v, perDay)));
     }
 
-    private static String byState(AdminView v, Map<String, Long> counts) {
+    private static Html byState(AdminView v, Map<String, Long> counts) {
         List<BarChart.Bar> bars = new ArrayList<>();
-        StringBuilder rows = new StringBuilder();
+        List<Html> rows = new ArrayList<>();
         counts.forEach((state, n) -> {
             if (!state.equals("total")) {
                 bars.add(new BarChart.Bar(v.m.get("state." + state), n));
             }
-            rows.append("<tr><th scope=\"row\">").append(v.t("state." + state)).append("</th><td class=\"num\" data-stat=\"")
-                    .append(esc(state)).append("\">").append(v.number(n)).append("</td></tr>\n");
+            rows.add(Html.of("<tr><th scope=\"row\">{}</th><td class=\"num\" data-stat=\"{}\">{}</td></tr>\n",
+                    v.t("state." + state), state, v.number(n)));
         });
-        return "<section aria-labelledby=\"by-state\" class=\"panel\">\n<h2 id=\"by-state\">" + v.t("dashboard.by_state")
-                + "</h2>\n<div class=\"chart-wrap\">\n" + BarChart.svg("chart-states", v.m.get("dashboard.by_state"),
-                        v.m.get("dashboard.by_state_desc"), bars)
-                + "</div>\n<table class=\"table compact\">\n<caption>" + v.t("dashboard.by_state_table") + "</caption>\n"
-                + "<thead><tr><th scope=\"col\">" + v.t("dashboard.state") + "</th><th scope=\"col\" class=\"num\">"
-                + v.t("dashboard.count") + "</th></tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</section>\n";
+        return Html.of("<section aria-labelledby=\"by-state\" class=\"panel\">\n<h2 id=\"by-state\">{}"
+                + "</h2>\n<div class=\"chart-wrap\">\n{}"
+                + "</div>\n<table class=\"table compact\">\n<caption>{}</caption>\n"
+                + "<thead><tr><th scope=\"col\">{}</th><th scope=\"col\" class=\"num\">"
+                + "{}</th></tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</section>\n", v.t("dashboard.by_state"),
+                BarChart.svg("chart-states", v.m.get("dashboard.by_state"), v.m.get("dashboard.by_state_desc"), bars),
+                v.t("dashboard.by_state_table"), v.t("dashboard.state"), v.t("dashboard.count"), Html.join(rows));
     }
 
-    private static String completions(AdminView v, Map<LocalDate, Long> perDay) {
+    private static Html completions(AdminView v, Map<LocalDate, Long> perDay) {
         List<BarChart.Bar> bars = new ArrayList<>();
-        StringBuilder rows = new StringBuilder();
+        List<Html> rows = new ArrayList<>();
         int[] i = {0};
         long total = perDay.values().stream().mapToLong(Long::longValue).sum();
         perDay.forEach((day, n) -> {
             // Every fifth day is labelled on the axis; all of them are in the table.
             bars.add(new BarChart.Bar(i[0]++ % 5 == 0 ? v.day(day) : "", n));
-            rows.append("<tr><th scope=\"row\">").append(v.date(day)).append("</th><td class=\"num\" data-day=\"")
-                    .append(day).append("\">").append(v.number(n)).append("</td></tr>\n");
+            rows.add(Html.of("<tr><th scope=\"row\">{}</th><td class=\"num\" data-day=\"{}\">{}</td></tr>\n",
+                    v.date(day), day, v.number(n)));
         });
-        return "<section aria-labelledby=\"per-day\" class=\"panel\">\n<h2 id=\"per-day\">" + v.t("dashboard.per_day", DAYS)
-                + "</h2>\n<div class=\"chart-wrap\">\n" + BarChart.svg("chart-days", v.m.get("dashboard.per_day", DAYS),
-                        v.m.get("dashboard.per_day_desc", v.number(total), DAYS), bars)
-                + "</div>\n<details>\n<summary>" + v.t("dashboard.per_day_table") + "</summary>\n"
-                + "<table class=\"table compact\">\n<thead><tr><th scope=\"col\">" + v.t("dashboard.day")
-                + "</th><th scope=\"col\" class=\"num\">" + v.t("dashboard.completed") + "</th></tr></thead>\n<tbody>\n"
-                + rows + "</tbody>\n</table>\n</details>\n</section>\n";
+        return Html.of("<section aria-labelledby=\"per-day\" class=\"panel\">\n<h2 id=\"per-day\">{}"
+                + "</h2>\n<div class=\"chart-wrap\">\n{}"
+                + "</div>\n<details>\n<summary>{}</summary>\n"
+                + "<table class=\"table compact\">\n<thead><tr><th scope=\"col\">{}"
+                + "</th><th scope=\"col\" class=\"num\">{}</th></tr></thead>\n<tbody>\n"
+                + "{}</tbody>\n</table>\n</details>\n</section>\n", v.t("dashboard.per_day", DAYS),
+                BarChart.svg("chart-days", v.m.get("dashboard.per_day", DAYS),
+                        v.m.get("dashboard.per_day_desc", v.number(total), DAYS), bars),
+                v.t("dashboard.per_day_table"), v.t("dashboard.day"), v.t("dashboard.completed"), Html.join(rows));
     }
 }

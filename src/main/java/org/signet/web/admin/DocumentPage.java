@@ -1,8 +1,7 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +19,7 @@ import org.signet.service.Documents;
 import org.signet.service.Links;
 import org.signet.service.Workflow;
 import org.signet.http.Form;
+import org.signet.text.Html;
 
 /**
  * One document on the administrator pages: its signers with their status, a signing link shown on request, a summary of
@@ -66,80 +66,80 @@ final class DocumentPage implements AdminRoutes.Section {
         DocumentDetail detail = documents.detail(s.principal(), id);
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
-        String notice = shown == null ? "" : v.notice("document.link_shown", shown.name());
-        return v.page(200, s, "documents", d.title(), req, notice + summary(v, d) + downloads(v, d)
-                + signers(v, s, d, detail.signers(), shown) + fields(v, detail.fields()) + DocumentTrail.render(v, trail));
+        Html notice = shown == null ? Html.EMPTY : v.notice("document.link_shown", shown.name());
+        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), downloads(v, d),
+                signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), DocumentTrail.render(v, trail))));
     }
 
-    private static String summary(AdminView v, Document d) {
-        return "<dl class=\"pairs panel\">\n<dt>" + v.t("documents.state") + "</dt><dd><span id=\"document-state\" class=\"badge badge-"
-                + d.status().wire() + "\">" + v.t("state." + d.status().wire()) + "</span></dd>\n"
-                + "<dt>" + v.t("document.file") + "</dt><dd>" + esc(d.originalFilename()) + "</dd>\n"
-                + "<dt>" + v.t("documents.created") + "</dt><dd>" + v.time(d.createdAt()) + "</dd>\n"
-                + "<dt>" + v.t("document.sent") + "</dt><dd>" + v.time(d.sentAt()) + "</dd>\n"
-                + "<dt>" + v.t("document.completed") + "</dt><dd>" + v.time(d.completedAt()) + "</dd>\n"
-                + "<dt>" + v.t("document.expires") + "</dt><dd>" + v.time(d.expiresAt()) + "</dd>\n</dl>\n";
+    private static Html summary(AdminView v, Document d) {
+        return Html.of("<dl class=\"pairs panel\">\n<dt>{}</dt><dd><span id=\"document-state\" class=\"badge badge-{}\">{}"
+                + "</span></dd>\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n"
+                + "<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n</dl>\n", v.t("documents.state"), d.status().wire(),
+                v.t("state." + d.status().wire()), v.t("document.file"), d.originalFilename(), v.t("documents.created"),
+                v.time(d.createdAt()), v.t("document.sent"), v.time(d.sentAt()), v.t("document.completed"),
+                v.time(d.completedAt()), v.t("document.expires"), v.time(d.expiresAt()));
     }
 
-    private static String downloads(AdminView v, Document d) {
+    private static Html downloads(AdminView v, Document d) {
         String base = "/admin/documents/" + d.id() + "/file?version=";
-        String signed = d.signedFileId() != null
-                ? "<li><a id=\"download-signed\" href=\"" + base + "signed\">" + v.t("document.download_signed") + "</a></li>\n"
-                : "<li>" + v.t(d.status().wire().equals("completed") ? "document.seal_pending" : "document.no_signed") + "</li>\n";
-        return "<section class=\"panel\" aria-labelledby=\"downloads\">\n<h2 id=\"downloads\">" + v.t("document.downloads")
-                + "</h2>\n<ul>\n<li><a id=\"download-original\" href=\"" + base + "original\">"
-                + v.t("document.download_original") + "</a></li>\n" + signed + "</ul>\n</section>\n";
+        Html signed = d.signedFileId() != null
+                ? Html.of("<li><a id=\"download-signed\" href=\"{}signed\">{}</a></li>\n", base, v.t("document.download_signed"))
+                : Html.of("<li>{}</li>\n",
+                        v.t(d.status().wire().equals("completed") ? "document.seal_pending" : "document.no_signed"));
+        return Html.of("<section class=\"panel\" aria-labelledby=\"downloads\">\n<h2 id=\"downloads\">{}"
+                + "</h2>\n<ul>\n<li><a id=\"download-original\" href=\"{}original\">{}</a></li>\n{}</ul>\n</section>\n",
+                v.t("document.downloads"), base, v.t("document.download_original"), signed);
     }
 
-    private String signers(AdminView v, Session s, Document d, List<Signer> signers, Signer shown) {
+    private Html signers(AdminView v, Session s, Document d, List<Signer> signers, Signer shown) {
         if (signers.isEmpty()) {
-            return section(v, "signers", "document.signers", "<p>" + v.t("document.no_signers") + "</p>\n");
+            return section(v, "signers", "document.signers", Html.of("<p>{}</p>\n", v.t("document.no_signers")));
         }
-        StringBuilder rows = new StringBuilder();
+        List<Html> rows = new ArrayList<>();
         for (Signer p : signers) {
-            rows.append("<tr><td>").append(esc(p.name())).append("<div class=\"muted\">").append(esc(p.email()))
-                    .append("</div></td><td>").append(v.t("role." + p.role().wire())).append("</td><td class=\"num\">")
-                    .append(v.number(p.signingOrder())).append("</td><td><span class=\"badge\">").append(v.t("signer." + p.status().wire()))
-                    .append("</span></td><td>").append(v.time(p.signedAt() != null ? p.signedAt() : p.declinedAt()))
-                    .append("</td><td>").append(link(v, s, d, p, shown)).append("</td></tr>\n");
+            rows.add(Html.of("<tr><td>{}<div class=\"muted\">{}</div></td><td>{}</td><td class=\"num\">{}</td>"
+                    + "<td><span class=\"badge\">{}</span></td><td>{}</td><td>{}</td></tr>\n", p.name(), p.email(),
+                    v.t("role." + p.role().wire()), v.number(p.signingOrder()), v.t("signer." + p.status().wire()),
+                    v.time(p.signedAt() != null ? p.signedAt() : p.declinedAt()), link(v, s, d, p, shown)));
         }
-        String remindAll = d.status().inProgress()
-                ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", "") : "";
-        return section(v, "signers", "document.signers", v.tableWrap("document.signers") + "<table class=\"table\" id=\"signers\">\n"
-                + "<caption class=\"visually-hidden\">" + v.t("document.signers") + "</caption>\n<thead><tr>"
-                + v.th("document.signer") + v.th("document.role") + v.th("document.order") + v.th("documents.state")
-                + v.th("document.finished") + v.th("document.link") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n</div>\n" + remindAll);
+        Html remindAll = d.status().inProgress()
+                ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind_all", "btn-secondary", Html.EMPTY)
+                : Html.EMPTY;
+        return section(v, "signers", "document.signers", Html.of("{}<table class=\"table\" id=\"signers\">\n"
+                + "<caption class=\"visually-hidden\">{}</caption>\n<thead><tr>{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}"
+                + "</tbody>\n</table>\n</div>\n{}", v.tableWrap("document.signers"), v.t("document.signers"),
+                v.th("document.signer"), v.th("document.role"), v.th("document.order"), v.th("documents.state"),
+                v.th("document.finished"), v.th("document.link"), Html.join(rows), remindAll));
     }
 
     /**
      * While the signer still has something to do: the button that shows their link (or, once asked
      * for, the link to copy) and a reminder.
      */
-    private String link(AdminView v, Session s, Document d, Signer p, Signer shown) {
+    private Html link(AdminView v, Session s, Document d, Signer p, Signer shown) {
         if (!Workflow.waiting(d, p)) {
-            return "";
+            return Html.EMPTY;
         }
-        String remind = p.invited() && p.role() != Signer.Role.VIEWER
+        Html remind = p.invited() && p.role() != Signer.Role.VIEWER
                 ? v.button(s, "/admin/documents/" + d.id() + "/remind", "document.remind", "btn-quiet",
-                        "<input type=\"hidden\" name=\"signer_id\" value=\"" + p.id() + "\" />\n") : "";
-        String show = shown != null && shown.id() == p.id() ? copy(v, p)
+                        Html.of("<input type=\"hidden\" name=\"signer_id\" value=\"{}\" />\n", p.id())) : Html.EMPTY;
+        Html show = shown != null && shown.id() == p.id() ? copy(v, p)
                 : v.button(s, "/admin/documents/" + d.id() + "/signers/" + p.id() + "/link", "document.show_link",
-                        "btn-quiet", "");
-        return show + remind;
+                        "btn-quiet", Html.EMPTY);
+        return show.then(remind);
     }
 
     /** The link in a read-only field, with the button admin.js copies it with. */
-    private String copy(AdminView v, Signer p) {
+    private Html copy(AdminView v, Signer p) {
         String id = "link-" + p.id();
-        return "<div class=\"copy\"><label class=\"visually-hidden\" for=\"" + id + "\">" + v.t("document.link_of", p.name())
-                + "</label><input id=\"" + id + "\" class=\"link-field\" type=\"text\" readonly=\"readonly\" value=\""
-                + esc(links.signing(p)) + "\" />"
-                + "<button type=\"button\" class=\"btn btn-quiet copy-button\" data-copy=\"" + id + "\" data-copied=\""
-                + v.t("document.copied") + "\">" + v.t("document.copy") + "</button></div>\n";
+        return Html.of("<div class=\"copy\"><label class=\"visually-hidden\" for=\"{}\">{}</label>"
+                + "<input id=\"{}\" class=\"link-field\" type=\"text\" readonly=\"readonly\" value=\"{}\" />"
+                + "<button type=\"button\" class=\"btn btn-quiet copy-button\" data-copy=\"{}\" data-copied=\"{}\">{}"
+                + "</button></div>\n", id, v.t("document.link_of", p.name()), id, links.signing(p), id,
+                v.t("document.copied"), v.t("document.copy"));
     }
 
-    private static String fields(AdminView v, List<Field> fields) {
+    private static Html fields(AdminView v, List<Field> fields) {
         Map<String, int[]> byType = new TreeMap<>();
         for (Field f : fields) {
             int[] c = byType.computeIfAbsent(f.type().wire(), k -> new int[3]);
@@ -147,15 +147,15 @@ final class DocumentPage implements AdminRoutes.Section {
             c[1] += f.required() ? 1 : 0;
             c[2] += f.value() == null || f.value().isEmpty() ? 0 : 1;
         }
-        StringBuilder rows = new StringBuilder();
-        byType.forEach((type, c) -> rows.append("<tr><th scope=\"row\">").append(v.t("field." + type))
-                .append("</th><td class=\"num\">").append(v.number(c[0])).append("</td><td class=\"num\">")
-                .append(v.number(c[1])).append("</td><td class=\"num\">").append(v.number(c[2])).append("</td></tr>\n"));
-        String body = fields.isEmpty() ? "<p>" + v.t("document.no_fields") + "</p>\n"
-                : "<table class=\"table compact\" id=\"fields\">\n<caption class=\"visually-hidden\">" + v.t("document.fields")
-                + "</caption>\n<thead><tr>" + v.th("document.field_type") + v.th("document.field_count")
-                + v.th("document.field_required") + v.th("document.field_filled") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n";
+        List<Html> rows = new ArrayList<>();
+        byType.forEach((type, c) -> rows.add(Html.of("<tr><th scope=\"row\">{}</th><td class=\"num\">{}</td>"
+                + "<td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n", v.t("field." + type), v.number(c[0]),
+                v.number(c[1]), v.number(c[2]))));
+        Html body = fields.isEmpty() ? Html.of("<p>{}</p>\n", v.t("document.no_fields"))
+                : Html.of("<table class=\"table compact\" id=\"fields\">\n<caption class=\"visually-hidden\">{}"
+                + "</caption>\n<thead><tr>{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n", v.t("document.fields"),
+                v.th("document.field_type"), v.th("document.field_count"), v.th("document.field_required"),
+                v.th("document.field_filled"), Html.join(rows));
         return section(v, "fields", "document.fields", body);
     }
 
@@ -184,8 +184,7 @@ final class DocumentPage implements AdminRoutes.Section {
      * A panel with its heading. It is no landmark of its own: its table's scrolling region already
      * carries the same name, and two landmarks of one name leave a screen reader's list ambiguous.
      */
-    private static String section(AdminView v, String id, String headingKey, String body) {
-        return "<section class=\"panel\">\n<h2 id=\"" + id + "-heading\">" + v.t(headingKey)
-                + "</h2>\n" + body + "</section>\n";
+    private static Html section(AdminView v, String id, String headingKey, Html body) {
+        return Html.of("<section class=\"panel\">\n<h2 id=\"{}-heading\">{}</h2>\n{}</section>\n", id, v.t(headingKey), body);
     }
 }

@@ -1,9 +1,9 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -18,6 +18,7 @@ import org.signet.http.Router;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
+import org.signet.text.Html;
 
 /**
  * The document list: the user's own documents, or everyone's for an administrator, filtered by
@@ -51,61 +52,58 @@ final class DocumentsPage implements AdminRoutes.Section {
         q.check();
         DocumentList list = documents.list(s.principal(), status, search, (int) page, PER_PAGE);
         return v.page(200, s, "documents", v.m.get("documents.title"), req,
-                filter(v, state, search) + table(v, s, list) + pager(v, list.total(), (int) page, state, search));
+                Html.join(List.of(filter(v, state, search), table(v, s, list), pager(v, list.total(), (int) page, state,
+                        search))));
     }
 
-    private static String filter(AdminView v, String state, String search) {
-        StringBuilder options = new StringBuilder("<option value=\"\">" + v.t("documents.all_states") + "</option>\n");
+    private static Html filter(AdminView v, String state, String search) {
+        List<Html> options = new ArrayList<>(List.of(Html.of("<option value=\"\">{}</option>\n", v.t("documents.all_states"))));
         for (DocumentStatus st : DocumentStatus.values()) {
-            options.append("<option value=\"").append(st.wire()).append('"')
-                    .append(st.wire().equals(state) ? " selected=\"selected\"" : "").append('>')
-                    .append(v.t("state." + st.wire())).append("</option>\n");
+            options.add(Html.of("<option value=\"{}\"{}>{}</option>\n", st.wire(),
+                    st.wire().equals(state) ? Html.trusted(" selected=\"selected\"") : Html.EMPTY, v.t("state." + st.wire())));
         }
-        return "<form method=\"get\" action=\"/admin/documents\" class=\"panel form filters\" role=\"search\">\n"
-                + "<div><label for=\"filter-status\">" + v.t("documents.state") + "</label>\n"
-                + "<select id=\"filter-status\" name=\"status\">\n" + options + "</select></div>\n"
-                + "<div><label for=\"filter-search\">" + v.t("documents.search") + "</label>\n"
-                + "<input id=\"filter-search\" name=\"search\" type=\"search\" maxlength=\"200\" value=\"" + esc(search)
-                + "\" /></div>\n<div><button type=\"submit\" class=\"btn btn-secondary\">" + v.t("documents.filter")
-                + "</button></div>\n</form>\n";
+        return Html.of("<form method=\"get\" action=\"/admin/documents\" class=\"panel form filters\" role=\"search\">\n"
+                + "<div><label for=\"filter-status\">{}</label>\n"
+                + "<select id=\"filter-status\" name=\"status\">\n{}</select></div>\n"
+                + "<div><label for=\"filter-search\">{}</label>\n"
+                + "<input id=\"filter-search\" name=\"search\" type=\"search\" maxlength=\"200\" value=\"{}"
+                + "\" /></div>\n<div><button type=\"submit\" class=\"btn btn-secondary\">{}"
+                + "</button></div>\n</form>\n", v.t("documents.state"), Html.join(options), v.t("documents.search"), search,
+                v.t("documents.filter"));
     }
 
-    private String table(AdminView v, Session s, DocumentList list) {
+    private Html table(AdminView v, Session s, DocumentList list) {
         if (list.items().isEmpty()) {
-            return "<p id=\"no-documents\">" + v.t("documents.none") + "</p>\n";
+            return Html.of("<p id=\"no-documents\">{}</p>\n", v.t("documents.none"));
         }
         Map<Long, User> owners = s.user().admin() ? accounts.list(s.principal()).stream()
                 .collect(Collectors.toMap(User::id, Function.identity())) : Map.of();
-        StringBuilder rows = new StringBuilder();
+        List<Html> rows = new ArrayList<>();
         for (Document d : list.items()) {
-            rows.append("<tr><td><a href=\"/admin/documents/").append(d.id()).append("\">").append(esc(d.title()))
-                    .append("</a></td><td><span class=\"badge badge-").append(d.status().wire()).append("\">")
-                    .append(v.t("state." + d.status().wire())).append("</span></td>");
-            if (s.user().admin()) {
-                User o = owners.get(d.ownerId());
-                rows.append("<td>").append(o == null ? "" : esc(o.email())).append("</td>");
-            }
-            rows.append("<td>").append(v.time(d.createdAt())).append("</td><td>").append(v.time(d.updatedAt()))
-                    .append("</td></tr>\n");
+            User o = owners.get(d.ownerId());
+            Html owner = s.user().admin() ? Html.of("<td>{}</td>", o == null ? null : o.email()) : Html.EMPTY;
+            rows.add(Html.of("<tr><td><a href=\"/admin/documents/{}\">{}</a></td><td><span class=\"badge badge-{}\">{}"
+                    + "</span></td>{}<td>{}</td><td>{}</td></tr>\n", d.id(), d.title(), d.status().wire(),
+                    v.t("state." + d.status().wire()), owner, v.time(d.createdAt()), v.time(d.updatedAt())));
         }
-        return "<p>" + v.t("documents.count", v.number(list.total())) + "</p>\n" + v.tableWrap("documents.title")
-                + "<table class=\"table\" id=\"documents\">\n<caption class=\"visually-hidden\">" + v.t("documents.title")
-                + "</caption>\n<thead><tr>" + v.th("documents.name") + v.th("documents.state")
-                + (s.user().admin() ? v.th("documents.owner") : "") + v.th("documents.created") + v.th("documents.updated")
-                + "</tr></thead>\n<tbody>\n" + rows + "</tbody>\n</table>\n</div>\n";
+        return Html.of("<p>{}</p>\n{}<table class=\"table\" id=\"documents\">\n<caption class=\"visually-hidden\">{}"
+                + "</caption>\n<thead><tr>{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n",
+                v.t("documents.count", v.number(list.total())), v.tableWrap("documents.title"), v.t("documents.title"),
+                v.th("documents.name"), v.th("documents.state"), s.user().admin() ? v.th("documents.owner") : Html.EMPTY,
+                v.th("documents.created"), v.th("documents.updated"), Html.join(rows));
     }
 
-    private static String pager(AdminView v, long total, int page, String state, String search) {
+    private static Html pager(AdminView v, long total, int page, String state, String search) {
         long pages = Math.max(1, (total + PER_PAGE - 1) / PER_PAGE);
         if (pages <= 1) {
-            return "";
+            return Html.EMPTY;
         }
-        String prev = page > 1 ? "<a rel=\"prev\" href=\"" + esc(url(page - 1, state, search)) + "\">"
-                + v.t("pager.previous") + "</a>" : "";
-        String next = page < pages ? "<a rel=\"next\" href=\"" + esc(url(page + 1, state, search)) + "\">"
-                + v.t("pager.next") + "</a>" : "";
-        return "<nav class=\"pager\" aria-label=\"" + v.t("pager.label") + "\">" + prev + " <span>"
-                + v.t("pager.position", v.number(page), v.number(pages)) + "</span> " + next + "</nav>\n";
+        Html prev = page > 1 ? Html.of("<a rel=\"prev\" href=\"{}\">{}</a>", url(page - 1, state, search),
+                v.t("pager.previous")) : Html.EMPTY;
+        Html next = page < pages ? Html.of("<a rel=\"next\" href=\"{}\">{}</a>", url(page + 1, state, search),
+                v.t("pager.next")) : Html.EMPTY;
+        return Html.of("<nav class=\"pager\" aria-label=\"{}\">{} <span>{}</span> {}</nav>\n", v.t("pager.label"), prev,
+                v.t("pager.position", v.number(page), v.number(pages)), next);
     }
 
     private static String url(int page, String state, String search) {

@@ -1,7 +1,5 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -17,6 +15,7 @@ import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.http.Form;
+import org.signet.text.Html;
 
 /**
  * API keys: the list with last use, a form to create one (an administrator may create it
@@ -46,60 +45,58 @@ final class KeysPage implements AdminRoutes.Section {
 
     private Response list(Request req, Session s, AdminView v) {
         Map<Long, User> owners = owners(s);
-        StringBuilder rows = new StringBuilder();
-        for (ApiKey k : keys.list(s.principal())) {
-            rows.append(row(v, s, k, owners));
-        }
-        String table = rows.length() == 0 ? "<p>" + v.t("keys.none") + "</p>\n"
-                : v.tableWrap("keys.title") + "<table class=\"table\" id=\"keys\">\n<caption class=\"visually-hidden\">"
-                + v.t("keys.title") + "</caption>\n<thead><tr>" + v.th("keys.name") + v.th("keys.key")
-                + (s.user().admin() ? v.th("keys.owner") : "") + v.th("keys.permission") + v.th("keys.rate_limit")
-                + v.th("keys.created") + v.th("keys.last_used") + v.th("keys.state") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n</div>\n";
-        return v.page(200, s, "keys", v.m.get("keys.title"), req, table + createForm(v, s, owners));
+        Html rows = keys.list(s.principal()).stream().map(k -> row(v, s, k, owners)).collect(Html.joining());
+        Html table = rows.isEmpty() ? Html.of("<p>{}</p>\n", v.t("keys.none"))
+                : Html.of("{}<table class=\"table\" id=\"keys\">\n<caption class=\"visually-hidden\">{}</caption>\n"
+                + "<thead><tr>{}{}{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n",
+                v.tableWrap("keys.title"), v.t("keys.title"), v.th("keys.name"), v.th("keys.key"),
+                s.user().admin() ? v.th("keys.owner") : Html.EMPTY, v.th("keys.permission"), v.th("keys.rate_limit"),
+                v.th("keys.created"), v.th("keys.last_used"), v.th("keys.state"), rows);
+        return v.page(200, s, "keys", v.m.get("keys.title"), req, table.then(createForm(v, s, owners)));
     }
 
-    private static String row(AdminView v, Session s, ApiKey k, Map<Long, User> owners) {
-        String state = k.revoked() ? v.t("keys.revoked_at", v.time(k.revokedAt()))
-                : v.button(s, "/admin/keys/" + k.id() + "/revoke", "keys.revoke", "btn-danger", "");
-        return "<tr data-key=\"" + esc(k.key()) + "\"><td>" + esc(k.name())
-                + (k.description().isEmpty() ? "" : "<div class=\"muted\">" + esc(k.description()) + "</div>")
-                + "</td><td><code>" + esc(k.key()) + "</code></td>"
-                + (s.user().admin() ? "<td>" + esc(owners.containsKey(k.userId()) ? owners.get(k.userId()).email() : "")
-                        + "</td>" : "")
-                + "<td>" + v.t("keys.permission." + k.permission().wire()) + "</td><td class=\"num\">" + v.number(k.rateLimit())
-                + "</td><td>" + v.time(k.createdAt()) + "</td><td>" + v.time(k.lastUsedAt()) + "</td><td>" + state
-                + "</td></tr>\n";
+    private static Html row(AdminView v, Session s, ApiKey k, Map<Long, User> owners) {
+        Html state = k.revoked() ? v.t("keys.revoked_at", v.time(k.revokedAt()))
+                : v.button(s, "/admin/keys/" + k.id() + "/revoke", "keys.revoke", "btn-danger", Html.EMPTY);
+        Html description = k.description().isEmpty() ? Html.EMPTY
+                : Html.of("<div class=\"muted\">{}</div>", k.description());
+        Html owner = s.user().admin()
+                ? Html.of("<td>{}</td>", owners.containsKey(k.userId()) ? owners.get(k.userId()).email() : "") : Html.EMPTY;
+        return Html.of("<tr data-key=\"{}\"><td>{}{}</td><td><code>{}</code></td>{}<td>{}</td><td class=\"num\">{}"
+                + "</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", k.key(), k.name(), description, k.key(), owner,
+                v.t("keys.permission." + k.permission().wire()), v.number(k.rateLimit()), v.time(k.createdAt()),
+                v.time(k.lastUsedAt()), state);
     }
 
-    private String createForm(AdminView v, Session s, Map<Long, User> owners) {
-        StringBuilder owner = new StringBuilder();
+    private Html createForm(AdminView v, Session s, Map<Long, User> owners) {
+        Html owner = Html.EMPTY;
         if (s.user().admin()) {
-            owner.append("<label for=\"owner\">").append(v.t("keys.owner")).append("</label>\n<select id=\"owner\" name=\"owner\">\n");
-            owners.values().stream().filter(u -> !u.disabled()).forEach(u -> owner.append("<option value=\"")
-                    .append(u.id()).append('"').append(u.id() == s.user().id() ? " selected=\"selected\"" : "")
-                    .append('>').append(esc(u.email())).append("</option>\n"));
-            owner.append("</select>\n");
+            Html options = owners.values().stream().filter(u -> !u.disabled()).map(u -> Html.of("<option value=\"{}\"{}>{}</option>\n",
+                    u.id(), u.id() == s.user().id() ? Html.trusted(" selected=\"selected\"") : Html.EMPTY, u.email()))
+                    .collect(Html.joining());
+            owner = Html.of("<label for=\"owner\">{}</label>\n<select id=\"owner\" name=\"owner\">\n{}</select>\n",
+                    v.t("keys.owner"), options);
         }
-        return "<section class=\"panel\" aria-labelledby=\"create-key\">\n<h2 id=\"create-key\">" + v.t("keys.create")
-                + "</h2>\n<form method=\"post\" action=\"/admin/keys\" class=\"form\">\n" + AdminView.csrf(s)
-                + "<label for=\"key-name\">" + v.t("keys.name") + "</label>\n"
+        return Html.of("<section class=\"panel\" aria-labelledby=\"create-key\">\n<h2 id=\"create-key\">{}"
+                + "</h2>\n<form method=\"post\" action=\"/admin/keys\" class=\"form\">\n{}"
+                + "<label for=\"key-name\">{}</label>\n"
                 + "<input id=\"key-name\" name=\"name\" type=\"text\" maxlength=\"100\" required=\"required\" />\n"
-                + "<label for=\"key-description\">" + v.t("keys.description") + "</label>\n"
+                + "<label for=\"key-description\">{}</label>\n"
                 + "<input id=\"key-description\" name=\"description\" type=\"text\" maxlength=\"500\" />\n"
-                + "<fieldset>\n<legend>" + v.t("keys.permission") + "</legend>\n"
-                + radio(v, "full", true) + radio(v, "read", false) + "</fieldset>\n"
-                + "<label for=\"key-rate\">" + v.t("keys.rate_limit") + "</label>\n"
-                + "<input id=\"key-rate\" name=\"rate_limit\" type=\"number\" min=\"1\" max=\"100000000\" value=\""
-                + defaultRateLimit + "\" required=\"required\" />\n" + owner
-                + "<button id=\"create-key-submit\" type=\"submit\" class=\"btn btn-primary\">" + v.t("keys.create_submit")
-                + "</button>\n</form>\n</section>\n";
+                + "<fieldset>\n<legend>{}</legend>\n{}{}</fieldset>\n"
+                + "<label for=\"key-rate\">{}</label>\n"
+                + "<input id=\"key-rate\" name=\"rate_limit\" type=\"number\" min=\"1\" max=\"100000000\" value=\"{}"
+                + "\" required=\"required\" />\n{}"
+                + "<button id=\"create-key-submit\" type=\"submit\" class=\"btn btn-primary\">{}"
+                + "</button>\n</form>\n</section>\n", v.t("keys.create"), AdminView.csrf(s), v.t("keys.name"),
+                v.t("keys.description"), v.t("keys.permission"), radio(v, "full", true), radio(v, "read", false),
+                v.t("keys.rate_limit"), defaultRateLimit, owner, v.t("keys.create_submit"));
     }
 
-    private static String radio(AdminView v, String permission, boolean checked) {
-        return "<div class=\"choice\"><input type=\"radio\" id=\"permission-" + permission + "\" name=\"permission\" value=\""
-                + permission + "\"" + (checked ? " checked=\"checked\"" : "") + " /> <label for=\"permission-"
-                + permission + "\">" + v.t("keys.permission." + permission) + "</label></div>\n";
+    private static Html radio(AdminView v, String permission, boolean checked) {
+        return Html.of("<div class=\"choice\"><input type=\"radio\" id=\"permission-{}\" name=\"permission\" value=\"{}\"{}"
+                + " /> <label for=\"permission-{}\">{}</label></div>\n", permission, permission,
+                checked ? Html.trusted(" checked=\"checked\"") : Html.EMPTY, permission, v.t("keys.permission." + permission));
     }
 
     private Response create(Request req, Session s, AdminView v, Form form) {
@@ -118,12 +115,13 @@ final class KeysPage implements AdminRoutes.Section {
         return v.page(200, s, "keys", v.m.get("keys.created_title"), req, shown(v, c));
     }
 
-    private static String shown(AdminView v, ApiKeys.Created c) {
-        return "<div class=\"panel secret-panel\" role=\"status\">\n<p><strong>" + v.t("keys.secret_once") + "</strong></p>\n"
-                + "<dl class=\"pairs\">\n<dt>" + v.t("keys.name") + "</dt><dd>" + esc(c.key().name()) + "</dd>\n"
-                + "<dt>" + v.t("keys.key") + "</dt><dd><code id=\"new-key\">" + esc(c.key().key()) + "</code></dd>\n"
-                + "<dt>" + v.t("keys.secret") + "</dt><dd><code id=\"new-secret\">" + esc(c.secret()) + "</code></dd>\n"
-                + "</dl>\n</div>\n<p><a href=\"/admin/keys\">" + v.t("keys.back") + "</a></p>\n";
+    private static Html shown(AdminView v, ApiKeys.Created c) {
+        return Html.of("<div class=\"panel secret-panel\" role=\"status\">\n<p><strong>{}</strong></p>\n"
+                + "<dl class=\"pairs\">\n<dt>{}</dt><dd>{}</dd>\n"
+                + "<dt>{}</dt><dd><code id=\"new-key\">{}</code></dd>\n"
+                + "<dt>{}</dt><dd><code id=\"new-secret\">{}</code></dd>\n"
+                + "</dl>\n</div>\n<p><a href=\"/admin/keys\">{}</a></p>\n", v.t("keys.secret_once"), v.t("keys.name"),
+                c.key().name(), v.t("keys.key"), c.key().key(), v.t("keys.secret"), c.secret(), v.t("keys.back"));
     }
 
     private Map<Long, User> owners(Session s) {

@@ -1,7 +1,5 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
 import java.util.Optional;
 import org.signet.domain.User;
 import org.signet.http.Body;
@@ -11,6 +9,7 @@ import org.signet.http.Router;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
 import org.signet.http.Form;
+import org.signet.text.Html;
 
 /** Host-site accounts, for administrators only: list, create, grant or withdraw administration, disable. */
 final class UsersPage implements AdminRoutes.Section {
@@ -36,47 +35,44 @@ final class UsersPage implements AdminRoutes.Section {
     }
 
     private Response list(Request req, Session s, AdminView v) {
-        StringBuilder rows = new StringBuilder();
-        for (User u : accounts.list(s.principal())) {
-            rows.append("<tr data-user=\"").append(esc(u.email())).append("\"><td>").append(esc(u.email()))
-                    .append("</td><td>").append(esc(u.name())).append("</td><td>")
-                    .append(v.t(u.admin() ? "users.role_admin" : "users.role_user")).append("</td><td>")
-                    .append(v.t(u.disabled() ? "users.disabled" : "users.active")).append("</td><td>")
-                    .append(v.time(u.createdAt())).append("</td><td class=\"actions\">").append(actions(v, s, u))
-                    .append("</td></tr>\n");
-        }
-        String table = v.tableWrap("users.title") + "<table class=\"table\" id=\"users\">\n<caption class=\"visually-hidden\">"
-                + v.t("users.title") + "</caption>\n<thead><tr>" + v.th("users.email") + v.th("users.name") + v.th("users.role")
-                + v.th("users.state") + v.th("users.created") + v.th("users.actions") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n</div>\n";
-        return v.page(200, s, "users", v.m.get("users.title"), req, table + createForm(v, s));
+        Html rows = accounts.list(s.principal()).stream().map(u -> Html.of("<tr data-user=\"{}\"><td>{}</td><td>{}</td>"
+                + "<td>{}</td><td>{}</td><td>{}</td><td class=\"actions\">{}</td></tr>\n", u.email(), u.email(), u.name(),
+                v.t(u.admin() ? "users.role_admin" : "users.role_user"), v.t(u.disabled() ? "users.disabled" : "users.active"),
+                v.time(u.createdAt()), actions(v, s, u))).collect(Html.joining());
+        Html table = Html.of("{}<table class=\"table\" id=\"users\">\n<caption class=\"visually-hidden\">{}</caption>\n"
+                + "<thead><tr>{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n", v.tableWrap("users.title"),
+                v.t("users.title"), v.th("users.email"), v.th("users.name"), v.th("users.role"), v.th("users.state"),
+                v.th("users.created"), v.th("users.actions"), rows);
+        return v.page(200, s, "users", v.m.get("users.title"), req, table.then(createForm(v, s)));
     }
 
-    private static String actions(AdminView v, Session s, User u) {
+    private static Html actions(AdminView v, Session s, User u) {
         if (u.id() == s.user().id() || u.disabled()) {
-            return "";
+            return Html.EMPTY;
         }
         String base = "/admin/users/" + u.id();
-        String flag = "<input type=\"hidden\" name=\"admin\" value=\"" + (u.admin() ? "0" : "1") + "\" />\n";
+        Html flag = Html.of("<input type=\"hidden\" name=\"admin\" value=\"{}\" />\n", u.admin() ? "0" : "1");
         return v.button(s, base + "/admin", u.admin() ? "users.withdraw_admin" : "users.make_admin", "btn-secondary", flag)
-                + v.button(s, base + "/disable", "users.disable", "btn-danger", "");
+                .then(v.button(s, base + "/disable", "users.disable", "btn-danger", Html.EMPTY));
     }
 
-    private static String createForm(AdminView v, Session s) {
-        return "<section class=\"panel\" aria-labelledby=\"create-user\">\n<h2 id=\"create-user\">" + v.t("users.create")
-                + "</h2>\n<form method=\"post\" action=\"/admin/users\" class=\"form\">\n" + AdminView.csrf(s)
-                + "<label for=\"user-email\">" + v.t("users.email") + "</label>\n"
+    private static Html createForm(AdminView v, Session s) {
+        return Html.of("<section class=\"panel\" aria-labelledby=\"create-user\">\n<h2 id=\"create-user\">{}"
+                + "</h2>\n<form method=\"post\" action=\"/admin/users\" class=\"form\">\n{}"
+                + "<label for=\"user-email\">{}</label>\n"
                 + "<input id=\"user-email\" name=\"email\" type=\"email\" maxlength=\"254\" required=\"required\" />\n"
-                + "<label for=\"user-name\">" + v.t("users.name") + "</label>\n"
+                + "<label for=\"user-name\">{}</label>\n"
                 + "<input id=\"user-name\" name=\"name\" type=\"text\" maxlength=\"100\" required=\"required\" />\n"
-                + "<label for=\"user-password\">" + v.t("users.password") + "</label>\n"
+                + "<label for=\"user-password\">{}</label>\n"
                 + "<input id=\"user-password\" name=\"password\" type=\"password\" autocomplete=\"new-password\""
                 + " minlength=\"8\" aria-describedby=\"user-password-hint\" />\n"
-                + "<p id=\"user-password-hint\" class=\"hint\">" + v.t("users.password_hint") + "</p>\n"
+                + "<p id=\"user-password-hint\" class=\"hint\">{}</p>\n"
                 + "<div class=\"choice\"><input id=\"user-admin\" name=\"admin\" type=\"checkbox\" value=\"1\" /> "
-                + "<label for=\"user-admin\">" + v.t("users.make_admin") + "</label></div>\n"
-                + "<button id=\"create-user-submit\" type=\"submit\" class=\"btn btn-primary\">" + v.t("users.create_submit")
-                + "</button>\n</form>\n</section>\n";
+                + "<label for=\"user-admin\">{}</label></div>\n"
+                + "<button id=\"create-user-submit\" type=\"submit\" class=\"btn btn-primary\">{}"
+                + "</button>\n</form>\n</section>\n", v.t("users.create"), AdminView.csrf(s), v.t("users.email"),
+                v.t("users.name"), v.t("users.password"), v.t("users.password_hint"), v.t("users.make_admin"),
+                v.t("users.create_submit"));
     }
 
     private Response create(Request req, Session s, AdminView v, Form form) {

@@ -1,7 +1,5 @@
 package org.signet.web.admin;
 
-import static org.signet.web.admin.AdminView.esc;
-
 import java.util.List;
 import java.util.TreeSet;
 import org.signet.domain.Webhook;
@@ -13,6 +11,7 @@ import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Webhooks;
 import org.signet.http.Form;
+import org.signet.text.Html;
 
 /**
  * Webhooks: list and create, edit, rotate the secret (shown once, on the answering page),
@@ -53,22 +52,18 @@ final class WebhooksPage implements AdminRoutes.Section {
     }
 
     private Response list(Request req, Session s, AdminView v) {
-        StringBuilder rows = new StringBuilder();
-        for (Webhook w : webhooks.list(s.principal())) {
-            rows.append("<tr><td><a href=\"/admin/webhooks/").append(w.id()).append("\">").append(esc(w.url()))
-                    .append("</a></td><td>").append(esc(String.join(", ", w.events()))).append("</td><td>")
-                    .append(v.t(w.active() ? "webhooks.active" : "webhooks.inactive")).append("</td><td>")
-                    .append(v.time(w.createdAt())).append("</td></tr>\n");
-        }
-        String table = rows.length() == 0 ? "<p>" + v.t("webhooks.none") + "</p>\n"
-                : v.tableWrap("webhooks.title") + "<table class=\"table\" id=\"webhooks\">\n<caption class=\"visually-hidden\">"
-                + v.t("webhooks.title") + "</caption>\n<thead><tr>" + v.th("webhooks.url") + v.th("webhooks.events")
-                + v.th("webhooks.state") + v.th("webhooks.created") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n</div>\n";
-        String form = "<section class=\"panel\" aria-labelledby=\"create-webhook\">\n<h2 id=\"create-webhook\">"
-                + v.t("webhooks.create") + "</h2>\n" + WebhookForm.render(v, s, "/admin/webhooks", null, "webhooks.create_submit")
-                + "</section>\n";
-        return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, table + form);
+        Html rows = webhooks.list(s.principal()).stream().map(w -> Html.of("<tr><td><a href=\"/admin/webhooks/{}\">{}</a>"
+                + "</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", w.id(), w.url(), String.join(", ", w.events()),
+                v.t(w.active() ? "webhooks.active" : "webhooks.inactive"), v.time(w.createdAt()))).collect(Html.joining());
+        Html table = rows.isEmpty() ? Html.of("<p>{}</p>\n", v.t("webhooks.none"))
+                : Html.of("{}<table class=\"table\" id=\"webhooks\">\n<caption class=\"visually-hidden\">{}</caption>\n"
+                + "<thead><tr>{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n", v.tableWrap("webhooks.title"),
+                v.t("webhooks.title"), v.th("webhooks.url"), v.th("webhooks.events"), v.th("webhooks.state"),
+                v.th("webhooks.created"), rows);
+        Html form = Html.of("<section class=\"panel\" aria-labelledby=\"create-webhook\">\n<h2 id=\"create-webhook\">{}"
+                + "</h2>\n{}</section>\n", v.t("webhooks.create"),
+                WebhookForm.render(v, s, "/admin/webhooks", null, "webhooks.create_submit"));
+        return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, table.then(form));
     }
 
     private Response create(Request req, Session s, AdminView v, Form form) {
@@ -84,11 +79,10 @@ final class WebhooksPage implements AdminRoutes.Section {
 
     private Response secretPage(Request req, Session s, AdminView v, Webhook w) {
         return v.page(200, s, "webhooks", v.m.get("webhooks.secret_title"), req,
-                "<div class=\"panel secret-panel\" role=\"status\">\n<p><strong>" + v.t("webhooks.secret_once")
-                + "</strong></p>\n<dl class=\"pairs\">\n<dt>" + v.t("webhooks.url") + "</dt><dd>" + esc(w.url()) + "</dd>\n"
-                + "<dt>" + v.t("webhooks.secret") + "</dt><dd><code id=\"new-secret\">" + esc(w.secret())
-                + "</code></dd>\n</dl>\n</div>\n<p><a href=\"/admin/webhooks/" + w.id() + "\">" + v.t("webhooks.back")
-                + "</a></p>\n");
+                Html.of("<div class=\"panel secret-panel\" role=\"status\">\n<p><strong>{}</strong></p>\n<dl class=\"pairs\">\n"
+                + "<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd><code id=\"new-secret\">{}</code></dd>\n</dl>\n</div>\n"
+                + "<p><a href=\"/admin/webhooks/{}\">{}</a></p>\n", v.t("webhooks.secret_once"), v.t("webhooks.url"),
+                w.url(), v.t("webhooks.secret"), w.secret(), w.id(), v.t("webhooks.back")));
     }
 
     private Response show(Request req, Session s, AdminView v) {
@@ -97,40 +91,36 @@ final class WebhooksPage implements AdminRoutes.Section {
         long page = req.query().optLong("page", 1, 1_000_000).orElse(1L);
         Webhooks.DeliveryPage log = webhooks.deliveries(s.principal(), id, null, (int) page, PER_PAGE);
         String base = "/admin/webhooks/" + id;
-        String actions = "<div class=\"actions panel\">\n" + v.button(s, base + "/test", "webhooks.test", "btn-secondary", "")
-                + v.button(s, base + "/rotate", "webhooks.rotate", "btn-secondary", "")
-                + v.button(s, base + "/delete", "webhooks.delete", "btn-danger", "") + "</div>\n";
-        String edit = "<section class=\"panel\" aria-labelledby=\"edit-webhook\">\n<h2 id=\"edit-webhook\">"
-                + v.t("webhooks.edit") + "</h2>\n" + WebhookForm.render(v, s, base, w, "webhooks.save") + "</section>\n";
-        return v.page(200, s, "webhooks", w.url(), req, actions + edit + deliveries(v, s, w, log, (int) page));
+        Html actions = Html.of("<div class=\"actions panel\">\n{}{}{}</div>\n",
+                v.button(s, base + "/test", "webhooks.test", "btn-secondary", Html.EMPTY),
+                v.button(s, base + "/rotate", "webhooks.rotate", "btn-secondary", Html.EMPTY),
+                v.button(s, base + "/delete", "webhooks.delete", "btn-danger", Html.EMPTY));
+        Html edit = Html.of("<section class=\"panel\" aria-labelledby=\"edit-webhook\">\n<h2 id=\"edit-webhook\">{}</h2>\n{}"
+                + "</section>\n", v.t("webhooks.edit"), WebhookForm.render(v, s, base, w, "webhooks.save"));
+        return v.page(200, s, "webhooks", w.url(), req, Html.join(List.of(actions, edit, deliveries(v, s, w, log, (int) page))));
     }
 
-    private static String deliveries(AdminView v, Session s, Webhook w, Webhooks.DeliveryPage log, int page) {
-        StringBuilder rows = new StringBuilder();
-        for (WebhookDelivery d : log.items()) {
-            rows.append("<tr><td class=\"num\">").append(d.id()).append("</td><td>").append(esc(d.event()))
-                    .append("</td><td><span class=\"badge\">").append(v.t("delivery." + d.status().wire()))
-                    .append("</span></td><td class=\"num\">").append(v.number(d.attempts())).append("</td><td class=\"num\">")
-                    .append(d.responseStatus() == null ? "" : d.responseStatus()).append("</td><td>")
-                    .append(v.time(d.createdAt())).append("</td><td>").append(v.time(d.lastAttemptAt()))
-                    .append("</td><td>").append(v.button(s, "/admin/webhooks/" + w.id() + "/deliveries/" + d.id()
-                            + "/redeliver", "webhooks.redeliver", "btn-quiet", "")).append("</td></tr>\n");
-        }
+    private static Html deliveries(AdminView v, Session s, Webhook w, Webhooks.DeliveryPage log, int page) {
+        Html rows = log.items().stream().map(d -> Html.of("<tr><td class=\"num\">{}</td><td>{}</td><td><span class=\"badge\">{}"
+                + "</span></td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                d.id(), d.event(), v.t("delivery." + d.status().wire()), v.number(d.attempts()), d.responseStatus(),
+                v.time(d.createdAt()), v.time(d.lastAttemptAt()), v.button(s, "/admin/webhooks/" + w.id() + "/deliveries/"
+                        + d.id() + "/redeliver", "webhooks.redeliver", "btn-quiet", Html.EMPTY))).collect(Html.joining());
         long pages = Math.max(1, (log.total() + PER_PAGE - 1) / PER_PAGE);
-        String pager = pages <= 1 ? "" : "<nav class=\"pager\" aria-label=\"" + v.t("pager.label") + "\">"
-                + (page > 1 ? "<a rel=\"prev\" href=\"?page=" + (page - 1) + "\">" + v.t("pager.previous") + "</a> " : "")
-                + "<span>" + v.t("pager.position", v.number(page), v.number(pages)) + "</span>"
-                + (page < pages ? " <a rel=\"next\" href=\"?page=" + (page + 1) + "\">" + v.t("pager.next") + "</a>" : "")
-                + "</nav>\n";
-        String body = log.items().isEmpty() ? "<p>" + v.t("webhooks.no_deliveries") + "</p>\n"
-                : v.tableWrap("webhooks.deliveries") + "<table class=\"table\" id=\"deliveries\">\n<caption class=\"visually-hidden\">"
-                + v.t("webhooks.deliveries") + "</caption>\n<thead><tr>" + v.th("webhooks.delivery_id") + v.th("webhooks.event")
-                + v.th("webhooks.state") + v.th("webhooks.attempts") + v.th("webhooks.response") + v.th("webhooks.created")
-                + v.th("webhooks.last_attempt") + v.th("webhooks.actions") + "</tr></thead>\n<tbody>\n" + rows
-                + "</tbody>\n</table>\n</div>\n" + pager;
+        Html pager = pages <= 1 ? Html.EMPTY : Html.of("<nav class=\"pager\" aria-label=\"{}\">{}<span>{}</span>{}</nav>\n",
+                v.t("pager.label"),
+                page > 1 ? Html.of("<a rel=\"prev\" href=\"?page={}\">{}</a> ", page - 1, v.t("pager.previous")) : Html.EMPTY,
+                v.t("pager.position", v.number(page), v.number(pages)),
+                page < pages ? Html.of(" <a rel=\"next\" href=\"?page={}\">{}</a>", page + 1, v.t("pager.next")) : Html.EMPTY);
+        Html body = log.items().isEmpty() ? Html.of("<p>{}</p>\n", v.t("webhooks.no_deliveries"))
+                : Html.of("{}<table class=\"table\" id=\"deliveries\">\n<caption class=\"visually-hidden\">{}</caption>\n"
+                + "<thead><tr>{}{}{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n{}",
+                v.tableWrap("webhooks.deliveries"), v.t("webhooks.deliveries"), v.th("webhooks.delivery_id"),
+                v.th("webhooks.event"), v.th("webhooks.state"), v.th("webhooks.attempts"), v.th("webhooks.response"),
+                v.th("webhooks.created"), v.th("webhooks.last_attempt"), v.th("webhooks.actions"), rows, pager);
         // Not a landmark of its own: the scrolling box of its table, when there is one, is one by the same name.
-        return "<section class=\"panel\">\n<h2 id=\"deliveries-heading\">"
-                + v.t("webhooks.deliveries") + "</h2>\n" + body + "</section>\n";
+        return Html.of("<section class=\"panel\">\n<h2 id=\"deliveries-heading\">{}</h2>\n{}</section>\n",
+                v.t("webhooks.deliveries"), body);
     }
 
 
