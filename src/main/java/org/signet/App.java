@@ -35,7 +35,6 @@ import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
 import org.signet.store.DocumentStore;
 import org.signet.store.MailOutboxStore;
 import org.signet.store.Migrations;
@@ -115,7 +114,7 @@ public final class App implements AutoCloseable {
      * cost a disk sync; in the database on PostgreSQL, where several instances must share them.
      */
     public static RateLimiter limiter(Database db, Clock clock) {
-        if (db.dialect() == Dialect.SQLITE) {
+        if (!db.deployment().sharedByInstances()) {
             return new MemoryRateLimiter(clock);
         }
         RateWindowStore store = new RateWindowStore(db);

@@ -104,7 +104,6 @@ import org.signet.store.ClearValues;
 import org.signet.store.BulkSendStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
 import org.signet.store.DocumentStore;
 import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
@@ -258,13 +257,13 @@ final class Services {
         sealRenewalJob = new SealRenewalJob(documentStore, sealRenewal, clock,
                 Duration.ofDays(config.integer("signing.renew_days")));
         // Several instances share a PostgreSQL database: a browser's next request may reach any of them.
-        unlockSessions = db.dialect() == Dialect.SQLITE ? new UnlockSessions(users, clock)
-                : new UnlockSessions(users, clock, new UnlockSessionStore(db));
+        unlockSessions = db.deployment().sharedByInstances()
+                ? new UnlockSessions(users, clock, new UnlockSessionStore(db)) : new UnlockSessions(users, clock);
         // Any instance on a shared PostgreSQL database may send the code's mail, so the code waits there, sealed.
-        emailCodes = db.dialect() == Dialect.SQLITE
-                ? new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock)
-                : new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock,
-                        new EmailCodeMailStore(db), vault);
+        emailCodes = db.deployment().sharedByInstances()
+                ? new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock,
+                        new EmailCodeMailStore(db), vault)
+                : new EmailCodes(db, new EmailCodeStore(db), documentStore, audit, notify, clock);
         linkUnlock = new LinkUnlock(db, signers, documentStore, users, passwords, unlockSessions, emailCodes, audit, clock);
         signing = new Signing(db, documentStore, signers, fields, attachmentStore, audit, users, workflow, notify,
                 events, linkUnlock, new PageImages(files, tmpDir, heavyWork), config.zone(),

@@ -11,7 +11,6 @@ import org.signet.json.Json;
 import org.signet.domain.ExternalRef;
 import org.signet.pdf.MediaKind;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
 
@@ -76,7 +75,7 @@ public final class Staging {
 
     /** Removes every staged file older than its lifetime, a batch at a time, keys first; returns how many. */
     public int removeExpired() {
-        if (db.dialect() != Dialect.SQLITE) {
+        if (db.deployment().sharedByInstances()) {
             // A Signet that died mid-upload is not restarted to clean up when others share its database.
             files.destroyAbandoned();
         }
