@@ -88,11 +88,12 @@ public final class DocumentsApi {
     }
 
     private Response upload(Request req) throws IOException {
-        DocumentInput.Details[] details = new DocumentInput.Details[1];
-        AcceptedFile f = uploads.receive(req, UPLOAD_TEXT, text -> details[0] = input.fromText(text));
-        String title = details[0].title() != null ? details[0].title() : defaultTitle(f.originalFilename());
-        Document d = documents.create(req.caller().userId(), f, title, details[0].expiresAt(),
-                details[0].reminderIntervalDays(), details[0].ref(), details[0].allowDelegation(), Actors.of(req));
+        UploadReceiver.WithText<DocumentInput.Details> upload = uploads.receiveReading(req, UPLOAD_TEXT, input::fromText);
+        AcceptedFile f = upload.file();
+        DocumentInput.Details details = upload.text();
+        String title = details.title() != null ? details.title() : defaultTitle(f.originalFilename());
+        Document d = documents.create(req.caller().userId(), f, title, details.expiresAt(),
+                details.reminderIntervalDays(), details.ref(), details.allowDelegation(), Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.

@@ -138,19 +138,21 @@ public final class Database implements AutoCloseable {
             return work.get();
         }
         watcher.writeTransaction();
-        Transaction[] ran = new Transaction[1];
-        T result = Contention.retrying(() -> engine.transaction(w -> {
-            ran[0] = new Transaction(w, false);
-            transaction.set(ran[0]);
+        Ran<T> ran = Contention.retrying(() -> engine.transaction(w -> {
+            Transaction tx = new Transaction(w, false);
+            transaction.set(tx);
             try {
-                return work.get();
+                return new Ran<>(tx, work.get());
             } finally {
                 transaction.remove();
             }
         }));
-        ran[0].afterCommit.forEach(Database::runCommitted);
-        return result;
+        ran.tx().afterCommit.forEach(Database::runCommitted);
+        return ran.result();
     }
+
+    /** A committed transaction and what its work returned. */
+    private record Ran<T>(Transaction tx, T result) {}
 
     /**
      * Whether a row read now is locked until the transaction ends: inside a write transaction on
