@@ -23,9 +23,11 @@ import org.signet.pdf.SiteCertificate;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
 import org.signet.service.ApiKeys;
+import org.signet.service.Announcements;
 import org.signet.service.Attachments;
 import org.signet.service.BulkSends;
 import org.signet.service.Completion;
+import org.signet.service.DocumentStores;
 import org.signet.service.Documents;
 import org.signet.service.EmailCodes;
 import org.signet.service.FileIntake;
@@ -43,6 +45,7 @@ import org.signet.service.SealRenewal;
 import org.signet.service.SealTimes;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
+import org.signet.service.SiteDefaults;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
 import org.signet.service.Templates;
@@ -125,6 +128,7 @@ final class Services {
         this.links = links;
         this.wire = new Wire(config.zone());
         this.tmpDir = DataFolder.scratch(config.dataDir());
+        DocumentStores documentStores = stores.documentStores();
         keyAuthentication = new KeyAuthentication(stores.keys, clock);
         // One throttle for every place a host-site password is asked for: the sign-in and the links' login gates.
         PasswordCheck passwords = new PasswordCheck(stores.users, new LoginThrottle(stores.loginFailures, clock,
@@ -142,11 +146,10 @@ final class Services {
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
         notify = new Notifications(new MailQueue(db, MessageTemplates.load(config.brand()), clock,
                 () -> scheduler.soon("mail", mailSender::runOnce)), stores.users, wire, config.siteLanguage());
-        workflow = new Workflow(db, stores.documents, stores.signers, stores.fields, stores.attachments, stores.files,
-                stores.audit, stores.users, notify, events);
-        documents = new Documents(db, stores.documents, stores.signers, stores.fields, stores.attachments, stores.files,
-                stores.audit, new StatsStore(db), workflow, events, wire, config.bool("site.allow_delegation"),
-                sealTimes);
+        Announcements announcements = new Announcements(notify, events);
+        workflow = new Workflow(documentStores, stores.users, announcements);
+        documents = new Documents(documentStores, new StatsStore(db), workflow, events, wire,
+                new SiteDefaults(config.bool("site.allow_delegation")), sealTimes);
         staging = new Staging(db, stores.staged, documents, stores.files, clock);
         templates = new Templates(db, stores.templates, stores.signers, stores.fields, stores.files, documents,
                 workflow, stores.documents);
@@ -154,21 +157,19 @@ final class Services {
         bulkSendJob = new BulkSendJob(bulkSends, next -> scheduler.soon("bulk-sends", next));
         siteCertificate = SiteSeal.loading(config);
         sealer = SiteSeal.sealer(config, siteCertificate);
-        completion = new Completion(db, stores.documents, stores.signers, stores.fields, stores.attachments,
-                stores.audit, stores.files, notify, events, sealer, wire, links, sealTimes, config.brand().name());
+        completion = new Completion(documentStores, announcements, sealer, wire, links, sealTimes,
+                config.brand().name());
         verification = new Verification(db, stores.documents, stores.signers, stores.audit, siteCertificate,
                 heavyWork, parseBudget);
         sealRenewal = sealRenewal(stores, sealer);
         unlockSessions = unlockSessions(stores);
         emailCodes = emailCodes(stores, notify);
-        linkUnlock = new LinkUnlock(db, stores.signers, stores.documents, stores.users, passwords, unlockSessions,
-                emailCodes, stores.audit, clock);
-        signing = new Signing(db, stores.documents, stores.signers, stores.fields, stores.attachments, stores.audit,
-                stores.users, workflow, notify, events, linkUnlock, new PageImages(stores.files, tmpDir, heavyWork),
-                config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
+        linkUnlock = new LinkUnlock(documentStores, stores.users, passwords, unlockSessions, emailCodes, clock);
+        signing = new Signing(documentStores, stores.users, workflow, announcements, linkUnlock,
+                new PageImages(stores.files, tmpDir, heavyWork), config.zone(),
+                id -> scheduler.soon("seal", () -> completion.seal(id)));
         fileIntake = new FileIntake(new DocumentIntake(1000, 10_000), stores.files, heavyWork, parseBudget);
-        attachments = new Attachments(db, signing, linkUnlock, stores.fields, stores.attachments, stores.files,
-                stores.audit, fileIntake, stores.documents);
+        attachments = new Attachments(documentStores, signing, linkUnlock, fileIntake);
         signerCopies = new SignerCopies(db, signing, linkUnlock, stores.fields, stores.signers, stores.audit,
                 stores.files, heavyWork);
         idempotencyKeys = new IdempotencyKeys(db, stores.idempotency, clock,

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import org.signet.files.FileVault;
+import org.signet.service.DocumentStores;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AttachmentStore;
@@ -74,6 +75,11 @@ final class Stores {
         webhooks = new WebhookStore(db, sealedValues);
         mailOutbox = new MailOutboxStore(db);
         idempotency = new IdempotencyStore(db, sealedValues);
+    }
+
+    /** The stores one document's state spans, as the services that change documents take them. */
+    DocumentStores documentStores() {
+        return new DocumentStores(db, documents, signers, fields, attachments, audit, files);
     }
 
     /**

@@ -13,8 +13,8 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
-import org.signet.http.Query;
 import org.signet.error.Refusal;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -23,6 +23,7 @@ import org.signet.service.AcceptedFile;
 import org.signet.service.Completion;
 import org.signet.service.DetectedFields;
 import org.signet.service.Documents;
+import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
@@ -88,12 +89,10 @@ public final class DocumentsApi {
     }
 
     private Response upload(Request req) throws IOException {
-        UploadReceiver.WithText<DocumentInput.Details> upload = uploads.receiveReading(req, UPLOAD_TEXT, input::fromText);
+        UploadReceiver.WithText<DraftDetails> upload = uploads.receiveReading(req, UPLOAD_TEXT, input::fromText);
         AcceptedFile f = upload.file();
-        DocumentInput.Details details = upload.text();
-        String title = details.title() != null ? details.title() : defaultTitle(f.originalFilename());
-        Document d = documents.create(req.caller().userId(), f, title, details.expiresAt(),
-                details.reminderIntervalDays(), details.ref(), details.allowDelegation(), Actors.of(req));
+        DraftDetails details = upload.text().titledOr(defaultTitle(f.originalFilename()));
+        Document d = documents.create(req.caller().userId(), f, details, Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.

@@ -21,6 +21,7 @@ import org.signet.http.Router;
 import org.signet.json.Json;
 import org.signet.service.AcceptedFile;
 import org.signet.service.DetectedFields;
+import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
 import org.signet.service.Templates;
 import org.signet.text.FileNames;
@@ -148,7 +149,7 @@ public final class TemplatesApi {
     private Response createDocument(Request req) {
         long id = req.pathId("id");
         Body b = req.json();
-        DocumentInput.Details details = input.fromBody(b);
+        DraftDetails details = input.fromBody(b);
         Map<String, String> variables = variables(b);
         List<Templates.SlotSigner> signers = signers(b);
         boolean send = b.optBool("send").orElse(false);
