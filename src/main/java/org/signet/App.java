@@ -35,14 +35,10 @@ import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
-import org.signet.store.DocumentStore;
-import org.signet.store.MailOutboxStore;
 import org.signet.store.Migrations;
 import org.signet.store.RateWindowStore;
 import org.signet.store.SignerStore;
 import org.signet.store.UserStore;
-import org.signet.store.WebhookStore;
 import org.signet.webhook.WebhookDeliverer;
 
 /** A running Signet: database, stores, background jobs and the HTTP server, wired from one {@link Config}. */
@@ -54,15 +50,17 @@ public final class App implements AutoCloseable {
     private final Scheduler scheduler;
     private final HttpService http;
     private final Services services;
+    private final Jobs jobs;
     private final List<String> restRoutes;
 
-    private App(Config config, Database db, Scheduler scheduler, HttpService http, Services services,
+    private App(Config config, Database db, Scheduler scheduler, HttpService http, Jobs jobs,
             List<String> restRoutes) {
         this.config = config;
         this.db = db;
         this.scheduler = scheduler;
         this.http = http;
-        this.services = services;
+        this.services = jobs.services;
+        this.jobs = jobs;
         this.restRoutes = restRoutes;
     }
 
@@ -75,22 +73,24 @@ public final class App implements AutoCloseable {
                 config.string("db.password"), config.string("db.synchronous"), readers + 4);
         Scheduler scheduler = new Scheduler(4);
         try {
-            HttpService[] http = new HttpService[1];
-            Links links = new Links(() -> config.siteUrl(http[0].port()));
-            Services services = new Services(config, db, clock, links, scheduler);
-            releaseClaimsOfAStoppedRun(db, services.webhookStore);
+            Listening listening = new Listening();
+            Links links = new Links(() -> config.siteUrl(listening.port()));
+            Services services = new Services(config, Stores.open(db, config.dataDir(), clock), links, scheduler);
+            Jobs jobs = new Jobs(services);
+            Recovery.afterStoppedRun(services.stores, services.idempotencyKeys);
             Router rest = new Router();
             Router site = new Router();
-            services.routes(rest, site);
+            Resources.routes(services, rest, site);
             RequestMetrics requests = new RequestMetrics();
-            services.metrics(requests, () -> http[0].openConnections()).routes(site);
+            Resources.metrics(services, jobs, requests, listening::openConnections).routes(site);
             RateLimiter limiter = limiter(db, clock);
-            schedule(scheduler, services, limiter);
-            http[0] = HttpService.start(config, rest, site, HttpBindings.authenticator(services.keyAuthentication),
-                    HttpBindings.ledger(services.idempotencyKeys), limiter, requests);
-            App app = new App(config, db, scheduler, http[0], services, restRoutes(rest, site, config.restBase()));
+            jobs.schedule(scheduler, limiter);
+            HttpService http = listening.started(HttpService.start(config, rest, site,
+                    HttpBindings.authenticator(services.keyAuthentication), HttpBindings.ledger(services.idempotencyKeys),
+                    limiter, requests));
+            App app = new App(config, db, scheduler, http, jobs, restRoutes(rest, site, config.restBase()));
             // Both: behind a proxy, or with several instances, the bound address tells instances apart.
-            LOG.info("Signet listening on " + http[0].listening() + ", site.url " + app.siteUrl() + " (REST base "
+            LOG.info("Signet listening on " + http.listening() + ", site.url " + app.siteUrl() + " (REST base "
                     + app.baseUrl() + ")");
             return app;
         } catch (IOException | RuntimeException e) {
@@ -101,21 +101,11 @@ public final class App implements AutoCloseable {
     }
 
     /**
-     * Claims on queued work and seals that a stopped run of this instance left (killed mid-delivery) are taken
-     * again now rather than when their leases end; other instances' claims are left to their leases.
-     */
-    private static void releaseClaimsOfAStoppedRun(Database db, WebhookStore webhooks) {
-        new MailOutboxStore(db).releaseStoppedRun();
-        webhooks.releaseStoppedRun();
-        new DocumentStore(db, Clock.systemUTC()).releaseStoppedSealClaims();
-    }
-
-    /**
      * The rate limits' counters: in memory for SQLite's one process, where a write per request would
      * cost a disk sync; in the database on PostgreSQL, where several instances must share them.
      */
     public static RateLimiter limiter(Database db, Clock clock) {
-        if (db.dialect() == Dialect.SQLITE) {
+        if (!db.deployment().sharedByInstances()) {
             return new MemoryRateLimiter(clock);
         }
         RateWindowStore store = new RateWindowStore(db);
@@ -158,30 +148,6 @@ public final class App implements AutoCloseable {
         return all.stream().sorted().toList();
     }
 
-    private static void schedule(Scheduler scheduler, Services s, RateLimiter limiter) {
-        scheduler.every("rate-limit-eviction", Duration.ofMinutes(1), Duration.ofMinutes(1),
-                () -> limiter.evictExpired(Duration.ofHours(1)));
-        scheduler.every("mail", Duration.ofSeconds(5), Duration.ofSeconds(15), s.mailSender::runOnce);
-        scheduler.every("expiry", Duration.ofSeconds(10), Duration.ofSeconds(30), s.expiryJob);
-        scheduler.every("reminders", Duration.ofMinutes(1), Duration.ofMinutes(15), s.reminderJob);
-        scheduler.every("sealing", Duration.ofSeconds(30), Duration.ofMinutes(1), s.completion::sealPending);
-        scheduler.every("seal-renewal", Duration.ofMinutes(10), Duration.ofHours(1), s.sealRenewalJob);
-        scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
-        scheduler.every("admin-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.adminSessions::evictExpired);
-        scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.stagingCleanup);
-        scheduler.every("idempotency-prune", Duration.ofMinutes(5), Duration.ofMinutes(15), s.idempotencyPrune);
-        scheduler.every("webhooks", Duration.ofSeconds(5), Duration.ofSeconds(15), s.webhookDeliverer::runOnce);
-        // Also woken when a bulk send starts; the periodic run carries on after a restart.
-        scheduler.every("bulk-sends", Duration.ofSeconds(3), Duration.ofSeconds(30), s.bulkSendJob);
-        Duration keepMail = Duration.ofDays(s.config.integer("mail.retention_days"));
-        if (s.backupJob != null) {
-            // Every few minutes it asks whether a backup is due, so a restart never skips one for a period.
-            scheduler.every("backup", Duration.ofMinutes(1), Duration.ofMinutes(5), s.backupJob);
-        }
-        scheduler.every("mail-retention", Duration.ofMinutes(2), Duration.ofHours(1),
-                () -> s.mailSender.pruneDelivered(keepMail));
-    }
-
     public int port() {
         return http.port();
     }
@@ -218,38 +184,38 @@ public final class App implements AutoCloseable {
     }
 
     public UserStore users() {
-        return services.users;
+        return services.stores.users;
     }
 
     /** The signers' rows, for tests that set up what no endpoint does. */
     public SignerStore signers() {
-        return services.signers;
+        return services.stores.signers;
     }
 
     public ApiKeyStore keys() {
-        return services.keys;
+        return services.stores.keys;
     }
 
     /** Background work, exposed so tests can run it once under a test clock. */
     public ExpiryJob expiryJob() {
-        return services.expiryJob;
+        return jobs.expiryJob;
     }
 
     public ReminderJob reminderJob() {
-        return services.reminderJob;
+        return jobs.reminderJob;
     }
 
     /** Signet's own backups, when {@code backup.every_hours} is set. */
     public Optional<BackupJob> backupJob() {
-        return Optional.ofNullable(services.backupJob);
+        return jobs.backupJob;
     }
 
     public StagingCleanupJob stagingCleanupJob() {
-        return services.stagingCleanup;
+        return jobs.stagingCleanup;
     }
 
     public IdempotencyPruneJob idempotencyPruneJob() {
-        return services.idempotencyPrune;
+        return jobs.idempotencyPrune;
     }
 
     public Workflow workflow() {
@@ -265,7 +231,7 @@ public final class App implements AutoCloseable {
     }
 
     public SealRenewalJob sealRenewalJob() {
-        return services.sealRenewalJob;
+        return jobs.sealRenewalJob;
     }
 
     public WebhookDeliverer webhookDeliverer() {

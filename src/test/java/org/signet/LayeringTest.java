@@ -199,7 +199,7 @@ class LayeringTest {
     }
 
     /** The UTF-8 entries of a class file's constant pool (JVMS 4.4). */
-    private static List<String> utf8Constants(Path classFile) throws IOException {
+    static List<String> utf8Constants(Path classFile) throws IOException {
         try (InputStream raw = Files.newInputStream(classFile); DataInputStream in = new DataInputStream(raw)) {
             if (in.readInt() != 0xCAFEBABE) {
                 throw new IOException("not a class file: " + classFile);

@@ -22,8 +22,9 @@ public final class RouteTable implements AutoCloseable {
     private RouteTable(Config config, Database db) throws Exception {
         this.db = db;
         this.restBase = config.restBase();
-        Services services = new Services(config, db, Clock.systemUTC(), new Links(() -> "http://127.0.0.1"), scheduler);
-        services.routes(rest, site);
+        Services services = new Services(config, Stores.open(db, config.dataDir(), Clock.systemUTC()),
+                new Links(() -> "http://127.0.0.1"), scheduler);
+        Resources.routes(services, rest, site);
     }
 
     public static RouteTable open(Path dataDir) throws Exception {

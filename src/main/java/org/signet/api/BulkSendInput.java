@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.ExternalRef;
@@ -163,7 +164,7 @@ final class BulkSendInput {
             e.sentences().forEach(problems::add);
         }
         return problems.isEmpty() ? new BulkSends.RowRequest(n, new Templates.NewDocumentRequest(null, variables,
-                signers, true, expiresAt, ref, null), new ProblemList()) : new BulkSends.RowRequest(n, null, problems);
+                signers, true, expiresAt, ref, Optional.empty()), new ProblemList()) : new BulkSends.RowRequest(n, null, problems);
     }
 
     private static Templates.SlotSigner signer(Body b, String prefix, ProblemList problems) {

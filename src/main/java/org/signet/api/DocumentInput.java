@@ -8,6 +8,7 @@ import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
 import org.signet.http.Body;
+import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
 import org.signet.text.Wire;
 
@@ -21,17 +22,13 @@ public final class DocumentInput {
     private final Wire wire;
     private final Clock clock;
 
-    /** Details given at creation; null means not given. */
-    public record Details(String title, Long expiresAt, Integer reminderIntervalDays, ExternalRef ref,
-            Boolean allowDelegation) {}
-
     public DocumentInput(Wire wire, Clock clock) {
         this.wire = wire;
         this.clock = clock;
     }
 
     /** The text parts of an upload; an empty part (as HTML forms send) counts as not given. */
-    Details fromText(Map<String, String> text) {
+    DraftDetails fromText(Map<String, String> text) {
         Map<String, Object> values = new LinkedHashMap<>();
         text.forEach((k, v) -> {
             if (!v.isBlank()) {
@@ -41,15 +38,15 @@ public final class DocumentInput {
         return fromBody(new Body(values));
     }
 
-    Details fromBody(Body b) {
+    DraftDetails fromBody(Body b) {
         String title = b.optLine("title", MAX_TITLE).orElse(null);
         DrawableText.check("title", title, b::reject);
         Long expires = expiresAt(b).orElse(null);
         Integer reminder = b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);
         ExternalRef ref = ExternalRefInput.read(b);
-        Boolean allowDelegation = b.optBool("allow_delegation").orElse(null);
+        Optional<Boolean> allowDelegation = b.optBool("allow_delegation");
         b.check();
-        return new Details(title, expires, reminder, ref, allowDelegation);
+        return new DraftDetails(title, expires, reminder, ref, allowDelegation);
     }
 
     /** A PUT's changes; the document they apply to is the service's to read. */

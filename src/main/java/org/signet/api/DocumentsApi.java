@@ -13,8 +13,8 @@ import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
-import org.signet.http.Query;
 import org.signet.error.Refusal;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -23,6 +23,7 @@ import org.signet.service.AcceptedFile;
 import org.signet.service.Completion;
 import org.signet.service.DetectedFields;
 import org.signet.service.Documents;
+import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
@@ -88,11 +89,10 @@ public final class DocumentsApi {
     }
 
     private Response upload(Request req) throws IOException {
-        DocumentInput.Details[] details = new DocumentInput.Details[1];
-        AcceptedFile f = uploads.receive(req, UPLOAD_TEXT, text -> details[0] = input.fromText(text));
-        String title = details[0].title() != null ? details[0].title() : defaultTitle(f.originalFilename());
-        Document d = documents.create(req.caller().userId(), f, title, details[0].expiresAt(),
-                details[0].reminderIntervalDays(), details[0].ref(), details[0].allowDelegation(), Actors.of(req));
+        UploadReceiver.WithText<DraftDetails> upload = uploads.receiveReading(req, UPLOAD_TEXT, input::fromText);
+        AcceptedFile f = upload.file();
+        DraftDetails details = upload.text().titledOr(defaultTitle(f.originalFilename()));
+        Document d = documents.create(req.caller().userId(), f, details, Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.

@@ -5,12 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.signet.domain.Document;
-import org.signet.service.DetectedFields;
 import org.signet.http.Body;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AcceptedFile;
+import org.signet.service.DetectedFields;
+import org.signet.service.DraftDetails;
 import org.signet.service.Staging;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
@@ -59,10 +60,9 @@ public final class StagingApi {
         String path = b.requireString("file_path");
         String filename = b.optString("original_filename").orElse(null);
         b.check();
-        DocumentInput.Details details = input.fromBody(b);
+        DraftDetails details = input.fromBody(b);
         String name = filename == null || filename.isBlank() ? null : FileNames.withoutPath(filename);
-        Document d = staging.createDocument(req.caller().userId(), path, details.title(), name, details.expiresAt(),
-                details.reminderIntervalDays(), details.ref(), details.allowDelegation(), Actors.of(req));
+        Document d = staging.createDocument(req.caller().userId(), path, name, details, Actors.of(req));
         return Response.created(views.listForm(d));
     }
 }

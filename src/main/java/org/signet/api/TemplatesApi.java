@@ -21,6 +21,7 @@ import org.signet.http.Router;
 import org.signet.json.Json;
 import org.signet.service.AcceptedFile;
 import org.signet.service.DetectedFields;
+import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
 import org.signet.service.Templates;
 import org.signet.text.FileNames;
@@ -83,23 +84,29 @@ public final class TemplatesApi {
     }
 
     private Response upload(Request req) throws IOException {
-        String[] named = new String[2];
-        AcceptedFile f = uploads.receive(req, UPLOAD_TEXT, text -> {
-            Body b = new Body(new LinkedHashMap<>(text));
-            named[0] = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
-            DrawableText.check("name", named[0], b::reject);
-            named[1] = description(b);
-            b.check();
-        });
-        String name = named[0] != null ? named[0]
+        UploadReceiver.WithText<Named> upload = uploads.receiveReading(req, UPLOAD_TEXT, TemplatesApi::named);
+        AcceptedFile f = upload.file();
+        String name = upload.text().name() != null ? upload.text().name()
                 : DrawableText.drawablePart(FileNames.withoutExtension(f.originalFilename()));
         Map<String, Object> made = new LinkedHashMap<>(form(templates.upload(req.caller().principal(), f,
-                name.isBlank() ? "Untitled template" : name, named[1])));
+                name.isBlank() ? "Untitled template" : name, upload.text().description())));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
             made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
         }
         return Response.created(made);
+    }
+
+    /** What an upload's text parts name a template: its name (null for the file's) and description. */
+    private record Named(String name, String description) {}
+
+    private static Named named(Map<String, String> text) {
+        Body b = new Body(new LinkedHashMap<>(text));
+        String name = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
+        DrawableText.check("name", name, b::reject);
+        String description = description(b);
+        b.check();
+        return new Named(name, description);
     }
 
     /** A template's description may run over several lines. */
@@ -142,7 +149,7 @@ public final class TemplatesApi {
     private Response createDocument(Request req) {
         long id = req.pathId("id");
         Body b = req.json();
-        DocumentInput.Details details = input.fromBody(b);
+        DraftDetails details = input.fromBody(b);
         Map<String, String> variables = variables(b);
         List<Templates.SlotSigner> signers = signers(b);
         boolean send = b.optBool("send").orElse(false);

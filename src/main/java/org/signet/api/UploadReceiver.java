@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.signet.error.Refusal;
 import org.signet.files.DiskSpace;
 import org.signet.http.Request;
@@ -67,6 +68,22 @@ public final class UploadReceiver {
         return receive(req, textFields, (file, r) -> {
             checkText.accept(r.text());
             return intake.accept(file, r.filename());
+        });
+    }
+
+    /** A stored upload and what {@link #receiveReading} read from its text parts. */
+    public record WithText<T>(AcceptedFile file, T text) {}
+
+    /**
+     * As {@link #receive(Request, Set, Consumer)}, with {@code readText} turning the text parts into what the
+     * caller goes on with, read (and refused if bad) before anything is stored.
+     */
+    public <T> WithText<T> receiveReading(Request req, Set<String> textFields, Function<Map<String, String>, T> readText)
+            throws IOException {
+        requireRoom();
+        return receive(req, textFields, (file, r) -> {
+            T text = readText.apply(r.text());
+            return new WithText<>(intake.accept(file, r.filename()), text);
         });
     }
 

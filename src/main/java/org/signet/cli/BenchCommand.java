@@ -10,6 +10,7 @@ import java.util.Optional;
 import org.signet.bench.Bench;
 import org.signet.bench.BenchSettings;
 import org.signet.bench.PostgresBench;
+import org.signet.config.DatabaseUrl;
 
 /** {@code bench}: reads its options and runs {@link Bench}, which prints the comparison table. */
 final class BenchCommand {
@@ -26,8 +27,8 @@ final class BenchCommand {
     int run(Arguments a) throws UsageException, CommandException {
         BenchSettings settings = settings(a);
         Optional<String> db = a.option("db");
-        if (db.isPresent() && !db.get().startsWith("jdbc:postgresql://")) {
-            throw new UsageException("--db takes a PostgreSQL database, jdbc:postgresql://host:port/name");
+        if (db.isPresent() && !DatabaseUrl.namesPostgresql(db.get())) {
+            throw new UsageException("--db takes a PostgreSQL database, " + DatabaseUrl.postgresql("host:port/name"));
         }
         try {
             if (db.isPresent()) {

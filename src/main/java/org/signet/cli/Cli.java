@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.signet.log.Logging;
 import org.signet.config.Config;
+import org.signet.config.DatabaseUrl;
 import org.signet.config.ConfigException;
 import org.signet.config.Version;
 
@@ -34,7 +35,7 @@ public final class Cli {
                                                            the keys only with --include-keys
               restore --from DIR --data NEW [--keys DIR]   check a backup and restore it into a new or empty folder;
                                                            the master key from --keys DIR, else from the backup
-              db copy --to jdbc:postgresql://HOST:PORT/NAME [--user U] [--password-env VAR]
+              db copy --to %s [--user U] [--password-env VAR]
                                                            copy this SQLite site, database and files, into an empty
                                                            PostgreSQL database and check the copy; the password is
                                                            read from the environment variable VAR
@@ -47,7 +48,7 @@ public final class Cli {
             Options may stand before or after the command words.
               --help      this text
               --version   the version
-            """;
+            """.formatted(DatabaseUrl.postgresql("HOST:PORT/NAME"));
 
     private final PrintStream out;
     private final PrintStream err;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import org.signet.config.Config;
+import org.signet.config.DatabaseUrl;
 import org.signet.service.DatabaseCopy;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
@@ -18,7 +19,6 @@ import org.signet.store.StoreException;
  * copy. The password is read from the environment variable named, never from the command line.
  */
 final class DbCommand {
-    private static final String POSTGRESQL = "jdbc:postgresql://";
     private final PrintStream out;
     private final Map<String, String> environment;
 
@@ -29,11 +29,11 @@ final class DbCommand {
 
     int run(Arguments a, Config config) throws UsageException, CommandException {
         if (a.wordCount() < 2 || !a.word(1).equals("copy")) {
-            throw new UsageException("db takes one subcommand: copy --to jdbc:postgresql://HOST:PORT/NAME");
+            throw new UsageException("db takes one subcommand: copy --to " + DatabaseUrl.postgresql("HOST:PORT/NAME"));
         }
         String url = a.require("to");
-        if (!url.startsWith(POSTGRESQL)) {
-            throw new UsageException("--to must be a PostgreSQL URL, jdbc:postgresql://HOST:PORT/NAME");
+        if (!url.startsWith(DatabaseUrl.postgresql(""))) {
+            throw new UsageException("--to must be a PostgreSQL URL, " + DatabaseUrl.postgresql("HOST:PORT/NAME"));
         }
         String user = a.option("user").orElse("");
         String password = password(a);

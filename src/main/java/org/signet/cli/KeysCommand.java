@@ -4,14 +4,15 @@ import java.io.PrintStream;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.signet.CommandServices;
 import org.signet.config.Config;
 import org.signet.domain.ApiKey;
 import org.signet.domain.ApiKey.Permission;
 import org.signet.domain.User;
 import org.signet.json.Json;
-import org.signet.store.ApiKeyStore;
+import org.signet.service.ApiKeys;
+import org.signet.service.Operator;
 import org.signet.store.Database;
-import org.signet.store.UserStore;
 
 /** {@code keys create|list|revoke}: API keys, whose secret is printed once at creation. */
 final class KeysCommand {
@@ -27,24 +28,25 @@ final class KeysCommand {
             throw new UsageException("keys needs one of: create, list, revoke");
         }
         try (Database db = Storage.open(config)) {
-            ApiKeyStore keys = new ApiKeyStore(db, Clock.systemUTC());
+            Operator operator = CommandServices.operator(db, Clock.systemUTC());
             switch (sub) {
-                case "create" -> create(a, config, new UserStore(db, Clock.systemUTC()), keys);
-                case "list" -> list(keys);
-                default -> revoke(a, keys);
+                case "create" -> create(a, config, operator);
+                case "list" -> list(operator);
+                default -> revoke(a, operator);
             }
         }
         return 0;
     }
 
-    private void create(Arguments a, Config config, UserStore users, ApiKeyStore keys)
+    private void create(Arguments a, Config config, Operator operator)
             throws UsageException, CommandException {
         String email = a.require("user");
         String name = a.requireText("name");
         Permission permission = permission(a.require("permission"));
         int limit = rateLimit(a, config);
-        User user = users.findByEmail(email).orElseThrow(() -> new CommandException("no user with email " + email));
-        ApiKeyStore.Created c = keys.create(user.id(), name, a.optionText("description").orElse(""), permission, limit);
+        User user = operator.user(email).orElseThrow(() -> new CommandException("no user with email " + email));
+        ApiKeys.Created c = operator.createKey(user.id(), name, a.optionText("description").orElse(""), permission,
+                limit);
         if (a.flag("json")) {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("id", c.key().id());
@@ -77,20 +79,20 @@ final class KeysCommand {
         return Integer.parseInt(s);
     }
 
-    private void list(ApiKeyStore keys) {
+    private void list(Operator operator) {
         out.printf("%-5s %-37s %-20s %-6s %-8s %-8s%n", "ID", "KEY", "NAME", "PERM", "LIMIT/H", "STATUS");
-        for (ApiKey k : keys.list()) {
+        for (ApiKey k : operator.keys()) {
             out.printf("%-5d %-37s %-20s %-6s %-8d %-8s%n", k.id(), k.key(), k.name(), k.permission().wire(),
                     k.rateLimit(), k.revoked() ? "revoked" : "active");
         }
     }
 
-    private void revoke(Arguments a, ApiKeyStore keys) throws UsageException, CommandException {
+    private void revoke(Arguments a, Operator operator) throws UsageException, CommandException {
         String key = a.word(2);
         if (key.isEmpty()) {
             throw new UsageException("keys revoke needs the key (wps_...) or its id");
         }
-        if (!keys.revoke(key)) {
+        if (!operator.revokeKey(key)) {
             throw new CommandException("no active key " + key);
         }
         out.println("Revoked " + key);

@@ -3,19 +3,12 @@ package org.signet.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
+import org.signet.CommandServices;
 import org.signet.config.Config;
 import org.signet.error.Refusal;
-import org.signet.jobs.SealRenewalJob;
 import org.signet.service.SealRenewal;
-import org.signet.service.SiteSeal;
-import org.signet.store.AuditStore;
 import org.signet.store.Database;
-import org.signet.store.DocumentStore;
-import org.signet.store.MailOutboxStore;
-import org.signet.store.MasterKeyCheck;
-import org.signet.store.StoredFiles;
 
 /**
  * {@code seals renew [--document ID]}: renews the evidence of one sealed document now, or of every
@@ -35,16 +28,12 @@ final class SealsCommand {
         Optional<Long> document = documentId(a);
         Clock clock = Clock.systemUTC();
         try (Database db = Storage.open(config)) {
-            DocumentStore documents = new DocumentStore(db, clock);
-            StoredFiles files = new StoredFiles(db, MasterKeyCheck.openVault(db, config.dataDir(), clock), clock);
-            SealRenewal renewal = new SealRenewal(db, documents, new AuditStore(db, clock), files,
-                    new MailOutboxStore(db), SiteSeal.sealer(config, SiteSeal.loading(config)));
+            CommandServices.SealWork work = CommandServices.sealWork(config, db, clock);
             if (document.isPresent()) {
-                return renewOne(renewal, document.get());
+                return renewOne(work.renewal(), document.get());
             }
-            requireAuthority(renewal);
-            int renewed = new SealRenewalJob(documents, renewal, clock,
-                    Duration.ofDays(config.integer("signing.renew_days"))).runOnce();
+            requireAuthority(work.renewal());
+            int renewed = work.dueRenewals().runOnce();
             out.println("Renewed " + renewed + " seal(s) due for renewal");
             return 0;
         } catch (IOException e) {

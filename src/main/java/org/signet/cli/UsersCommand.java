@@ -4,16 +4,17 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.signet.CommandServices;
 import org.signet.config.Config;
 import org.signet.crypto.Passwords;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.User;
+import org.signet.service.Operator;
 import org.signet.store.Database;
-import org.signet.store.UserStore;
 
 /**
  * {@code users add|list|passwd|disable}: host-site accounts, managed from the command line through the
- * same {@link UserStore} as the administrator pages, so a new password or a disabled account ends the
+ * same accounts as the administrator pages ({@link Operator}), so a new password or a disabled account ends the
  * account's sessions on a running server too.
  */
 final class UsersCommand {
@@ -31,7 +32,7 @@ final class UsersCommand {
             throw new UsageException("users needs one of: add, list, passwd, disable");
         }
         try (Database db = Storage.open(config)) {
-            UserStore users = new UserStore(db, java.time.Clock.systemUTC());
+            Operator users = CommandServices.operator(db, java.time.Clock.systemUTC());
             switch (sub) {
                 case "add" -> add(a, users);
                 case "list" -> list(users);
@@ -42,18 +43,18 @@ final class UsersCommand {
         return 0;
     }
 
-    private void add(Arguments a, UserStore users) throws UsageException, CommandException {
+    private void add(Arguments a, Operator users) throws UsageException, CommandException {
         String email = a.require("email").trim();
         String name = a.requireText("name");
         if (!EmailAddress.isValid(email)) {
             throw new UsageException("'" + email + "' is not a valid email address");
         }
-        if (users.findByEmail(email).isPresent()) {
+        if (users.user(email).isPresent()) {
             throw new CommandException("a user with email " + email + " already exists");
         }
         boolean admin = a.flag("admin");
         String hash = a.flag("password-stdin") || admin ? Passwords.hash(password(admin)) : null;
-        User u = users.add(email, name, admin, hash);
+        User u = users.addUser(email, name, admin, hash);
         out.println("Added user " + u.id() + ": " + u.email() + (u.admin() ? " (administrator)" : "")
                 + (u.hasPassword() ? "" : "; no password, so no sign-in until users passwd --email " + u.email()
                         + " sets one"));
@@ -72,22 +73,22 @@ final class UsersCommand {
         }
     }
 
-    private void list(UserStore users) {
+    private void list(Operator users) {
         out.printf("%-5s %-32s %-24s %-6s %-9s %s%n", "ID", "EMAIL", "NAME", "ADMIN", "DISABLED", "PASSWORD");
-        for (User u : users.list()) {
+        for (User u : users.users()) {
             out.printf("%-5d %-32s %-24s %-6s %-9s %s%n", u.id(), u.email(), u.name(), yes(u.admin()),
                     yes(u.disabled()), u.hasPassword() ? "set" : "-");
         }
     }
 
-    private void passwd(Arguments a, UserStore users) throws UsageException, CommandException {
+    private void passwd(Arguments a, Operator users) throws UsageException, CommandException {
         String email = a.require("email");
-        users.findByEmail(email).orElseThrow(() -> new CommandException("no user with email " + email));
+        users.user(email).orElseThrow(() -> new CommandException("no user with email " + email));
         users.setPassword(email, Passwords.hash(password()));
         out.println("Password changed for " + email + "; their sessions have ended");
     }
 
-    private void disable(Arguments a, UserStore users) throws UsageException, CommandException {
+    private void disable(Arguments a, Operator users) throws UsageException, CommandException {
         String email = a.require("email");
         if (!users.disable(email)) {
             throw new CommandException("no user with email " + email);

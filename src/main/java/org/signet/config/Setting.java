@@ -65,9 +65,8 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     s -> intIn(s, 0, 8760), false),
             new Setting("backup.keep", "24", "an integer 1..100000", s -> intIn(s, 1, 100_000), false),
             new Setting("db.readers", "16", "an integer 2..256", s -> intIn(s, 2, 256), false),
-            new Setting("db.url", "", "empty (the SQLite file in the data folder) or jdbc:postgresql://host:port/name",
-                    s -> s.isEmpty() || s.startsWith("jdbc:postgresql://") && s.length() > 18
-                            && s.chars().noneMatch(Character::isISOControl), false),
+            new Setting("db.url", "", "empty (the SQLite file in the data folder) or "
+                    + DatabaseUrl.postgresql("host:port/name"), DatabaseUrl::acceptable, false),
             new Setting("db.user", "", "a PostgreSQL user name", s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("db.password", "", "a password", s -> true, true),
             new Setting("db.synchronous", "FULL", "OFF, NORMAL, FULL or EXTRA",

@@ -132,10 +132,9 @@ public final class FileVault {
         byte[] dataKey = Crypto.randomBytes(MasterKey.KEY_BYTES);
         try {
             byte[] wrapped = master.wrap(dataKey, name);
-            Sealed[] sealed = new Sealed[1];
             SecretKey key = new SecretKeySpec(dataKey, "AES");
-            bytes.store(StoredFile.checkName(name), out -> sealed[0] = seal(plaintext, key, out));
-            return new StoredFile(name, wrapped, sealed[0].size(), sealed[0].sha256Hex());
+            Sealed sealed = bytes.store(StoredFile.checkName(name), out -> seal(plaintext, key, out));
+            return new StoredFile(name, wrapped, sealed.size(), sealed.sha256Hex());
         } finally {
             Arrays.fill(dataKey, (byte) 0);
         }

@@ -23,17 +23,19 @@ public final class FolderBytes implements SealedBytes {
     }
 
     @Override
-    public void store(String name, Content content) throws IOException {
+    public <T> T store(String name, Content<T> content) throws IOException {
         Path tmp = folder.resolve(StoredFile.checkName(name) + ".tmp");
         try {
+            T written;
             try (FileChannel channel = FileChannel.open(tmp, Set.of(StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE), OwnerOnly.file());
                     OutputStream out = Channels.newOutputStream(channel)) {
-                content.writeTo(out);
+                written = content.writeTo(out);
                 channel.force(true);
             }
             Files.move(tmp, folder.resolve(name), StandardCopyOption.ATOMIC_MOVE);
             syncDirectory();
+            return written;
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
             throw e;

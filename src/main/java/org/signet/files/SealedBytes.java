@@ -11,18 +11,19 @@ import java.io.OutputStream;
  */
 public interface SealedBytes {
 
-    /** Writes a file's sealed bytes to the stream it is given. */
+    /** Writes a file's sealed bytes to the stream it is given, and returns what the writer learnt on the way. */
     @FunctionalInterface
-    interface Content {
-        void writeTo(OutputStream out) throws IOException;
+    interface Content<T> {
+        T writeTo(OutputStream out) throws IOException;
     }
 
     /**
      * Stores the bytes {@code content} writes under {@code name}, which holds nothing yet, streaming
      * them (a file is never held whole in memory); they are durable when this returns. A failure
-     * removes what was written, or leaves what a crash left for {@link #delete} to remove.
+     * removes what was written, or leaves what a crash left for {@link #delete} to remove. Returns what
+     * {@code content} returned.
      */
-    void store(String name, Content content) throws IOException;
+    <T> T store(String name, Content<T> content) throws IOException;
 
     /** Streams the bytes stored under {@code name}; missing bytes read as an empty or short stream, or fail here. */
     InputStream open(String name) throws IOException;

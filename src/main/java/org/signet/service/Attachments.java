@@ -19,7 +19,6 @@ import org.signet.json.Json;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
-import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.StoredFiles;
 import org.signet.text.FileNames;
@@ -42,17 +41,16 @@ public final class Attachments {
     private final FileIntake intake;
     private final DocumentAccess access;
 
-    public Attachments(Database db, Signing signing, LinkUnlock unlock, FieldStore fields, AttachmentStore attachments,
-            StoredFiles files, AuditStore audit, FileIntake intake, DocumentStore documents) {
-        this.db = db;
+    public Attachments(DocumentStores s, Signing signing, LinkUnlock unlock, FileIntake intake) {
+        this.db = s.db();
         this.signing = signing;
         this.unlock = unlock;
-        this.fields = fields;
-        this.attachments = attachments;
-        this.files = files;
-        this.audit = audit;
+        this.fields = s.fields();
+        this.attachments = s.attachments();
+        this.files = s.files();
+        this.audit = s.audit();
         this.intake = intake;
-        this.access = new DocumentAccess(documents);
+        this.access = new DocumentAccess(s.documents());
     }
 
     /** The attachment field {@code fieldId} of the link's signer, while they may act: checked before an upload is read. */

@@ -9,7 +9,6 @@ import org.signet.files.FileVault;
 import org.signet.files.StoredFile;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
 import org.signet.store.StoreException;
 import org.signet.store.StoredFiles;
 
@@ -31,9 +30,7 @@ final class BackupCheck {
     static Found contents(Database db, FileVault vault, Clock clock) {
         List<String> problems = new ArrayList<>();
         try {
-            if (db.dialect() == Dialect.SQLITE) { // PostgreSQL checks its own pages; SQL has no such check there
-                db.integrityProblems().forEach(p -> problems.add("database: " + p));
-            }
+            db.integrityProblems().forEach(p -> problems.add("database: " + p));
             StoredFiles stored = new StoredFiles(db, vault, clock);
             int files = 0;
             // A page at a time: a site of a million documents has millions of files.

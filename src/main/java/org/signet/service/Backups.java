@@ -18,7 +18,6 @@ import org.signet.files.OwnerOnly;
 import org.signet.store.ClearValues;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
 import org.signet.store.MasterKeyCheck;
 import org.signet.store.Migrations;
 import org.signet.store.SealedValues;
@@ -59,7 +58,7 @@ public final class Backups {
      * written: its backups are PostgreSQL's own.
      */
     public BackupManifest make(Path to, boolean withKeys) throws BackupException, IOException {
-        if (db.dialect() != Dialect.SQLITE) {
+        if (!db.copiesToFile()) {
             // On PostgreSQL the encrypted files are rows of the database: there are no files beside it to copy.
             throw new BackupException(POSTGRESQL_REFUSAL);
         }

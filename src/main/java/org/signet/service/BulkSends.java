@@ -3,6 +3,7 @@ package org.signet.service;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.Actor;
@@ -171,7 +172,7 @@ public final class BulkSends {
             Number expires = (Number) m.get("expires_at");
             return new Templates.NewDocumentRequest(null, (Map<String, String>) m.get("variables"), signers, true,
                     expires == null ? null : expires.longValue(), new ExternalRef((String) m.get("external_id"),
-                    (Map<String, String>) m.get("metadata")), null);
+                    (Map<String, String>) m.get("metadata")), Optional.empty());
         } catch (JsonSyntaxException | ClassCastException e) {
             throw new IllegalStateException("a bulk send row's request is not as stored", e);
         }

@@ -81,20 +81,19 @@ public final class Completion {
     static final List<Duration> RETRY_DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
 
-    public Completion(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
-            AttachmentStore attachments, AuditStore audit, StoredFiles files, Notifications notify, WebhookEvents events,
-            Sealer sealer, Wire wire, Links links, SealTimes sealTimes, String siteName) {
-        this.db = db;
+    public Completion(DocumentStores s, Announcements out, Sealer sealer, Wire wire, Links links, SealTimes sealTimes,
+            String siteName) {
+        this.db = s.db();
         this.sealTimes = sealTimes;
-        this.documents = documents;
-        this.signers = signers;
-        this.fields = fields;
-        this.attachments = attachments;
-        this.audit = audit;
-        this.files = files;
-        this.notify = notify;
+        this.documents = s.documents();
+        this.signers = s.signers();
+        this.fields = s.fields();
+        this.attachments = s.attachments();
+        this.audit = s.audit();
+        this.files = s.files();
+        this.notify = out.mail();
         this.siteName = siteName;
-        this.events = events;
+        this.events = out.events();
         this.sealer = sealer;
         this.wire = wire;
         this.links = links;

@@ -67,7 +67,7 @@ public final class DatabaseCopy {
                 if (folder.holds(name)) {
                     chunks.store(name, out -> {
                         try (InputStream in = folder.open(name)) {
-                            in.transferTo(out);
+                            return in.transferTo(out);
                         }
                     });
                     bytes += Files.size(dataDir.resolve(FileVault.FILES).resolve(name));

@@ -58,8 +58,7 @@ public final class Documents {
     private final DocumentAccess access;
     private final DetectedFields detected;
     private final Wire wire;
-    /** {@code site.allow_delegation}: whether a new document allows handing over unless its request says. */
-    private final boolean delegationByDefault;
+    private final SiteDefaults defaults;
     private final SealTimes sealTimes;
 
     /** A file to hand out: its name and type for the client, its size, and how to read it. */
@@ -78,24 +77,23 @@ public final class Documents {
     /** The audit trail of one document and whether its hash chain is intact. */
     public record Trail(Document document, List<AuditEvent> events, boolean chainValid) {}
 
-    public Documents(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
-            AttachmentStore attachments, StoredFiles files, AuditStore audit, StatsStore stats, Workflow workflow,
-            WebhookEvents events, Wire wire, boolean delegationByDefault, SealTimes sealTimes) {
-        this.db = db;
+    public Documents(DocumentStores s, StatsStore stats, Workflow workflow, WebhookEvents events, Wire wire,
+            SiteDefaults defaults, SealTimes sealTimes) {
+        this.db = s.db();
         this.sealTimes = sealTimes;
-        this.documents = documents;
-        this.signers = signers;
-        this.fields = fields;
-        this.attachments = attachments;
-        this.files = files;
-        this.audit = audit;
+        this.documents = s.documents();
+        this.signers = s.signers();
+        this.fields = s.fields();
+        this.attachments = s.attachments();
+        this.files = s.files();
+        this.audit = s.audit();
         this.stats = stats;
         this.workflow = workflow;
         this.events = events;
         this.access = new DocumentAccess(documents);
         this.detected = new DetectedFields(db, documents, signers);
         this.wire = wire;
-        this.delegationByDefault = delegationByDefault;
+        this.defaults = defaults;
     }
 
     /**
@@ -185,29 +183,19 @@ public final class Documents {
         detected.recordJson(documentId, detectedJson);
     }
 
-    /** A new draft from an accepted file, with its {@code document_created} event. */
-    public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            Actor actor) {
-        return create(ownerId, file, title, expiresAt, reminderDays, ExternalRef.NONE, null, actor);
-    }
-
-    /**
-     * As {@link #create}, with the client's own id and metadata for it, and whether the document allows
-     * handing over ({@code allowDelegation}; null: {@code site.allow_delegation}).
-     */
-    public Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            ExternalRef ref, Boolean allowDelegation, Actor actor) {
-        return create(ownerId, file, title, expiresAt, reminderDays, null, ref, allowDelegation, actor);
+    /** A new draft from an accepted file, with its {@code document_created} event; its title is {@code draft}'s. */
+    public Document create(long ownerId, AcceptedFile file, DraftDetails draft, Actor actor) {
+        return create(ownerId, file, draft, null, actor);
     }
 
     /** As {@link #create}, for a document made from template {@code templateId}, which its trail names. */
-    Document create(long ownerId, AcceptedFile file, String title, Long expiresAt, Integer reminderDays,
-            Long templateId, ExternalRef ref, Boolean allowDelegation, Actor actor) {
-        boolean delegation = allowDelegation != null ? allowDelegation : delegationByDefault;
+    Document create(long ownerId, AcceptedFile file, DraftDetails draft, Long templateId, Actor actor) {
+        boolean delegation = defaults.allowDelegation(draft.allowDelegation());
         return db.inTransaction(() -> {
-            Document d = documents.insert(new NewDocument(ownerId, title, file.originalFilename(),
+            Document d = documents.insert(new NewDocument(ownerId, draft.title(), file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
-                    file.fileHash(), expiresAt, reminderDays, templateId, ref, delegation));
+                    file.fileHash(), draft.expiresAt(), draft.reminderIntervalDays(), templateId, draft.ref(),
+                    delegation));
             files.claim(file.originalFileId(), file.pdfFileId());
             detected.recordForDocument(d.id(), file.detected());
             List<String> notes = new ArrayList<>();

@@ -7,7 +7,6 @@ import java.util.Optional;
 import org.signet.domain.IdempotentAnswer;
 import org.signet.domain.IdempotentRequest;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
 import org.signet.store.IdempotencyStore;
 
 /**
@@ -98,7 +97,7 @@ public final class IdempotencyKeys {
     /**
      * Releases keys whose requests were still running when Signet stopped, which would otherwise refuse
      * every retry for a day. On SQLite this is the only process, so none runs at start-up and every
-     * claimed key is released. On PostgreSQL other instances may be running requests right now: only
+     * claimed key is released. On a shared PostgreSQL other instances may be running requests right now: only
      * claims older than {@link #ABANDONED_AFTER} are released, those of an instance that stopped (the
      * rest are let go by {@link #claim} once they are that old).
      */
@@ -106,10 +105,11 @@ public final class IdempotencyKeys {
         return shared() ? store.deleteInProgressBefore(now() - ABANDONED_AFTER.toSeconds()) : store.deleteInProgress();
     }
 
-    /** Whether other instances may use this database (PostgreSQL) or this process is its only user (SQLite). */
+    /** Whether other instances may use this database or this process is its only user. */
     private boolean shared() {
-        return db.dialect() == Dialect.POSTGRESQL;
+        return db.deployment().sharedByInstances();
     }
+
 
     private long now() {
         return clock.millis() / 1000;

@@ -46,16 +46,16 @@ public final class LinkUnlock {
     /** Attempts on one link run one at a time, so parallel guesses cannot outrun the failure count. */
     private final Object[] stripes = new Object[64];
 
-    public LinkUnlock(Database db, SignerStore signers, DocumentStore documents, UserStore users, PasswordCheck passwords,
-            UnlockSessions sessions, EmailCodes codes, AuditStore audit, Clock clock) {
-        this.db = db;
-        this.signers = signers;
-        this.documents = documents;
+    public LinkUnlock(DocumentStores s, UserStore users, PasswordCheck passwords, UnlockSessions sessions,
+            EmailCodes codes, Clock clock) {
+        this.db = s.db();
+        this.signers = s.signers();
+        this.documents = s.documents();
         this.users = users;
         this.passwords = passwords;
         this.sessions = sessions;
         this.codes = codes;
-        this.audit = audit;
+        this.audit = s.audit();
         this.clock = clock;
         for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new Object();

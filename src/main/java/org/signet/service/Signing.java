@@ -65,19 +65,18 @@ public final class Signing {
     /** The answer to a submission: whether it was an approval, and the document's status afterwards. */
     public record Signed(boolean approved, DocumentStatus documentStatus) {}
 
-    public Signing(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
-            AttachmentStore attachments, AuditStore audit, UserStore users, Workflow workflow, Notifications notify,
-            WebhookEvents events, LinkUnlock unlock, PageImages pages, ZoneId zone, LongConsumer sealing) {
-        this.db = db;
-        this.documents = documents;
-        this.signers = signers;
-        this.fields = fields;
-        this.attachments = attachments;
-        this.audit = audit;
+    public Signing(DocumentStores s, UserStore users, Workflow workflow, Announcements out, LinkUnlock unlock,
+            PageImages pages, ZoneId zone, LongConsumer sealing) {
+        this.db = s.db();
+        this.documents = s.documents();
+        this.signers = s.signers();
+        this.fields = s.fields();
+        this.attachments = s.attachments();
+        this.audit = s.audit();
         this.users = users;
         this.workflow = workflow;
-        this.notify = notify;
-        this.events = events;
+        this.notify = out.mail();
+        this.events = out.events();
         this.unlock = unlock;
         this.pages = pages;
         this.zone = zone;

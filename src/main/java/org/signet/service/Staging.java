@@ -6,12 +6,10 @@ import java.util.List;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
+import org.signet.domain.MediaKind;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
-import org.signet.domain.ExternalRef;
-import org.signet.domain.MediaKind;
 import org.signet.store.Database;
-import org.signet.store.Dialect;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
 
@@ -56,8 +54,7 @@ public final class Staging {
      * claimed in the same transaction, so a concurrent request or the cleanup job cannot take it too.
      * {@code filename} null keeps the staged file's name.
      */
-    public Document createDocument(long userId, String filePath, String title, String filename, Long expiresAt,
-            Integer reminderDays, ExternalRef ref, Boolean allowDelegation, Actor actor) {
+    public Document createDocument(long userId, String filePath, String filename, DraftDetails draft, Actor actor) {
         return db.inTransaction(() -> {
             StagedFileStore.Staged s = ownFresh(userId, filePath);
             if (!staged.delete(s.id())) {
@@ -66,7 +63,7 @@ public final class Staging {
             AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
                     MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
                     s.fileHash(), s.removed());
-            Document d = documents.create(userId, file, title, expiresAt, reminderDays, ref, allowDelegation, actor);
+            Document d = documents.create(userId, file, draft, actor);
             if (s.detectedFields() != null) {
                 documents.keepDetected(d.id(), s.detectedFields());
             }
@@ -76,7 +73,7 @@ public final class Staging {
 
     /** Removes every staged file older than its lifetime, a batch at a time, keys first; returns how many. */
     public int removeExpired() {
-        if (db.dialect() != Dialect.SQLITE) {
+        if (db.deployment().sharedByInstances()) {
             // A Signet that died mid-upload is not restarted to clean up when others share its database.
             files.destroyAbandoned();
         }

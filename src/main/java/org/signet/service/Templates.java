@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -76,9 +77,12 @@ public final class Templates {
     public record SlotSigner(String name, String email, Signer.Role role, Integer signingOrder, boolean requireLogin,
             Signer.Verification verification, Language language) {}
 
-    /** What {@code POST /templates/{id}/documents} asks for; null title takes the template's name. */
+    /**
+     * What {@code POST /templates/{id}/documents} asks for; null title takes the template's name, empty
+     * {@code allowDelegation} the site's default.
+     */
     public record NewDocumentRequest(String title, Map<String, String> variables, List<SlotSigner> signers, boolean send,
-            Long expiresAt, ExternalRef ref, Boolean allowDelegation) {}
+            Long expiresAt, ExternalRef ref, Optional<Boolean> allowDelegation) {}
 
     /** A document made from a template, and whether it was sent. */
     public record Created(DocumentDetail detail, boolean sent) {}
@@ -229,8 +233,9 @@ public final class Templates {
             return db.inTransaction(() -> {
                 AcceptedFile file = new AcceptedFile(t.originalFilename(), MediaKind.ofMediaType(t.mediaType()),
                         t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
-                Document d = documents.create(p.userId(), file, r.title() != null ? r.title() : t.name(), r.expiresAt(),
-                        null, t.id(), r.ref(), r.allowDelegation(), actor);
+                DraftDetails draft = new DraftDetails(r.title(), r.expiresAt(), null, r.ref(), r.allowDelegation())
+                        .titledOr(t.name());
+                Document d = documents.create(p.userId(), file, draft, t.id(), actor);
                 detected.copyTemplateToDocument(t.id(), d.id());
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),

@@ -81,19 +81,17 @@ public final class Workflow {
     /** A sent document and how many parties were invited by sending it. */
     public record Sent(Document document, int invited) {}
 
-    public Workflow(Database db, DocumentStore documents, SignerStore signers, FieldStore fields,
-            AttachmentStore attachments, StoredFiles files, AuditStore audit, UserStore users, Notifications notify,
-            WebhookEvents events) {
-        this.db = db;
-        this.documents = documents;
-        this.signers = signers;
-        this.fields = fields;
-        this.attachments = attachments;
-        this.files = files;
-        this.audit = audit;
+    public Workflow(DocumentStores s, UserStore users, Announcements out) {
+        this.db = s.db();
+        this.documents = s.documents();
+        this.signers = s.signers();
+        this.fields = s.fields();
+        this.attachments = s.attachments();
+        this.files = s.files();
+        this.audit = s.audit();
         this.users = users;
-        this.notify = notify;
-        this.events = events;
+        this.notify = out.mail();
+        this.events = out.events();
         this.access = new DocumentAccess(documents);
         this.handOver = new HandOver(signers, audit, notify, events);
     }

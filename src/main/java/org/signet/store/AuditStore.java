@@ -45,7 +45,7 @@ public final class AuditStore {
             String key = headKey(documentId);
             // Read under the document's lock: two transactions reading one head would fork the chain.
             String prevHash = db.readOnce(key, () -> db.queryOne("SELECT audit_head FROM documents WHERE id = ?"
-                    + (db.locksRowsNow() ? DocumentStore.LOCK : ""), r -> r.string("audit_head"), documentId)
+                    + db.lockingNow(DocumentStore.LOCK), r -> r.string("audit_head"), documentId)
                     .orElse(GENESIS));
             long now = clock.millis() / 1000;
             AuditEvent e = new AuditEvent(0, documentId, action, actor.signerId(), actor.signerName(),

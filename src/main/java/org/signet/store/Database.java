@@ -110,6 +110,11 @@ public final class Database implements AutoCloseable {
         return engine.dialect();
     }
 
+    /** Whether this process is the database's only user or several instances may share it; see {@link Deployment}. */
+    public Deployment deployment() {
+        return engine.deployment();
+    }
+
     /** For tests: a busy timeout of 0 turns any wait in SQLite's busy handler into an error. */
     static Database open(Path file, String synchronous, int poolSize, int busyTimeoutMs) {
         try {
@@ -133,19 +138,21 @@ public final class Database implements AutoCloseable {
             return work.get();
         }
         watcher.writeTransaction();
-        Transaction[] ran = new Transaction[1];
-        T result = Contention.retrying(() -> engine.transaction(w -> {
-            ran[0] = new Transaction(w, false);
-            transaction.set(ran[0]);
+        Ran<T> ran = Contention.retrying(() -> engine.transaction(w -> {
+            Transaction tx = new Transaction(w, false);
+            transaction.set(tx);
             try {
-                return work.get();
+                return new Ran<>(tx, work.get());
             } finally {
                 transaction.remove();
             }
         }));
-        ran[0].afterCommit.forEach(Database::runCommitted);
-        return result;
+        ran.tx().afterCommit.forEach(Database::runCommitted);
+        return ran.result();
     }
+
+    /** A committed transaction and what its work returned. */
+    private record Ran<T>(Transaction tx, T result) {}
 
     /**
      * Whether a row read now is locked until the transaction ends: inside a write transaction on
@@ -154,7 +161,19 @@ public final class Database implements AutoCloseable {
      */
     public boolean locksRowsNow() {
         Transaction tx = transaction.get();
-        return engine.dialect() == Dialect.POSTGRESQL && tx != null && !tx.readOnly;
+        return engine.runsWritesSideBySide() && tx != null && !tx.readOnly;
+    }
+
+    /** {@code lock} where rows lock now (see {@link #locksRowsNow}), else nothing: for a read whose row is about to change. */
+    String lockingNow(String lock) {
+        return locksRowsNow() ? lock : "";
+    }
+
+    /** Runs {@code takeLocks} where rows lock now (see {@link #locksRowsNow}); elsewhere there is nothing to take. */
+    void whereRowsLock(Runnable takeLocks) {
+        if (locksRowsNow()) {
+            takeLocks.run();
+        }
     }
 
     public void inTransaction(Runnable work) {
@@ -299,8 +318,7 @@ public final class Database implements AutoCloseable {
      * on SQLite, {@code RETURNING id} on PostgreSQL, which has no rowid.
      */
     public long insert(String sql, Object... params) {
-        String returning = engine.dialect() == Dialect.SQLITE ? " RETURNING rowid" : " RETURNING id";
-        return queryOne(sql + returning, r -> r.longAt(1), params)
+        return queryOne(sql + engine.dialect().returningKey(), r -> r.longAt(1), params)
                 .orElseThrow(() -> new StoreException("insert returned no row: " + sql, null));
     }
 
@@ -452,7 +470,12 @@ public final class Database implements AutoCloseable {
 
     /** Connections open now: the reading ones opened so far and the write connection. */
     public int connectionsOpen() {
-        return engine.dialect() == Dialect.SQLITE ? engine.readersOpen() + 1 : engine.readersOpen();
+        return engine.connectionsOpen();
+    }
+
+    /** Whether {@link #copyInto} can copy this database: SQLite's file can, PostgreSQL's is copied by pg_dump. */
+    public boolean copiesToFile() {
+        return engine.copiesToFile();
     }
 
     /**
@@ -466,7 +489,7 @@ public final class Database implements AutoCloseable {
         if (inTransactionNow()) {
             throw new IllegalStateException("a copy is made outside a transaction");
         }
-        if (engine.dialect() != Dialect.SQLITE) {
+        if (!engine.copiesToFile()) {
             throw new StoreException("a PostgreSQL database is copied with pg_dump, not by Signet", null);
         }
         CachedConnection c = engine.borrow();
@@ -489,8 +512,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** The problems {@code PRAGMA integrity_check} finds, or an empty list when the database is whole. */
+    /** The problems {@code PRAGMA integrity_check} finds, or an empty list when the database is whole (always, where SQL cannot check). */
     public List<String> integrityProblems() {
+        if (!engine.checksPages()) {
+            return List.of(); // PostgreSQL checks its own pages; SQL has no such check there
+        }
         List<String> found = query("PRAGMA integrity_check", r -> r.string("integrity_check"));
         return found.equals(List.of("ok")) ? List.of() : found;
     }

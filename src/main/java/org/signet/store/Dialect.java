@@ -1,20 +1,38 @@
 package org.signet.store;
 
-/** Which database Signet runs on, chosen from the {@code db.url} setting; where their SQL differs, the dialect says how. */
-public enum Dialect {
-    SQLITE,
-    POSTGRESQL;
+import org.signet.config.DatabaseUrl;
 
-    /** Empty is the SQLite file in the data folder; {@code jdbc:postgresql://...} is PostgreSQL; nothing else is known. */
+/**
+ * Which SQL Signet's database speaks, chosen from the {@code db.url} setting; where the SQL of SQLite and
+ * PostgreSQL differs, the dialect holds each one's words, so a store asks for the clause, not for the kind.
+ */
+public enum Dialect {
+    SQLITE("LIKE", " INDEXED BY %s ", "", " RETURNING rowid"),
+    POSTGRESQL("ILIKE", " ", " FOR UPDATE OF %s SKIP LOCKED", " RETURNING id");
+
+    private final String likeIgnoringCase;
+    private final String indexHint;
+    private final String claimLock;
+    private final String returningKey;
+
+    Dialect(String likeIgnoringCase, String indexHint, String claimLock, String returningKey) {
+        this.likeIgnoringCase = likeIgnoringCase;
+        this.indexHint = indexHint;
+        this.claimLock = claimLock;
+        this.returningKey = returningKey;
+    }
+
+    /** Empty is the SQLite file in the data folder; a PostgreSQL JDBC URL is PostgreSQL; nothing else is known. */
     public static Dialect of(String url) {
         String u = url.trim();
         if (u.isEmpty()) {
             return SQLITE;
         }
-        if (u.startsWith("jdbc:postgresql://")) {
+        if (DatabaseUrl.namesPostgresql(u)) {
             return POSTGRESQL;
         }
-        throw new IllegalArgumentException("not a database Signet runs on: expected empty or jdbc:postgresql://");
+        throw new IllegalArgumentException("not a database Signet runs on: expected empty or "
+                + DatabaseUrl.postgresql(""));
     }
 
     /**
@@ -22,7 +40,7 @@ public enum Dialect {
      * its ILIKE folds all of it.
      */
     public String likeIgnoringCase() {
-        return this == SQLITE ? "LIKE" : "ILIKE";
+        return likeIgnoringCase;
     }
 
     /** A LIKE pattern (escaped with a backslash) for any text containing {@code text}. */
@@ -36,7 +54,7 @@ public enum Dialect {
      * is told, because with few rows its planner may prefer another index, and a missing one should fail loudly.
      */
     public String indexedBy(String index) {
-        return this == SQLITE ? " INDEXED BY " + index + " " : " ";
+        return indexHint.formatted(index);
     }
 
     /**
@@ -46,6 +64,11 @@ public enum Dialect {
      * after another, and it knows no such clause.
      */
     public String skipLocked(String table) {
-        return this == SQLITE ? "" : " FOR UPDATE OF " + table + " SKIP LOCKED";
+        return claimLock.formatted(table);
+    }
+
+    /** What an INSERT ends with to return the new row's id: SQLite's rowid, PostgreSQL's id column (it has no rowid). */
+    String returningKey() {
+        return returningKey;
     }
 }

@@ -77,17 +77,13 @@ public final class DocumentStore {
      * writer already runs write transactions one at a time: nothing is run.
      */
     public void lock(long id) {
-        if (db.locksRowsNow()) {
-            db.query("SELECT id, audit_head FROM documents WHERE id = ?" + LOCK, this::rememberHead, id);
-        }
+        db.whereRowsLock(() -> db.query("SELECT id, audit_head FROM documents WHERE id = ?" + LOCK, this::rememberHead, id));
     }
 
     /** Locks the document whose signer holds {@code token}, as {@link #lock} does, before the link is read. */
     public void lockOfSignerToken(String token) {
-        if (db.locksRowsNow()) {
-            db.query("SELECT id, audit_head FROM documents WHERE id = (SELECT document_id FROM signers WHERE "
-                    + "access_token = ?)" + LOCK, this::rememberHead, SignerTokens.hash(token));
-        }
+        db.whereRowsLock(() -> db.query("SELECT id, audit_head FROM documents WHERE id = (SELECT document_id FROM "
+                + "signers WHERE access_token = ?)" + LOCK, this::rememberHead, SignerTokens.hash(token)));
     }
 
     /** The locked row's audit head, kept for the audit store (see {@link AuditStore#rememberHead}); its id. */
@@ -400,8 +396,8 @@ public final class DocumentStore {
      */
     public int releaseStoppedSealClaims() {
         String release = "UPDATE documents SET seal_claimed_until = NULL, seal_claimed_by = NULL WHERE ";
-        return db.dialect() == Dialect.SQLITE ? db.update(release + "seal_claimed_by IS NOT NULL")
-                : db.update(release + "seal_claimed_by = ?", db.instance());
+        return db.deployment().sharedByInstances() ? db.update(release + "seal_claimed_by = ?", db.instance())
+                : db.update(release + "seal_claimed_by IS NOT NULL");
     }
 
     /** The condition of a due reminder, on documents {@code d} joined to signers {@code s}, with the time bound last. */

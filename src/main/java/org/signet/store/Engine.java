@@ -9,6 +9,32 @@ import java.util.function.Function;
 interface Engine extends AutoCloseable {
     Dialect dialect();
 
+    /** Whether this process is the database's only user or several instances may share it. */
+    Deployment deployment();
+
+    /**
+     * Whether write transactions run side by side (PostgreSQL), so that a row read in order to change it
+     * must be locked; SQLite's one writer runs them one at a time.
+     */
+    default boolean runsWritesSideBySide() {
+        return false;
+    }
+
+    /** Whether the whole database can be copied into a file of its own ({@code VACUUM INTO}); PostgreSQL's is pg_dump's work. */
+    default boolean copiesToFile() {
+        return false;
+    }
+
+    /** Whether SQL can check the database's pages ({@code PRAGMA integrity_check}); PostgreSQL checks its own. */
+    default boolean checksPages() {
+        return false;
+    }
+
+    /** Connections open now, reading and writing. */
+    default int connectionsOpen() {
+        return readersOpen();
+    }
+
     /** A connection for reading; give it back with {@link #release}. */
     CachedConnection borrow();
 

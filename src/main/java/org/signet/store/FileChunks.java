@@ -31,12 +31,12 @@ public final class FileChunks implements SealedBytes {
 
     /** Each row commits on its own; a failure deletes the rows written, a crash leaves them to {@link #delete}. */
     @Override
-    public void store(String name, Content content) throws IOException {
+    public <T> T store(String name, Content<T> content) throws IOException {
         if (db.inTransactionNow()) {
             throw new IllegalStateException("file bytes are stored outside a transaction");
         }
         try (RowWriter out = new RowWriter(name)) {
-            content.writeTo(out);
+            return content.writeTo(out);
         } catch (IOException | RuntimeException e) {
             try {
                 delete(name);

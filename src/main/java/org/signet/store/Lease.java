@@ -22,6 +22,17 @@ public record Lease(String holder, long until) {
         return instance + "/%";
     }
 
+    /**
+     * Lets go of the claims on queue {@code table} that a stopped run of this instance still held, at its start:
+     * every claim where this process is the database's only user, else the claims named after this instance
+     * ({@link Database#instance()}); another instance's are working now, and their leases decide.
+     */
+    static int releaseStoppedRun(Database db, String table) {
+        String release = "UPDATE " + table + " SET claimed_by = NULL, claimed_until = NULL WHERE ";
+        return db.deployment().sharedByInstances() ? db.update(release + "claimed_by LIKE ?", ofInstance(db.instance()))
+                : db.update(release + "claimed_by IS NOT NULL");
+    }
+
     /** Whether work started at {@code now} that takes at most {@code longest} ends before the lease does. */
     public boolean covers(long now, Duration longest) {
         return now + longest.toSeconds() < until;

@@ -30,7 +30,7 @@ public final class MasterKeyCheck {
     public static FileVault openVault(Database db, Path dataDir, Clock clock) throws IOException {
         FileVault vault = recorded(db).isEmpty() ? FileVault.open(dataDir) : existing(dataDir);
         verify(db, vault, clock);
-        return db.dialect() == Dialect.SQLITE ? vault : vault.storingIn(new FileChunks(db));
+        return db.deployment().sharedByInstances() ? vault.storingIn(new FileChunks(db)) : vault;
     }
 
     private static FileVault existing(Path dataDir) throws IOException {

@@ -109,6 +109,17 @@ final class PostgresEngine implements Engine {
         return Dialect.POSTGRESQL;
     }
 
+    /** Several instances may share one PostgreSQL database, each with a data folder of its own. */
+    @Override
+    public Deployment deployment() {
+        return Deployment.SHARED_BY_INSTANCES;
+    }
+
+    @Override
+    public boolean runsWritesSideBySide() {
+        return true;
+    }
+
     @Override
     public CachedConnection borrow() {
         try {

@@ -32,6 +32,28 @@ final class SqliteEngine implements Engine {
         return Dialect.SQLITE;
     }
 
+    /** The SQLite file of a data folder has one Signet. */
+    @Override
+    public Deployment deployment() {
+        return Deployment.ALONE;
+    }
+
+    @Override
+    public boolean copiesToFile() {
+        return true;
+    }
+
+    @Override
+    public boolean checksPages() {
+        return true;
+    }
+
+    /** The reading connections opened so far and the one writer's. */
+    @Override
+    public int connectionsOpen() {
+        return readersOpen() + 1;
+    }
+
     /**
      * {@code VACUUM}, then a checkpoint that truncates the write-ahead log, on a connection of their
      * own: VACUUM refuses to run on a connection with a statement still open, as the writer's cached

@@ -179,9 +179,9 @@ public final class StoredFiles {
                 now() - ABANDONED_AFTER_SECONDS));
     }
 
-    /** At start: every unclaimed file on SQLite, whose one Signet is starting; the abandoned ones on PostgreSQL. */
+    /** At start: every unclaimed file where this Signet is the database's only user; the abandoned ones where instances share it. */
     public int destroyLeftOver() {
-        return db.dialect() == Dialect.SQLITE ? destroyUnclaimed() : destroyAbandoned();
+        return db.deployment().sharedByInstances() ? destroyAbandoned() : destroyUnclaimed();
     }
 
     private int destroy(List<String> names) {

@@ -183,15 +183,9 @@ public final class WebhookStore {
         return Lease.from(db.instance(), now, length);
     }
 
-    /**
-     * Lets go of what a stopped run of this instance still held, at its start: on SQLite every claim (a
-     * folder has one process), on PostgreSQL the claims named after this instance ({@link Database#instance()});
-     * another instance's are working now, and their leases decide.
-     */
+    /** Lets go of what a stopped run of this instance still held, at its start (see {@link Lease#releaseStoppedRun}). */
     public int releaseStoppedRun() {
-        String release = "UPDATE webhook_deliveries SET claimed_by = NULL, claimed_until = NULL WHERE ";
-        return db.dialect() == Dialect.SQLITE ? db.update(release + "claimed_by IS NOT NULL")
-                : db.update(release + "claimed_by LIKE ?", Lease.ofInstance(db.instance()));
+        return Lease.releaseStoppedRun(db, "webhook_deliveries");
     }
 
     /** Lets go of the deliveries {@code lease} still holds, untried, so any run may take them at once. */

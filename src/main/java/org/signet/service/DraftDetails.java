@@ -1,0 +1,23 @@
+package org.signet.service;
+
+import java.util.Objects;
+import java.util.Optional;
+import org.signet.domain.ExternalRef;
+
+/**
+ * What a request says about a new draft beside its file: its title (null: the file's name), expiry and
+ * reminder interval (null: none), the client's own id and metadata, and whether it allows handing over
+ * (empty: as the site does, see {@link SiteDefaults}).
+ */
+public record DraftDetails(String title, Long expiresAt, Integer reminderIntervalDays, ExternalRef ref,
+        Optional<Boolean> allowDelegation) {
+    public DraftDetails {
+        Objects.requireNonNull(allowDelegation, "allowDelegation: empty means the site's default");
+    }
+
+    /** These details, titled {@code title} where they give no title of their own. */
+    public DraftDetails titledOr(String title) {
+        return this.title != null ? this
+                : new DraftDetails(title, expiresAt, reminderIntervalDays, ref, allowDelegation);
+    }
+}
