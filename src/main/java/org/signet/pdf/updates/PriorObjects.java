@@ -53,6 +53,20 @@ final class PriorObjects {
         return sealedGenerations.get(number);
     }
 
+    /**
+     * The highest object number in use: a writer appending to a file numbers its new objects above
+     * it, so a new object below it fills a hole that an older object may already point to.
+     */
+    long highestInUse() {
+        long highest = sealedGenerations.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
+        for (Map.Entry<Long, Slot> e : laidOver.entrySet()) {
+            if (e.getValue().value() != null) {
+                highest = Math.max(highest, e.getKey());
+            }
+        }
+        return highest;
+    }
+
     boolean createdAfterSeal(long number) {
         return createdAfterSeal.contains(number);
     }

@@ -55,8 +55,7 @@ public final class UpdateCheck {
         UpdateReader.Result read = UpdateReader.read(bytes, sealedEnd);
         COSDictionary trailer = sealed.getTrailer();
         UpdateRules rules = new UpdateRules(new PriorObjects(sealed), number(trailer.getItem(COSName.ROOT)),
-                reference(trailer.getItem(COSName.INFO)), annotationArrays(sealedPages), sealed.getStartXref(),
-                trailer.getLong(COSName.SIZE, 0));
+                reference(trailer.getItem(COSName.INFO)), annotationArrays(sealedPages), sealed.getStartXref());
         for (UpdateSection section : read.sections()) {
             rules.check(section);
         }

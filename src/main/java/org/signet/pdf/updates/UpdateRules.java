@@ -30,16 +30,13 @@ final class UpdateRules {
     private final Set<Long> annotationArrays;
     private final Set<Finding> findings = new LinkedHashSet<>();
     private long previousXref;
-    private long size;
 
-    UpdateRules(PriorObjects objects, long root, RawValue info, Set<Long> annotationArrays, long previousXref,
-            long size) {
+    UpdateRules(PriorObjects objects, long root, RawValue info, Set<Long> annotationArrays, long previousXref) {
         this.objects = objects;
         this.root = root;
         this.info = info;
         this.annotationArrays = Set.copyOf(annotationArrays);
         this.previousXref = previousXref;
-        this.size = size;
     }
 
     List<Finding> findings() {
@@ -56,10 +53,11 @@ final class UpdateRules {
         Map<Long, UpdateSection.WrittenObject> named = named(section);
         Before before = before();
         Map<Long, RawValue> replaced = new HashMap<>();
+        long highestInUse = objects.highestInUse();
         for (UpdateSection.WrittenObject o : named.values()) {
             Integer generation = objects.generation(o.number());
             if (generation == null) {
-                if (o.number() < size) {
+                if (o.number() < highestInUse) {
                     found(Kind.STRUCTURE, "object " + o.number() + " reuses a number the document had freed");
                 }
             } else if (generation != o.generation()) {
@@ -85,8 +83,6 @@ final class UpdateRules {
             }
         }
         previousXref = section.startxref();
-        Long declared = section.trailer().get("Size") instanceof RawValue.Number n ? n.integer() : null;
-        size = declared == null ? size : Math.max(size, declared);
     }
 
     private void trailer(UpdateSection section) throws IOException {

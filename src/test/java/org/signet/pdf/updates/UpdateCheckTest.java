@@ -96,6 +96,18 @@ class UpdateCheckTest {
     }
 
     @Test
+    void after_aNewObjectInTheHoleAFreedOneLeft_structure() throws Exception {
+        Update freeing = new Update(sealed);
+        long content = freeing.contentOfPageOne();
+        Update filling = new Update(freeing.freeing(content).write());
+
+        List<Finding> found = findings(filling.object(content, 2, "<< /Length 0 >>\nstream\n\nendstream").write());
+
+        assertTrue(found.contains(new Finding(Kind.STRUCTURE, "object " + content
+                + " reuses a number the document had freed")), found.toString());
+    }
+
+    @Test
     void after_aSignedObjectRedefinedUnderANewGeneration_structure() throws Exception {
         Update update = new Update(sealed);
         long content = update.contentOfPageOne();
