@@ -18,6 +18,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.NewOutboxMessage;
 import org.signet.store.Dialect;
 import org.signet.store.Lease;
 import org.signet.store.MailOutboxStore;
@@ -114,7 +115,8 @@ class AppTest {
         try (TestServer server = TestServer.start(folder, database)) {
             MailOutboxStore outbox = new MailOutboxStore(server.app.database());
             long now = Instant.now().getEpochSecond();
-            outbox.insert("test", "ann@example.org", "Ann", "claimed", "text", "html", null, null, now + 3600);
+            outbox.insert(new NewOutboxMessage("test", "ann@example.org", "Ann", "claimed", "text", "html", null, null),
+                    now + 3600);
             outbox.claimDue(now + 3600, now, 10, claimant.apply(outbox).apply(now, Duration.ofHours(1)));
         }
         try (TestServer server = TestServer.start(folder, database)) {

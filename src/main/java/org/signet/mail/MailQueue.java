@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.signet.domain.Language;
+import org.signet.domain.NewOutboxMessage;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 import org.signet.store.Database;
@@ -73,8 +74,9 @@ public final class MailQueue {
         }
         // Rendering first: a template problem must abort the caller's transaction before anything is written.
         RenderedMessage message = templates.render(template, language, vars);
-        return table.insert(template, to.strip(), toName == null ? "" : toName.strip(), message.subject(),
-                message.text(), message.html(), documentId, attachment, clock.instant().getEpochSecond());
+        return table.insert(new NewOutboxMessage(template, to.strip(), toName == null ? "" : toName.strip(),
+                message.subject(), message.text(), message.html(), documentId, attachment),
+                clock.instant().getEpochSecond());
     }
 
     public Optional<OutboxEntry> find(long id) {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.signet.domain.Backlog;
+import org.signet.domain.NewOutboxMessage;
 import org.signet.domain.OutboxEntry;
 import org.signet.domain.QueuedAttachment;
 
@@ -32,12 +33,13 @@ public final class MailOutboxStore {
     }
 
     /** Queues a rendered message; joins the caller's transaction, so it exists exactly when the change does. */
-    public long insert(String template, String to, String toName, String subject, String text, String html,
-            Long documentId, QueuedAttachment attachment, long now) {
+    public long insert(NewOutboxMessage m, long now) {
+        QueuedAttachment attachment = m.attachment();
         return db.insert("INSERT INTO mail_outbox(template, recipient, recipient_name, subject, text_body, "
                         + "html_body, document_id, attachment_name, attachment_type, attachment_file_id, status, "
                         + "attempts, next_attempt_at, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,'pending',0,?,?)",
-                template, to, toName, subject, text, html, documentId,
+                m.template(), m.recipient(), m.recipientName(), m.subject(), m.textBody(), m.htmlBody(),
+                m.documentId(),
                 attachment == null ? null : attachment.filename(),
                 attachment == null ? null : attachment.contentType(),
                 attachment == null ? null : attachment.storedFileId(), now, now);

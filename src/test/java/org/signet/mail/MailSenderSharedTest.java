@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.domain.NewOutboxMessage;
 import org.signet.domain.OutboxEntry;
 import org.signet.store.Database;
 import org.signet.store.Lease;
@@ -47,8 +48,8 @@ class MailSenderSharedTest {
             Clock clock = Clock.systemUTC();
             MailOutboxStore queue = new MailOutboxStore(one);
             for (int i = 0; i < 200; i++) {
-                queue.insert("test", "r" + i + "@example.org", "R", "message " + i, "text", "<p>html</p>", null, null,
-                        clock.instant().getEpochSecond());
+                queue.insert(new NewOutboxMessage("test", "r" + i + "@example.org", "R", "message " + i, "text",
+                        "<p>html</p>", null, null), clock.instant().getEpochSecond());
             }
             List<AtomicInteger> handedOver = List.of(new AtomicInteger(), new AtomicInteger());
             List<MailSender> senders = List.of(sender(one, clock, handedOver.get(0)), sender(two, clock, handedOver.get(1)));
@@ -78,7 +79,8 @@ class MailSenderSharedTest {
         try (Database dead = pg.open(2); Database alive = pg.open(2)) {
             long now = clock.instant().getEpochSecond();
             MailOutboxStore deadQueue = new MailOutboxStore(dead);
-            long id = deadQueue.insert("test", "ann@example.org", "Ann", "claimed", "text", "<p>html</p>", null, null, now);
+            long id = deadQueue.insert(new NewOutboxMessage("test", "ann@example.org", "Ann", "claimed", "text",
+                    "<p>html</p>", null, null), now);
             Lease abandoned = Lease.from("a-stopped-instance", now, MailSender.LEASE);
             assertEquals(1, deadQueue.claimDue(now, now, 10, abandoned).size());
             AtomicInteger handedOver = new AtomicInteger();

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.domain.NewOutboxMessage;
 import org.signet.domain.OutboxEntry;
 import org.signet.json.Json;
 import org.signet.mail.SigningLinks;
@@ -394,8 +395,9 @@ class HandOverTest {
         flow.mail.awaitDelivered("ann@example.org", m -> true);
         long later = signet.clock().millis() / 1000 + 60;
         String placeholder = SigningLinks.placeholder(Long.parseLong(ann.id()));
-        long queued = new MailOutboxStore(db()).insert("reminder", "ann@example.org", "Ann Able", "Reminder",
-                "Open " + placeholder, "<a href=\"" + placeholder + "\">Open</a>", Long.parseLong(doc), null, later);
+        long queued = new MailOutboxStore(db()).insert(new NewOutboxMessage("reminder", "ann@example.org", "Ann Able",
+                "Reminder", "Open " + placeholder, "<a href=\"" + placeholder + "\">Open</a>", Long.parseLong(doc),
+                null), later);
 
         expect(200, delegate(ann, carla(REASON)));
         signet.clock().advance(Duration.ofMinutes(2));

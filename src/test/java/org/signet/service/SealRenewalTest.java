@@ -23,6 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.domain.NewOutboxMessage;
 import org.signet.domain.QueuedAttachment;
 import org.signet.error.Refusal;
 import org.signet.store.MailOutboxStore;
@@ -103,8 +104,8 @@ class SealRenewalTest {
     void renew_aMessageStillToSendAttachesTheOldFile_itSendsTheRenewedOne() throws Exception {
         long old = signedFileId();
         MailOutboxStore outbox = new MailOutboxStore(server.app.database());
-        long mail = outbox.insert("completed", "late@example.org", "Late", "s", "t", "<p>h</p>", id(),
-                new QueuedAttachment("Lease-signed.pdf", "application/pdf", old),
+        long mail = outbox.insert(new NewOutboxMessage("completed", "late@example.org", "Late", "s", "t", "<p>h</p>",
+                id(), new QueuedAttachment("Lease-signed.pdf", "application/pdf", old)),
                 clock.instant().plus(Duration.ofDays(1)).getEpochSecond());
 
         server.app.sealRenewal().renew(id()).orElseThrow();
