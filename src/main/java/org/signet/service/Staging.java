@@ -41,9 +41,9 @@ public final class Staging {
     public Staged stage(long userId, AcceptedFile f) {
         String token = Tokens.base62(32);
         db.inTransaction(() -> {
-            staged.insert(userId, token, f.originalFilename(), f.kind().mediaType(), f.totalPages(), f.pages(),
-                    f.originalFileId(), f.pdfFileId(), f.fileHash(), f.removed(),
-                    f.detected().isEmpty() ? null : Json.write(DetectedFields.saveShapes(f.detected())));
+            staged.insert(new StagedFileStore.NewStaged(userId, token, f.originalFilename(), f.kind().mediaType(),
+                    f.totalPages(), f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash(), f.removed(),
+                    f.detected().isEmpty() ? null : Json.write(DetectedFields.saveShapes(f.detected()))));
             files.claim(f.originalFileId(), f.pdfFileId());
         });
         return new Staged(PREFIX + token, f.originalFilename(), now() + StagedFileStore.LIFETIME_SECONDS);

@@ -25,19 +25,22 @@ public final class StagedFileStore {
             int totalPages, List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash,
             List<String> removed, String detectedFields, long createdAt) {}
 
+    /** An upload to stage, as {@link Staged} holds it before it has a row: no id, no time of staging yet. */
+    public record NewStaged(long userId, String token, String originalFilename, String mediaType, int totalPages,
+            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, List<String> removed,
+            String detectedFields) {}
+
     public StagedFileStore(Database db, Clock clock) {
         this.db = db;
         this.clock = clock;
     }
 
-    public void insert(long userId, String token, String originalFilename, String mediaType, int totalPages,
-            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash, List<String> removed,
-            String detectedFields) {
+    public void insert(NewStaged s) {
         db.update("INSERT INTO staged_files(user_id, token, original_filename, media_type, total_pages, page_sizes, "
                         + "original_file_id, pdf_file_id, file_hash, removed_content, detected_fields, created_at) "
-                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", userId, token, originalFilename, mediaType, totalPages,
-                DocumentStore.pagesJson(pages), originalFileId, pdfFileId, fileHash, String.join("\n", removed),
-                detectedFields, clock.millis() / 1000);
+                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", s.userId(), s.token(), s.originalFilename(),
+                s.mediaType(), s.totalPages(), DocumentStore.pagesJson(s.pages()), s.originalFileId(), s.pdfFileId(),
+                s.fileHash(), String.join("\n", s.removed()), s.detectedFields(), clock.millis() / 1000);
     }
 
     public Optional<Staged> findByToken(String token) {

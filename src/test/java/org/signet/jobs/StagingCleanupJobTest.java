@@ -65,8 +65,8 @@ class StagingCleanupJobTest {
         StagedFileStore staged = new StagedFileStore(signet.server().app.database(), signet.clock());
         for (int i = 0; i < 101; i++) {
             StoredFiles.Saved f = files.save(new byte[] {(byte) i});
-            staged.insert(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1, List.of(new PageSize(595, 842)),
-                    f.id(), f.id(), f.sha256(), List.of(), null);
+            staged.insert(new StagedFileStore.NewStaged(alice.user().id(), "t" + i, "f.pdf", "application/pdf", 1,
+                    List.of(new PageSize(595, 842)), f.id(), f.id(), f.sha256(), List.of(), null));
         }
         signet.clock().advance(Duration.ofMinutes(16));
         assertEquals(101, signet.server().app.stagingCleanupJob().runOnce());
