@@ -20,6 +20,7 @@ import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
 import org.signet.domain.Language;
 import org.signet.domain.NewField;
+import org.signet.domain.NewTemplate;
 import org.signet.domain.PageSize;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
@@ -124,8 +125,9 @@ public final class Templates {
                 Document now = access.require(p, documentId);
                 List<Signer> parties = signers.forDocument(now.id());
                 List<Field> placed = fields.forDocument(now.id());
-                Template t = templates.insert(p.userId(), name, description, now.originalFilename(), now.mediaType(),
-                        now.pages(), copies.original(), copies.pdf(), now.fileHash());
+                Template t = templates.insert(new NewTemplate(p.userId(), name, description,
+                        now.originalFilename(), now.mediaType(), now.pages(), copies.original(), copies.pdf(),
+                        now.fileHash()));
                 files.claim(copies.original(), copies.pdf());
                 Map<Long, Integer> slotOf = new HashMap<>();
                 for (Signer s : parties) {
@@ -153,8 +155,8 @@ public final class Templates {
     /** An empty template from an accepted upload. */
     public Detail upload(Principal p, AcceptedFile f, String name, String description) {
         return db.inTransaction(() -> {
-            Template t = templates.insert(p.userId(), name, description, f.originalFilename(), f.kind().mediaType(),
-                    f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash());
+            Template t = templates.insert(new NewTemplate(p.userId(), name, description, f.originalFilename(),
+                    f.kind().mediaType(), f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash()));
             files.claim(f.originalFileId(), f.pdfFileId());
             detected.recordForTemplate(t.id(), f.detected());
             return detailOf(t);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
+import org.signet.domain.NewTemplate;
 import org.signet.domain.PageSize;
 import org.signet.domain.Signer;
 import org.signet.domain.Template;
@@ -32,14 +33,14 @@ public final class TemplateStore {
         this.clock = clock;
     }
 
-    public Template insert(long ownerId, String name, String description, String originalFilename, String mediaType,
-            List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash) {
+    public Template insert(NewTemplate t) {
         long now = now();
         return db.queryOne("INSERT INTO templates(owner_id, name, description, original_filename, media_type, "
                 + "total_pages, page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at) "
-                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS, TemplateStore::map, ownerId, name, description,
-                originalFilename, mediaType, pages.size(), DocumentStore.pagesJson(pages), originalFileId, pdfFileId,
-                fileHash, now, now).orElseThrow();
+                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS, TemplateStore::map, t.ownerId(), t.name(),
+                t.description(), t.originalFilename(), t.mediaType(), t.pages().size(),
+                DocumentStore.pagesJson(t.pages()), t.originalFileId(), t.pdfFileId(), t.fileHash(), now, now)
+                .orElseThrow();
     }
 
     public Optional<Template> find(long id) {
