@@ -36,16 +36,24 @@ public final class Dispatcher implements HttpHandler {
     private final IdempotentPosts idempotent;
     private final DiskSpace disk;
 
-    Dispatcher(String restBase, Router rest, Router site, Authenticator authenticator, RateLimiter limiter,
-            ClientIp clientIp, int ipPerMinute, Https https, RequestMetrics metrics, IdempotentPosts idempotent,
+    /** Where requests go: the REST interface's routes under {@code restBase}, the site's everywhere else. */
+    record Routes(String restBase, Router rest, Router site) {}
+
+    /**
+     * What a request is checked with before its handler runs: who the client is, how many requests an
+     * address may make a minute, the limiter that counts them (and each key's), and the credentials.
+     */
+    record Checks(ClientIp clientIp, int ipPerMinute, RateLimiter limiter, Authenticator authenticator) {}
+
+    Dispatcher(Routes routes, Checks checks, Https https, RequestMetrics metrics, IdempotentPosts idempotent,
             DiskSpace disk) {
-        this.restBase = restBase;
-        this.rest = rest;
-        this.site = site;
-        this.authenticator = authenticator;
-        this.limiter = limiter;
-        this.clientIp = clientIp;
-        this.ipPerMinute = ipPerMinute;
+        this.restBase = routes.restBase();
+        this.rest = routes.rest();
+        this.site = routes.site();
+        this.authenticator = checks.authenticator();
+        this.limiter = checks.limiter();
+        this.clientIp = checks.clientIp();
+        this.ipPerMinute = checks.ipPerMinute();
         this.https = https;
         this.metrics = metrics;
         this.idempotent = idempotent;

@@ -82,9 +82,10 @@ public final class HttpService {
         String webroot = config.string("server.acme_webroot");
         Https https = new Https(transport.secure(), config.siteUrl(front.port()), peer,
                 new AcmeChallenges(webroot.isEmpty() ? Optional.empty() : Optional.of(Path.of(webroot))));
-        Dispatcher dispatcher = new Dispatcher(config.restBase(), rest, site, keys, limiter,
-                new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), https, metrics,
-                new IdempotentPosts(idempotency), diskSpace(config));
+        Dispatcher dispatcher = new Dispatcher(new Dispatcher.Routes(config.restBase(), rest, site),
+                new Dispatcher.Checks(new ClientIp(proxies, peer), config.integer("ratelimit.ip_per_minute"), limiter,
+                        keys),
+                https, metrics, new IdempotentPosts(idempotency), diskSpace(config));
         server.createContext("/", dispatcher);
         server.setExecutor(executor);
         server.start();
