@@ -81,10 +81,11 @@ final class Resources {
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> s.verification.check(file)), s.wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes"), config.brand()).routes(site);
         new SigningRoutes(s.signing, s.signerCopies, s.linkUnlock, new SessionJson(s.signing),
-                config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
                 new AttachmentUpload(s.attachments, (req, use) -> AttachmentUpload.multipart(req)
                         ? uploads.receiveToKeep(req, use::use)
-                        : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use)), config.brand()).routes(site);
+                        : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use)),
+                new SigningRoutes.Settings(config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
+                        config.brand())).routes(site);
     }
 
     /** What {@code /metrics} serves: the server's requests and connections, the queues, failures, database and JVM. */

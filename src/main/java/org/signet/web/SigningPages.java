@@ -134,17 +134,26 @@ public final class SigningPages {
     }
 
     /**
-     * The emailed-code gate for a signer whose address shows as {@code maskedEmail}: before a code is
-     * waiting, a button that mails one; once one is, the field to type it in and a button for a new one.
-     * {@code locked} disables both and says for how long.
+     * Where the emailed-code gate stands for one signer, whose address shows as {@code maskedEmail}: whether
+     * a code is {@code waiting}, a message to show ({@code errorOrNull}, such as a wrong code; null for
+     * none), and whether the gate is {@code locked}.
+     */
+    public record CodeGate(String maskedEmail, boolean waiting, String errorOrNull, boolean locked) {}
+
+    /**
+     * The emailed-code gate: before a code is waiting, a button that mails one; once one is, the field to
+     * type it in and a button for a new one. A locked gate disables both and says for how long.
      *
      * @param checkAction where the code posts, the link's {@code /email-code} with the page's {@code lang}
      * @param sendAction where asking for a code posts, the link's {@code /email-code/send} likewise
-     * @param errorOrNull a message to show, such as a wrong code; null for none
      */
     public static String emailCodePage(Messages m, String token, String checkAction, String sendAction,
-            String documentTitle, String maskedEmail, boolean waiting, String errorOrNull, boolean locked) {
+            String documentTitle, CodeGate gate) {
         Objects.requireNonNull(token, "token");
+        String maskedEmail = gate.maskedEmail();
+        boolean waiting = gate.waiting();
+        String errorOrNull = gate.errorOrNull();
+        boolean locked = gate.locked();
         String message = locked && errorOrNull == null ? m.get("code.locked") : errorOrNull;
         Html off = disabled(locked);
         Html address = Html.of("<strong class=\"code-address\">{}</strong>", maskedEmail);

@@ -47,23 +47,31 @@ public final class SigningRoutes {
     private final Brand brand;
 
     /**
+     * What the site's settings decide for these pages, read once from the configuration.
+     *
+     * @param secureCookies whether the unlock cookie is {@code Secure}: the site is served over HTTPS
      * @param siteLanguage {@code site.language}, for a page whose signer and browser name no language
      * @param embedOrigins {@code embed.origins}: the sites that may frame these pages, none when empty
-     * @param attachmentUpload takes the files signers attach to their attachment fields
      * @param brand the site's name and logo, which every page shows
      */
+    public record Settings(boolean secureCookies, Language siteLanguage, List<String> embedOrigins, Brand brand) {
+        public Settings {
+            embedOrigins = List.copyOf(embedOrigins);
+        }
+    }
+
+    /** @param attachmentUpload takes the files signers attach to their attachment fields */
     public SigningRoutes(Signing signing, SignerCopies copies, LinkUnlock unlock, SessionJson sessionJson,
-            boolean secureCookies, Language siteLanguage, List<String> embedOrigins, AttachmentUpload attachmentUpload,
-            Brand brand) {
+            AttachmentUpload attachmentUpload, Settings settings) {
         this.signing = signing;
         this.copies = copies;
         this.unlock = unlock;
         this.sessionJson = sessionJson;
-        this.secureCookies = secureCookies;
-        this.siteLanguage = siteLanguage;
-        this.embedOrigins = List.copyOf(embedOrigins);
+        this.secureCookies = settings.secureCookies();
+        this.siteLanguage = settings.siteLanguage();
+        this.embedOrigins = settings.embedOrigins();
         this.attachmentUpload = attachmentUpload;
-        this.brand = brand;
+        this.brand = settings.brand();
     }
 
     /** Where the party with signing link {@code token} downloads their copy (the route {@link #document}). */
@@ -166,8 +174,8 @@ public final class SigningRoutes {
                 : refusalOrNull.code().equals("rest_invalid_param") ? m.get("code.format")
                 : GateForm.reason(m, refusalOrNull);
         return SigningPages.emailCodePage(m, token, path + keptLanguage(req), path + "/send" + keptLanguage(req),
-                link.document().title(), EmailAddress.masked(link.signer().email()), unlock.codeWaiting(link), error,
-                locked);
+                link.document().title(), new SigningPages.CodeGate(EmailAddress.masked(link.signer().email()),
+                        unlock.codeWaiting(link), error, locked));
     }
 
     private Response invalidLink(Request req) {

@@ -228,7 +228,8 @@ class SigningPagesTest {
 
     private static String codePage(boolean waiting, String error, boolean locked) {
         return SigningPages.emailCodePage(EN, TOKEN, "/sign/" + TOKEN + "/email-code",
-                "/sign/" + TOKEN + "/email-code/send", "Lease", "<b>***@example.org", waiting, error, locked);
+                "/sign/" + TOKEN + "/email-code/send", "Lease",
+                new SigningPages.CodeGate("<b>***@example.org", waiting, error, locked));
     }
 
     @Test

@@ -151,7 +151,8 @@ class SigningWithoutBrowserTest {
     @Test
     void description_namesEverySigningEndpoint_atTheSiteRoot_andNoOther() {
         Router site = new Router();
-        new SigningRoutes(null, null, null, null, false, null, List.of(), null, null).routes(site);
+        new SigningRoutes(null, null, null, null, null, new SigningRoutes.Settings(false, null, List.of(), null))
+                .routes(site);
         TreeSet<String> routes = new TreeSet<>();
         for (String route : site.routes()) {
             // The page itself and the site's home are HTML for browsers, not part of the interface.
