@@ -74,9 +74,10 @@ final class Resources {
                 .routes(rest);
         new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);
-        AdminRoutes.create(s.adminSessions, s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
-                s.wire.zone(), config.siteLanguage(), s.clock, config.integer("ratelimit.key_per_hour"),
-                config.httpsSite(), config.brand()).routes(site);
+        AdminRoutes.create(s.adminSessions,
+                new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links),
+                s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
+                        config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand())).routes(site);
         new VerifyApi(s.verification, uploads, s.wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> s.verification.check(file)), s.wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes"), config.brand()).routes(site);

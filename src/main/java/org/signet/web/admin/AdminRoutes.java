@@ -74,18 +74,33 @@ public final class AdminRoutes implements ErrorPages {
         this.sections = sections.clone();
     }
 
+    /** The services the sections read and change, the same the REST interface uses. */
+    public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
+            Webhooks webhooks, Links links) {}
+
+    /**
+     * What the site's settings decide for these pages, read once from the configuration.
+     *
+     * @param zone the time zone the pages show times in
+     * @param siteLanguage {@code site.language}, for a request whose user and browser name no language
+     * @param defaultRateLimit {@code ratelimit.key_per_hour}, offered for a new key
+     * @param secureCookies whether the session cookies are {@code Secure}: the site is served over HTTPS
+     * @param brand the site's name and logo, which every page shows
+     */
+    public record Settings(ZoneId zone, Language siteLanguage, int defaultRateLimit, boolean secureCookies,
+            Brand brand) {}
+
     /** The pages wired to the services the REST interface uses too. */
-    public static AdminRoutes create(AdminSessions sessions, Accounts accounts, ApiKeys keys, Documents documents,
-            Workflow workflow, Webhooks webhooks, Links links, ZoneId zone, Language siteLanguage, Clock clock,
-            int defaultRateLimit, boolean secureCookies, Brand brand) {
-        return new AdminRoutes(sessions, zone, siteLanguage, secureCookies, brand,
-                new DashboardPage(documents, clock),
-                new KeysPage(keys, accounts, defaultRateLimit),
-                new DocumentsPage(documents, accounts),
-                new DocumentPage(documents, workflow, links),
-                new WebhooksPage(webhooks),
-                new UsersPage(accounts),
-                new AccountPage(accounts));
+    public static AdminRoutes create(AdminSessions sessions, SectionServices services, Clock clock, Settings settings) {
+        return new AdminRoutes(sessions, settings.zone(), settings.siteLanguage(), settings.secureCookies(),
+                settings.brand(),
+                new DashboardPage(services.documents(), clock),
+                new KeysPage(services.keys(), services.accounts(), settings.defaultRateLimit()),
+                new DocumentsPage(services.documents(), services.accounts()),
+                new DocumentPage(services.documents(), services.workflow(), services.links()),
+                new WebhooksPage(services.webhooks()),
+                new UsersPage(services.accounts()),
+                new AccountPage(services.accounts()));
     }
 
     public void routes(Router site) {
