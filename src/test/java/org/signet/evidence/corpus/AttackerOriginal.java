@@ -1,5 +1,6 @@
 package org.signet.evidence.corpus;
 
+import org.signet.support.RawPdf;
 /**
  * The original an attacker uploads to have Signet seal it, prepared for the forgeries that follow:
  * page 1 shows a fee drawn by a form XObject, a penalty line under a white cover, a late-fee line

@@ -4,6 +4,7 @@ import java.util.List;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
 import org.signet.support.AlteredPdfs;
+import org.signet.support.IncrementalUpdate;
 
 /** Changes after the seal that the verifier already names: they must stay named. */
 final class KnownChanges {
@@ -22,14 +23,14 @@ final class KnownChanges {
                         AlteredPdfs.notedOnPageOne(baseline)).visibleOn(1).modifying("annotations"),
                 formValueChanged(baseline), pageInserted(baseline),
                 Forgery.forged("font_swapped", "an update redefines the font of page 1's text: Helvetica becomes"
-                        + " Courier", prepared, Update.after(prepared).object(AttackerOriginal.FONT, 0,
+                        + " Courier", prepared, IncrementalUpdate.after(prepared).object(AttackerOriginal.FONT, 0,
                                 "<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
                                 .bytes()).visibleOn(1).modifying("pages"));
     }
 
     /** An update with a cross-reference table that redefines page 1's signed content stream. */
     private static Forgery contentChanged(byte[] sealed) {
-        byte[] file = Update.after(sealed).stream(Pdfs.textContent(sealed, 0), "",
+        byte[] file = IncrementalUpdate.after(sealed).stream(Pdfs.textContent(sealed, 0), "",
                 Texts.forgeryAt(60, 420, Pdfs.fontName(sealed, 0))).bytes();
         return Forgery.forged("content_changed", "an update redefines page 1's content stream with other text",
                 sealed, file).visibleOn(1).modifying("pages");
@@ -40,7 +41,7 @@ final class KnownChanges {
         Pdfs.Numbered seal = Pdfs.sealDictionary(sealed);
         COSDictionary field = Pdfs.read(sealed, doc -> doc.getDocumentCatalog().getAcroForm().getFields().get(0)
                 .getCOSObject());
-        Update u = Update.after(sealed);
+        IncrementalUpdate u = IncrementalUpdate.after(sealed);
         int value = u.fresh();
         u.object(value, 0, Pdfs.with(seal.dictionary(), "/Reason (Refused by every party) ", COSName.REASON));
         u.object(Pdfs.number(field), 0, Pdfs.with(field, "/V " + value + " 0 R ", COSName.V));
@@ -50,7 +51,7 @@ final class KnownChanges {
 
     private static Forgery pageInserted(byte[] sealed) {
         int root = Pdfs.pagesRoot(sealed);
-        Update u = Update.after(sealed);
+        IncrementalUpdate u = IncrementalUpdate.after(sealed);
         int page = u.fresh();
         int content = u.fresh();
         int font = u.fresh();

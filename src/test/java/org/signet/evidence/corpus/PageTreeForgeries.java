@@ -2,6 +2,7 @@ package org.signet.evidence.corpus;
 
 import java.util.List;
 import org.apache.pdfbox.cos.COSName;
+import org.signet.support.IncrementalUpdate;
 
 /**
  * Forgeries of the page tree (ISO 32000-1 §7.7.3): a viewer walks it from the root and takes what
@@ -24,7 +25,7 @@ final class PageTreeForgeries {
     /** Page 1 becomes a page with /Kids: the old page below it, and a content stream of its own, which viewers draw. */
     private static Forgery pageAsTreeNode(byte[] sealed) {
         int page = Pdfs.page(sealed, 0);
-        Update u = Update.after(sealed);
+        IncrementalUpdate u = IncrementalUpdate.after(sealed);
         int copy = u.fresh();
         int content = u.fresh();
         int font = u.fresh();
@@ -49,11 +50,11 @@ final class PageTreeForgeries {
      * XObject as /Amount, so the fee the page shows is another.
      */
     private static Forgery intermediateResources(byte[] sealed) {
-        Update u = Update.after(sealed);
+        IncrementalUpdate u = IncrementalUpdate.after(sealed);
         int amount = u.fresh();
         u.stream(amount, "/Type /XObject /Subtype /Form /BBox [0 0 300 20] /Resources << /Font << /F1 "
                 + AttackerOriginal.FONT + " 0 R >> >>", "BT /F1 14 Tf 0 0 Td (EUR 9,000,000) Tj ET");
-        Update inserted = insertNode(u, sealed, "/Resources << /Font << /F1 " + AttackerOriginal.FONT + " 0 R >>"
+        IncrementalUpdate inserted = insertNode(u, sealed, "/Resources << /Font << /F1 " + AttackerOriginal.FONT + " 0 R >>"
                 + " /XObject << /Cover " + AttackerOriginal.COVER + " 0 R /Amount " + amount + " 0 R >> /Properties"
                 + " << /LateFee " + AttackerOriginal.LATE_FEE_VISIBILITY + " 0 R >> >>");
         return Forgery.forged("intermediate_node_resources", "a /Pages node inserted above the untouched page 1,"
@@ -61,11 +62,11 @@ final class PageTreeForgeries {
                 sealed, inserted.bytes()).visibleOn(1).modifying("pages");
     }
 
-    private static Update insertNode(byte[] sealed, String entries) {
-        return insertNode(Update.after(sealed), sealed, entries);
+    private static IncrementalUpdate insertNode(byte[] sealed, String entries) {
+        return insertNode(IncrementalUpdate.after(sealed), sealed, entries);
     }
 
-    private static Update insertNode(Update u, byte[] sealed, String entries) {
+    private static IncrementalUpdate insertNode(IncrementalUpdate u, byte[] sealed, String entries) {
         int root = Pdfs.pagesRoot(sealed);
         int page = Pdfs.page(sealed, 0);
         int node = u.fresh();

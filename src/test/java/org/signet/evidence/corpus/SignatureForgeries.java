@@ -14,6 +14,7 @@ import org.bouncycastle.asn1.ASN1InputStream;
 import org.signet.pdf.seal.PdfSealer;
 import org.signet.pdf.seal.SiteCertificate;
 import org.signet.support.AlteredPdfs;
+import org.signet.support.IncrementalUpdate;
 import org.signet.support.TestFiles;
 
 /**
@@ -75,7 +76,7 @@ final class SignatureForgeries {
 
     /** Text drawn over page 1's content and the seal's dictionary redefined with {@code entries} in place of {@code key}. */
     private static Forgery universal(String name, String entries, COSName key, byte[] sealed, Seal seal) {
-        byte[] file = Update.after(sealed).stream(Pdfs.textContent(sealed, 0), "",
+        byte[] file = IncrementalUpdate.after(sealed).stream(Pdfs.textContent(sealed, 0), "",
                 Texts.forgeryAt(60, 420, Pdfs.fontName(sealed, 0)))
                 .object(seal.number(), 0, Pdfs.with(Pdfs.sealDictionary(sealed).dictionary(), entries, key)).bytes();
         return Forgery.forged(name, "an update redefines page 1's content and the seal's dictionary with "

@@ -2,6 +2,7 @@ package org.signet.evidence.corpus;
 
 import java.util.List;
 import org.apache.pdfbox.cos.COSName;
+import org.signet.support.IncrementalUpdate;
 
 /**
  * An overlay dressed as a document timestamp's widget (/FT /Sig, its /V a /DocTimeStamp) over the
@@ -18,7 +19,7 @@ final class WidgetForgeries {
 
     private static Forgery widget(String name, String flags, byte[] sealed) {
         int page = Pdfs.page(sealed, 0);
-        Update u = Update.after(sealed);
+        IncrementalUpdate u = IncrementalUpdate.after(sealed);
         int widget = u.fresh();
         int value = u.fresh();
         int look = u.fresh();

@@ -3,6 +3,8 @@ package org.signet.evidence.corpus;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import org.signet.support.IncrementalUpdate;
+import org.signet.support.RawPdf;
 
 /**
  * Updates that work through the cross-reference table rather than through what the objects say:
@@ -21,10 +23,10 @@ final class XrefForgeries {
                 // the bodies in the file, so it draws the page as signed; a reader that keeps to the table does not.
                 Forgery.forged("xref_frees_signed_object", "an update's table marks page 1's signed content stream"
                         + " free, so a reader that keeps to the table draws the page without its text", baseline,
-                        Update.after(baseline).free(content, 1).bytes()).modifying("structure"),
+                        IncrementalUpdate.after(baseline).free(content, 1).bytes()).modifying("structure"),
                 Forgery.forged("xref_regeneration", "an update redefines page 1's signed content stream under"
                         + " generation 1, which viewers take in place of the signed one", baseline,
-                        Update.after(baseline).object(content, 1, RawPdf.streamBody("",
+                        IncrementalUpdate.after(baseline).object(content, 1, RawPdf.streamBody("",
                                 RawPdf.ascii(Texts.forgeryAt(60, 420, font)))).bytes())
                         .visibleOn(1).modifying("structure"),
                 Forgery.forged("bytes_after_eof", "text that is not white space follows the last %%EOF", baseline,

@@ -37,6 +37,7 @@ import org.signet.pdf.seal.Timestamper;
 import org.signet.pdf.seal.ValidationMaterial;
 import org.signet.pdf.updates.UpdateCheck.Finding;
 import org.signet.pdf.updates.UpdateCheck.Kind;
+import org.signet.support.IncrementalUpdate;
 import org.signet.support.TestFiles;
 
 /**
@@ -87,21 +88,20 @@ class UpdateCheckTest {
 
     @Test
     void after_anUpdateThatFreesASignedObject_structure() throws Exception {
-        Update update = new Update(sealed);
-        long content = update.contentOfPageOne();
+        int content = contentOfPageOne();
 
-        List<Finding> found = findings(update.freeing(content).write());
+        List<Finding> found = findings(IncrementalUpdate.after(sealed).free(content, 1).bytes());
 
         assertEquals(List.of(new Finding(Kind.STRUCTURE, "object " + content + " is freed")), found);
     }
 
     @Test
     void after_aNewObjectInTheHoleAFreedOneLeft_structure() throws Exception {
-        Update freeing = new Update(sealed);
-        long content = freeing.contentOfPageOne();
-        Update filling = new Update(freeing.freeing(content).write());
+        int content = contentOfPageOne();
+        byte[] freed = IncrementalUpdate.after(sealed).free(content, 1).bytes();
 
-        List<Finding> found = findings(filling.object(content, 2, "<< /Length 0 >>\nstream\n\nendstream").write());
+        List<Finding> found = findings(IncrementalUpdate.after(freed)
+                .object(content, 2, "<< /Length 0 >>\nstream\n\nendstream").bytes());
 
         assertTrue(found.contains(new Finding(Kind.STRUCTURE, "object " + content
                 + " reuses a number the document had freed")), found.toString());
@@ -109,10 +109,10 @@ class UpdateCheckTest {
 
     @Test
     void after_aSignedObjectRedefinedUnderANewGeneration_structure() throws Exception {
-        Update update = new Update(sealed);
-        long content = update.contentOfPageOne();
+        int content = contentOfPageOne();
 
-        List<Finding> found = findings(update.object(content, 1, "<< /Length 0 >>\nstream\n\nendstream").write());
+        List<Finding> found = findings(IncrementalUpdate.after(sealed)
+                .object(content, 1, "<< /Length 0 >>\nstream\n\nendstream").bytes());
 
         assertTrue(found.contains(new Finding(Kind.STRUCTURE, "object " + content + " is given a new generation")),
                 found.toString());
@@ -120,11 +120,10 @@ class UpdateCheckTest {
 
     @Test
     void after_crossReferencesPointingAtAnOlderBody_structure() throws Exception {
-        Update update = new Update(sealed);
-        long content = update.contentOfPageOne();
-        long olderBody = update.offsetOf(content);
+        int content = contentOfPageOne();
+        long olderBody = offsetOf(content);
 
-        List<Finding> found = findings(update.pointing(content, olderBody).write());
+        List<Finding> found = findings(IncrementalUpdate.after(sealed).pointer(content, olderBody).bytes());
 
         assertTrue(found.contains(new Finding(Kind.STRUCTURE,
                 "object " + content + " is pointed at bytes the update did not write")), found.toString());
@@ -132,12 +131,11 @@ class UpdateCheckTest {
 
     @Test
     void after_aContentStreamRedefinedAsValidationMaterial_structure() throws Exception {
-        Update update = new Update(sealed);
-        long content = update.contentOfPageOne();
-        String catalog = update.catalogWith("/DSS << /Certs [" + content + " 0 R] >>");
+        int content = contentOfPageOne();
+        String catalog = catalogWith("/DSS << /Certs [" + content + " 0 R] >>");
 
-        List<Finding> found = findings(update.object(update.root, 0, catalog)
-                .object(content, 0, "<< /Length 9 >>\nstream\n0 0 m S Q\nendstream").write());
+        List<Finding> found = findings(IncrementalUpdate.after(sealed).object(root(), 0, catalog)
+                .object(content, 0, "<< /Length 9 >>\nstream\n0 0 m S Q\nendstream").bytes());
 
         assertEquals(List.of(new Finding(Kind.STRUCTURE, "object " + content + " of the signed document is redefined")),
                 found);
@@ -145,21 +143,19 @@ class UpdateCheckTest {
 
     @Test
     void after_aKeyAddedToTheCatalog_other() throws Exception {
-        Update update = new Update(sealed);
-
-        List<Finding> found = findings(update.object(update.root, 0,
-                update.catalogWith("/OpenAction << /S /JavaScript /JS (app.alert(1)) >>")).write());
+        List<Finding> found = findings(IncrementalUpdate.after(sealed).object(root(), 0,
+                catalogWith("/OpenAction << /S /JavaScript /JS (app.alert(1)) >>")).bytes());
 
         assertEquals(List.of(new Finding(Kind.OTHER, "the catalog's /OpenAction is changed")), found);
     }
 
     @Test
     void after_aStreamWithAnIndirectLength_cannotBeReadStrictly() throws Exception {
-        Update update = new Update(sealed);
-        long next = update.size;
+        IncrementalUpdate update = IncrementalUpdate.after(sealed);
+        int next = update.fresh();
 
         List<Finding> found = findings(update.object(next, 0, "<< /Length " + (next + 1) + " 0 R >>\nstream\nx\nendstream")
-                .object(next + 1, 0, "1").write());
+                .object(next + 1, 0, "1").bytes());
 
         assertEquals(Set.of(Kind.STRUCTURE), found.stream().map(Finding::kind).collect(Collectors.toSet()));
         assertTrue(found.get(0).what().startsWith("what follows byte " + sealed.length + " is not an update"),
@@ -254,72 +250,35 @@ class UpdateCheckTest {
         return out;
     }
 
-    /** An update written by hand, with a cross-reference table whose entries the test chooses. */
-    private static final class Update {
-        private final byte[] pdf;
-        private final long root;
-        private final long size;
-        private final PDDocument doc;
-        private final StringBuilder body = new StringBuilder();
-        private final List<String> entries = new ArrayList<>();
-
-        Update(byte[] pdf) throws Exception {
-            this.pdf = pdf;
-            this.doc = Loader.loadPDF(pdf);
-            this.root = ((COSObject) doc.getDocument().getTrailer().getItem(COSName.ROOT)).getObjectNumber();
-            this.size = doc.getDocument().getTrailer().getLong(COSName.SIZE);
+    /** The object number of page 1's content stream in the sealed file. */
+    private static int contentOfPageOne() throws Exception {
+        try (PDDocument doc = Loader.loadPDF(sealed)) {
+            return (int) ((COSObject) doc.getPage(0).getCOSObject().getItem(COSName.CONTENTS)).getObjectNumber();
         }
+    }
 
-        long contentOfPageOne() {
-            return ((COSObject) doc.getPage(0).getCOSObject().getItem(COSName.CONTENTS)).getObjectNumber();
+    private static int root() throws Exception {
+        try (PDDocument doc = Loader.loadPDF(sealed)) {
+            return (int) ((COSObject) doc.getDocument().getTrailer().getItem(COSName.ROOT)).getObjectNumber();
         }
+    }
 
-        long offsetOf(long number) {
-            return doc.getDocument().getXrefTable().entrySet().stream().filter(e -> e.getKey().getNumber() == number)
-                    .findFirst().orElseThrow().getValue();
+    /** Where the sealed file's body of object {@code number} begins. */
+    private static long offsetOf(int number) throws Exception {
+        try (PDDocument doc = Loader.loadPDF(sealed)) {
+            return doc.getDocument().getXrefTable().entrySet().stream()
+                    .filter(e -> e.getKey().getNumber() == number).findFirst().orElseThrow().getValue();
         }
+    }
 
-        /** The catalog as the sealed revision has it, with {@code extra} entries written in. */
-        String catalogWith(String extra) throws Exception {
-            Matcher m = Pattern.compile("(?s)\n" + root + " 0 obj\n(.*?)\nendobj").matcher(latin1(pdf));
-            String last = null;
-            while (m.find()) {
-                last = m.group(1);
-            }
-            int end = last.lastIndexOf(">>");
-            return last.substring(0, end) + extra + "\n>>";
+    /** The catalog as the sealed file has it, with {@code extra} entries written in. */
+    private static String catalogWith(String extra) throws Exception {
+        Matcher m = Pattern.compile("(?s)\n" + root() + " 0 obj\n(.*?)\nendobj")
+                .matcher(new String(sealed, StandardCharsets.ISO_8859_1));
+        String last = null;
+        while (m.find()) {
+            last = m.group(1);
         }
-
-        Update object(long number, int generation, String value) {
-            long at = pdf.length + body.length();
-            body.append(number).append(' ').append(generation).append(" obj\n").append(value).append("\nendobj\n");
-            entries.add(String.format("%d 1\n%010d %05d n \n", number, at, generation));
-            return this;
-        }
-
-        Update freeing(long number) {
-            entries.add(String.format("%d 1\n%010d %05d f \n", number, 0, 1));
-            return this;
-        }
-
-        Update pointing(long number, long offset) {
-            entries.add(String.format("%d 1\n%010d %05d n \n", number, offset, 0));
-            return this;
-        }
-
-        byte[] write() throws Exception {
-            long xref = pdf.length + body.length();
-            Matcher m = Pattern.compile("startxref\\s+(\\d+)\\s+%%EOF\\s*$").matcher(latin1(pdf));
-            assertTrue(m.find(), "the file ends with startxref");
-            String tail = body + "xref\n0 1\n0000000000 65535 f \n" + String.join("", entries)
-                    + "trailer\n<< /Size " + (size + 4) + " /Root " + root + " 0 R /Prev " + m.group(1) + " >>\nstartxref\n"
-                    + xref + "\n%%EOF\n";
-            doc.close();
-            return concat(pdf, tail);
-        }
-
-        private static String latin1(byte[] bytes) {
-            return new String(bytes, StandardCharsets.ISO_8859_1);
-        }
+        return last.substring(0, last.lastIndexOf(">>")) + extra + "\n>>";
     }
 }

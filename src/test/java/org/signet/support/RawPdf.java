@@ -1,4 +1,4 @@
-package org.signet.evidence.corpus;
+package org.signet.support;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -9,27 +9,27 @@ import java.util.TreeMap;
  * A PDF written object by object, as an attacker writes the original they upload: every object
  * number, every byte of every stream is the writer's choice, which PDFBox's own writer does not allow.
  */
-final class RawPdf {
+public final class RawPdf {
     private final Map<Integer, byte[]> bodies = new TreeMap<>();
 
     /** Object {@code number} (generation 0) is the dictionary or value {@code body}. */
-    RawPdf object(int number, String body) {
+    public RawPdf object(int number, String body) {
         bodies.put(number, ascii(body));
         return this;
     }
 
     /** Object {@code number} is a stream of {@code data} stored as it is, with {@code entries} in its dictionary. */
-    RawPdf stream(int number, String entries, byte[] data) {
+    public RawPdf stream(int number, String entries, byte[] data) {
         bodies.put(number, streamBody(entries, data));
         return this;
     }
 
-    RawPdf stream(int number, String entries, String data) {
+    public RawPdf stream(int number, String entries, String data) {
         return stream(number, entries, ascii(data));
     }
 
     /** The whole file: header, the objects in number order, a cross-reference table and a trailer naming {@code root}. */
-    byte[] bytes(int root) {
+    public byte[] bytes(int root) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(ascii("%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n"));
         int size = bodies.isEmpty() ? 1 : ((TreeMap<Integer, byte[]>) bodies).lastKey() + 1;
@@ -50,7 +50,7 @@ final class RawPdf {
     }
 
     /** {@code number gen obj ... endobj} around {@code body}. */
-    static byte[] indirect(int number, int generation, byte[] body) {
+    public static byte[] indirect(int number, int generation, byte[] body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(ascii(number + " " + generation + " obj\n"));
         out.writeBytes(body);
@@ -59,7 +59,7 @@ final class RawPdf {
     }
 
     /** A stream object's body: its dictionary with the right /Length, then the data unfiltered. */
-    static byte[] streamBody(String entries, byte[] data) {
+    public static byte[] streamBody(String entries, byte[] data) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(ascii("<< " + entries + " /Length " + data.length + " >>\nstream\n"));
         out.writeBytes(data);
@@ -67,7 +67,7 @@ final class RawPdf {
         return out.toByteArray();
     }
 
-    static byte[] ascii(String text) {
+    public static byte[] ascii(String text) {
         return text.getBytes(StandardCharsets.ISO_8859_1);
     }
 }

@@ -1,4 +1,4 @@
-package org.signet.evidence.corpus;
+package org.signet.support;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,7 +21,7 @@ import org.apache.pdfbox.pdmodel.PDDocument;
  * at bytes already in the file, and a cross-reference table whose trailer continues the file's own.
  * It lets an update say exactly what an attacker's says, which PDFBox's incremental writer never would.
  */
-final class Update {
+public final class IncrementalUpdate {
     private final byte[] base;
     private final ByteArrayOutputStream bodies = new ByteArrayOutputStream();
     /** Object number to its table line (offset or next free object, generation, n or f). */
@@ -30,7 +30,7 @@ final class Update {
     private final int size;
     private int fresh;
 
-    private Update(byte[] base) {
+    private IncrementalUpdate(byte[] base) {
         this.base = base;
         try (PDDocument doc = Loader.loadPDF(base)) {
             COSDictionary t = doc.getDocument().getTrailer();
@@ -45,21 +45,21 @@ final class Update {
     }
 
     /** An update to be appended to {@code base}. */
-    static Update after(byte[] base) {
-        return new Update(base);
+    public static IncrementalUpdate after(byte[] base) {
+        return new IncrementalUpdate(base);
     }
 
     /** A number no object of the file has yet, for an object the update adds. */
-    int fresh() {
+    public int fresh() {
         return fresh++;
     }
 
     /** A new body for object {@code number} under {@code generation}. */
-    Update object(int number, int generation, String body) {
+    public IncrementalUpdate object(int number, int generation, String body) {
         return object(number, generation, RawPdf.ascii(body));
     }
 
-    Update object(int number, int generation, byte[] body) {
+    public IncrementalUpdate object(int number, int generation, byte[] body) {
         long at = base.length + bodies.size();
         bodies.writeBytes(RawPdf.indirect(number, generation, body));
         entries.put(number, "%010d %05d n ".formatted(at, generation));
@@ -67,24 +67,24 @@ final class Update {
     }
 
     /** A new stream body for object {@code number} (generation 0). */
-    Update stream(int number, String entries, String data) {
+    public IncrementalUpdate stream(int number, String entries, String data) {
         return object(number, 0, RawPdf.streamBody(entries, RawPdf.ascii(data)));
     }
 
     /** Marks object {@code number} free, its next generation {@code nextGeneration}. */
-    Update free(int number, int nextGeneration) {
+    public IncrementalUpdate free(int number, int nextGeneration) {
         entries.put(number, "0000000000 %05d f ".formatted(nextGeneration));
         return this;
     }
 
     /** Points object {@code number} at {@code offset}, bytes already in the file; no body is written. */
-    Update pointer(int number, long offset) {
+    public IncrementalUpdate pointer(int number, long offset) {
         entries.put(number, "%010d 00000 n ".formatted(offset));
         return this;
     }
 
     /** The file with the update appended: bodies, one table of one-line subsections, the trailer. */
-    byte[] bytes() {
+    public byte[] bytes() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(base);
         if (base[base.length - 1] != '\n') {
@@ -116,14 +116,14 @@ final class Update {
     }
 
     /** Where the file's last cross-reference section starts, as its last {@code startxref} says. */
-    static long lastStartxref(byte[] pdf) {
+    public static long lastStartxref(byte[] pdf) {
         String tail = new String(pdf, Math.max(0, pdf.length - 2048), Math.min(2048, pdf.length),
                 StandardCharsets.ISO_8859_1);
         int at = tail.lastIndexOf("startxref");
         return Long.parseLong(tail.substring(at + "startxref".length()).trim().split("\\s+")[0]);
     }
 
-    static String reference(COSBase value) {
+    public static String reference(COSBase value) {
         COSObject object = value instanceof COSObject o ? o : null;
         var key = object != null ? object.getKey() : value.getKey();
         return key.getNumber() + " " + key.getGeneration() + " R";
