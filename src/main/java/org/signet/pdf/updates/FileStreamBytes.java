@@ -3,8 +3,8 @@ package org.signet.pdf.updates;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.signet.crypto.Tokens;
 
 /** A stream's stored bytes at a place in the file, hashed by reading them when asked and not before. */
 final class FileStreamBytes implements RawValue.StreamBytes {
@@ -25,7 +25,7 @@ final class FileStreamBytes implements RawValue.StreamBytes {
 
     @Override
     public String sha256() throws IOException {
-        MessageDigest sha = sha256Digest();
+        MessageDigest sha = Tokens.digest();
         RandomAccessFile file = bytes.file();
         byte[] buffer = new byte[64 * 1024];
         file.seek(start);
@@ -43,13 +43,5 @@ final class FileStreamBytes implements RawValue.StreamBytes {
     /** The first {@code length} bytes, for a stream the reader must decode itself; the caller bounds it. */
     byte[] read() throws IOException {
         return bytes.read(start, (int) length);
-    }
-
-    static MessageDigest sha256Digest() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java has SHA-256", e);
-        }
     }
 }

@@ -22,6 +22,7 @@ import org.apache.pdfbox.cos.COSObject;
 import org.apache.pdfbox.cos.COSObjectKey;
 import org.apache.pdfbox.cos.COSStream;
 import org.apache.pdfbox.cos.COSString;
+import org.signet.crypto.Tokens;
 
 /**
  * The objects as they stood before the update being checked: the sealed revision, as PDFBox read
@@ -141,8 +142,7 @@ final class PriorObjects {
             return new RawValue.Number(Long.toString(i.longValue()));
         }
         if (base instanceof COSFloat f) {
-            return new RawValue.Number(Canon.real(f.floatValue()).contains(".") ? Canon.real(f.floatValue())
-                    : Canon.real(f.floatValue()) + ".0");
+            return new RawValue.Number(Float.toString(f.floatValue())); // always with a point or exponent: a real
         }
         if (base instanceof COSString s) {
             return new RawValue.Text(s.getBytes());
@@ -162,7 +162,7 @@ final class PriorObjects {
 
         @Override
         public String sha256() throws IOException {
-            var sha = FileStreamBytes.sha256Digest();
+            var sha = Tokens.digest();
             byte[] buffer = new byte[64 * 1024];
             try (InputStream in = stream.createRawInputStream()) {
                 for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {

@@ -29,6 +29,7 @@ final class UpdateRules {
     private final RawValue info;
     private final Set<Long> annotationArrays;
     private final Set<Finding> findings = new LinkedHashSet<>();
+    private final CatalogRule catalogRule;
     private long previousXref;
 
     UpdateRules(PriorObjects objects, long root, RawValue info, Set<Long> annotationArrays, long previousXref) {
@@ -37,6 +38,7 @@ final class UpdateRules {
         this.info = info;
         this.annotationArrays = Set.copyOf(annotationArrays);
         this.previousXref = previousXref;
+        this.catalogRule = new CatalogRule(this, objects);
     }
 
     List<Finding> findings() {
@@ -196,17 +198,17 @@ final class UpdateRules {
 
     private void redefined(long number, RawValue was, RawValue now, Before before) throws IOException {
         if (number == root) {
-            new CatalogRule(this, objects).check(was, now);
+            catalogRule.check(was, now);
         } else if (Objects.equals(before.acroForm(), number)) {
-            new CatalogRule(this, objects).form(was, now);
+            catalogRule.form(was, now);
         } else if (Objects.equals(before.fields(), number)) {
-            new CatalogRule(this, objects).appended(was, now, Kind.FORM, "the form's fields");
+            catalogRule.appended(was, now, Kind.FORM, "the form's fields");
         } else if (annotationArrays.contains(number)) {
-            new CatalogRule(this, objects).appended(was, now, Kind.ANNOTATIONS, "a page's annotations");
+            catalogRule.appended(was, now, Kind.ANNOTATIONS, "a page's annotations");
         } else if (was instanceof RawValue.Dict d && "Page".equals(d.name("Type"))) {
-            new CatalogRule(this, objects).page(number, d, now);
+            catalogRule.page(number, d, now);
         } else if (Objects.equals(before.extensions(), number)) {
-            new CatalogRule(this, objects).extensions(was, now);
+            catalogRule.extensions(was, now);
         } else if (before.dssStructure().contains(number)
                 || objects.createdAfterSeal(number) && before.dssReached().contains(number)) {
             return; // validation material, added to or rewritten

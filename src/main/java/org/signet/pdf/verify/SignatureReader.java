@@ -7,6 +7,7 @@ import java.io.RandomAccessFile;
 import java.security.MessageDigest;
 import java.security.cert.CertificateException;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Calendar;
 import java.util.Collection;
 import java.util.HexFormat;
@@ -69,20 +70,29 @@ final class SignatureReader {
         if (range == null) {
             return new Signature(kind, -1, null, null, false, claimed, null, certification, false, false);
         }
-        Verified v = verify(kind, range);
+        byte[] value = contents(range);
+        Verified v = value == null ? Verified.BROKEN : verify(kind, range, value);
         return new Signature(kind, range.end(), revisionSha256, v.certificateSha256(), v.intact(), claimed,
-                v.timestampedAt(), certification, wholeRevision(dict, range), v.cleanPadding());
+                v.timestampedAt(), certification, wholeRevision(dict, range, value), v.cleanPadding());
+    }
+
+    /** The signature value the range leaves out, decoded; null when it cannot be read. */
+    private byte[] contents(ByteRange range) {
+        try {
+            return range.contents(file);
+        } catch (IOException unreadable) {
+            return null;
+        }
     }
 
     /**
      * The range leaves out this signature's own /Contents and nothing else, and ends where its
      * revision does: at an end-of-file marker, and its line end (ISO 32000-1 §7.5.5).
      */
-    private boolean wholeRevision(COSDictionary dict, ByteRange range) {
+    private boolean wholeRevision(COSDictionary dict, ByteRange range, byte[] hole) {
         try {
-            byte[] hole = range.contents(file);
             return hole != null && dict.getDictionaryObject(COSName.CONTENTS) instanceof COSString own
-                    && java.util.Arrays.equals(hole, own.getBytes()) && range.endsAtEndOfFileMarker(file);
+                    && Arrays.equals(hole, own.getBytes()) && range.endsAtEndOfFileMarker(file);
         } catch (IOException unreadable) {
             return false;
         }
@@ -97,12 +107,8 @@ final class SignatureReader {
         }
     }
 
-    private Verified verify(Kind kind, ByteRange range) {
+    private Verified verify(Kind kind, ByteRange range, byte[] value) {
         try {
-            byte[] value = range.contents(file);
-            if (value == null) {
-                return Verified.BROKEN;
-            }
             First first = firstObject(value);
             ContentInfo info = ContentInfo.getInstance(first.object());
             Verified v = kind == Kind.DOCUMENT_TIMESTAMP ? documentTimestamp(info, range) : cms(info, range);
