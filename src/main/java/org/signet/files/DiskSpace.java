@@ -1,6 +1,7 @@
 package org.signet.files;
 
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -23,6 +24,11 @@ public final class DiskSpace {
 
     private final Path folder;
     private final long minFreeBytes;
+    /**
+     * Found once: looking a file system up reads the mount table, where asking it for its free space is
+     * one system call, and every upload asks.
+     */
+    private volatile FileStore store;
 
     /** {@code minFreeBytes}: below this, uploads are refused before they start. */
     public DiskSpace(Path folder, long minFreeBytes) {
@@ -33,7 +39,12 @@ public final class DiskSpace {
     /** Bytes this process may still write on the data folder's file system; -1 when it cannot be read. */
     public long freeBytes() {
         try {
-            return Files.getFileStore(folder).getUsableSpace();
+            FileStore found = store;
+            if (found == null) {
+                found = Files.getFileStore(folder);
+                store = found;
+            }
+            return found.getUsableSpace();
         } catch (IOException e) {
             return -1;
         }
