@@ -9,6 +9,7 @@ import com.icegreen.greenmail.util.ServerSetup;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +81,8 @@ class QueueCollectorTest {
         TestServer server = signet.start("webhooks.allow_private=true");
         ApiFlow flow = signet.flow();
         // Nothing listens on the port yet: each attempt is refused at once.
-        int port = freePort();
+        Socket down = WebhookReceiver.holdPort(0);
+        int port = down.getLocalPort();
         expectObject(201, flow.post("webhooks", Map.of("url", "http://127.0.0.1:" + port + "/hook",
                 "events", List.of("document.created"))));
         flow.upload("Lease", 1);
@@ -91,7 +93,7 @@ class QueueCollectorTest {
         signet.clock().advance(Duration.ofMinutes(3));
         assertEquals(180, Scrape.of(signet.server()).value(HOOK_AGE));
 
-        WebhookReceiver back = WebhookReceiver.startOn(port);
+        WebhookReceiver back = WebhookReceiver.startOn(down);
         open.add(back::close);
         signet.server().app.webhookDeliverer().runOnce();
 

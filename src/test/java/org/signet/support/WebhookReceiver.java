@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,6 +57,32 @@ public final class WebhookReceiver implements AutoCloseable {
 
     public static WebhookReceiver start() throws IOException {
         return startOn(0);
+    }
+
+    /**
+     * Holds a port of the loopback interface ({@code 0}: any free one) without listening on it: a
+     * connection to it is refused, as to a receiver that is down, and no other process can take the
+     * port before the receiver comes back on it with {@link #startOn(Socket)}.
+     */
+    public static Socket holdPort(int port) throws IOException {
+        Socket held = new Socket();
+        held.setReuseAddress(true);
+        held.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        return held;
+    }
+
+    /** Stops answering, keeping the port as {@link #holdPort} does, to come back on it later. */
+    public Socket closeHoldingPort() throws IOException {
+        int port = port();
+        close();
+        return holdPort(port);
+    }
+
+    /** Back on the port {@code held} kept: "the same receiver" again. */
+    public static WebhookReceiver startOn(Socket held) throws IOException {
+        int port = held.getLocalPort();
+        held.close();
+        return startOn(port);
     }
 
     /** On a given port, e.g. the one an earlier receiver had, to bring "the same receiver" back. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expectObject;
 
+import java.net.Socket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -132,15 +133,14 @@ class WebhookDelivererTest {
 
     @Test
     void receiverDown_eventsWaitAndGoOutAfterARestartOfSignet() throws Exception {
-        int port = receiver.port();
-        receiver.close();
+        Socket down = receiver.closeHoldingPort();
         String doc = flow.upload("Lease", 1);
         flow.addSignerWithSignatureField(doc, "ann@example.org");
         flow.send(doc);
 
         signet.start();
         flow = signet.flow();
-        receiver = WebhookReceiver.startOn(port);
+        receiver = WebhookReceiver.startOn(down);
         signet.clock().advance(Duration.ofMinutes(6));
         deliverDue();
 
