@@ -1,6 +1,7 @@
 package org.signet;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntSupplier;
 import org.signet.api.AttachmentsApi;
 import org.signet.api.AuditApi;
@@ -38,7 +39,9 @@ import org.signet.metrics.MetricsEndpoint;
 import org.signet.metrics.PasswordHashCollector;
 import org.signet.metrics.ProcessCollector;
 import org.signet.metrics.QueueCollector;
+import org.signet.metrics.SingleSignOnCollector;
 import org.signet.service.Health;
+import org.signet.service.SingleSignOn;
 import org.signet.web.Assets;
 import org.signet.web.AttachmentUpload;
 import org.signet.web.SessionJson;
@@ -75,9 +78,11 @@ final class Resources {
         new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);
         AdminRoutes.create(s.adminSessions,
-                new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links),
+                new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
+                        s.singleSignOn),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
-                        config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand())).routes(site);
+                        config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
+                        ssoLabel(config))).routes(site);
         new VerifyApi(s.verification, uploads, s.wire, config.restBase()).routes(site);
         new VerifyRoutes(req -> uploads.receive(req, (file, name) -> s.verification.check(file)), s.wire,
                 config.siteLanguage(), config.longValue("upload.max_bytes"), config.brand()).routes(site);
@@ -89,6 +94,11 @@ final class Resources {
                         config.brand())).routes(site);
     }
 
+    /** The single sign-on button's words as configured, or "" for the page's own when the default stands. */
+    private static String ssoLabel(Config config) {
+        return config.source("auth.oidc.label") == Config.Source.DEFAULT ? "" : config.string("auth.oidc.label");
+    }
+
     /** What {@code /metrics} serves: the server's requests and connections, the queues, failures, database and JVM. */
     static MetricsEndpoint metrics(Services s, Jobs jobs, RequestMetrics requests, IntSupplier connectionsOpen) {
         return new MetricsEndpoint(s.config.string("metrics.token"), List.of(
@@ -98,6 +108,7 @@ final class Resources {
                         s.webhookDeliverer::failedAttempts),
                 new DatabaseCollector(s.db::connectionsInUse, s.db::connectionsOpen),
                 new PasswordHashCollector(Passwords::derivations),
+                new SingleSignOnCollector(() -> s.singleSignOn.map(SingleSignOn::refusals).orElse(Map.of())),
                 new BackupCollector(() -> jobs.backupJob.flatMap(BackupJob::newestComplete),
                         () -> jobs.backupJob.map(BackupJob::failures).orElse(0L)),
                 new DiskCollector(HttpService.diskSpace(s.config)),

@@ -1,6 +1,7 @@
 package org.signet;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +19,8 @@ import org.signet.mail.MailQueue;
 import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
+import org.signet.oidc.OidcSettings;
+import org.signet.oidc.OpenIdProvider;
 import org.signet.pdf.intake.DocumentIntake;
 import org.signet.pdf.seal.SiteCertificate;
 import org.signet.service.Accounts;
@@ -46,6 +49,7 @@ import org.signet.service.SealTimes;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
 import org.signet.service.SiteDefaults;
+import org.signet.service.SingleSignOn;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
 import org.signet.service.Templates;
@@ -59,6 +63,7 @@ import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
+import org.signet.store.OidcPendingStore;
 import org.signet.store.StatsStore;
 import org.signet.store.UnlockSessionStore;
 import org.signet.text.Wire;
@@ -87,6 +92,8 @@ final class Services {
     final ParseBudget parseBudget = ParseBudget.halfTheHeap();
     final KeyAuthentication keyAuthentication;
     final AdminSessions adminSessions;
+    /** Sign-in through the site's OpenID provider, when {@code auth.oidc.issuer} names one. */
+    final Optional<SingleSignOn> singleSignOn;
     final Accounts accounts;
     final ApiKeys apiKeys;
     final MailSender mailSender;
@@ -133,7 +140,9 @@ final class Services {
         // One throttle for every place a host-site password is asked for: the sign-in and the links' login gates.
         PasswordCheck passwords = new PasswordCheck(stores.users, new LoginThrottle(stores.loginFailures, clock,
                 LoginThrottle.ACCOUNT, LoginThrottle.ADDRESS));
-        adminSessions = new AdminSessions(stores.users, stores.adminSessions, passwords, clock, ADMIN_IDLE);
+        adminSessions = new AdminSessions(stores.users, stores.adminSessions, passwords, clock, ADMIN_IDLE,
+                config.bool("auth.passwords"));
+        singleSignOn = singleSignOn(stores);
         accounts = new Accounts(stores.users);
         apiKeys = new ApiKeys(stores.keys, stores.users);
         mailSender = new MailSender(db, Transports.fromConfig(config), stores.files::readIfStored, clock,
@@ -195,6 +204,23 @@ final class Services {
     /** The code a queued mail carries; asked when it is sent, long after the wiring is built. */
     private Optional<String> codeForMail(long ticket) {
         return emailCodes.forMail(ticket);
+    }
+
+    /** The OpenID provider's client and the sign-in through it, when the configuration names a provider. */
+    private Optional<SingleSignOn> singleSignOn(Stores stores) {
+        String issuer = config.string("auth.oidc.issuer");
+        if (issuer.isEmpty()) {
+            return Optional.empty();
+        }
+        OidcSettings settings = new OidcSettings(URI.create(issuer), config.string("auth.oidc.client_id"),
+                config.string("auth.oidc.client_secret"), config.string("auth.oidc.scopes"));
+        OpenIdProvider provider = new OpenIdProvider(settings, () -> URI.create(links.site() + "/admin/oidc/callback"),
+                clock);
+        String group = config.string("auth.oidc.admin_group");
+        SingleSignOn.Policy policy = new SingleSignOn.Policy(config.bool("auth.oidc.create_users"),
+                group.isEmpty() ? Optional.empty() : Optional.of(group));
+        return Optional.of(new SingleSignOn(provider, new OidcPendingStore(db), stores.users, adminSessions, clock,
+                policy));
     }
 
     /** Where instances share the database, a browser's next request may reach any of them: sessions live there. */

@@ -155,6 +155,22 @@ public final class Config {
             }
         }
         requireFramableSite(values);
+        requireSignInMethod(values);
+    }
+
+    /**
+     * Single sign-on needs its client's id; and a site without passwords needs single sign-on, or nobody could
+     * sign in to its administrator pages.
+     */
+    private static void requireSignInMethod(Map<String, Value> values) throws ConfigException {
+        boolean sso = !values.get("auth.oidc.issuer").text().isBlank();
+        if (sso && values.get("auth.oidc.client_id").text().isBlank()) {
+            throw new ConfigException("auth.oidc.issuer needs auth.oidc.client_id: the provider knows Signet by it");
+        }
+        if (!sso && values.get("auth.passwords").text().trim().equalsIgnoreCase("false")) {
+            throw new ConfigException("auth.passwords=false needs single sign-on (auth.oidc.issuer): without "
+                    + "passwords and without a provider nobody could sign in to the administrator pages");
+        }
     }
 
     /**

@@ -82,7 +82,21 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("signing.password", "", "a password", s -> true, true),
             new Setting("signing.tsa_urls", "", "comma-separated http(s) URLs of RFC 3161 time-stamp authorities",
                     Setting::urls, false),
-            new Setting("signing.renew_days", "90", "an integer 1..3650", s -> intIn(s, 1, 3650), false));
+            new Setting("signing.renew_days", "90", "an integer 1..3650", s -> intIn(s, 1, 3650), false),
+            new Setting("auth.passwords", "true", "true or false", Setting::bool, false),
+            new Setting("auth.oidc.issuer", "", "empty, or the OpenID provider's issuer: an https URL (http on a "
+                    + "loopback host) without query or fragment", Setting::issuer, false),
+            new Setting("auth.oidc.client_id", "", "the client id the provider gave Signet",
+                    s -> s.chars().noneMatch(Character::isISOControl), false),
+            new Setting("auth.oidc.client_secret", "", "the client secret the provider gave Signet", s -> true, true),
+            new Setting("auth.oidc.label", "Single sign-on", "1 to 60 characters without control characters",
+                    s -> !s.isBlank() && s.length() <= 60 && s.chars().noneMatch(Character::isISOControl), false),
+            new Setting("auth.oidc.scopes", "openid email profile", "scopes separated by spaces, openid among them",
+                    s -> s.matches("[\\x21\\x23-\\x5b\\x5d-\\x7e ]+") && List.of(s.trim().split(" +")).contains("openid"),
+                    false),
+            new Setting("auth.oidc.create_users", "false", "true or false", Setting::bool, false),
+            new Setting("auth.oidc.admin_group", "", "empty, or a value of the provider's groups claim",
+                    s -> s.chars().noneMatch(Character::isISOControl), false));
 
     /**
      * Keys renamed since they were first read, old name to new: the old name (and its environment variable) is
@@ -138,6 +152,21 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
     /** Long enough that guessing it is hopeless, so the endpoint it opens needs no rate limit. */
     private static boolean token(String s) {
         return s.isEmpty() || s.length() >= 32 && s.length() <= 256 && s.chars().allMatch(c -> c > 0x20 && c < 0x7f);
+    }
+
+    /** The provider's issuer: https, or http only on a loopback host, where nothing crosses a network. */
+    private static boolean issuer(String s) {
+        if (s.isEmpty()) {
+            return true;
+        }
+        try {
+            URI u = new URI(s);
+            boolean loopback = "localhost".equals(u.getHost()) || "127.0.0.1".equals(u.getHost());
+            return u.getHost() != null && u.getRawQuery() == null && u.getRawFragment() == null
+                    && ("https".equals(u.getScheme()) || "http".equals(u.getScheme()) && loopback);
+        } catch (java.net.URISyntaxException e) {
+            return false;
+        }
     }
 
     private static boolean segment(String s) {

@@ -14,7 +14,7 @@ import org.signet.store.UserStore;
 
 /**
  * Sign-in to the administrator pages: a host-site account's email and password, checked by
- * {@link PasswordCheck}. A session id is 256 random bits that exist in clear only in the browser's
+ * {@link PasswordCheck}, or the word of the site's OpenID provider ({@link SingleSignOn}). A session id is 256 random bits that exist in clear only in the browser's
  * cookie; the database keeps its SHA-256, the user, and the CSRF token every form of the session must
  * carry. A session ends at sign-out, after {@code idle} without a request, and at once when its
  * user's password, disabled flag or administrator flag changes.
@@ -27,6 +27,7 @@ public final class AdminSessions {
     private final PasswordCheck passwords;
     private final Clock clock;
     private final Duration idle;
+    private final boolean passwordsAllowed;
 
     /** A session as just created at sign-in: the only time its id exists outside the cookie. */
     public record SignedIn(String sessionId, Session session) {}
@@ -38,13 +39,15 @@ public final class AdminSessions {
         }
     }
 
+    /** {@code passwordsAllowed} false ({@code auth.passwords}) leaves single sign-on as the only way in. */
     public AdminSessions(UserStore users, AdminSessionStore store, PasswordCheck passwords, Clock clock,
-            Duration idle) {
+            Duration idle, boolean passwordsAllowed) {
         this.users = users;
         this.store = store;
         this.passwords = passwords;
         this.clock = clock;
         this.idle = idle;
+        this.passwordsAllowed = passwordsAllowed;
     }
 
     /**
@@ -54,6 +57,10 @@ public final class AdminSessions {
      * the same lock for the right password as for a wrong one.
      */
     public SignedIn signIn(String email, char[] password, String clientIp, String previousSessionId) {
+        if (!passwordsAllowed) {
+            throw new Refusal(Refusal.Kind.FORBIDDEN, "password_sign_in_off",
+                    "This site signs in through single sign-on only.", Map.of());
+        }
         PasswordCheck.Outcome checked = passwords.check(email, password, clientIp, u -> true);
         if (checked.verdict() == PasswordCheck.Verdict.LOCKED) {
             throw Refusal.tooMany("login_locked", "Too many failed sign-ins.", checked.retryAfterSeconds());
@@ -61,16 +68,35 @@ public final class AdminSessions {
         if (!checked.accepted()) {
             throw invalidLogin();
         }
+        return start(checked.user(), checked.credentialVersion(), previousSessionId);
+    }
+
+    /**
+     * Starts a session for an account whose person the site's OpenID provider has vouched for, without a
+     * password; the provider is trusted for every factor it asks for.
+     */
+    public SignedIn vouchedFor(User user, String previousSessionId) {
+        long version = users.credentialVersion(user.id()).orElseThrow(AdminSessions::invalidLogin);
+        return start(user, version, previousSessionId);
+    }
+
+    /** Whether the sign-in page offers the password form and takes a posted password. */
+    public boolean passwordsAllowed() {
+        return passwordsAllowed;
+    }
+
+    /** A new session with a new id, ending the one the browser had ({@code previousSessionId}, or null). */
+    private SignedIn start(User user, long credentialVersion, String previousSessionId) {
         if (previousSessionId != null) {
             signOut(previousSessionId);
         }
         String id = Tokens.base64Url(32);
         String csrf = Tokens.base64Url(32);
-        // A password change between the check and here ends this session before it begins.
-        if (!store.insert(digest(id), checked.user().id(), checked.credentialVersion(), csrf, now())) {
+        // A change of access between the check and here ends this session before it begins.
+        if (!store.insert(digest(id), user.id(), credentialVersion, csrf, now())) {
             throw invalidLogin();
         }
-        return new SignedIn(id, new Session(checked.user(), csrf));
+        return new SignedIn(id, new Session(user, csrf));
     }
 
     private static Refusal invalidLogin() {

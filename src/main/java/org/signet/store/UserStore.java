@@ -33,6 +33,25 @@ public final class UserStore {
         return find(id).orElseThrow();
     }
 
+    /** A new account linked to the person {@code issuer} knows as {@code subject}, made at their first sign-in. */
+    public User addLinked(String email, String name, boolean admin, String issuer, String subject) {
+        long id = db.insert("INSERT INTO users(email, name, is_admin, created_at, oidc_issuer, oidc_subject) "
+                + "VALUES (?,?,?,?,?,?)", email.trim(), name.trim(), admin, clock.millis() / 1000, issuer, subject);
+        return find(id).orElseThrow();
+    }
+
+    /** The account linked to the person {@code issuer} knows as {@code subject}, whatever its email is now. */
+    public Optional<User> findLinked(String issuer, String subject) {
+        return db.queryOne("SELECT " + COLUMNS + " FROM users WHERE oidc_issuer = ? AND oidc_subject = ?",
+                UserStore::map, issuer, subject);
+    }
+
+    /** Links an account that is linked to nobody yet; false when it is linked already (or gone). */
+    public boolean link(long id, String issuer, String subject) {
+        return db.update("UPDATE users SET oidc_issuer = ?, oidc_subject = ? WHERE id = ? AND oidc_subject IS NULL",
+                issuer, subject, id) == 1;
+    }
+
     public Optional<User> find(long id) {
         return db.queryOne("SELECT " + COLUMNS + " FROM users WHERE id = ?", UserStore::map, id);
     }

@@ -313,4 +313,39 @@ class ConfigTest {
         assertTrue(c.describe().contains("db.url = jdbc:postgresql://db/signet?ssl=true&password=****&user=signet"),
                 c.describe());
     }
+
+    @Test
+    void load_singleSignOn_fromTheEnvironment_secretMasked() throws Exception {
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_AUTH_OIDC_ISSUER", "https://id.example.com/realms/staff",
+                "SIGNET_AUTH_OIDC_CLIENT_ID", "signet", "SIGNET_AUTH_OIDC_CLIENT_SECRET", "oidc-secret-42"),
+                Map.of("auth.passwords", "false"));
+        assertEquals("https://id.example.com/realms/staff", c.string("auth.oidc.issuer"));
+        assertEquals("openid email profile", c.string("auth.oidc.scopes"));
+        assertEquals("Single sign-on", c.string("auth.oidc.label"));
+        assertFalse(c.bool("auth.oidc.create_users") || c.bool("auth.passwords"));
+        assertFalse(c.describe().contains("oidc-secret-42"), c.describe());
+        assertTrue(c.describe().contains("auth.oidc.client_secret = ****"), c.describe());
+    }
+
+    @Test
+    void load_passwordsOffWithoutSingleSignOn_refusedSayingWhy() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> Config.load(dir, Optional.empty(), Map.of(), Map.of("auth.passwords", "false")));
+        assertTrue(e.getMessage().contains("auth.passwords=false needs single sign-on (auth.oidc.issuer)"),
+                e.getMessage());
+        ConfigException noClient = assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(),
+                Map.of(), Map.of("auth.oidc.issuer", "https://id.example.com")));
+        assertTrue(noClient.getMessage().contains("auth.oidc.client_id"), noClient.getMessage());
+    }
+
+    @Test
+    void load_singleSignOnIssuerAndScopes_checked() {
+        for (String bad : List.of("http://id.example.com", "ftp://id.example.com", "https://id.example.com/?x=1",
+                "https://id.example.com/#f", "not a url")) {
+            assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(),
+                    Map.of("auth.oidc.issuer", bad, "auth.oidc.client_id", "signet")), bad);
+        }
+        assertThrows(ConfigException.class, () -> Config.load(dir, Optional.empty(), Map.of(),
+                Map.of("auth.oidc.scopes", "email profile")), "openid is required");
+    }
 }

@@ -45,7 +45,7 @@ class AdminSessionsTest {
                 new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),
                 new LoginThrottle.Policy(5, Duration.ofMinutes(15), Duration.ofMinutes(10)));
         sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), signet.clock(),
-                Duration.ofMinutes(30));
+                Duration.ofMinutes(30), true);
         ada = users.add("ada@example.com", "Ada", true, HASH);
     }
 

@@ -3,7 +3,9 @@ package org.signet.web.admin;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.config.Brand;
@@ -23,6 +25,7 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.service.Documents;
 import org.signet.service.Links;
+import org.signet.service.SingleSignOn;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
@@ -44,6 +47,8 @@ public final class AdminRoutes implements ErrorPages {
     private final Map<Language, AdminView> views = new EnumMap<>(Language.class);
     private final Language siteLanguage;
     private final boolean secureCookies;
+    /** Present when single sign-on is set: the button's words, or "" for the page's own. */
+    private final Optional<String> ssoLabel;
     private final Section[] sections;
 
     /** A page of a signed-in user, written with the view in the language chosen for the request. */
@@ -63,20 +68,23 @@ public final class AdminRoutes implements ErrorPages {
         void routes(Router site, AdminRoutes admin);
     }
 
-    AdminRoutes(AdminSessions sessions, ZoneId zone, Language siteLanguage, boolean secureCookies, Brand brand,
-            Section... sections) {
+    AdminRoutes(AdminSessions sessions, Settings settings, Optional<String> ssoLabel, Section... sections) {
         this.sessions = sessions;
         for (Language l : Language.values()) {
-            views.put(l, new AdminView(l, zone, brand));
+            views.put(l, new AdminView(l, settings.zone(), settings.brand()));
         }
-        this.siteLanguage = siteLanguage;
-        this.secureCookies = secureCookies;
+        this.siteLanguage = settings.siteLanguage();
+        this.secureCookies = settings.secureCookies();
+        this.ssoLabel = ssoLabel;
         this.sections = sections.clone();
     }
 
-    /** The services the sections read and change, the same the REST interface uses. */
+    /**
+     * The services the sections read and change, the same the REST interface uses; {@code singleSignOn} is
+     * there when the site signs in through an OpenID provider.
+     */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn) {}
 
     /**
      * What the site's settings decide for these pages, read once from the configuration.
@@ -86,21 +94,23 @@ public final class AdminRoutes implements ErrorPages {
      * @param defaultRateLimit {@code ratelimit.key_per_hour}, offered for a new key
      * @param secureCookies whether the session cookies are {@code Secure}: the site is served over HTTPS
      * @param brand the site's name and logo, which every page shows
+     * @param ssoLabel {@code auth.oidc.label}, the single sign-on button's words, or "" for the page's own
      */
     public record Settings(ZoneId zone, Language siteLanguage, int defaultRateLimit, boolean secureCookies,
-            Brand brand) {}
+            Brand brand, String ssoLabel) {}
 
     /** The pages wired to the services the REST interface uses too. */
     public static AdminRoutes create(AdminSessions sessions, SectionServices services, Clock clock, Settings settings) {
-        return new AdminRoutes(sessions, settings.zone(), settings.siteLanguage(), settings.secureCookies(),
-                settings.brand(),
-                new DashboardPage(services.documents(), clock),
+        List<Section> sections = new ArrayList<>(List.of(new DashboardPage(services.documents(), clock),
                 new KeysPage(services.keys(), services.accounts(), settings.defaultRateLimit()),
                 new DocumentsPage(services.documents(), services.accounts()),
                 new DocumentPage(services.documents(), services.workflow(), services.links()),
                 new WebhooksPage(services.webhooks()),
                 new UsersPage(services.accounts()),
-                new AccountPage(services.accounts()));
+                new AccountPage(services.accounts())));
+        services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
+        return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
+                sections.toArray(Section[]::new));
     }
 
     public void routes(Router site) {
@@ -202,6 +212,25 @@ public final class AdminRoutes implements ErrorPages {
         return loginForm(req, 200, null, "");
     }
 
+    /**
+     * The browser signed in: the session cookie, and a page of our own that goes on to the dashboard. A redirect
+     * would not do after the provider's: a browser may treat the chain as started by another site and hold back
+     * the {@code SameSite=Strict} cookie on the next request, whereas a page here going on is this site's own.
+     */
+    Response signedIn(Request req, AdminSessions.SignedIn in) {
+        AdminView v = view(req, in.session());
+        return v.goingOn(v.m.get("login.signed_in"), "/admin").header("Set-Cookie", cookie(SESSION_COOKIE, in.sessionId()));
+    }
+
+    /**
+     * The cookie that binds a single sign-on to the browser that started it: {@code SameSite=Lax}, as it must come
+     * back on the provider's redirect from another site, and only to the callback, for as long as a sign-in waits.
+     */
+    String bindingCookie(String value, long maxAgeSeconds) {
+        return SingleSignOnPages.BINDING_COOKIE + "=" + value + "; Path=/admin/oidc; HttpOnly; SameSite=Lax; Max-Age="
+                + maxAgeSeconds + (secureCookies ? "; Secure" : "");
+    }
+
     private Response login(Request req) {
         try {
             Form form = Form.read(req);
@@ -234,7 +263,9 @@ public final class AdminRoutes implements ErrorPages {
     private Response loginForm(Request req, int status, String errorKey, String email) {
         String token = Tokens.base64Url(32);
         AdminView v = view(req, null);
-        return v.bare(status, v.m.get("login.title"), LoginForm.render(v, token, errorKey, email, req))
+        LoginForm.Choices choices = new LoginForm.Choices(sessions.passwordsAllowed(),
+                ssoLabel.map(label -> label.isEmpty() ? v.m.get("login.sso") : label));
+        return v.bare(status, v.m.get("login.title"), LoginForm.render(v, token, errorKey, email, req, choices))
                 .header("Set-Cookie", cookie(LOGIN_COOKIE, token));
     }
 

@@ -131,6 +131,16 @@ final class AdminView {
     }
 
     /**
+     * A page that goes on to {@code next} at once by itself (a refresh, as the pages run no inline script), with a
+     * link for a browser that does not.
+     */
+    Response goingOn(String title, String next) {
+        Html head = Html.of("<meta http-equiv=\"refresh\" content=\"0; url={}\" />\n", next);
+        Html link = Html.of("<p><a id=\"going-on\" href=\"{}\">{}</a></p>\n", next, t("login.going_on"));
+        return html(200, document(title, head, header(null, null), link));
+    }
+
+    /**
      * The error page for a refusal: the status of its kind, a heading of its kind, its message in the
      * page's words where the catalogue has them, and the request id; {@code s} may be null.
      */
@@ -214,18 +224,22 @@ final class AdminView {
     }
 
     private String document(String title, Html header, Html content) {
+        return document(title, Html.EMPTY, header, content);
+    }
+
+    private String document(String title, Html head, Html header, Html content) {
         return Html.of("<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\" />\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n"
                 + "<meta name=\"robots\" content=\"noindex, nofollow\" />\n"
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
-                + "<title>{} - {}</title>\n"
+                + "{}<title>{} - {}</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
                 + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n</head>\n<body>\n"
                 + "<a class=\"skip-link\" href=\"#main\">{}</a>\n{}"
                 + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>{}</h1>\n"
-                + "{}</main>\n</body>\n</html>\n", language().code(), title, SiteWords.name(m), t("nav.skip"), header, title,
+                + "{}</main>\n</body>\n</html>\n", language().code(), head, title, SiteWords.name(m), t("nav.skip"), header, title,
                 content).toString();
     }
 }
