@@ -19,6 +19,7 @@ import org.signet.error.Refusal;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.Database;
 import org.signet.store.LoginFailureStore;
+import org.signet.store.PasskeyStore;
 import org.signet.store.UserStore;
 import org.signet.support.SignetFixture;
 import org.signet.support.SuiteDatabase;
@@ -44,7 +45,8 @@ class AdminSessionsTest {
         LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), signet.clock(),
                 new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),
                 new LoginThrottle.Policy(5, Duration.ofMinutes(15), Duration.ofMinutes(10)));
-        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), signet.clock(),
+        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle),
+                new Passkeys(db, new PasskeyStore(db), users, () -> "http://localhost", signet.clock()), signet.clock(),
                 Duration.ofMinutes(30));
         ada = users.add("ada@example.com", "Ada", true, HASH);
     }
