@@ -3,7 +3,11 @@ package org.signet.web.admin;
 import org.signet.http.Request;
 import org.signet.text.Html;
 
-/** The sign-in form of the administrator pages: email, password and the pre-session CSRF token. */
+/**
+ * The sign-in page of the administrator pages: the form of email, password and the pre-session CSRF token, and
+ * beside it the button that signs in with a passkey alone, which the page script enables; without script it stays
+ * disabled and says that it needs script, and the form serves.
+ */
 final class LoginForm {
     private LoginForm() {}
 
@@ -20,7 +24,16 @@ final class LoginForm {
                 + "<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\""
                 + " required=\"required\"{} />\n"
                 + "<button id=\"login-submit\" type=\"submit\" class=\"btn btn-primary\">{}"
-                + "</button>\n</form>\n", v.notice(req), error, AdminView.csrf(token), v.t("login.email"), email, described,
-                v.t("login.password"), described, v.t("login.submit"));
+                + "</button>\n</form>\n{}", v.notice(req), error, AdminView.csrf(token), v.t("login.email"), email, described,
+                v.t("login.password"), described, v.t("login.submit"), passkey(v, token));
+    }
+
+    private static Html passkey(AdminView v, String token) {
+        return Html.of("<section class=\"panel form narrow\" aria-labelledby=\"passkey-heading\">\n"
+                + "<h2 id=\"passkey-heading\">{}</h2>\n"
+                + "<button id=\"passkey-sign-in\" type=\"button\" class=\"btn\" data-passkey-sign-in=\"{}\""
+                + " data-csrf=\"{}\" disabled=\"disabled\" aria-describedby=\"passkey-sign-in-status\">{}</button>\n"
+                + "{}</section>\n", v.t("login.passkey_heading"), PasskeyRoutes.SIGN_IN, token, v.t("login.passkey"),
+                PasskeysPanel.status(v, "passkey-sign-in-status", PasskeysPanel.SIGNING_IN));
     }
 }
