@@ -169,7 +169,8 @@ public final class AdminRoutes implements ErrorPages {
     Handler json(JsonAction action) {
         return req -> {
             try {
-                Session s = sessions.find(req.cookie(SESSION_COOKIE)).orElseThrow(Refusal::unauthorized);
+                Session s = sessions.find(req.cookie(SESSION_COOKIE)).orElseThrow(() -> new Refusal(
+                        Refusal.Kind.UNAUTHORIZED, "session_ended", "Sign in again: no session is live.", Map.of()));
                 if (!AdminSessions.csrfMatches(s, req.header(CSRF_HEADER))) {
                     throw csrfRefusal();
                 }

@@ -159,7 +159,9 @@ class PasskeyRoutesTest {
     @Test
     void addOptions_withoutSessionOrCsrf_refused() {
         AdminClient anonymous = new AdminClient(server);
-        assertEquals(401, anonymous.postJson("/admin/account/passkeys/options", "x", "{}").statusCode());
+        HttpResponse<String> signedOut = anonymous.postJson("/admin/account/passkeys/options", "x", "{}");
+        assertEquals(401, signedOut.statusCode());
+        assertEquals("session_ended", code(signedOut));
         AdminClient c = signedIn();
         HttpResponse<String> r = c.postJson("/admin/account/passkeys/options", "not-the-token", "{}");
         assertEquals(403, r.statusCode());
