@@ -42,6 +42,7 @@ import org.signet.service.LoginThrottle;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
 import org.signet.service.ParseBudget;
+import org.signet.service.Passkeys;
 import org.signet.service.PasswordCheck;
 import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
@@ -91,6 +92,7 @@ final class Services {
     final WorkGate heavyWork = WorkGate.forProcessors();
     final ParseBudget parseBudget = ParseBudget.halfTheHeap();
     final KeyAuthentication keyAuthentication;
+    final Passkeys passkeys;
     final AdminSessions adminSessions;
     /** Sign-in through the site's OpenID provider, when {@code auth.oidc.issuer} names one. */
     final Optional<SingleSignOn> singleSignOn;
@@ -140,7 +142,8 @@ final class Services {
         // One throttle for every place a host-site password is asked for: the sign-in and the links' login gates.
         PasswordCheck passwords = new PasswordCheck(stores.users, new LoginThrottle(stores.loginFailures, clock,
                 LoginThrottle.ACCOUNT, LoginThrottle.ADDRESS));
-        adminSessions = new AdminSessions(stores.users, stores.adminSessions, passwords, clock, ADMIN_IDLE,
+        passkeys = new Passkeys(db, stores.passkeys, stores.users, links::site, clock);
+        adminSessions = new AdminSessions(stores.users, stores.adminSessions, passwords, passkeys, clock, ADMIN_IDLE,
                 config.bool("auth.passwords"));
         singleSignOn = singleSignOn(stores);
         accounts = new Accounts(stores.users);

@@ -17,6 +17,7 @@ import org.signet.store.IdempotencyStore;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
 import org.signet.store.MasterKeyCheck;
+import org.signet.store.PasskeyStore;
 import org.signet.store.SealedValues;
 import org.signet.store.SignerStore;
 import org.signet.store.SignerTokens;
@@ -40,6 +41,7 @@ final class Stores {
     final ApiKeyStore keys;
     final LoginFailureStore loginFailures;
     final AdminSessionStore adminSessions;
+    final PasskeyStore passkeys;
     final DocumentStore documents;
     final SignerStore signers;
     final FieldStore fields;
@@ -63,6 +65,7 @@ final class Stores {
         keys = new ApiKeyStore(db, clock);
         loginFailures = new LoginFailureStore(db);
         adminSessions = new AdminSessionStore(db);
+        passkeys = new PasskeyStore(db);
         documents = new DocumentStore(db, clock);
         signers = new SignerStore(db, clock, tokens);
         fields = new FieldStore(db, clock);

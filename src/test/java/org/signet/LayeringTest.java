@@ -48,7 +48,7 @@ class LayeringTest {
             Map.entry("mail", 3), Map.entry("webhook", 3),
             Map.entry("store", 2),
             Map.entry("domain", 1),
-            Map.entry("json", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
+            Map.entry("json", 0), Map.entry("webauthn", 0), Map.entry("text", 0), Map.entry("crypto", 0), Map.entry("files", 0),
             Map.entry("pdf/read", 0), Map.entry("pdf/intake", 0), Map.entry("pdf/render", 0),
             Map.entry("pdf/fonts", 0), Map.entry("pdf/finish", 0), Map.entry("pdf/seal", 0), Map.entry("pdf/verify", 0),
             Map.entry("pdf/updates", 0), Map.entry("evidence", 0), Map.entry("config", 0), Map.entry("http/front", 0),

@@ -170,8 +170,9 @@ public final class Dispatcher implements HttpHandler {
             return routeRest(request, restPath);
         }
         // A site route under the REST base (the OpenAPI description, verifying a file) is public, but counts
-        // per IP like all of it; so does the verify page, which checks an upload as the REST route does.
-        if (underRest || path.startsWith("/sign/") || path.equals("/verify")) {
+        // per IP like all of it; so does the verify page, which checks an upload as the REST route does, and the
+        // sign-in with a passkey, each of whose challenges is a row in the database until it expires.
+        if (underRest || path.startsWith("/sign/") || path.equals("/verify") || path.startsWith("/admin/login/passkey")) {
             limitIp(request);
         }
         Router.Match match = open.orElseThrow(Refusal::noRoute);

@@ -11,13 +11,15 @@ import org.signet.domain.User;
 import org.signet.error.Refusal;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.UserStore;
+import org.signet.webauthn.Ceremonies.Assertion;
 
 /**
  * Sign-in to the administrator pages: a host-site account's email and password, checked by
- * {@link PasswordCheck}, or the word of the site's OpenID provider ({@link SingleSignOn}). A session id is 256 random bits that exist in clear only in the browser's
+ * {@link PasswordCheck}, the word of the site's OpenID provider ({@link SingleSignOn}), or a passkey alone,
+ * checked by {@link Passkeys}. A session id is 256 random bits that exist in clear only in the browser's
  * cookie; the database keeps its SHA-256, the user, and the CSRF token every form of the session must
  * carry. A session ends at sign-out, after {@code idle} without a request, and at once when its
- * user's password, disabled flag or administrator flag changes.
+ * user's password, disabled flag or administrator flag changes, or one of their passkeys is removed.
  */
 public final class AdminSessions {
     /** last_seen_at moves at most this often, so browsing costs a write a minute, not one a request. */
@@ -25,6 +27,7 @@ public final class AdminSessions {
     private final UserStore users;
     private final AdminSessionStore store;
     private final PasswordCheck passwords;
+    private final Passkeys passkeys;
     private final Clock clock;
     private final Duration idle;
     private final boolean passwordsAllowed;
@@ -39,12 +42,13 @@ public final class AdminSessions {
         }
     }
 
-    /** {@code passwordsAllowed} false ({@code auth.passwords}) leaves single sign-on as the only way in. */
-    public AdminSessions(UserStore users, AdminSessionStore store, PasswordCheck passwords, Clock clock,
-            Duration idle, boolean passwordsAllowed) {
+    /** {@code passwordsAllowed} false ({@code auth.passwords}) leaves single sign-on and passkeys as the ways in. */
+    public AdminSessions(UserStore users, AdminSessionStore store, PasswordCheck passwords, Passkeys passkeys,
+            Clock clock, Duration idle, boolean passwordsAllowed) {
         this.users = users;
         this.store = store;
         this.passwords = passwords;
+        this.passkeys = passkeys;
         this.clock = clock;
         this.idle = idle;
         this.passwordsAllowed = passwordsAllowed;
@@ -68,7 +72,21 @@ public final class AdminSessions {
         if (!checked.accepted()) {
             throw invalidLogin();
         }
-        return start(checked.user(), checked.credentialVersion(), previousSessionId);
+        return start(checked.user(), checked.credentialVersion(), previousSessionId)
+                .orElseThrow(AdminSessions::invalidLogin);
+    }
+
+    /**
+     * Signs in with a passkey alone, its assertion checked by {@link Passkeys#verifyAssertion}: the one place a
+     * sign-in with a passkey completes. Refused with {@code passkey_refused} as the check is, and alike when the
+     * passkey was removed or its user disabled meanwhile.
+     */
+    public SignedIn signInWithPasskey(Assertion assertion, String previousSessionId) {
+        Passkeys.Verified verified = passkeys.verifyAssertion(assertion);
+        return users.find(verified.userId()).filter(u -> !u.disabled())
+                .flatMap(u -> start(u, verified.credentialVersion(), previousSessionId))
+                .orElseThrow(() -> new Refusal(Refusal.Kind.UNAUTHORIZED, "passkey_refused",
+                        "The passkey was not accepted.", Map.of()));
     }
 
     /**
@@ -77,7 +95,7 @@ public final class AdminSessions {
      */
     public SignedIn vouchedFor(User user, String previousSessionId) {
         long version = users.credentialVersion(user.id()).orElseThrow(AdminSessions::invalidLogin);
-        return start(user, version, previousSessionId);
+        return start(user, version, previousSessionId).orElseThrow(AdminSessions::invalidLogin);
     }
 
     /** Whether the sign-in page offers the password form and takes a posted password. */
@@ -85,18 +103,21 @@ public final class AdminSessions {
         return passwordsAllowed;
     }
 
-    /** A new session with a new id, ending the one the browser had ({@code previousSessionId}, or null). */
-    private SignedIn start(User user, long credentialVersion, String previousSessionId) {
+    /**
+     * A new session for {@code user}, ending the browser's previous one; empty when the user's credential version
+     * is no longer {@code credentialVersion}: a change of what lets them in between the check and here ends this
+     * session before it begins.
+     */
+    private Optional<SignedIn> start(User user, long credentialVersion, String previousSessionId) {
         if (previousSessionId != null) {
             signOut(previousSessionId);
         }
         String id = Tokens.base64Url(32);
         String csrf = Tokens.base64Url(32);
-        // A change of access between the check and here ends this session before it begins.
         if (!store.insert(digest(id), user.id(), credentialVersion, csrf, now())) {
-            throw invalidLogin();
+            return Optional.empty();
         }
-        return new SignedIn(id, new Session(user, csrf));
+        return Optional.of(new SignedIn(id, new Session(user, csrf)));
     }
 
     private static Refusal invalidLogin() {
@@ -133,10 +154,11 @@ public final class AdminSessions {
         }
     }
 
-    /** Removes sessions idle for longer than allowed, and stale lockout counts; run now and then. */
+    /** Removes sessions idle for longer than allowed, stale lockout counts and passkey challenges; run now and then. */
     public void evictExpired() {
         store.deleteIdleSince(now() - idle.toSeconds());
         passwords.evictStale();
+        passkeys.evictExpired();
     }
 
     private static String digest(String sessionId) {

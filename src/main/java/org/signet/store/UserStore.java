@@ -100,9 +100,18 @@ public final class UserStore {
      * unlocks, which live in the server's memory where another process (the command line) cannot reach.
      */
     private boolean changeAccess(long id, String assignment, Object value) {
+        return db.inTransaction(() -> db.update("UPDATE users SET " + assignment + " WHERE id = ?", value, id) == 1
+                && endSessions(id));
+    }
+
+    /**
+     * Ends every session of the account, as a change of what lets it in does: its administrator-page sessions are
+     * deleted and its credential version moves; a removed passkey is such a change. Joins the caller's
+     * transaction, if any. False when no such user.
+     */
+    public boolean endSessions(long id) {
         return db.inTransaction(() -> {
-            if (db.update("UPDATE users SET " + assignment + ", credential_version = credential_version + 1 "
-                    + "WHERE id = ?", value, id) != 1) {
+            if (db.update("UPDATE users SET credential_version = credential_version + 1 WHERE id = ?", id) != 1) {
                 return false;
             }
             db.update("DELETE FROM admin_sessions WHERE user_id = ?", id);

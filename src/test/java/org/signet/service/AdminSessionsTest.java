@@ -19,8 +19,10 @@ import org.signet.error.Refusal;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.Database;
 import org.signet.store.LoginFailureStore;
+import org.signet.store.PasskeyStore;
 import org.signet.store.UserStore;
 import org.signet.support.SignetFixture;
+import org.signet.support.SoftAuthenticator;
 import org.signet.support.SuiteDatabase;
 
 /** Sign-in, sessions, lockout and CSRF of the administrator pages, on the real database and a hand-moved clock. */
@@ -29,12 +31,14 @@ class AdminSessionsTest {
     final SignetFixture signet = SignetFixture.stopped();
 
     private static final String PASSWORD = "correct horse";
+    private static final String SITE = "http://localhost:8080";
     /** One hash for every account here: PBKDF2 at full strength is slow on purpose. */
     private static final String HASH = Passwords.hash(PASSWORD.toCharArray());
 
     private Database db;
     private UserStore users;
     private AdminSessions sessions;
+    private Passkeys passkeys;
     private User ada;
 
     @BeforeEach
@@ -44,8 +48,9 @@ class AdminSessionsTest {
         LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), signet.clock(),
                 new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),
                 new LoginThrottle.Policy(5, Duration.ofMinutes(15), Duration.ofMinutes(10)));
-        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), signet.clock(),
-                Duration.ofMinutes(30), true);
+        passkeys = new Passkeys(db, new PasskeyStore(db), users, () -> SITE, signet.clock());
+        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), passkeys,
+                signet.clock(), Duration.ofMinutes(30), true);
         ada = users.add("ada@example.com", "Ada", true, HASH);
     }
 
@@ -206,5 +211,44 @@ class AdminSessionsTest {
         sessions.evictExpired();
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM login_failures"));
+    }
+    /** A passkey added to Ada's account, and its authenticator. */
+    private SoftAuthenticator passkeyOfAda() {
+        SoftAuthenticator key = new SoftAuthenticator();
+        Passkeys.CreationOptions o = passkeys.startAdding(ada);
+        passkeys.add(ada, "Laptop", key.create(SITE, "localhost", o.challenge(), o.userHandle()));
+        return key;
+    }
+
+    @Test
+    void signInWithPasskey_givesSessionOfItsOwner_endingTheBrowsersPrevious() {
+        SoftAuthenticator key = passkeyOfAda();
+        AdminSessions.SignedIn before = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        AdminSessions.SignedIn in = sessions.signInWithPasskey(
+                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), before.sessionId());
+        assertEquals(ada.id(), sessions.find(in.sessionId()).orElseThrow().user().id());
+        assertTrue(sessions.find(before.sessionId()).isEmpty(), "every sign-in gets a new session id");
+    }
+
+    @Test
+    void signInWithPasskey_passkeyRemoved_refusedAndItsSessionsEnded() {
+        SoftAuthenticator key = passkeyOfAda();
+        AdminSessions.SignedIn in = sessions.signInWithPasskey(
+                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), null);
+        passkeys.remove(ada.id(), passkeys.list(ada.id()).get(0).id());
+        assertTrue(sessions.find(in.sessionId()).isEmpty());
+        Refusal r = assertThrows(Refusal.class, () -> sessions.signInWithPasskey(
+                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), null));
+        assertEquals("passkey_refused", r.code());
+    }
+
+    @Test
+    void evictExpired_removesPasskeyChallengesPastTheirTime() {
+        SoftAuthenticator key = passkeyOfAda();
+        String challenge = passkeys.startAssertion().challenge();
+        signet.clock().advance(Duration.ofMinutes(6));
+        sessions.evictExpired();
+        assertEquals(0, db.queryLong("SELECT COUNT(*) FROM passkey_challenges"));
+        assertThrows(Refusal.class, () -> sessions.signInWithPasskey(key.get(SITE, "localhost", challenge), null));
     }
 }

@@ -26,6 +26,7 @@ import org.signet.store.AdminSessionStore;
 import org.signet.store.Database;
 import org.signet.store.LoginFailureStore;
 import org.signet.store.OidcPendingStore;
+import org.signet.store.PasskeyStore;
 import org.signet.store.UserStore;
 import org.signet.support.SignetFixture;
 import org.signet.support.SuiteDatabase;
@@ -51,7 +52,8 @@ class SingleSignOnTest {
         users = new UserStore(db, signet.clock());
         sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users,
                 new LoginThrottle(new LoginFailureStore(db), signet.clock(), LoginThrottle.ACCOUNT,
-                        LoginThrottle.ADDRESS)), signet.clock(), Duration.ofMinutes(30), true);
+                        LoginThrottle.ADDRESS)), new Passkeys(db, new PasskeyStore(db), users, () -> "http://localhost:8080",
+                        signet.clock()), signet.clock(), Duration.ofMinutes(30), true);
         provider = TestOpenIdProvider.start(signet.clock());
     }
 

@@ -11,21 +11,24 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Accounts;
+import org.signet.service.Passkeys;
 import org.signet.service.AdminSessions.Session;
 import org.signet.text.Html;
 
 /**
- * The signed-in user's own account: who they are, and the language their pages speak (one of
- * Signet's, or the browser's, which is where a new account starts).
+ * The signed-in user's own account: who they are, the language their pages speak (one of Signet's, or the
+ * browser's, which is where a new account starts), and their passkeys ({@link PasskeysPanel}).
  */
 final class AccountPage implements AdminRoutes.Section {
     /** The form's value for "no setting": the browser's languages decide. */
     static final String BROWSER = "";
 
     private final Accounts accounts;
+    private final Passkeys passkeys;
 
-    AccountPage(Accounts accounts) {
+    AccountPage(Accounts accounts, Passkeys passkeys) {
         this.accounts = accounts;
+        this.passkeys = passkeys;
     }
 
     @Override
@@ -39,7 +42,8 @@ final class AccountPage implements AdminRoutes.Section {
         Html who = Html.of("<dl class=\"pairs panel\">\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n"
                 + "<dt>{}</dt><dd>{}</dd>\n</dl>\n", v.t("users.name"), u.name(), v.t("users.email"), u.email(),
                 v.t("users.role"), v.t(u.admin() ? "users.role_admin" : "users.role_user"));
-        return v.page(200, s, "account", v.m.get("account.title"), req, who.then(form(v, s)));
+        return v.page(200, s, "account", v.m.get("account.title"), req,
+                who.then(form(v, s)).then(PasskeysPanel.render(v, s, passkeys.list(u.id()))));
     }
 
     private static Html form(AdminView v, Session s) {

@@ -12,7 +12,9 @@ import org.signet.config.Brand;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Language;
+import org.signet.error.ErrorEnvelope;
 import org.signet.error.Refusal;
+import org.signet.http.Body;
 import org.signet.http.ErrorPages;
 import org.signet.http.Form;
 import org.signet.http.Handler;
@@ -26,6 +28,7 @@ import org.signet.service.ApiKeys;
 import org.signet.service.Documents;
 import org.signet.service.Links;
 import org.signet.service.SingleSignOn;
+import org.signet.service.Passkeys;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
@@ -42,6 +45,8 @@ public final class AdminRoutes implements ErrorPages {
     static final String SESSION_COOKIE = "signet_admin";
     /** Before a session exists, the sign-in form's token is checked against this cookie (double submit). */
     static final String LOGIN_COOKIE = "signet_login";
+    /** The page scripts' JSON requests carry the CSRF token (or before a session, the sign-in form's) here. */
+    static final String CSRF_HEADER = "X-CSRF-Token";
 
     private final AdminSessions sessions;
     private final Map<Language, AdminView> views = new EnumMap<>(Language.class);
@@ -61,6 +66,12 @@ public final class AdminRoutes implements ErrorPages {
     @FunctionalInterface
     interface Action {
         Response handle(Request req, Session s, AdminView v, Form form) throws Exception;
+    }
+
+    /** A JSON request of a signed-in user's page script, its CSRF token already checked. */
+    @FunctionalInterface
+    interface JsonAction {
+        Response handle(Request req, Session s, Body body) throws Exception;
     }
 
     /** One part of the pages, registering its routes through the session and CSRF checks. */
@@ -84,7 +95,7 @@ public final class AdminRoutes implements ErrorPages {
      * there when the site signs in through an OpenID provider.
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Passkeys passkeys) {}
 
     /**
      * What the site's settings decide for these pages, read once from the configuration.
@@ -107,7 +118,8 @@ public final class AdminRoutes implements ErrorPages {
                 new DocumentPage(services.documents(), services.workflow(), services.links()),
                 new WebhooksPage(services.webhooks()),
                 new UsersPage(services.accounts()),
-                new AccountPage(services.accounts())));
+                new AccountPage(services.accounts(), services.passkeys()),
+                new PasskeyRoutes(sessions, services.passkeys(), settings.brand().name())));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
                 sections.toArray(Section[]::new));
@@ -158,6 +170,36 @@ public final class AdminRoutes implements ErrorPages {
                 return v.error(r, s.get(), req);
             }
         };
+    }
+
+    /**
+     * A JSON endpoint of a signed-in user's page script: without a live session 401, without the session's CSRF
+     * token in {@value #CSRF_HEADER} 403, each refusal answered in the error envelope rather than as a page.
+     */
+    Handler json(JsonAction action) {
+        return req -> {
+            try {
+                Session s = sessions.find(req.cookie(SESSION_COOKIE)).orElseThrow(() -> new Refusal(
+                        Refusal.Kind.UNAUTHORIZED, "session_ended", "Sign in again: no session is live.", Map.of()));
+                if (!AdminSessions.csrfMatches(s, req.header(CSRF_HEADER))) {
+                    throw csrfRefusal();
+                }
+                return action.handle(req, s, req.json());
+            } catch (Refusal r) {
+                return jsonRefusal(r);
+            }
+        };
+    }
+
+    static Response jsonRefusal(Refusal r) {
+        return Response.json(r.status(), ErrorEnvelope.of(r));
+    }
+
+    /** Whether {@code given} is the sign-in form's token in the browser's cookie (double submit), in constant time. */
+    static boolean loginTokenMatches(Request req, String given) {
+        String expected = req.cookie(LOGIN_COOKIE);
+        return expected != null && given != null && Tokens.constantTimeEquals(
+                expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -234,10 +276,7 @@ public final class AdminRoutes implements ErrorPages {
     private Response login(Request req) {
         try {
             Form form = Form.read(req);
-            String expected = req.cookie(LOGIN_COOKIE);
-            String given = form.value("csrf");
-            if (expected == null || given == null || !Tokens.constantTimeEquals(
-                    expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8))) {
+            if (!loginTokenMatches(req, form.value("csrf"))) {
                 return view(req, null).error(csrfRefusal(), null, req);
             }
             String email = Optional.ofNullable(form.value("email")).orElse("").strip();
@@ -269,16 +308,16 @@ public final class AdminRoutes implements ErrorPages {
                 .header("Set-Cookie", cookie(LOGIN_COOKIE, token));
     }
 
-    private static Refusal csrfRefusal() {
+    static Refusal csrfRefusal() {
         return new Refusal(Refusal.Kind.FORBIDDEN, "csrf", "The form is out of date.", Map.of());
     }
 
     /** Only the administrator pages get the cookie, only over HTTPS when the site is, never to scripts or other sites. */
-    private String cookie(String name, String value) {
+    String cookie(String name, String value) {
         return name + "=" + value + "; Path=/admin; HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "");
     }
 
-    private String clear(String name) {
+    String clear(String name) {
         return cookie(name, "") + "; Max-Age=0";
     }
 }

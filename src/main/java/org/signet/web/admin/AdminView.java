@@ -23,13 +23,15 @@ import org.signet.text.SiteWords;
 
 /**
  * The frame every administrator page shares (skip link, the signer pages' top bar with the
- * navigation, one stylesheet, one small script) and the helpers pages are written with, in one
+ * navigation, one stylesheet, one small script and the passkey module) and the helpers pages are written with, in one
  * language: words, the CSRF field, times and numbers, notices and error pages. Markup is written with
  * {@link Html} and XHTML-compatible, as the signer's pages.
  */
 final class AdminView {
     static final String STYLESHEET = "/assets/admin.css";
     static final String SCRIPT = "/assets/admin.js";
+    /** The passkey ceremonies, on every page so that any page may start one with a button (see PasskeysPanel). */
+    static final String PASSKEY_MODULE = "/assets/admin/passkeys.js";
     static final String BUNDLE = "web/admin/messages";
     private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "account");
 
@@ -236,7 +238,8 @@ final class AdminView {
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
-                + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n</head>\n<body>\n"
+                + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n"
+                + "<script type=\"module\" src=\"" + PASSKEY_MODULE + "\"></script>\n</head>\n<body>\n"
                 + "<a class=\"skip-link\" href=\"#main\">{}</a>\n{}"
                 + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>{}</h1>\n"
                 + "{}</main>\n</body>\n</html>\n", language().code(), head, title, SiteWords.name(m), t("nav.skip"), header, title,

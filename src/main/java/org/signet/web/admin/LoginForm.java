@@ -6,7 +6,9 @@ import org.signet.text.Html;
 
 /**
  * The sign-in page of the administrator pages: the single sign-on button when the site has an OpenID provider,
- * and the form of email, password and the pre-session CSRF token unless {@code auth.passwords} is off.
+ * the form of email, password and the pre-session CSRF token unless {@code auth.passwords} is off, and the button
+ * that signs in with a passkey alone, which the page script enables; without script it stays disabled and says
+ * that it needs script.
  */
 final class LoginForm {
     private LoginForm() {}
@@ -22,7 +24,7 @@ final class LoginForm {
                 + "<a id=\"sso-start\" class=\"btn btn-primary\" href=\"/admin/oidc/start\">{}</a>\n</div>\n", label))
                 .orElse(Html.EMPTY);
         Html form = choices.passwords() ? passwordForm(v, token, errorKey, email) : Html.EMPTY;
-        return Html.of("{}{}{}{}", v.notice(req), error, sso, form);
+        return Html.of("{}{}{}{}{}", v.notice(req), error, sso, form, passkey(v, token));
     }
 
     private static Html passwordForm(AdminView v, String token, String errorKey, String email) {
@@ -37,5 +39,14 @@ final class LoginForm {
                 + "<button id=\"login-submit\" type=\"submit\" class=\"btn btn-primary\">{}"
                 + "</button>\n</form>\n", AdminView.csrf(token), v.t("login.email"), email, described,
                 v.t("login.password"), described, v.t("login.submit"));
+    }
+
+    private static Html passkey(AdminView v, String token) {
+        return Html.of("<section class=\"panel form narrow\" aria-labelledby=\"passkey-heading\">\n"
+                + "<h2 id=\"passkey-heading\">{}</h2>\n"
+                + "<button id=\"passkey-sign-in\" type=\"button\" class=\"btn\" data-passkey-sign-in=\"{}\""
+                + " data-csrf=\"{}\" disabled=\"disabled\" aria-describedby=\"passkey-sign-in-status\">{}</button>\n"
+                + "{}</section>\n", v.t("login.passkey_heading"), PasskeyRoutes.SIGN_IN, token, v.t("login.passkey"),
+                PasskeysPanel.status(v, "passkey-sign-in-status", PasskeysPanel.SIGNING_IN));
     }
 }
