@@ -22,6 +22,7 @@ import org.signet.pdf.intake.DocumentIntake;
 import org.signet.pdf.seal.SiteCertificate;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
+import org.signet.service.AuthenticatorApp;
 import org.signet.service.ApiKeys;
 import org.signet.service.Announcements;
 import org.signet.service.Attachments;
@@ -43,6 +44,8 @@ import org.signet.service.PasswordCheck;
 import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
 import org.signet.service.SealTimes;
+import org.signet.service.SecondFactors;
+import org.signet.service.SignInRecord;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
 import org.signet.service.SiteDefaults;
@@ -87,6 +90,9 @@ final class Services {
     final ParseBudget parseBudget = ParseBudget.halfTheHeap();
     final KeyAuthentication keyAuthentication;
     final AdminSessions adminSessions;
+    final SignInRecord signInRecord;
+    final AuthenticatorApp authenticatorApp;
+    final SecondFactors secondFactors;
     final Accounts accounts;
     final ApiKeys apiKeys;
     final MailSender mailSender;
@@ -130,10 +136,17 @@ final class Services {
         this.tmpDir = DataFolder.scratch(config.dataDir());
         DocumentStores documentStores = stores.documentStores();
         keyAuthentication = new KeyAuthentication(stores.keys, clock);
-        // One throttle for every place a host-site password is asked for: the sign-in and the links' login gates.
-        PasswordCheck passwords = new PasswordCheck(stores.users, new LoginThrottle(stores.loginFailures, clock,
-                LoginThrottle.ACCOUNT, LoginThrottle.ADDRESS));
-        adminSessions = new AdminSessions(stores.users, stores.adminSessions, passwords, clock, ADMIN_IDLE);
+        // One throttle for every place a host-site password or second factor is asked for: the sign-in and the
+        // links' login gates.
+        LoginThrottle throttle = new LoginThrottle(stores.loginFailures, clock, LoginThrottle.ACCOUNT,
+                LoginThrottle.ADDRESS);
+        PasswordCheck passwords = new PasswordCheck(stores.users, throttle);
+        signInRecord = new SignInRecord(stores.accountEvents);
+        authenticatorApp = new AuthenticatorApp(stores.authenticators, signInRecord, clock);
+        secondFactors = new SecondFactors(authenticatorApp, throttle, stores.users, signInRecord);
+        adminSessions = new AdminSessions(stores.users, stores.adminSessions, passwords, clock, ADMIN_IDLE,
+                new AdminSessions.SecondStep(secondFactors, stores.signInChallenges, signInRecord,
+                        config.bool("auth.require_second_factor")));
         accounts = new Accounts(stores.users);
         apiKeys = new ApiKeys(stores.keys, stores.users);
         mailSender = new MailSender(db, Transports.fromConfig(config), stores.files::readIfStored, clock,

@@ -11,7 +11,8 @@ import org.signet.domain.User;
  * Host-site accounts. Every change to what lets an account in (its password, its disabled flag, its
  * administrator flag) goes through {@link #changeAccess}, which in the same transaction ends the
  * account's administrator-page sessions and moves its credential version, so that the login-gate
- * unlocks made with the account stop counting too; the command line changes accounts here as well.
+ * unlocks made with the account stop counting too; so does removing its second factors. The command
+ * line changes accounts here as well.
  */
 public final class UserStore {
     private static final String COLUMNS = "id, email, name, is_admin, disabled, password_hash, created_at, language";
@@ -76,19 +77,35 @@ public final class UserStore {
     }
 
     /**
+     * Removes the account's second factors (its authenticator app and recovery codes), which ends its
+     * sessions as every change of access does; false when no such user.
+     */
+    public boolean removeSecondFactors(long id) {
+        return db.inTransaction(() -> {
+            db.update("DELETE FROM user_authenticators WHERE user_id = ?", id);
+            db.update("DELETE FROM recovery_codes WHERE user_id = ?", id);
+            return endSessions(id);
+        });
+    }
+
+    /**
      * Sets one column of what lets the account in, and ends every session of the account: its
      * administrator-page sessions are deleted, and the moved credential version ends the login-gate
      * unlocks, which live in the server's memory where another process (the command line) cannot reach.
      */
     private boolean changeAccess(long id, String assignment, Object value) {
-        return db.inTransaction(() -> {
-            if (db.update("UPDATE users SET " + assignment + ", credential_version = credential_version + 1 "
-                    + "WHERE id = ?", value, id) != 1) {
-                return false;
-            }
-            db.update("DELETE FROM admin_sessions WHERE user_id = ?", id);
-            return true;
-        });
+        return db.inTransaction(() -> db.update("UPDATE users SET " + assignment + " WHERE id = ?", value, id) == 1
+                && endSessions(id));
+    }
+
+    /** Moves the credential version and deletes the sessions and half-done sign-ins; false when no such user. */
+    private boolean endSessions(long id) {
+        if (db.update("UPDATE users SET credential_version = credential_version + 1 WHERE id = ?", id) != 1) {
+            return false;
+        }
+        db.update("DELETE FROM admin_sessions WHERE user_id = ?", id);
+        db.update("DELETE FROM sign_in_challenges WHERE user_id = ?", id);
+        return true;
     }
 
     /**
