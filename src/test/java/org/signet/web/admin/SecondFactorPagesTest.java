@@ -1,0 +1,174 @@
+package org.signet.web.admin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.crypto.Base32;
+import org.signet.crypto.Totp;
+import org.signet.domain.User;
+import org.signet.support.AdminClient;
+import org.signet.support.SignetFixture;
+
+/**
+ * The authenticator app and the second sign-in step over raw HTTP, on a site that requires a second factor
+ * and a hand-moved clock: a user without a factor reaches no page and changes nothing before setting one up;
+ * the code step opens no page either; an administrator's reset and turning the app off end the sessions.
+ */
+class SecondFactorPagesTest {
+    @RegisterExtension
+    static final SignetFixture signet = SignetFixture.running("auth.require_second_factor=true");
+
+    private static final Pattern SECRET = Pattern.compile("<code id=\"app-secret\" class=\"secret\">([A-Z2-7 ]+)</code>");
+    private static final Pattern RECOVERY = Pattern.compile("<li><code>([a-z2-7]{5}-[a-z2-7]{5})</code></li>");
+    private static final List<String> PAGES = List.of("/admin", "/admin/documents", "/admin/keys", "/admin/webhooks",
+            "/admin/users", "/admin/account");
+
+    private static User user(String name, boolean admin) {
+        return signet.server().app.users().add(name + System.nanoTime() + "@example.com", name, admin,
+                AdminHttpTest.HASH);
+    }
+
+    private static String location(HttpResponse<String> r) {
+        return r.headers().firstValue("Location").orElse(null);
+    }
+
+    /** Signs in with the password, sets up the app through its pages; the secret, and the recovery codes after. */
+    private static byte[] setUp(AdminClient c, List<String> recoveryCodes) {
+        assertEquals(302, c.post("/admin/account/app/begin", csrf(c)).statusCode());
+        HttpResponse<String> page = c.get("/admin/account/app");
+        Matcher m = SECRET.matcher(page.body());
+        assertTrue(m.find(), page.body());
+        byte[] secret = Base32.decode(m.group(1));
+        HttpResponse<String> qr = c.get("/admin/account/app/qr.svg");
+        assertEquals("image/svg+xml", qr.headers().firstValue("Content-Type").orElseThrow());
+        assertTrue(qr.body().contains("<svg") && qr.body().contains("<path d=\"M"), qr.body());
+        HttpResponse<String> done = c.post("/admin/account/app/confirm", csrf(c), "code", code(secret));
+        assertEquals(200, done.statusCode(), done.body());
+        Matcher codes = RECOVERY.matcher(done.body());
+        while (codes.find()) {
+            recoveryCodes.add(codes.group(1));
+        }
+        assertEquals(10, recoveryCodes.size());
+        signet.clock().advance(Duration.ofSeconds(30));
+        return secret;
+    }
+
+    private static String csrf(AdminClient c) {
+        return AdminClient.csrfOf(c.get("/admin/account/app"));
+    }
+
+    private static String code(byte[] secret) {
+        return Totp.code(secret, Totp.step(signet.clock().millis() / 1000), Totp.DIGITS);
+    }
+
+    @Test
+    void requireSecondFactor_noPageNorChangeBeforeSetUp_thenEveryPage() {
+        User u = user("needs", true);
+        AdminClient c = new AdminClient(signet.server());
+        assertEquals("/admin/account/app", location(c.signIn(u.email(), AdminHttpTest.PASSWORD)));
+        for (String path : PAGES) {
+            HttpResponse<String> r = c.get(path);
+            assertEquals(302, r.statusCode(), path);
+            assertEquals("/admin/account/app?notice=factor_required", location(r), path);
+        }
+        String csrf = csrf(c);
+        HttpResponse<String> key = c.post("/admin/keys", csrf, "name", "early", "permission", "read");
+        assertEquals("/admin/account/app?notice=factor_required", location(key));
+        HttpResponse<String> made = c.post("/admin/users", csrf, "email", "x" + System.nanoTime() + "@example.com",
+                "name", "X");
+        assertEquals("/admin/account/app?notice=factor_required", location(made));
+        assertEquals(0, signet.server().app.database().queryLong("SELECT COUNT(*) FROM api_keys WHERE user_id = ?", u.id()));
+        HttpResponse<String> setUpPage = c.get("/admin/account/app");
+        assertEquals(200, setUpPage.statusCode());
+        assertTrue(setUpPage.body().contains("id=\"app-required\""));
+        assertFalse(setUpPage.body().contains("href=\"/admin/keys\""), "no way shown to pages not reachable yet");
+        setUp(c, new ArrayList<>());
+        for (String path : PAGES) {
+            assertEquals(200, c.get(path).statusCode(), path);
+        }
+    }
+
+    @Test
+    void codeStep_challengeOpensNoPage_wrongCodeAgain_rightCodeSignsIn() {
+        User u = user("coder", false);
+        AdminClient c = new AdminClient(signet.server());
+        c.signIn(u.email(), AdminHttpTest.PASSWORD);
+        byte[] secret = setUp(c, new ArrayList<>());
+        assertEquals(302, c.post("/admin/logout", csrf(c)).statusCode());
+        HttpResponse<String> first = c.signIn(u.email(), AdminHttpTest.PASSWORD);
+        assertEquals("/admin/login/code", location(first));
+        assertNull(c.cookie(AdminRoutes.SESSION_COOKIE));
+        assertTrue(c.cookie(CodeStep.COOKIE) != null);
+        for (String path : PAGES) {
+            assertEquals("/admin/login", location(c.get(path)), path);
+        }
+        HttpResponse<String> form = c.get("/admin/login/code");
+        assertEquals(200, form.statusCode());
+        HttpResponse<String> wrong = c.post("/admin/login/code", AdminClient.csrfOf(form), "code", "000000");
+        assertEquals(401, wrong.statusCode());
+        assertTrue(wrong.body().contains("id=\"code-error\""));
+        HttpResponse<String> right = c.post("/admin/login/code", AdminClient.csrfOf(form), "code", code(secret));
+        assertEquals("/admin", location(right));
+        assertEquals(200, c.get("/admin/keys").statusCode());
+        assertEquals("/admin/login?notice=sign_in_expired", location(c.get("/admin/login/code")), "used once");
+    }
+
+    @Test
+    void codeStep_forgedToken_refusedWithoutSigningIn() {
+        User u = user("forged", false);
+        AdminClient c = new AdminClient(signet.server());
+        c.signIn(u.email(), AdminHttpTest.PASSWORD);
+        byte[] secret = setUp(c, new ArrayList<>());
+        c.post("/admin/logout", csrf(c));
+        c.signIn(u.email(), AdminHttpTest.PASSWORD);
+        HttpResponse<String> r = c.post("/admin/login/code", "forged", "code", code(secret));
+        assertEquals(403, r.statusCode());
+        assertNull(c.cookie(AdminRoutes.SESSION_COOKIE));
+    }
+
+    @Test
+    void usersPage_administratorResetsFactor_sessionsEndAndRecordNamesIt() {
+        User admin = user("resetter", true);
+        AdminClient a = new AdminClient(signet.server());
+        a.signIn(admin.email(), AdminHttpTest.PASSWORD);
+        setUp(a, new ArrayList<>());
+        User u = user("lost", false);
+        AdminClient c = new AdminClient(signet.server());
+        c.signIn(u.email(), AdminHttpTest.PASSWORD);
+        setUp(c, new ArrayList<>());
+        assertTrue(a.get("/admin/users").body().contains("/admin/users/" + u.id() + "/second-factor/reset"));
+        HttpResponse<String> r = a.post("/admin/users/" + u.id() + "/second-factor/reset", a.csrf());
+        assertEquals("/admin/users?notice=user_factor_reset", location(r));
+        assertEquals("/admin/login?notice=expired", location(c.get("/admin/keys")));
+        AdminClient again = new AdminClient(signet.server());
+        assertEquals("/admin/account/app", location(again.signIn(u.email(), AdminHttpTest.PASSWORD)),
+                "no factor now, and one is required");
+        String record = again.get("/admin/account/app").body();
+        assertTrue(record.contains("id=\"app-required\""), record);
+    }
+
+    @Test
+    void turnOff_withRecoveryCode_endsSessions_wrongCodeChangesNothing() {
+        User u = user("off", false);
+        AdminClient c = new AdminClient(signet.server());
+        c.signIn(u.email(), AdminHttpTest.PASSWORD);
+        List<String> codes = new ArrayList<>();
+        setUp(c, codes);
+        HttpResponse<String> wrong = c.post("/admin/account/app/off", csrf(c), "code", "abcde-fghij");
+        assertEquals(400, wrong.statusCode());
+        assertTrue(wrong.body().contains("data-app=\"on\""));
+        HttpResponse<String> off = c.post("/admin/account/app/off", csrf(c), "code", codes.get(0));
+        assertEquals("/admin/login?notice=app_removed", location(off));
+        assertEquals("/admin/login?notice=expired", location(c.get("/admin/keys")));
+    }
+}
