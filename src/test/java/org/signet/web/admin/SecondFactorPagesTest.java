@@ -9,12 +9,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.signet.crypto.Base32;
-import org.signet.crypto.Totp;
 import org.signet.domain.User;
 import org.signet.support.AdminClient;
 import org.signet.support.SignetFixture;
@@ -28,8 +24,6 @@ class SecondFactorPagesTest {
     @RegisterExtension
     static final SignetFixture signet = SignetFixture.running("auth.require_second_factor=true");
 
-    private static final Pattern SECRET = Pattern.compile("<code id=\"app-secret\" class=\"secret\">([A-Z2-7 ]+)</code>");
-    private static final Pattern RECOVERY = Pattern.compile("<li><code>([a-z2-7]{5}-[a-z2-7]{5})</code></li>");
     private static final List<String> PAGES = List.of("/admin", "/admin/documents", "/admin/keys", "/admin/webhooks",
             "/admin/users", "/admin/account");
 
@@ -42,33 +36,19 @@ class SecondFactorPagesTest {
         return r.headers().firstValue("Location").orElse(null);
     }
 
-    /** Signs in with the password, sets up the app through its pages; the secret, and the recovery codes after. */
+    /** Turns on the signed-in user's app, then moves to the next step so that a new code is due. */
     private static byte[] setUp(AdminClient c, List<String> recoveryCodes) {
-        assertEquals(302, c.post("/admin/account/app/begin", csrf(c)).statusCode());
-        HttpResponse<String> page = c.get("/admin/account/app");
-        Matcher m = SECRET.matcher(page.body());
-        assertTrue(m.find(), page.body());
-        byte[] secret = Base32.decode(m.group(1));
-        HttpResponse<String> qr = c.get("/admin/account/app/qr.svg");
-        assertEquals("image/svg+xml", qr.headers().firstValue("Content-Type").orElseThrow());
-        assertTrue(qr.body().contains("<svg") && qr.body().contains("<path d=\"M"), qr.body());
-        HttpResponse<String> done = c.post("/admin/account/app/confirm", csrf(c), "code", code(secret));
-        assertEquals(200, done.statusCode(), done.body());
-        Matcher codes = RECOVERY.matcher(done.body());
-        while (codes.find()) {
-            recoveryCodes.add(codes.group(1));
-        }
-        assertEquals(10, recoveryCodes.size());
+        byte[] secret = AppSetUp.turnOn(c, signet.clock(), recoveryCodes);
         signet.clock().advance(Duration.ofSeconds(30));
         return secret;
     }
 
     private static String csrf(AdminClient c) {
-        return AdminClient.csrfOf(c.get("/admin/account/app"));
+        return AppSetUp.csrf(c);
     }
 
     private static String code(byte[] secret) {
-        return Totp.code(secret, Totp.step(signet.clock().millis() / 1000), Totp.DIGITS);
+        return AppSetUp.code(secret, signet.clock());
     }
 
     @Test
