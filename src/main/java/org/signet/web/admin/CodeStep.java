@@ -35,7 +35,7 @@ final class CodeStep {
     }
 
     private Response show(Request req) {
-        return sessions.challenge(req.cookie(COOKIE)).map(token -> form(req, 200, token, null)).orElseGet(CodeStep::over);
+        return sessions.challenge(req.cookie(COOKIE)).map(token -> form(req, 200, token, null)).orElseGet(this::over);
     }
 
     private Response submit(Request req) {
@@ -65,9 +65,9 @@ final class CodeStep {
         }
     }
 
-    /** The challenge is unknown or over: back to the password, saying why. */
-    private static Response over() {
-        return AdminView.redirect("/admin/login", "sign_in_expired");
+    /** The challenge is unknown or over: back to the password, saying why, and its cookie forgotten. */
+    private Response over() {
+        return AdminView.redirect("/admin/login", "sign_in_expired").header("Set-Cookie", admin.clear(COOKIE));
     }
 
     private Response form(Request req, int status, String token, String errorKey) {
