@@ -141,6 +141,34 @@ class SecondFactorBrowserTest {
         }
     }
 
+    @Test
+    void phone_setUpRecoveryCodesAndCodeStep_fitTheScreenAndStayClean() {
+        browser.reset(375, 740);
+        Words en = LANGUAGES.get(0);
+        User u = user("phone", false);
+        passwordStep(u.email());
+        browser.click(By.cssSelector("form[action='/admin/account/app/begin'] button"));
+        browser.visible(By.id("app-qr"));
+        fits("setting up on a phone");
+        byte[] secret = Base32.decode(browser.visible(By.id("app-secret")).getText());
+        browser.visible(By.id("app-code")).sendKeys(AppSetUp.code(secret, signet.clock()));
+        browser.click(By.id("app-confirm"));
+        browser.visible(By.id("recovery-codes"));
+        fits("recovery codes on a phone");
+        browser.click(By.id("app-continue"));
+        signOut(en);
+        passwordStep(u.email());
+        browser.visible(By.id("code"));
+        fits("code step on a phone");
+    }
+
+    /** The page scrolls no way but down, and is clean. */
+    private static void fits(String what) {
+        long overflow = (Long) browser.js("return document.documentElement.scrollWidth - window.innerWidth;");
+        assertTrue(overflow <= 0, what + " scrolls sideways by " + overflow + " px");
+        clean(what, "en", null);
+    }
+
     private static void walk(Words w, User u, User lost) {
         String lang = w.lang();
         passwordStep(u.email());
