@@ -151,4 +151,37 @@ class SecondFactorPagesTest {
         assertEquals("/admin/login?notice=app_removed", location(off));
         assertEquals("/admin/login?notice=expired", location(c.get("/admin/keys")));
     }
+
+    @Test
+    void badInput_answeredWithAPageAndChangesNothing() {
+        User admin = user("careful", true);
+        AdminClient c = new AdminClient(signet.server());
+        c.signIn(admin.email(), AdminHttpTest.PASSWORD);
+        HttpResponse<String> noQr = c.get("/admin/account/app/qr.svg");
+        assertEquals(404, noQr.statusCode(), location(noQr));
+        assertEquals(409, c.post("/admin/account/app/confirm", csrf(c), "code", "123456").statusCode());
+        assertEquals(302, c.post("/admin/account/app/begin", csrf(c)).statusCode());
+        HttpResponse<String> empty = c.post("/admin/account/app/confirm", csrf(c));
+        assertEquals(400, empty.statusCode());
+        assertTrue(empty.body().contains("id=\"app-code-error\""));
+        assertEquals(400, c.post("/admin/account/app/confirm", csrf(c), "code", "9".repeat(5000)).statusCode());
+        assertEquals(403, c.post("/admin/account/app/confirm", "stale", "code", "123456").statusCode());
+        assertEquals("/admin/account/app?notice=factor_required",
+                location(c.post("/admin/users/999999/second-factor/reset", csrf(c))), "not before the set-up");
+        assertTrue(c.get("/admin/account/app").body().contains("data-app=\"setting-up\""), "still being set up");
+
+        User set = user("set", true);
+        AdminClient a = new AdminClient(signet.server());
+        a.signIn(set.email(), AdminHttpTest.PASSWORD);
+        setUp(a, new ArrayList<>());
+        assertEquals(404, a.post("/admin/users/999999/second-factor/reset", a.csrf()).statusCode());
+        assertEquals(409, a.post("/admin/users/" + set.id() + "/second-factor/reset", a.csrf()).statusCode());
+        assertEquals(409, a.post("/admin/account/app/begin", a.csrf()).statusCode(), "an app is on already");
+        assertEquals(200, a.get("/admin/keys").statusCode(), "nothing of it ended the session");
+
+        AdminClient stranger = new AdminClient(signet.server());
+        stranger.setCookie(CodeStep.COOKIE, "not-a-challenge");
+        assertEquals("/admin/login?notice=sign_in_expired", location(stranger.get(CodeStep.PATH)));
+        assertEquals("/admin/login?notice=sign_in_expired", location(stranger.post(CodeStep.PATH, "x", "code", "1")));
+    }
 }
