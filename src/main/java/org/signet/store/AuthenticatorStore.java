@@ -31,15 +31,11 @@ public final class AuthenticatorStore {
      * and nothing kept, when the account already has a confirmed app.
      */
     public boolean begin(long userId, byte[] secret) {
-        return db.inTransaction(() -> {
-            db.update("DELETE FROM user_authenticators WHERE user_id = ? AND confirmed = 0", userId);
-            if (find(userId).isPresent()) {
-                return false;
-            }
-            db.update("INSERT INTO user_authenticators(user_id, secret_sealed, created_at) VALUES (?,?,?)", userId,
-                    sealed.seal(secret, context(userId)), clock.millis() / 1000);
-            return true;
-        });
+        // One statement, so that two set-ups begun at once (a double click) leave one of them, never a failure.
+        return db.update("INSERT INTO user_authenticators(user_id, secret_sealed, created_at) VALUES (?,?,?) "
+                + "ON CONFLICT (user_id) DO UPDATE SET secret_sealed = excluded.secret_sealed, "
+                + "created_at = excluded.created_at, last_step = -1 WHERE user_authenticators.confirmed = 0",
+                userId, sealed.seal(secret, context(userId)), clock.millis() / 1000) == 1;
     }
 
     public Optional<App> find(long userId) {

@@ -194,6 +194,19 @@ class SecondFactorsTest {
     }
 
     @Test
+    void begin_again_replacesTheSecretBeingSetUp_butNotAnAppThatIsOn() {
+        Principal p = new Principal(bob.id(), false);
+        byte[] first = Base32.decode(stack.app.begin(p));
+        secret = Base32.decode(stack.app.begin(p));
+        assertEquals(Base32.encode(secret), stack.app.pendingSecret(p).orElseThrow());
+        assertFalse(java.util.Arrays.equals(first, secret));
+        stack.app.confirm(p, codeNow(), IP);
+        assertEquals("app_exists", assertThrows(Refusal.class, () -> stack.app.begin(p)).code());
+        assertTrue(stack.factors.has(bob.id()));
+        assertEquals(1, count("user_authenticators"));
+    }
+
+    @Test
     void secret_sealedAtRest_recoveryCodesHashed() {
         bobTurnsOnApp();
         byte[] stored = db.queryOne("SELECT secret_sealed FROM user_authenticators", r -> r.bytes("secret_sealed"))
