@@ -75,14 +75,20 @@ class CliTest {
         return p.token();
     }
 
+    /** Adds pat@example.com from the command line with {@code password}, and signs in to the pages as Pat. */
+    private AdminClient patSignedIn(TestServer server, String password) {
+        assertEquals(0, run(password + "\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
+                "--password-stdin", "--data", dir.toString()).code());
+        AdminClient pages = new AdminClient(server);
+        assertEquals(302, pages.signIn("pat@example.com", password).statusCode());
+        return pages;
+    }
+
     @Test
     void usersPasswd_endsTheAccountsSessionsOnTheRunningServer() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
             String data = dir.toString();
-            assertEquals(0, run("old password\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
-                    "--password-stdin", "--data", data).code());
-            AdminClient pages = new AdminClient(server);
-            assertEquals(302, pages.signIn("pat@example.com", "old password").statusCode());
+            AdminClient pages = patSignedIn(server, "old password");
             assertEquals(200, pages.get("/admin/keys").statusCode());
             ApiFlow owner = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
             String token = loginLink(owner, "pat@example.com");
@@ -105,10 +111,7 @@ class CliTest {
     void usersDisable_endsTheAccountsSessionsOnTheRunningServer() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
             String data = dir.toString();
-            assertEquals(0, run("a password\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
-                    "--password-stdin", "--data", data).code());
-            AdminClient pages = new AdminClient(server);
-            assertEquals(302, pages.signIn("pat@example.com", "a password").statusCode());
+            AdminClient pages = patSignedIn(server, "a password");
             ApiFlow owner = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
             String token = loginLink(owner, "pat@example.com");
             String unlocked = ApiFlow.cookie(TestServer.expect(200, owner.postToLink(token, "login",
@@ -127,10 +130,7 @@ class CliTest {
     void usersReset2fa_removesTheAppAndEndsTheAccountsSessionsOnTheRunningServer() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
             String data = dir.toString();
-            assertEquals(0, run("a password\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
-                    "--password-stdin", "--data", data).code());
-            AdminClient pages = new AdminClient(server);
-            assertEquals(302, pages.signIn("pat@example.com", "a password").statusCode());
+            AdminClient pages = patSignedIn(server, "a password");
             String csrf = AdminClient.csrfOf(pages.get("/admin/account/app"));
             pages.post("/admin/account/app/begin", csrf);
             Matcher m = Pattern.compile("id=\"app-secret\" class=\"secret\">([A-Z2-7 ]+)<")
