@@ -18,10 +18,11 @@ import org.signet.store.UserStore;
  * Sign-in to the administrator pages: a host-site account's email and password, checked by
  * {@link PasswordCheck}, then, for an account with a second factor, a code ({@link SecondFactors}).
  * Between the two the sign-in is a challenge, not a session: it opens no page, lives in the database
- * (so the code may reach any instance) and ends after {@link #CHALLENGE_LIFETIME}. A session id is 256 random bits that exist in clear only in the browser's
- * cookie; the database keeps its SHA-256, the user, and the CSRF token every form of the session must
- * carry. A session ends at sign-out, after {@code idle} without a request, and at once when its
- * user's password, disabled flag or administrator flag changes.
+ * (so the code may reach any instance) and ends after {@link #CHALLENGE_LIFETIME}. A session id is 256
+ * random bits that exist in clear only in the browser's cookie; the database keeps its SHA-256, the
+ * user, and the CSRF token every form of the session must carry. A session ends at sign-out, after
+ * {@code idle} without a request, and at once when its user's password, disabled flag or administrator
+ * flag changes, or a second factor of theirs is removed.
  */
 public final class AdminSessions {
     /** last_seen_at moves at most this often, so browsing costs a write a minute, not one a request. */
