@@ -7,6 +7,7 @@ import org.signet.jobs.SealRenewalJob;
 import org.signet.service.Operator;
 import org.signet.service.SealRenewal;
 import org.signet.service.SiteSeal;
+import org.signet.store.AccountEventStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.Database;
 import org.signet.store.UserStore;
@@ -23,7 +24,7 @@ public final class CommandServices {
 
     /** Accounts and API keys, as the operator manages them. */
     public static Operator operator(Database db, Clock clock) {
-        return new Operator(new UserStore(db, clock), new ApiKeyStore(db, clock));
+        return new Operator(new UserStore(db, clock), new ApiKeyStore(db, clock), new AccountEventStore(db, clock));
     }
 
     /** Seal renewal over the data folder's vault, checked against {@code db} as the server checks it. */

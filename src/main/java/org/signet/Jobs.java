@@ -69,8 +69,8 @@ final class Jobs {
         scheduler.every("sealing", Duration.ofSeconds(30), Duration.ofMinutes(1), s.completion::sealPending);
         scheduler.every("seal-renewal", Duration.ofMinutes(10), Duration.ofHours(1), sealRenewalJob);
         scheduler.every("unlock-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.unlockSessions::evictExpired);
-        scheduler.every("admin-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.adminSessions::evictExpired);
-        s.singleSignOn.ifPresent(sso ->
+        scheduler.every("admin-sessions", Duration.ofMinutes(5), Duration.ofMinutes(5), s.signIns.sessions::evictExpired);
+        s.signIns.singleSignOn.ifPresent(sso ->
                 scheduler.every("sso-pending", Duration.ofMinutes(5), Duration.ofMinutes(5), sso::evictExpired));
         scheduler.every("staging-cleanup", Duration.ofMinutes(1), Duration.ofMinutes(5), stagingCleanup);
         scheduler.every("idempotency-prune", Duration.ofMinutes(5), Duration.ofMinutes(15), idempotencyPrune);

@@ -77,9 +77,10 @@ final class Resources {
                 .routes(rest);
         new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);
-        AdminRoutes.create(s.adminSessions,
+        AdminRoutes.create(s.signIns.sessions,
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
-                        s.singleSignOn, s.passkeys),
+                        s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
+                                s.signIns.record, s.signIns.passkeys)),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);
@@ -108,7 +109,7 @@ final class Resources {
                         s.webhookDeliverer::failedAttempts),
                 new DatabaseCollector(s.db::connectionsInUse, s.db::connectionsOpen),
                 new PasswordHashCollector(Passwords::derivations),
-                new SingleSignOnCollector(() -> s.singleSignOn.map(SingleSignOn::refusals).orElse(Map.of())),
+                new SingleSignOnCollector(() -> s.signIns.singleSignOn.map(SingleSignOn::refusals).orElse(Map.of())),
                 new BackupCollector(() -> jobs.backupJob.flatMap(BackupJob::newestComplete),
                         () -> jobs.backupJob.map(BackupJob::failures).orElse(0L)),
                 new DiskCollector(HttpService.diskSpace(s.config)),

@@ -1,7 +1,6 @@
 package org.signet;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,12 +18,9 @@ import org.signet.mail.MailQueue;
 import org.signet.mail.MailSender;
 import org.signet.mail.MessageTemplates;
 import org.signet.mail.Transports;
-import org.signet.oidc.OidcSettings;
-import org.signet.oidc.OpenIdProvider;
 import org.signet.pdf.intake.DocumentIntake;
 import org.signet.pdf.seal.SiteCertificate;
 import org.signet.service.Accounts;
-import org.signet.service.AdminSessions;
 import org.signet.service.ApiKeys;
 import org.signet.service.Announcements;
 import org.signet.service.Attachments;
@@ -42,7 +38,6 @@ import org.signet.service.LoginThrottle;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
 import org.signet.service.ParseBudget;
-import org.signet.service.Passkeys;
 import org.signet.service.PasswordCheck;
 import org.signet.service.Queues;
 import org.signet.service.SealRenewal;
@@ -50,7 +45,6 @@ import org.signet.service.SealTimes;
 import org.signet.service.SignerCopies;
 import org.signet.service.Signing;
 import org.signet.service.SiteDefaults;
-import org.signet.service.SingleSignOn;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
 import org.signet.service.Templates;
@@ -64,7 +58,6 @@ import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
-import org.signet.store.OidcPendingStore;
 import org.signet.store.StatsStore;
 import org.signet.store.UnlockSessionStore;
 import org.signet.text.Wire;
@@ -92,10 +85,7 @@ final class Services {
     final WorkGate heavyWork = WorkGate.forProcessors();
     final ParseBudget parseBudget = ParseBudget.halfTheHeap();
     final KeyAuthentication keyAuthentication;
-    final Passkeys passkeys;
-    final AdminSessions adminSessions;
-    /** Sign-in through the site's OpenID provider, when {@code auth.oidc.issuer} names one. */
-    final Optional<SingleSignOn> singleSignOn;
+    final SignIns signIns;
     final Accounts accounts;
     final ApiKeys apiKeys;
     final MailSender mailSender;
@@ -139,13 +129,12 @@ final class Services {
         this.tmpDir = DataFolder.scratch(config.dataDir());
         DocumentStores documentStores = stores.documentStores();
         keyAuthentication = new KeyAuthentication(stores.keys, clock);
-        // One throttle for every place a host-site password is asked for: the sign-in and the links' login gates.
-        PasswordCheck passwords = new PasswordCheck(stores.users, new LoginThrottle(stores.loginFailures, clock,
-                LoginThrottle.ACCOUNT, LoginThrottle.ADDRESS));
-        passkeys = new Passkeys(db, stores.passkeys, stores.users, links::site, clock);
-        adminSessions = new AdminSessions(stores.users, stores.adminSessions, passwords, passkeys, clock, ADMIN_IDLE,
-                config.bool("auth.passwords"));
-        singleSignOn = singleSignOn(stores);
+        // One throttle for every place a host-site password or second factor is asked for: the sign-in and the
+        // links' login gates.
+        LoginThrottle throttle = new LoginThrottle(stores.loginFailures, clock, LoginThrottle.ACCOUNT,
+                LoginThrottle.ADDRESS);
+        PasswordCheck passwords = new PasswordCheck(stores.users, throttle);
+        signIns = new SignIns(config, stores, passwords, throttle, links);
         accounts = new Accounts(stores.users);
         apiKeys = new ApiKeys(stores.keys, stores.users);
         mailSender = new MailSender(db, Transports.fromConfig(config), stores.files::readIfStored, clock,
@@ -210,22 +199,6 @@ final class Services {
     }
 
     /** The OpenID provider's client and the sign-in through it, when the configuration names a provider. */
-    private Optional<SingleSignOn> singleSignOn(Stores stores) {
-        String issuer = config.string("auth.oidc.issuer");
-        if (issuer.isEmpty()) {
-            return Optional.empty();
-        }
-        OidcSettings settings = new OidcSettings(URI.create(issuer), config.string("auth.oidc.client_id"),
-                config.string("auth.oidc.client_secret"), config.string("auth.oidc.scopes"));
-        OpenIdProvider provider = new OpenIdProvider(settings, () -> URI.create(links.site() + "/admin/oidc/callback"),
-                clock);
-        String group = config.string("auth.oidc.admin_group");
-        SingleSignOn.Policy policy = new SingleSignOn.Policy(config.bool("auth.oidc.create_users"),
-                group.isEmpty() ? Optional.empty() : Optional.of(group));
-        return Optional.of(new SingleSignOn(provider, new OidcPendingStore(db), stores.users, adminSessions, clock,
-                policy));
-    }
-
     /** Where instances share the database, a browser's next request may reach any of them: sessions live there. */
     private UnlockSessions unlockSessions(Stores stores) {
         return db.deployment().sharedByInstances()

@@ -27,6 +27,7 @@ public final class Cli {
               users list
               users passwd --email E [--password-stdin]
               users disable --email E
+              users reset-2fa --email E                    remove the user's second factor (a lost authenticator app)
               keys create --user EMAIL --name N --permission full|read [--description D] [--rate-limit N] [--json]
               keys list
               keys revoke KEY                              KEY is the wps_... key or its numeric id

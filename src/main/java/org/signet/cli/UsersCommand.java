@@ -13,11 +13,12 @@ import org.signet.service.Operator;
 import org.signet.store.Database;
 
 /**
- * {@code users add|list|passwd|disable}: host-site accounts, managed from the command line through the
+ * {@code users add|list|passwd|disable|reset-2fa}: host-site accounts, managed from the command line through the
  * same accounts as the administrator pages ({@link Operator}), so a new password or a disabled account ends the
  * account's sessions on a running server too.
  */
 final class UsersCommand {
+    private static final String RESET_2FA = "reset-2fa";
     private final PrintStream out;
     private final Supplier<Optional<char[]>> passwordInput;
 
@@ -28,8 +29,8 @@ final class UsersCommand {
 
     int run(Arguments a, Config config) throws UsageException, CommandException {
         String sub = a.word(1);
-        if (!sub.equals("add") && !sub.equals("list") && !sub.equals("passwd") && !sub.equals("disable")) {
-            throw new UsageException("users needs one of: add, list, passwd, disable");
+        if (!java.util.Set.of("add", "list", "passwd", "disable", RESET_2FA).contains(sub)) {
+            throw new UsageException("users needs one of: add, list, passwd, disable, " + RESET_2FA);
         }
         try (Database db = Storage.open(config)) {
             Operator users = CommandServices.operator(db, java.time.Clock.systemUTC());
@@ -37,6 +38,7 @@ final class UsersCommand {
                 case "add" -> add(a, users);
                 case "list" -> list(users);
                 case "passwd" -> passwd(a, users);
+                case RESET_2FA -> resetSecondFactors(a, users);
                 default -> disable(a, users);
             }
         }
@@ -94,6 +96,15 @@ final class UsersCommand {
             throw new CommandException("no user with email " + email);
         }
         out.println("Disabled " + email + "; their API keys and sessions stop working at once");
+    }
+
+    /** For a user who lost their authenticator app: they sign in with their password alone, and may set up a new one. */
+    private void resetSecondFactors(Arguments a, Operator users) throws UsageException, CommandException {
+        String email = a.require("email");
+        if (!users.resetSecondFactors(email)) {
+            throw new CommandException("no user with email " + email);
+        }
+        out.println("Second factor removed for " + email + "; their sessions have ended");
     }
 
     private char[] password() throws CommandException {

@@ -59,6 +59,7 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
             new Setting("mail.retention_days", "30", "an integer 1..3650", s -> intIn(s, 1, 3650), false),
             new Setting("site.allow_delegation", "false", "true or false", Setting::bool, false),
             new Setting("webhooks.allow_private", "false", "true or false", Setting::bool, false),
+            new Setting("auth.require_second_factor", "false", "true or false", Setting::bool, false),
             new Setting("backup.dir", "", "a folder for the backups Signet takes itself",
                     s -> s.chars().noneMatch(Character::isISOControl), false),
             new Setting("backup.every_hours", "0", "an integer 0..8760 (0: Signet takes no backups itself)",

@@ -9,9 +9,10 @@ import org.signet.store.LoginFailureStore.Standing;
 
 /**
  * Locks out a host-site account's password after repeated failures, per account and per client
- * address, wherever the password is asked for (through {@link PasswordCheck}): the account limit stops
- * guessing one password from many places, the address limit stops one place from trying many
- * accounts. Counts live in the database, so a restart does not reset them, and each failure is one
+ * address, wherever the password is asked for (through {@link PasswordCheck}) and wherever a code of
+ * its second factor is (through {@link SecondFactors}), a wrong code counting as a wrong password: the
+ * account limit stops guessing one password (or code) from many places, the address limit stops one
+ * place from trying many accounts. Counts live in the database, so a restart does not reset them, and each failure is one
  * atomic increment there, so failures at several instances at once add up exactly.
  */
 public final class LoginThrottle {

@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Optional;
 import org.signet.domain.ApiKey;
 import org.signet.domain.ApiKey.Permission;
+import org.signet.domain.FactorChange;
 import org.signet.domain.User;
+import org.signet.store.AccountEventStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.UserStore;
 
@@ -15,10 +17,12 @@ import org.signet.store.UserStore;
 public final class Operator {
     private final UserStore users;
     private final ApiKeyStore keys;
+    private final AccountEventStore events;
 
-    public Operator(UserStore users, ApiKeyStore keys) {
+    public Operator(UserStore users, ApiKeyStore keys, AccountEventStore events) {
         this.users = users;
         this.keys = keys;
+        this.events = events;
     }
 
     public Optional<User> user(String email) {
@@ -42,6 +46,19 @@ public final class Operator {
     /** Disables the account, whose API keys and sessions stop working at once; false when there is none. */
     public boolean disable(String email) {
         return users.disable(email);
+    }
+
+    /**
+     * Removes the account's second factors, for a user who lost them, which ends its sessions; recorded on
+     * the account as a reset. False when there is no such account.
+     */
+    public boolean resetSecondFactors(String email) {
+        Optional<User> user = users.findByEmail(email);
+        if (user.isEmpty() || !users.removeSecondFactors(user.get().id())) {
+            return false;
+        }
+        events.factorChanged(user.get().id(), FactorChange.RESET, null, null);
+        return true;
     }
 
     /** A new key of {@code userId}, with its secret in clear: shown once, never stored. */

@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
 import org.signet.crypto.Tokens;
@@ -142,6 +143,16 @@ public final class Passkeys {
         return store.list(userId);
     }
 
+    /** Whether the account has a passkey: then it counts as the account's second factor. */
+    public boolean has(long userId) {
+        return !store.credentialIds(userId).isEmpty();
+    }
+
+    /** The accounts that have a passkey. */
+    public Set<Long> usersWithPasskey() {
+        return store.usersWithPasskey();
+    }
+
     /** Removes the user's passkey and ends every session of theirs; 404 when they have none of that id. */
     public void remove(long userId, long passkeyId) {
         boolean removed = db.inTransaction(() -> store.delete(userId, passkeyId) && users.endSessions(userId));
@@ -168,7 +179,7 @@ public final class Passkeys {
         return named;
     }
 
-    private static Refusal refused() {
+    static Refusal refused() {
         return new Refusal(Refusal.Kind.UNAUTHORIZED, "passkey_refused", "The passkey was not accepted.", Map.of());
     }
 

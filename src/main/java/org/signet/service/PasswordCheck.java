@@ -58,6 +58,17 @@ public final class PasswordCheck {
      * counts as a failure; a locked account or address is refused whatever the password.
      */
     public Outcome check(String email, char[] password, String clientIp, Predicate<User> usable) {
+        return check(email, password, clientIp, usable, u -> true);
+    }
+
+    /**
+     * As {@link #check(String, char[], String, Predicate)}, for a sign-in that a right password completes
+     * only when {@code completes} says so; otherwise the account's failures are kept, to be forgotten when
+     * the rest (a second factor) succeeds too: a right password must not wipe out the wrong codes counted
+     * since, or the codes could be guessed without end, a few between each password.
+     */
+    public Outcome check(String email, char[] password, String clientIp, Predicate<User> usable,
+            Predicate<User> completes) {
         String name = email == null ? "" : email.strip();
         Optional<Long> locked = throttle.lockedFor(name, clientIp);
         if (locked.isPresent()) {
@@ -71,7 +82,9 @@ public final class PasswordCheck {
             throttle.failed(name, clientIp);
             return throttle.lockedFor(name, clientIp).map(Outcome::locked).orElse(Outcome.REFUSED);
         }
-        throttle.succeeded(name);
+        if (completes.test(account.get().user())) {
+            throttle.succeeded(name);
+        }
         return new Outcome(Verdict.ACCEPTED, account.get().user(), account.get().credentialVersion(), 0);
     }
 

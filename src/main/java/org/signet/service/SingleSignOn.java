@@ -83,7 +83,7 @@ public final class SingleSignOn {
      * Completes the sign-in the provider sent the browser back from, ending the session the browser had
      * ({@code previousSessionId}, or null); a refusal signs nobody in and says in its message why, for the log.
      */
-    public AdminSessions.SignedIn complete(Callback callback, String previousSessionId) {
+    public AdminSessions.SignedIn complete(Callback callback, String clientIp, String previousSessionId) {
         try {
             String binding = ownPending(callback);
             if (callback.error() != null || callback.code() == null) {
@@ -91,7 +91,7 @@ public final class SingleSignOn {
                         "the provider answered error " + OidcException.errorCode(callback.error()));
             }
             IdClaims claims = provider.redeem(callback.code(), verifier(binding), nonce(binding));
-            return signedIn(account(claims), claims, previousSessionId);
+            return signedIn(account(claims), claims, new From(clientIp, previousSessionId));
         } catch (OidcException e) {
             throw counted(refusal(e));
         } catch (Refusal r) {
@@ -116,9 +116,12 @@ public final class SingleSignOn {
      * step, because the provider is trusted for the factors it asks for. {@code claims} say which provider
      * vouched, for whatever is to be recorded of the sign-in.
      */
-    private AdminSessions.SignedIn signedIn(User user, IdClaims claims, String previousSessionId) {
-        return sessions.vouchedFor(user, previousSessionId);
+    private AdminSessions.SignedIn signedIn(User user, IdClaims claims, From from) {
+        return sessions.vouchedFor(user, claims.issuer(), from.clientIp(), from.previousSessionId());
     }
+
+    /** Where a sign-in comes from: the browser's address, and the session it had before, or null. */
+    private record From(String clientIp, String previousSessionId) {}
 
     /** The binding of the pending sign-in this callback's state names, taken away; refused unless it is this browser's. */
     private String ownPending(Callback callback) {

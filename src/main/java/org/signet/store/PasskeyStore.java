@@ -3,6 +3,8 @@ package org.signet.store;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.signet.domain.Passkey;
 
 /**
@@ -92,6 +94,12 @@ public final class PasskeyStore {
     public List<String> credentialIds(long userId) {
         return db.query("SELECT credential_id FROM passkeys WHERE user_id = ? ORDER BY id", r -> r.string(
                 "credential_id"), userId);
+    }
+
+    /** The accounts that have a passkey. */
+    public Set<Long> usersWithPasskey() {
+        return db.query("SELECT DISTINCT user_id FROM passkeys", r -> r.getLong("user_id")).stream()
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /** Deletes the user's passkey; false when they have none of that id. */

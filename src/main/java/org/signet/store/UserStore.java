@@ -11,7 +11,8 @@ import org.signet.domain.User;
  * Host-site accounts. Every change to what lets an account in (its password, its disabled flag, its
  * administrator flag) goes through {@link #changeAccess}, which in the same transaction ends the
  * account's administrator-page sessions and moves its credential version, so that the login-gate
- * unlocks made with the account stop counting too; the command line changes accounts here as well.
+ * unlocks made with the account stop counting too; so does removing its second factors. The command
+ * line changes accounts here as well.
  */
 public final class UserStore {
     private static final String COLUMNS = "id, email, name, is_admin, disabled, password_hash, created_at, language";
@@ -95,6 +96,29 @@ public final class UserStore {
     }
 
     /**
+     * Removes the account's authenticator app and its recovery codes, which ends its sessions as every change
+     * of access does; false when no such user.
+     */
+    public boolean removeApp(long id) {
+        return db.inTransaction(() -> {
+            db.update("DELETE FROM user_authenticators WHERE user_id = ?", id);
+            db.update("DELETE FROM recovery_codes WHERE user_id = ?", id);
+            return endSessions(id);
+        });
+    }
+
+    /**
+     * Removes every second factor of the account, its app with its recovery codes and its passkeys, for one
+     * who lost them; ends its sessions; false when no such user.
+     */
+    public boolean removeSecondFactors(long id) {
+        return db.inTransaction(() -> {
+            db.update("DELETE FROM passkeys WHERE user_id = ?", id);
+            return removeApp(id);
+        });
+    }
+
+    /**
      * Sets one column of what lets the account in, and ends every session of the account: its
      * administrator-page sessions are deleted, and the moved credential version ends the login-gate
      * unlocks, which live in the server's memory where another process (the command line) cannot reach.
@@ -105,9 +129,9 @@ public final class UserStore {
     }
 
     /**
-     * Ends every session of the account, as a change of what lets it in does: its administrator-page sessions are
-     * deleted and its credential version moves; a removed passkey is such a change. Joins the caller's
-     * transaction, if any. False when no such user.
+     * Ends every session of the account, as a change of what lets it in does: its credential version moves and
+     * its administrator-page sessions and half-done sign-ins are deleted; a removed passkey or second factor is
+     * such a change. Joins the caller's transaction, if any. False when no such user.
      */
     public boolean endSessions(long id) {
         return db.inTransaction(() -> {
@@ -115,6 +139,7 @@ public final class UserStore {
                 return false;
             }
             db.update("DELETE FROM admin_sessions WHERE user_id = ?", id);
+            db.update("DELETE FROM sign_in_challenges WHERE user_id = ?", id);
             return true;
         });
     }

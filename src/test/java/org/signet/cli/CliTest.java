@@ -13,8 +13,12 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.signet.crypto.Base32;
+import org.signet.crypto.Totp;
 import org.signet.json.Json;
 import org.signet.support.AdminClient;
 import org.signet.support.ApiFlow;
@@ -71,14 +75,20 @@ class CliTest {
         return p.token();
     }
 
+    /** Adds pat@example.com from the command line with {@code password}, and signs in to the pages as Pat. */
+    private AdminClient patSignedIn(TestServer server, String password) {
+        assertEquals(0, run(password + "\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
+                "--password-stdin", "--data", dir.toString()).code());
+        AdminClient pages = new AdminClient(server);
+        assertEquals(302, pages.signIn("pat@example.com", password).statusCode());
+        return pages;
+    }
+
     @Test
     void usersPasswd_endsTheAccountsSessionsOnTheRunningServer() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
             String data = dir.toString();
-            assertEquals(0, run("old password\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
-                    "--password-stdin", "--data", data).code());
-            AdminClient pages = new AdminClient(server);
-            assertEquals(302, pages.signIn("pat@example.com", "old password").statusCode());
+            AdminClient pages = patSignedIn(server, "old password");
             assertEquals(200, pages.get("/admin/keys").statusCode());
             ApiFlow owner = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
             String token = loginLink(owner, "pat@example.com");
@@ -101,10 +111,7 @@ class CliTest {
     void usersDisable_endsTheAccountsSessionsOnTheRunningServer() throws Exception {
         try (TestServer server = TestServer.start(dir)) {
             String data = dir.toString();
-            assertEquals(0, run("a password\n", "users", "add", "--email", "pat@example.com", "--name", "Pat",
-                    "--password-stdin", "--data", data).code());
-            AdminClient pages = new AdminClient(server);
-            assertEquals(302, pages.signIn("pat@example.com", "a password").statusCode());
+            AdminClient pages = patSignedIn(server, "a password");
             ApiFlow owner = new ApiFlow(server, server.account("owner@example.com", false).full(), Clock.systemUTC());
             String token = loginLink(owner, "pat@example.com");
             String unlocked = ApiFlow.cookie(TestServer.expect(200, owner.postToLink(token, "login",
@@ -116,6 +123,31 @@ class CliTest {
             assertEquals(302, pages.get("/admin/keys").statusCode());
             assertEquals("login", TestServer.object(owner.session(token, unlocked)).get("requires"));
             assertEquals(1, run("", "users", "disable", "--email", "nobody@example.com", "--data", data).code());
+        }
+    }
+
+    @Test
+    void usersReset2fa_removesTheAppAndEndsTheAccountsSessionsOnTheRunningServer() throws Exception {
+        try (TestServer server = TestServer.start(dir)) {
+            String data = dir.toString();
+            AdminClient pages = patSignedIn(server, "a password");
+            String csrf = AdminClient.csrfOf(pages.get("/admin/account/app"));
+            pages.post("/admin/account/app/begin", csrf);
+            Matcher m = Pattern.compile("id=\"app-secret\" class=\"secret\">([A-Z2-7 ]+)<")
+                    .matcher(pages.get("/admin/account/app").body());
+            assertTrue(m.find());
+            byte[] secret = Base32.decode(m.group(1));
+            String code = Totp.code(secret, Totp.step(System.currentTimeMillis() / 1000), Totp.DIGITS);
+            assertEquals(200, pages.post("/admin/account/app/confirm", csrf, "code", code).statusCode());
+
+            Result reset = run("", "users", "reset-2fa", "--email", "pat@example.com", "--data", data);
+
+            assertEquals(0, reset.code(), reset.err());
+            assertTrue(reset.out().contains("Second factor removed for pat@example.com"), reset.out());
+            assertEquals(302, pages.get("/admin/keys").statusCode(), "the session has ended");
+            HttpResponse<String> again = new AdminClient(server).signIn("pat@example.com", "a password");
+            assertEquals("/admin", again.headers().firstValue("Location").orElseThrow(), "the password alone signs in");
+            assertEquals(1, run("", "users", "reset-2fa", "--email", "nobody@example.com", "--data", data).code());
         }
     }
 

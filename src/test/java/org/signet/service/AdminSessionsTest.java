@@ -18,8 +18,6 @@ import org.signet.domain.User;
 import org.signet.error.Refusal;
 import org.signet.store.AdminSessionStore;
 import org.signet.store.Database;
-import org.signet.store.LoginFailureStore;
-import org.signet.store.PasskeyStore;
 import org.signet.store.UserStore;
 import org.signet.support.SignetFixture;
 import org.signet.support.SoftAuthenticator;
@@ -44,14 +42,16 @@ class AdminSessionsTest {
     @BeforeEach
     void open() throws Exception {
         db = SuiteDatabase.open(signet.dir(), "NORMAL", 4);
-        users = new UserStore(db, signet.clock());
-        LoginThrottle throttle = new LoginThrottle(new LoginFailureStore(db), signet.clock(),
-                new LoginThrottle.Policy(3, Duration.ofMinutes(15), Duration.ofMinutes(15)),
-                new LoginThrottle.Policy(5, Duration.ofMinutes(15), Duration.ofMinutes(10)));
-        passkeys = new Passkeys(db, new PasskeyStore(db), users, () -> SITE, signet.clock());
-        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users, throttle), passkeys,
-                signet.clock(), Duration.ofMinutes(30), true);
+        SignInStack stack = new SignInStack(db, signet.dir(), signet.clock(), false);
+        users = stack.users;
+        sessions = stack.sessions;
+        passkeys = stack.passkeys;
         ada = users.add("ada@example.com", "Ada", true, HASH);
+    }
+
+    /** A sign-in of an account without a second factor, which ends signed in. */
+    private AdminSessions.SignedIn signIn(String email, char[] password, String ip, String previousSessionId) {
+        return (AdminSessions.SignedIn) sessions.signIn(email, password, ip, previousSessionId);
     }
 
     @AfterEach
@@ -61,7 +61,7 @@ class AdminSessionsTest {
 
     @Test
     void signIn_rightPassword_givesSessionThatIsFound() {
-        AdminSessions.SignedIn in = sessions.signIn("ADA@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        AdminSessions.SignedIn in = signIn("ADA@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
         assertEquals(ada.id(), sessions.find(in.sessionId()).orElseThrow().user().id());
         assertEquals(43, in.sessionId().length());
         assertEquals(in.session().csrfToken(), sessions.find(in.sessionId()).orElseThrow().csrfToken());
@@ -69,7 +69,7 @@ class AdminSessionsTest {
 
     @Test
     void signIn_storesOnlyHashOfSessionId() {
-        AdminSessions.SignedIn in = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        AdminSessions.SignedIn in = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
         List<String> stored = db.query("SELECT id_hash FROM admin_sessions", r -> r.string("id_hash"));
         assertEquals(List.of(Tokens.sha256Hex(in.sessionId())), stored);
     }
@@ -78,15 +78,15 @@ class AdminSessionsTest {
     void signIn_wrongPasswordUnknownAccountOrNoPassword_refusedAlike() {
         users.add("nopass@example.com", "No", false, null);
         for (String email : List.of("ada@example.com", "nobody@example.com", "nopass@example.com")) {
-            Refusal r = assertThrows(Refusal.class, () -> sessions.signIn(email, "wrong".toCharArray(), "10.0.0.1", null));
+            Refusal r = assertThrows(Refusal.class, () -> signIn(email, "wrong".toCharArray(), "10.0.0.1", null));
             assertEquals("invalid_login", r.code(), email);
         }
     }
 
     @Test
     void signIn_rotatesSessionIdAndEndsThePreviousOne() {
-        String first = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
-        String second = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", first).sessionId();
+        String first = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        String second = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", first).sessionId();
         assertNotEquals(first, second);
         assertTrue(sessions.find(first).isEmpty());
         assertTrue(sessions.find(second).isPresent());
@@ -96,45 +96,45 @@ class AdminSessionsTest {
     void signIn_afterAccountFailures_lockedEvenWithRightPasswordUntilLockEnds() {
         for (int i = 0; i < 2; i++) {
             assertEquals("invalid_login", assertThrows(Refusal.class,
-                    () -> sessions.signIn("ada@example.com", "nope".toCharArray(), "10.0.0." + 10, null)).code());
+                    () -> signIn("ada@example.com", "nope".toCharArray(), "10.0.0." + 10, null)).code());
         }
-        Refusal third = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", "nope".toCharArray(),
+        Refusal third = assertThrows(Refusal.class, () -> signIn("ada@example.com", "nope".toCharArray(),
                 "10.0.0.11", null));
         assertEquals("login_locked", third.code());
-        Refusal locked = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
+        Refusal locked = assertThrows(Refusal.class, () -> signIn("ada@example.com", PASSWORD.toCharArray(),
                 "10.0.0.12", null));
         assertEquals(Refusal.Kind.TOO_MANY, locked.kind());
         signet.clock().advance(Duration.ofMinutes(16));
-        assertTrue(sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.12", null).sessionId() != null);
+        assertTrue(signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.12", null).sessionId() != null);
     }
 
     @Test
     void signIn_afterAddressFailuresOnManyAccounts_lockedForThatAddressOnly() {
         for (int i = 0; i < 5; i++) {
             String email = "guess" + i + "@example.com";
-            assertThrows(Refusal.class, () -> sessions.signIn(email, "x".toCharArray(), "192.0.2.7", null));
+            assertThrows(Refusal.class, () -> signIn(email, "x".toCharArray(), "192.0.2.7", null));
         }
-        Refusal r = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
+        Refusal r = assertThrows(Refusal.class, () -> signIn("ada@example.com", PASSWORD.toCharArray(),
                 "192.0.2.7", null));
         assertEquals("login_locked", r.code());
-        assertTrue(sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "192.0.2.8", null).sessionId() != null);
+        assertTrue(signIn("ada@example.com", PASSWORD.toCharArray(), "192.0.2.8", null).sessionId() != null);
     }
 
     @Test
     void signIn_success_forgetsAccountFailures() {
         for (int i = 0; i < 2; i++) {
-            assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", "no".toCharArray(), "10.0.0.1", null));
+            assertThrows(Refusal.class, () -> signIn("ada@example.com", "no".toCharArray(), "10.0.0.1", null));
         }
-        sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
         for (int i = 0; i < 2; i++) {
             assertEquals("invalid_login", assertThrows(Refusal.class,
-                    () -> sessions.signIn("ada@example.com", "no".toCharArray(), "10.0.0.2", null)).code());
+                    () -> signIn("ada@example.com", "no".toCharArray(), "10.0.0.2", null)).code());
         }
     }
 
     @Test
     void find_afterIdleLimit_endsSession() {
-        String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        String id = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
         signet.clock().advance(Duration.ofMinutes(29));
         assertTrue(sessions.find(id).isPresent());
         signet.clock().advance(Duration.ofMinutes(29));
@@ -146,10 +146,10 @@ class AdminSessionsTest {
 
     @Test
     void find_userDisabled_endsSessionAtOnce() {
-        String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        String id = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
         users.disable(ada.id());
         assertTrue(sessions.find(id).isEmpty());
-        Refusal r = assertThrows(Refusal.class, () -> sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
+        Refusal r = assertThrows(Refusal.class, () -> signIn("ada@example.com", PASSWORD.toCharArray(),
                 "10.0.0.1", null));
         assertEquals("invalid_login", r.code());
     }
@@ -159,7 +159,7 @@ class AdminSessionsTest {
         List<Runnable> changes = List.of(() -> users.setPassword("ada@example.com", HASH),
                 () -> users.setAdmin(ada.id(), false), () -> users.setAdmin(ada.id(), true));
         for (Runnable change : changes) {
-            String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+            String id = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
             change.run();
             assertTrue(sessions.find(id).isEmpty());
         }
@@ -172,8 +172,9 @@ class AdminSessionsTest {
         AdminSessionStore store = new AdminSessionStore(db);
         long checked = users.credentialVersion(ada.id()).orElseThrow();
         users.setPassword("ada@example.com", HASH);
-        assertFalse(store.insert(Tokens.sha256Hex("a"), ada.id(), checked, "csrf", 0));
-        assertTrue(store.insert(Tokens.sha256Hex("b"), ada.id(), checked + 1, "csrf", 0));
+        assertFalse(store.insert(Tokens.sha256Hex("a"), new AdminSessionStore.NewSession(ada.id(), checked, "csrf", false), 0));
+        assertTrue(store.insert(Tokens.sha256Hex("b"), new AdminSessionStore.NewSession(ada.id(), checked + 1, "csrf", false),
+                0));
         assertEquals(1, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
     }
 
@@ -186,7 +187,7 @@ class AdminSessionsTest {
 
     @Test
     void signOut_deletesTheRow() {
-        String id = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
+        String id = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).sessionId();
         sessions.signOut(id);
         assertTrue(sessions.find(id).isEmpty());
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
@@ -194,8 +195,8 @@ class AdminSessionsTest {
 
     @Test
     void csrfMatches_onlyTheSessionsToken() {
-        AdminSessions.Session s = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).session();
-        AdminSessions.Session other = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null)
+        AdminSessions.Session s = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null).session();
+        AdminSessions.Session other = signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null)
                 .session();
         assertTrue(AdminSessions.csrfMatches(s, s.csrfToken()));
         assertFalse(AdminSessions.csrfMatches(s, other.csrfToken()));
@@ -205,8 +206,8 @@ class AdminSessionsTest {
 
     @Test
     void evictExpired_removesIdleSessionsAndStaleCounts() {
-        sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
-        assertThrows(Refusal.class, () -> sessions.signIn("x@example.com", "no".toCharArray(), "10.0.0.1", null));
+        signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
+        assertThrows(Refusal.class, () -> signIn("x@example.com", "no".toCharArray(), "10.0.0.1", null));
         signet.clock().advance(Duration.ofHours(2));
         sessions.evictExpired();
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM admin_sessions"));
@@ -222,10 +223,11 @@ class AdminSessionsTest {
 
     @Test
     void signInWithPasskey_givesSessionOfItsOwner_endingTheBrowsersPrevious() {
+        AdminSessions.SignedIn before = (AdminSessions.SignedIn) sessions.signIn("ada@example.com", PASSWORD.toCharArray(),
+                "10.0.0.1", null);
         SoftAuthenticator key = passkeyOfAda();
-        AdminSessions.SignedIn before = sessions.signIn("ada@example.com", PASSWORD.toCharArray(), "10.0.0.1", null);
         AdminSessions.SignedIn in = sessions.signInWithPasskey(
-                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), before.sessionId());
+                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), "10.0.0.1", before.sessionId());
         assertEquals(ada.id(), sessions.find(in.sessionId()).orElseThrow().user().id());
         assertTrue(sessions.find(before.sessionId()).isEmpty(), "every sign-in gets a new session id");
     }
@@ -234,11 +236,11 @@ class AdminSessionsTest {
     void signInWithPasskey_passkeyRemoved_refusedAndItsSessionsEnded() {
         SoftAuthenticator key = passkeyOfAda();
         AdminSessions.SignedIn in = sessions.signInWithPasskey(
-                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), null);
+                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), "10.0.0.1", null);
         passkeys.remove(ada.id(), passkeys.list(ada.id()).get(0).id());
         assertTrue(sessions.find(in.sessionId()).isEmpty());
         Refusal r = assertThrows(Refusal.class, () -> sessions.signInWithPasskey(
-                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), null));
+                key.get(SITE, "localhost", passkeys.startAssertion().challenge()), "10.0.0.1", null));
         assertEquals("passkey_refused", r.code());
     }
 
@@ -249,6 +251,6 @@ class AdminSessionsTest {
         signet.clock().advance(Duration.ofMinutes(6));
         sessions.evictExpired();
         assertEquals(0, db.queryLong("SELECT COUNT(*) FROM passkey_challenges"));
-        assertThrows(Refusal.class, () -> sessions.signInWithPasskey(key.get(SITE, "localhost", challenge), null));
+        assertThrows(Refusal.class, () -> sessions.signInWithPasskey(key.get(SITE, "localhost", challenge), "10.0.0.1", null));
     }
 }

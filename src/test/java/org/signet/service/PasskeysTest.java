@@ -184,7 +184,7 @@ class PasskeysTest {
         Passkey added = addKey();
         AdminSessionStore sessions = new AdminSessionStore(db);
         long version = users.credentialVersion(ada.id()).orElseThrow();
-        assertTrue(sessions.insert("a".repeat(64), ada.id(), version, "csrf", 1));
+        assertTrue(sessions.insert("a".repeat(64), new AdminSessionStore.NewSession(ada.id(), version, "csrf", false), 1));
         passkeys.remove(ada.id(), added.id());
         assertNotEquals(version, users.credentialVersion(ada.id()).orElseThrow());
         assertTrue(sessions.find("a".repeat(64)).isEmpty());

@@ -49,11 +49,9 @@ class SingleSignOnTest {
     @BeforeEach
     void open() throws Exception {
         db = SuiteDatabase.open(signet.dir(), "NORMAL", 4);
-        users = new UserStore(db, signet.clock());
-        sessions = new AdminSessions(users, new AdminSessionStore(db), new PasswordCheck(users,
-                new LoginThrottle(new LoginFailureStore(db), signet.clock(), LoginThrottle.ACCOUNT,
-                        LoginThrottle.ADDRESS)), new Passkeys(db, new PasskeyStore(db), users, () -> "http://localhost:8080",
-                        signet.clock()), signet.clock(), Duration.ofMinutes(30), true);
+        SignInStack stack = new SignInStack(db, signet.dir(), signet.clock(), false);
+        users = stack.users;
+        sessions = stack.sessions;
         provider = TestOpenIdProvider.start(signet.clock());
     }
 
@@ -80,7 +78,7 @@ class SingleSignOnTest {
         SingleSignOn.Start start = sso.begin();
         Map<String, String> q = query(start.redirect());
         return sso.complete(new SingleSignOn.Callback(q.get("state"), provider.code(q.get("nonce"), subject), null,
-                start.binding()), null);
+                start.binding()), "192.0.2.1", null);
     }
 
     private static String refusal(Runnable r) {
@@ -159,23 +157,23 @@ class SingleSignOnTest {
         Function<String, SingleSignOn.Callback> back = binding -> new SingleSignOn.Callback(q.get("state"),
                 provider.code(q.get("nonce"), "ann@example.com"), null, binding);
         assertEquals("sso_state", refusal(() -> sso.complete(new SingleSignOn.Callback("forged", "c", null,
-                start.binding()), null)));
-        assertEquals("sso_state", refusal(() -> sso.complete(back.apply("another-browser"), null)));
-        assertEquals("sso_state", refusal(() -> sso.complete(back.apply(start.binding()), null)),
+                start.binding()), "192.0.2.1", null)));
+        assertEquals("sso_state", refusal(() -> sso.complete(back.apply("another-browser"), "192.0.2.1", null)));
+        assertEquals("sso_state", refusal(() -> sso.complete(back.apply(start.binding()), "192.0.2.1", null)),
                 "the try from another browser used the state up");
 
         SingleSignOn.Start second = sso.begin();
         Map<String, String> q2 = query(second.redirect());
         SingleSignOn.Callback good = new SingleSignOn.Callback(q2.get("state"),
                 provider.code(q2.get("nonce"), "ann@example.com"), null, second.binding());
-        sso.complete(good, null);
-        assertEquals("sso_state", refusal(() -> sso.complete(good, null)), "replayed");
+        sso.complete(good, "192.0.2.1", null);
+        assertEquals("sso_state", refusal(() -> sso.complete(good, "192.0.2.1", null)), "replayed");
 
         SingleSignOn.Start third = sso.begin();
         Map<String, String> q3 = query(third.redirect());
         signet.clock().advance(SingleSignOn.PENDING.plusSeconds(1));
         assertEquals("sso_state", refusal(() -> sso.complete(new SingleSignOn.Callback(q3.get("state"),
-                provider.code(q3.get("nonce"), "ann@example.com"), null, third.binding()), null)), "stale");
+                provider.code(q3.get("nonce"), "ann@example.com"), null, third.binding()), "192.0.2.1", null)), "stale");
         assertEquals(1, sessionCount());
     }
 
@@ -198,7 +196,7 @@ class SingleSignOnTest {
         SingleSignOn.Start start = sso.begin();
         String state = query(start.redirect()).get("state");
         assertEquals("sso_provider_error", refusal(() -> sso.complete(new SingleSignOn.Callback(state, null,
-                "access_denied", start.binding()), null)));
+                "access_denied", start.binding()), "192.0.2.1", null)));
         assertEquals("sso_token_refused", refusal(() -> signIn(sso, "ann@example.com")));
         assertEquals(0, sessionCount());
     }

@@ -16,19 +16,21 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.text.Html;
 
 /**
- * The signed-in user's own account: who they are, the language their pages speak (one of Signet's, or the
- * browser's, which is where a new account starts), and their passkeys ({@link PasskeysPanel}).
+ * The signed-in user's own account: who they are, the language their pages speak (one of Signet's, or
+ * the browser's, which is where a new account starts), whether their authenticator app is on (set up on
+ * {@link AppPage}), their passkeys ({@link PasskeysPanel}), and their record of the last sign-ins and changes
+ * of factors.
  */
 final class AccountPage implements AdminRoutes.Section {
     /** The form's value for "no setting": the browser's languages decide. */
     static final String BROWSER = "";
 
     private final Accounts accounts;
-    private final Passkeys passkeys;
+    private final AdminRoutes.Factors factors;
 
-    AccountPage(Accounts accounts, Passkeys passkeys) {
+    AccountPage(Accounts accounts, AdminRoutes.Factors factors) {
         this.accounts = accounts;
-        this.passkeys = passkeys;
+        this.factors = factors;
     }
 
     @Override
@@ -42,8 +44,17 @@ final class AccountPage implements AdminRoutes.Section {
         Html who = Html.of("<dl class=\"pairs panel\">\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n"
                 + "<dt>{}</dt><dd>{}</dd>\n</dl>\n", v.t("users.name"), u.name(), v.t("users.email"), u.email(),
                 v.t("users.role"), v.t(u.admin() ? "users.role_admin" : "users.role_user"));
-        return v.page(200, s, "account", v.m.get("account.title"), req,
-                who.then(form(v, s)).then(PasskeysPanel.render(v, s, passkeys.list(u.id()))));
+        return v.page(200, s, "account", v.m.get("account.title"), req, who.then(form(v, s)).then(app(v, s))
+                .then(PasskeysPanel.render(v, s, factors.passkeys().list(u.id())))
+                .then(AccountRecord.table(v, factors.record().recent(s.principal()))));
+    }
+
+    private Html app(AdminView v, Session s) {
+        boolean on = factors.app().has(s.user().id());
+        return Html.of("<section class=\"panel\" aria-labelledby=\"app-heading\">\n<h2 id=\"app-heading\">{}</h2>\n"
+                + "<p id=\"account-app\" data-app=\"{}\">{}</p>\n<p><a id=\"account-app-manage\" href=\"{}\">{}</a></p>\n"
+                + "</section>\n", v.t("app.title"), on ? "on" : "off", v.t(on ? "account.app_on" : "account.app_off"),
+                AdminRoutes.SET_UP_PAGE, v.t("account.app_manage"));
     }
 
     private static Html form(AdminView v, Session s) {

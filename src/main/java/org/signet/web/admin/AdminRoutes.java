@@ -25,18 +25,23 @@ import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
+import org.signet.service.AuthenticatorApp;
 import org.signet.service.Documents;
 import org.signet.service.Links;
-import org.signet.service.SingleSignOn;
 import org.signet.service.Passkeys;
+import org.signet.service.SecondFactors;
+import org.signet.service.SignInRecord;
+import org.signet.service.SingleSignOn;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
 
 /**
- * The administrator pages under {@code /admin}: sign-in and sign-out here, the sections in
- * their own classes. Every page needs a live session (else the sign-in page); every POST also needs
- * the session's CSRF token, or it is refused with a 403 page before anything is read or changed.
+ * The administrator pages under {@code /admin}: sign-in (its password form here, its second-factor step
+ * in {@link CodeStep}) and sign-out, the sections in their own classes. Every page needs a live session
+ * (else the sign-in page), and a session that must set up a second factor first reaches only that set-up
+ * (else it is sent there); every POST also needs the session's CSRF token, or it is refused with a 403
+ * page before anything is read or changed.
  * Each request is answered in the user's own language, else the best of the browser's
  * {@code Accept-Language}, else {@code site.language}; so is every failure under {@code /admin}, an
  * unknown address and an unexpected error included, as a page rather than the JSON envelope.
@@ -47,6 +52,8 @@ public final class AdminRoutes implements ErrorPages {
     static final String LOGIN_COOKIE = "signet_login";
     /** The page scripts' JSON requests carry the CSRF token (or before a session, the sign-in form's) here. */
     static final String CSRF_HEADER = "X-CSRF-Token";
+    /** Where a second factor must be set up before any other page. */
+    static final String SET_UP_PAGE = "/admin/account/app";
 
     private final AdminSessions sessions;
     private final Map<Language, AdminView> views = new EnumMap<>(Language.class);
@@ -95,7 +102,10 @@ public final class AdminRoutes implements ErrorPages {
      * there when the site signs in through an OpenID provider.
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Passkeys passkeys) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors) {}
+
+    /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
+    public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
 
     /**
      * What the site's settings decide for these pages, read once from the configuration.
@@ -117,9 +127,10 @@ public final class AdminRoutes implements ErrorPages {
                 new DocumentsPage(services.documents(), services.accounts()),
                 new DocumentPage(services.documents(), services.workflow(), services.links()),
                 new WebhooksPage(services.webhooks()),
-                new UsersPage(services.accounts()),
-                new AccountPage(services.accounts(), services.passkeys()),
-                new PasskeyRoutes(sessions, services.passkeys(), settings.brand().name())));
+                new UsersPage(services.accounts(), services.factors().factors()),
+                new AccountPage(services.accounts(), services.factors()),
+                new AppPage(services.factors().app(), services.factors().factors()),
+                new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name())));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
                 sections.toArray(Section[]::new));
@@ -129,7 +140,8 @@ public final class AdminRoutes implements ErrorPages {
         site.errorPages("/admin", this);
         site.get("/admin/login", this::loginPage);
         site.post("/admin/login", this::login);
-        site.post("/admin/logout", action((req, s, v, form) -> {
+        new CodeStep(sessions, this).routes(site);
+        site.post("/admin/logout", setUpAction((req, s, v, form) -> {
             sessions.signOut(req.cookie(SESSION_COOKIE));
             return AdminView.redirect("/admin/login", "signed_out").header("Set-Cookie", clear(SESSION_COOKIE));
         }));
@@ -139,10 +151,31 @@ public final class AdminRoutes implements ErrorPages {
     }
 
     Handler page(Page page) {
+        return page(page, false);
+    }
+
+    Handler action(Action action) {
+        return action(action, false);
+    }
+
+    /** A page that a session which must set up a second factor reaches too: the set-up's own. */
+    Handler setUpPage(Page page) {
+        return page(page, true);
+    }
+
+    /** A change that a session which must set up a second factor may make too: the set-up's own, signing out. */
+    Handler setUpAction(Action action) {
+        return action(action, true);
+    }
+
+    private Handler page(Page page, boolean beforeSetUp) {
         return req -> {
             Optional<Session> s = sessions.find(req.cookie(SESSION_COOKIE));
             if (s.isEmpty()) {
                 return toLogin(req);
+            }
+            if (s.get().setUpFirst() && !beforeSetUp) {
+                return toSetUp();
             }
             AdminView v = view(req, s.get());
             try {
@@ -153,11 +186,14 @@ public final class AdminRoutes implements ErrorPages {
         };
     }
 
-    Handler action(Action action) {
+    private Handler action(Action action, boolean beforeSetUp) {
         return req -> {
             Optional<Session> s = sessions.find(req.cookie(SESSION_COOKIE));
             if (s.isEmpty()) {
                 return toLogin(req);
+            }
+            if (s.get().setUpFirst() && !beforeSetUp) {
+                return toSetUp();
             }
             AdminView v = view(req, s.get());
             try {
@@ -170,6 +206,11 @@ public final class AdminRoutes implements ErrorPages {
                 return v.error(r, s.get(), req);
             }
         };
+    }
+
+    /** Where a session that must set up a second factor goes, whatever else it asked for; it changes nothing. */
+    private static Response toSetUp() {
+        return AdminView.redirect(SET_UP_PAGE, "factor_required");
     }
 
     /**
@@ -282,9 +323,12 @@ public final class AdminRoutes implements ErrorPages {
             String email = Optional.ofNullable(form.value("email")).orElse("").strip();
             char[] password = Optional.ofNullable(form.value("password")).orElse("").toCharArray();
             try {
-                AdminSessions.SignedIn in = sessions.signIn(email, password, req.clientIp(), req.cookie(SESSION_COOKIE));
-                return Response.redirect("/admin").header("Set-Cookie", cookie(SESSION_COOKIE, in.sessionId()))
-                        .header("Set-Cookie", clear(LOGIN_COOKIE));
+                AdminSessions.Step step = sessions.signIn(email, password, req.clientIp(), req.cookie(SESSION_COOKIE));
+                if (step instanceof AdminSessions.CodeAsked asked) {
+                    return Response.redirect(CodeStep.PATH).header("Set-Cookie", cookie(CodeStep.COOKIE,
+                            asked.challengeId())).header("Set-Cookie", clear(LOGIN_COOKIE));
+                }
+                return signedIn((AdminSessions.SignedIn) step).header("Set-Cookie", clear(LOGIN_COOKIE));
             } finally {
                 java.util.Arrays.fill(password, '\0');
             }
@@ -296,6 +340,12 @@ public final class AdminRoutes implements ErrorPages {
                 default -> view(req, null).error(r, null, req);
             };
         }
+    }
+
+    /** Into the pages with a new session: the set-up first when a second factor must be set up, else the dashboard. */
+    Response signedIn(AdminSessions.SignedIn in) {
+        return Response.redirect(in.session().setUpFirst() ? SET_UP_PAGE : "/admin")
+                .header("Set-Cookie", cookie(SESSION_COOKIE, in.sessionId()));
     }
 
     /** The sign-in form with a fresh token in the form and in a cookie. */

@@ -218,8 +218,10 @@ final class AdminView {
                 + "<a class=\"brand\" href=\"/admin\">{}</a>\n{}</div>\n</header>\n", SiteWords.mark(m), account);
     }
 
+    /** A session that must set up a second factor first is shown no way to the pages it cannot reach yet. */
     private Html navigation(Session s, String section) {
-        return NAV.stream().filter(item -> !item.equals("users") || s.user().admin())
+        return NAV.stream().filter(item -> !s.setUpFirst() || item.equals("account"))
+                .filter(item -> !item.equals("users") || s.user().admin())
                 .map(item -> Html.of("<li><a href=\"{}\"{}>{}</a></li>\n", item.equals("dashboard") ? "/admin" : "/admin/" + item,
                         item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t("nav." + item)))
                 .collect(Html.joining());

@@ -24,7 +24,7 @@ final class LoginForm {
                 + "<a id=\"sso-start\" class=\"btn btn-primary\" href=\"/admin/oidc/start\">{}</a>\n</div>\n", label))
                 .orElse(Html.EMPTY);
         Html form = choices.passwords() ? passwordForm(v, token, errorKey, email) : Html.EMPTY;
-        return Html.of("{}{}{}{}{}", v.notice(req), error, sso, form, passkey(v, token));
+        return Html.of("{}{}{}{}{}", v.notice(req), error, sso, form, PasskeysPanel.signIn(v, token));
     }
 
     private static Html passwordForm(AdminView v, String token, String errorKey, String email) {
@@ -41,12 +41,4 @@ final class LoginForm {
                 v.t("login.password"), described, v.t("login.submit"));
     }
 
-    private static Html passkey(AdminView v, String token) {
-        return Html.of("<section class=\"panel form narrow\" aria-labelledby=\"passkey-heading\">\n"
-                + "<h2 id=\"passkey-heading\">{}</h2>\n"
-                + "<button id=\"passkey-sign-in\" type=\"button\" class=\"btn\" data-passkey-sign-in=\"{}\""
-                + " data-csrf=\"{}\" disabled=\"disabled\" aria-describedby=\"passkey-sign-in-status\">{}</button>\n"
-                + "{}</section>\n", v.t("login.passkey_heading"), PasskeyRoutes.SIGN_IN, token, v.t("login.passkey"),
-                PasskeysPanel.status(v, "passkey-sign-in-status", PasskeysPanel.SIGNING_IN));
-    }
 }

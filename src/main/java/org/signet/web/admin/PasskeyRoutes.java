@@ -1,9 +1,11 @@
 package org.signet.web.admin;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.signet.crypto.Tokens;
 import org.signet.domain.Passkey;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
@@ -25,6 +27,8 @@ import org.signet.webauthn.Ceremonies.Attestation;
  */
 final class PasskeyRoutes implements AdminRoutes.Section {
     static final String SIGN_IN = "/admin/login/passkey";
+    /** Where a password sign-in waiting for its second factor is confirmed with a passkey. */
+    static final String SECOND_FACTOR = CodeStep.PATH + "/passkey";
     static final String ADD = "/admin/account/passkeys";
     private static final int MAX_BINARY = 16 * 1024;
 
@@ -42,6 +46,8 @@ final class PasskeyRoutes implements AdminRoutes.Section {
     public void routes(Router site, AdminRoutes admin) {
         site.post(SIGN_IN + "/options", req -> beforeSession(req, () -> Response.ok(requestOptions())));
         site.post(SIGN_IN, req -> beforeSession(req, () -> signIn(req, admin)));
+        site.post(SECOND_FACTOR + "/options", req -> waitingSignIn(req, () -> Response.ok(requestOptions())));
+        site.post(SECOND_FACTOR, req -> waitingSignIn(req, () -> secondFactor(req, admin)));
         site.post(ADD + "/options", admin.json((req, s, body) -> Response.ok(creationOptions(s))));
         site.post(ADD, admin.json(this::add));
         site.post(ADD + "/{id}/remove", admin.action((req, s, v, form) -> {
@@ -64,6 +70,42 @@ final class PasskeyRoutes implements AdminRoutes.Section {
         }
     }
 
+    /**
+     * A second step's request, refused with 403 unless it carries the token of the sign-in its cookie names, and
+     * with 401 {@code sign_in_expired} once that sign-in is over.
+     */
+    private Response waitingSignIn(Request req, Supplier<Response> answer) {
+        try {
+            String token = sessions.challenge(req.cookie(CodeStep.COOKIE)).orElseThrow(AdminSessions::challengeOver)
+                    .csrfToken();
+            String given = req.header(AdminRoutes.CSRF_HEADER);
+            if (given == null || !Tokens.constantTimeEquals(token.getBytes(StandardCharsets.UTF_8),
+                    given.getBytes(StandardCharsets.UTF_8))) {
+                throw AdminRoutes.csrfRefusal();
+            }
+            return answer.get();
+        } catch (Refusal r) {
+            return AdminRoutes.jsonRefusal(r);
+        }
+    }
+
+    /** Confirms the waiting sign-in with a passkey of its account; the session's cookie comes with the answer. */
+    private Response secondFactor(Request req, AdminRoutes admin) {
+        Assertion assertion = assertion(req.json());
+        AdminSessions.SignedIn in = sessions.withPasskey(req.cookie(CodeStep.COOKIE), assertion, req.clientIp(),
+                req.cookie(AdminRoutes.SESSION_COOKIE));
+        return Response.ok(Map.of("location", "/admin"))
+                .header("Set-Cookie", admin.cookie(AdminRoutes.SESSION_COOKIE, in.sessionId()))
+                .header("Set-Cookie", admin.clear(CodeStep.COOKIE));
+    }
+
+    private static Assertion assertion(Body body) {
+        Assertion assertion = new Assertion(binary(body, "credentialId"), binary(body, "clientDataJSON"),
+                binary(body, "authenticatorData"), binary(body, "signature"), optionalBinary(body, "userHandle"));
+        body.check();
+        return assertion;
+    }
+
     private Map<String, Object> requestOptions() {
         Passkeys.RequestOptions o = passkeys.startAssertion();
         Map<String, Object> options = new LinkedHashMap<>();
@@ -76,11 +118,9 @@ final class PasskeyRoutes implements AdminRoutes.Section {
 
     /** Signs in with the passkey's assertion; the session's cookie comes with the answer, which says where to go. */
     private Response signIn(Request req, AdminRoutes admin) {
-        Body body = req.json();
-        Assertion assertion = new Assertion(binary(body, "credentialId"), binary(body, "clientDataJSON"),
-                binary(body, "authenticatorData"), binary(body, "signature"), optionalBinary(body, "userHandle"));
-        body.check();
-        AdminSessions.SignedIn in = sessions.signInWithPasskey(assertion, req.cookie(AdminRoutes.SESSION_COOKIE));
+        Assertion assertion = assertion(req.json());
+        AdminSessions.SignedIn in = sessions.signInWithPasskey(assertion, req.clientIp(),
+                req.cookie(AdminRoutes.SESSION_COOKIE));
         return Response.ok(Map.of("location", "/admin"))
                 .header("Set-Cookie", admin.cookie(AdminRoutes.SESSION_COOKIE, in.sessionId()))
                 .header("Set-Cookie", admin.clear(AdminRoutes.LOGIN_COOKIE));

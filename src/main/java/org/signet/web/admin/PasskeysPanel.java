@@ -46,6 +46,30 @@ final class PasskeysPanel {
                 status(v, "passkey-add-status", ADDING));
     }
 
+    /** The sign-in page's button that signs in with a passkey alone; {@code token} is the sign-in form's. */
+    static Html signIn(AdminView v, String token) {
+        return button(v, new Button("passkey-sign-in", "login.passkey_heading", PasskeyRoutes.SIGN_IN, "login.passkey"),
+                token);
+    }
+
+    /** The second step's button that confirms a password sign-in with a passkey; {@code token} is the challenge's. */
+    static Html secondFactor(AdminView v, String token) {
+        return button(v, new Button("passkey-second", "login.second_passkey_heading", PasskeyRoutes.SECOND_FACTOR,
+                "login.second_passkey"), token);
+    }
+
+    /** A button that runs an assertion: its id, heading, the address the script posts to, and its words. */
+    private record Button(String id, String heading, String url, String words) {}
+
+    private static Html button(AdminView v, Button b, String token) {
+        return Html.of("<section class=\"panel form narrow\" aria-labelledby=\"{}-heading\">\n"
+                + "<h2 id=\"{}-heading\">{}</h2>\n"
+                + "<button id=\"{}\" type=\"button\" class=\"btn\" data-passkey-sign-in=\"{}\""
+                + " data-csrf=\"{}\" disabled=\"disabled\" aria-describedby=\"{}-status\">{}</button>\n"
+                + "{}</section>\n", b.id(), b.id(), v.t(b.heading()), b.id(), b.url(), token, b.id(), v.t(b.words()),
+                status(v, b.id() + "-status", SIGNING_IN));
+    }
+
     /** The words of a status line: while the ceremony runs, when it fails, in a browser without passkeys, without script. */
     record StatusWords(String working, String failed, String unsupported, String needsScript) {}
 

@@ -44,7 +44,7 @@ final class SingleSignOnPages implements AdminRoutes.Section {
         SingleSignOn.Callback back = new SingleSignOn.Callback(req.query("state").orElse(null),
                 req.query("code").orElse(null), req.query("error").orElse(null), req.cookie(BINDING_COOKIE));
         try {
-            return admin.signedIn(req, sso.complete(back, req.cookie(AdminRoutes.SESSION_COOKIE)))
+            return admin.signedIn(req, sso.complete(back, req.clientIp(), req.cookie(AdminRoutes.SESSION_COOKIE)))
                     .header("Set-Cookie", admin.bindingCookie("", 0));
         } catch (Refusal r) {
             return refused(req, admin, r).header("Set-Cookie", admin.bindingCookie("", 0));

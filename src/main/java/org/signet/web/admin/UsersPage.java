@@ -1,6 +1,7 @@
 package org.signet.web.admin;
 
 import java.util.Optional;
+import java.util.Set;
 import org.signet.domain.User;
 import org.signet.http.Body;
 import org.signet.http.Request;
@@ -8,15 +9,21 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
+import org.signet.service.SecondFactors;
 import org.signet.http.Form;
 import org.signet.text.Html;
 
-/** Host-site accounts, for administrators only: list, create, grant or withdraw administration, disable. */
+/**
+ * Host-site accounts, for administrators only: list, create, grant or withdraw administration, disable,
+ * and reset the second factor of a user who lost it.
+ */
 final class UsersPage implements AdminRoutes.Section {
     private final Accounts accounts;
+    private final SecondFactors factors;
 
-    UsersPage(Accounts accounts) {
+    UsersPage(Accounts accounts, SecondFactors factors) {
         this.accounts = accounts;
+        this.factors = factors;
     }
 
     @Override
@@ -32,13 +39,18 @@ final class UsersPage implements AdminRoutes.Section {
             accounts.disable(s.principal(), req.pathId("id"));
             return AdminView.redirect("/admin/users", "user_disabled");
         }));
+        site.post("/admin/users/{id}/second-factor/reset", admin.action((req, s, v, f) -> {
+            factors.reset(s.principal(), req.pathId("id"), req.clientIp());
+            return AdminView.redirect("/admin/users", "user_factor_reset");
+        }));
     }
 
     private Response list(Request req, Session s, AdminView v) {
+        Set<Long> withFactor = factors.usersWithFactor();
         Html rows = accounts.list(s.principal()).stream().map(u -> Html.of("<tr data-user=\"{}\"><td>{}</td><td>{}</td>"
                 + "<td>{}</td><td>{}</td><td>{}</td><td class=\"actions\">{}</td></tr>\n", u.email(), u.email(), u.name(),
                 v.t(u.admin() ? "users.role_admin" : "users.role_user"), v.t(u.disabled() ? "users.disabled" : "users.active"),
-                v.time(u.createdAt()), actions(v, s, u))).collect(Html.joining());
+                v.time(u.createdAt()), actions(v, s, u, withFactor.contains(u.id())))).collect(Html.joining());
         Html table = Html.of("{}<table class=\"table\" id=\"users\">\n<caption class=\"visually-hidden\">{}</caption>\n"
                 + "<thead><tr>{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n", v.tableWrap("users.title"),
                 v.t("users.title"), v.th("users.email"), v.th("users.name"), v.th("users.role"), v.th("users.state"),
@@ -46,14 +58,16 @@ final class UsersPage implements AdminRoutes.Section {
         return v.page(200, s, "users", v.m.get("users.title"), req, table.then(createForm(v, s)));
     }
 
-    private static Html actions(AdminView v, Session s, User u) {
+    private static Html actions(AdminView v, Session s, User u, boolean hasFactor) {
         if (u.id() == s.user().id() || u.disabled()) {
             return Html.EMPTY;
         }
         String base = "/admin/users/" + u.id();
         Html flag = Html.of("<input type=\"hidden\" name=\"admin\" value=\"{}\" />\n", u.admin() ? "0" : "1");
+        Html reset = hasFactor ? v.button(s, base + "/second-factor/reset", "users.reset_factor", "btn-secondary",
+                Html.EMPTY) : Html.EMPTY;
         return v.button(s, base + "/admin", u.admin() ? "users.withdraw_admin" : "users.make_admin", "btn-secondary", flag)
-                .then(v.button(s, base + "/disable", "users.disable", "btn-danger", Html.EMPTY));
+                .then(reset).then(v.button(s, base + "/disable", "users.disable", "btn-danger", Html.EMPTY));
     }
 
     private static Html createForm(AdminView v, Session s) {

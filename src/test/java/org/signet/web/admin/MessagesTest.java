@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.FactorChange;
 import org.signet.domain.FieldType;
 import org.signet.domain.Language;
+import org.signet.domain.SignInMethod;
 import org.signet.domain.Signer;
 import org.signet.domain.WebhookDelivery;
 import org.signet.error.Refusal;
@@ -69,6 +71,12 @@ class MessagesTest {
         }
         for (Refusal.Kind k : Refusal.Kind.values()) {
             keys.add("error." + k.name().toLowerCase(java.util.Locale.ROOT));
+        }
+        for (SignInMethod m : SignInMethod.values()) {
+            keys.add("record." + m.code());
+        }
+        for (FactorChange c : FactorChange.values()) {
+            keys.add("record." + c.code());
         }
         assertEquals(List.of(), keys.stream().filter(k -> M.find(k).isEmpty()).toList());
     }

@@ -23,6 +23,7 @@ import org.signet.domain.User;
 import org.signet.support.Browser;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
+import org.signet.text.Messages;
 import org.signet.web.Axe;
 
 /**
@@ -110,6 +111,36 @@ class PasskeyBrowserTest {
         assertTrue(browser.present(By.id("login-submit")), "still on the sign-in page");
         assertFalse(browser.driver().manage().getCookies().stream()
                 .anyMatch(c -> c.getName().equals(AdminRoutes.SESSION_COOKIE) && !c.getValue().isEmpty()));
+    }
+
+    @Test
+    void passkey_servesAsTheSecondFactorAfterAPassword_inFourLanguages() {
+        for (Language language : Language.values()) {
+            authenticator.removeAllCredentials();
+            User u = user(language);
+            acceptLanguage(language.code());
+            AdminPagesSample.signIn(browser, server, u.email());
+            browser.open(url("/admin/account"));
+            addPasskey("Phone " + language.code());
+            signOut();
+
+            browser.visible(By.id("email")).sendKeys(u.email());
+            browser.visible(By.id("password")).sendKeys(AdminHttpTest.PASSWORD);
+            browser.click(By.id("login-submit"));
+            browser.visible(By.id("passkey-second"));
+            assertFalse(browser.present(By.id("code")), "no app, so no code is asked for");
+            assertFalse(browser.driver().manage().getCookies().stream()
+                    .anyMatch(c -> c.getName().equals(AdminRoutes.SESSION_COOKIE) && !c.getValue().isEmpty()),
+                    "a password alone opens no session");
+            clean("second step with a passkey", language.code());
+            browser.click(By.id("passkey-second"));
+            browser.visible(By.id("by-state"));
+            assertEquals(u.email(), browser.visible(By.cssSelector(".who")).getText());
+            browser.open(url("/admin/account"));
+            assertTrue(browser.visible(By.id("account-record")).getAttribute("textContent").contains(
+                    Messages.of(AdminView.BUNDLE, language).get("record.password_passkey")), "the record names how");
+            browser.reset(1280, 900);
+        }
     }
 
     @Test
