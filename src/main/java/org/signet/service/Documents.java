@@ -226,6 +226,10 @@ public final class Documents {
                         patch.setsExpiry() ? patch.expiresAt() : d.expiresAt(),
                         patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays(),
                         Objects.requireNonNullElse(patch.allowDelegation(), d.allowDelegation()));
+                if (changed.containsKey("retention_days")) {
+                    documents.setRetentionDays(d.id(), patch.retentionDays());
+                    d = documents.find(d.id()).orElseThrow();
+                }
                 audit.record(d.id(), "document_updated", actor, Json.write(changed));
             }
             d = applyRef(d, patch, actor);
@@ -263,6 +267,14 @@ public final class Documents {
         // Who may act stays the owner's to decide while the document is out: it may change in any state.
         if (patch.allowDelegation() != null && patch.allowDelegation() != d.allowDelegation()) {
             changed.put("allow_delegation", patch.allowDelegation());
+        }
+        if (patch.setsRetention() && !Objects.equals(patch.retentionDays(), d.retentionDays())) {
+            if (patch.retentionDays() != null) {
+                defaults.retention().refusal(patch.retentionDays()).ifPresent(why -> {
+                    throw Refusal.invalidParam("retention_days", why);
+                });
+            }
+            changed.put("retention_days", patch.retentionDays());
         }
         return changed;
     }
