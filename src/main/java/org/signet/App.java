@@ -31,6 +31,7 @@ import org.signet.pdf.fonts.Fonts;
 import org.signet.service.Completion;
 import org.signet.service.EmailCodes;
 import org.signet.service.Links;
+import org.signet.service.People;
 import org.signet.service.Retention;
 import org.signet.service.SealRenewal;
 import org.signet.service.Workflow;
@@ -242,6 +243,10 @@ public final class App implements AutoCloseable {
 
     public Retention retention() {
         return services.retention;
+    }
+
+    public People people() {
+        return services.people;
     }
 
     public WebhookDeliverer webhookDeliverer() {

@@ -5,6 +5,7 @@ import java.time.Clock;
 import org.signet.config.Config;
 import org.signet.jobs.SealRenewalJob;
 import org.signet.service.Operator;
+import org.signet.service.People;
 import org.signet.service.Retention;
 import org.signet.service.WebhookEvents;
 import org.signet.service.SealRenewal;
@@ -37,6 +38,13 @@ public final class CommandServices {
         Stores stores = Stores.open(db, config.dataDir(), clock);
         WebhookEvents events = new WebhookEvents(db, stores.webhooks, clock, () -> { });
         return Services.retention(stores, events, config, new Wire(config.zone()));
+    }
+
+    /** A person's export and erasure, with the purge an erasure may run. */
+    public static People people(Config config, Database db, Clock clock) throws IOException {
+        Stores stores = Stores.open(db, config.dataDir(), clock);
+        WebhookEvents events = new WebhookEvents(db, stores.webhooks, clock, () -> { });
+        return Services.people(stores, Services.retention(stores, events, config, new Wire(config.zone())));
     }
 
     /** Seal renewal over the data folder's vault, checked against {@code db} as the server checks it. */

@@ -39,6 +39,7 @@ import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
+import org.signet.service.People;
 import org.signet.service.ParseBudget;
 import org.signet.service.PasswordCheck;
 import org.signet.service.Queues;
@@ -61,6 +62,7 @@ import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
+import org.signet.store.PeopleStore;
 import org.signet.store.StatsStore;
 import org.signet.store.UnlockSessionStore;
 import org.signet.text.Wire;
@@ -123,6 +125,7 @@ final class Services {
     final Queues queues;
     final Retention retention;
     final LegalHolds legalHolds;
+    final People people;
 
     Services(Config config, Stores stores, Links links, Scheduler scheduler) throws IOException {
         this.config = config;
@@ -182,6 +185,7 @@ final class Services {
         queues = new Queues(db, stores.mailOutbox, stores.webhooks, stores.documents, clock);
         retention = retention(stores, events, config, wire);
         legalHolds = new LegalHolds(documentStores, stores.retention);
+        people = people(stores, retention);
     }
 
     /** Renews sealed documents' evidence: the server's hourly job and the command line's {@code seals renew} alike. */
@@ -192,6 +196,11 @@ final class Services {
     /** Purging what the site's retention lets go: the server's daily job and the command line's {@code retention run}. */
     static Retention retention(Stores stores, WebhookEvents events, Config config, Wire wire) {
         return new Retention(stores.documentStores(), stores.retention, events, config.retention(), wire);
+    }
+
+    /** A person's export and erasure: the administrator pages' and the command line's {@code people}. */
+    static People people(Stores stores, Retention retention) {
+        return new People(stores.documentStores(), new PeopleStore(stores.db), retention);
     }
 
     /** A bulk send just started has rows waiting: its job runs soon rather than at its next turn. */

@@ -112,6 +112,45 @@ public final class Retention {
     }
 
     /**
+     * Why ended document {@code d} is kept at {@code now} against a person's erasure: a hold, or, for a sealed
+     * document, its retention period (the site's for its status or its own), whose evidence it keeps until then;
+     * empty when nothing keeps it.
+     */
+    public Optional<String> keptAgainstErasure(Document d, long now) {
+        Optional<RetentionStore.Due> due = store.find(d.id());
+        if (due.isPresent() && due.get().hold().isPresent()) {
+            return Optional.of("held: " + due.get().hold().get().reason());
+        }
+        if (d.signedFileHash() == null || due.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Long> until = policy.dueAt(d.status(), d.retentionDays(), due.get().since());
+        if (until.isEmpty()) {
+            return Optional.of("sealed, and kept for ever by the site's retention");
+        }
+        return until.get() > now ? Optional.of("sealed, and inside its retention until " + wire.time(until.get()))
+                : Optional.empty();
+    }
+
+    /**
+     * Purges ended document {@code id} now for a person's erasure, unless a hold or its retention keeps it (read
+     * again under its lock); false when it was kept or is gone.
+     */
+    public boolean purgeForErasure(long id, long now) {
+        List<String> erase = db.inTransaction(() -> {
+            documents.lock(id);
+            Optional<Document> d = documents.find(id).filter(found -> found.status().terminal()
+                    && keptAgainstErasure(found, now).isEmpty());
+            return d.isEmpty() ? null : purgeLocked(d.get());
+        });
+        if (erase == null) {
+            return false;
+        }
+        erase.forEach(files::erase);
+        return true;
+    }
+
+    /**
      * Purges document {@code d}, locked by the caller's transaction, whatever its retention: its record written,
      * every row naming its people removed, its files' keys destroyed; the names of the files to erase afterwards.
      */
