@@ -126,6 +126,10 @@ class RetentionTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> purged = (Map<String, Object>) verified.get("purged");
         assertEquals(record.get("purged_at"), purged.get("purged_at"));
+        String page = signet.server().send(new Multipart().file("file", "kept.pdf", "application/pdf", pdf)
+                .post(signet.server().request("/verify", null)).build()).body();
+        assertTrue(page.contains("data-verdict=\"good\"") && page.contains("id=\"purged\"")
+                && page.contains("was purged on " + ((String) record.get("purged_at")).substring(0, 10)), page);
         assertEquals(1L, db.queryLong("SELECT count(*) FROM webhook_deliveries WHERE event = 'document.purged' "
                 + "AND document_id = ?", Long.parseLong(doc.id())));
         assertTrue(signet.server().get("/metrics", null).body().contains("signet_documents_purged_total 1"));
