@@ -78,7 +78,8 @@ final class Resources {
         new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);
         AdminRoutes.create(s.adminSessions,
-                new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links),
+                new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
+                        s.people),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand())).routes(site);
         new VerifyApi(s.verification, uploads, s.wire, config.restBase()).routes(site);

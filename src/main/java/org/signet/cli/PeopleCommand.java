@@ -3,19 +3,14 @@ package org.signet.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.signet.CommandServices;
 import org.signet.config.Config;
 import org.signet.error.Refusal;
-import org.signet.json.Json;
 import org.signet.service.People;
 import org.signet.store.Database;
 import org.signet.text.Wire;
@@ -57,23 +52,14 @@ final class PeopleCommand {
             throw new CommandException(to + " exists and is not an empty folder: name a new one");
         }
         Files.createDirectories(to.resolve("files"));
-        Files.writeString(to.resolve("person.json"), Json.write(export.data()) + "\n", StandardCharsets.UTF_8);
-        List<Map<String, Object>> listed = new ArrayList<>();
-        listed.add(Json.object("file", "person.json", "holds", "the documents " + email + " takes part in (their "
-                + "place, fields and the audit events naming them) and the mail sent to them"));
-        for (People.ExportFile f : export.files()) {
-            try (InputStream in = f.opener().open()) {
-                Files.copy(in, to.resolve("files").resolve(f.name()), StandardCopyOption.REPLACE_EXISTING);
+        List<People.Entry> entries = export.entries();
+        for (People.Entry e : entries) {
+            try (InputStream in = e.opener().open()) {
+                Files.copy(in, to.resolve(e.path()), StandardCopyOption.REPLACE_EXISTING);
             }
-            listed.add(Json.object("file", "files/" + f.name(), "holds", "their copy of document " + f.documentId()
-                    + ", as sealed"));
         }
-        Map<String, Object> index = new LinkedHashMap<>();
-        index.put("email", email);
-        index.put("files", listed);
-        Files.writeString(to.resolve("index.json"), Json.write(index) + "\n", StandardCharsets.UTF_8);
-        out.println("Exported what Signet holds about " + email + " to " + to + ": " + listed.size() + " file(s), "
-                + "listed in index.json");
+        out.println("Exported what Signet holds about " + email + " to " + to + ": " + entries.size() + " file(s), "
+                + "the index among them");
         return 0;
     }
 

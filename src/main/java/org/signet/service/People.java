@@ -1,5 +1,7 @@
 package org.signet.service;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,8 +11,10 @@ import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.error.Refusal;
+import org.signet.json.Json;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentStore;
@@ -50,13 +54,76 @@ public final class People {
     public record ExportFile(String name, long documentId, Documents.Opener opener) {}
 
     /** Everything held about one address: as plain values ready to be written as JSON, and the files. */
-    public record Export(Map<String, Object> data, List<ExportFile> files) {}
+    public record Export(Map<String, Object> data, List<ExportFile> files) {
+        /**
+         * The export as files to write, in a folder or a zip: {@code person.json} (the data), each copy under
+         * {@code files/}, and {@code index.json}, which says what each holds.
+         */
+        public List<Entry> entries() {
+            List<Entry> entries = new ArrayList<>();
+            List<Map<String, Object>> index = new ArrayList<>();
+            byte[] person = (Json.write(data) + "\n").getBytes(StandardCharsets.UTF_8);
+            entries.add(new Entry(PERSON, () -> new ByteArrayInputStream(person)));
+            index.add(Json.object("file", PERSON, "holds", "the documents they take part in (their place, fields "
+                    + "and the audit events naming them) and the mail sent to them"));
+            for (ExportFile f : files) {
+                entries.add(new Entry("files/" + f.name(), f.opener()));
+                index.add(Json.object("file", "files/" + f.name(), "holds", "their copy of document "
+                        + f.documentId() + ", as sealed"));
+            }
+            byte[] listed = (Json.write(Json.object("email", data.get("email"), "files", index)) + "\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            entries.add(new Entry(INDEX, () -> new ByteArrayInputStream(listed)));
+            return entries;
+        }
+    }
 
-    /** What the erasure does, or (a dry run) would do, with one place the person has, and why. */
-    public record Step(long documentId, String status, Action action, String why) {}
+    /** One file of an export, by its path inside the export, and how to read it. */
+    public record Entry(String path, Documents.Opener opener) {}
+
+    private static final String PERSON = "person.json";
+    private static final String INDEX = "index.json";
+
+    /** What the erasure does, or (a dry run) would do, with one place the person has, why, and what goes with it. */
+    public record Step(long documentId, String status, Action action, Reason reason, String detail) {
+        /** The reason in English, for the command line. */
+        public String why() {
+            return switch (reason) {
+                case DRAFT -> "a draft: removed from it";
+                case OUT_FOR_SIGNATURE -> "out for signature: recall it to a draft, or erase again once it has ended";
+                case HELD -> "held: " + detail;
+                case INSIDE_RETENTION -> "sealed, and inside its retention until " + detail;
+                case KEPT_FOR_EVER -> "sealed, and kept for ever by the site's retention";
+                case NOTHING_KEEPS -> "ended, and neither a hold nor its retention keeps it";
+                case CHANGED -> "changed meanwhile: erase again";
+            };
+        }
+    }
+
+    /** Why a step is what it is; each has its words on the command line ({@link Step#why}) and in the pages. */
+    public enum Reason { DRAFT, OUT_FOR_SIGNATURE, HELD, INSIDE_RETENTION, KEPT_FOR_EVER, NOTHING_KEEPS, CHANGED }
 
     /** Removed from a document that can still change; the document purged; or kept, with the reason. */
     public enum Action { REMOVED, PURGED, KEPT }
+
+    /** As {@link #export(String, Wire)}, asked on the administrator pages: for an administrator only, else 403. */
+    public Export export(Principal p, String email, Wire wire) {
+        requireAdministrator(p);
+        return export(email, wire);
+    }
+
+    /** As {@link #erase(String, long, boolean)}, asked on the administrator pages: for an administrator only, else 403. */
+    public List<Step> erase(Principal p, String email, long now, boolean dryRun) {
+        requireAdministrator(p);
+        return erase(email, now, dryRun);
+    }
+
+    /** A person's data spans every owner's documents: only an administrator may ask for it. */
+    private static void requireAdministrator(Principal p) {
+        if (!p.admin()) {
+            throw Refusal.forbidden("person's data");
+        }
+    }
 
     /** Everything Signet holds about {@code email}: the documents they take part in, the events, the mail, their copies. */
     public Export export(String email, Wire wire) {
@@ -151,22 +218,23 @@ public final class People {
 
     private Step plan(Document d, long now) {
         if (d.status() == DocumentStatus.DRAFT) {
-            return step(d, Action.REMOVED, "a draft: removed from it");
+            return step(d, Action.REMOVED, Reason.DRAFT, null);
         }
         if (d.status().inProgress()) {
-            return step(d, Action.KEPT, "out for signature: recall it to a draft, or erase again once it has ended");
+            return step(d, Action.KEPT, Reason.OUT_FOR_SIGNATURE, null);
         }
-        return retention.keptAgainstErasure(d, now).map(why -> step(d, Action.KEPT, why))
-                .orElseGet(() -> step(d, Action.PURGED, "ended, and neither a hold nor its retention keeps it"));
+        return retention.keptAgainstErasure(d, now)
+                .map(kept -> step(d, Action.KEPT, Reason.valueOf(kept.why().name()), kept.detail()))
+                .orElseGet(() -> step(d, Action.PURGED, Reason.NOTHING_KEEPS, null));
     }
 
     private Step apply(Document d, PeopleStore.Place place, String address, long now) {
         Step planned = plan(d, now);
         if (planned.action() == Action.REMOVED) {
-            return removeFromDraft(d, place, address) ? planned : step(d, Action.KEPT, "changed meanwhile: erase again");
+            return removeFromDraft(d, place, address) ? planned : step(d, Action.KEPT, Reason.CHANGED, null);
         }
         if (planned.action() == Action.PURGED && !retention.purgeForErasure(d.id(), now)) {
-            return step(d, Action.KEPT, "changed meanwhile: erase again");
+            return step(d, Action.KEPT, Reason.CHANGED, null);
         }
         return planned;
     }
@@ -187,8 +255,8 @@ public final class People {
         });
     }
 
-    private static Step step(Document d, Action action, String why) {
-        return new Step(d.id(), d.status().wire(), action, why);
+    private static Step step(Document d, Action action, Reason reason, String detail) {
+        return new Step(d.id(), d.status().wire(), action, reason, detail);
     }
 
     private static String requireEmail(String email) {

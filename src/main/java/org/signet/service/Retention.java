@@ -116,20 +116,26 @@ public final class Retention {
      * document, its retention period (the site's for its status or its own), whose evidence it keeps until then;
      * empty when nothing keeps it.
      */
-    public Optional<String> keptAgainstErasure(Document d, long now) {
+    public Optional<Kept> keptAgainstErasure(Document d, long now) {
         Optional<RetentionStore.Due> due = store.find(d.id());
         if (due.isPresent() && due.get().hold().isPresent()) {
-            return Optional.of("held: " + due.get().hold().get().reason());
+            return Optional.of(new Kept(Kept.Why.HELD, due.get().hold().get().reason()));
         }
         if (d.signedFileHash() == null || due.isEmpty()) {
             return Optional.empty();
         }
         Optional<Long> until = policy.dueAt(d.status(), d.retentionDays(), due.get().since());
         if (until.isEmpty()) {
-            return Optional.of("sealed, and kept for ever by the site's retention");
+            return Optional.of(new Kept(Kept.Why.KEPT_FOR_EVER, null));
         }
-        return until.get() > now ? Optional.of("sealed, and inside its retention until " + wire.time(until.get()))
+        return until.get() > now ? Optional.of(new Kept(Kept.Why.INSIDE_RETENTION, wire.time(until.get())))
                 : Optional.empty();
+    }
+
+    /** Why a document is kept against an erasure, with what goes with it: the hold's reason, or until when. */
+    public record Kept(Why why, String detail) {
+        /** Held; sealed and inside its retention period; sealed and kept for ever by the site's retention. */
+        public enum Why { HELD, INSIDE_RETENTION, KEPT_FOR_EVER }
     }
 
     /**

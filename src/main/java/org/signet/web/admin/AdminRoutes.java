@@ -23,6 +23,7 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.service.Documents;
 import org.signet.service.Links;
+import org.signet.service.People;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
@@ -76,7 +77,7 @@ public final class AdminRoutes implements ErrorPages {
 
     /** The services the sections read and change, the same the REST interface uses. */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links) {}
+            Webhooks webhooks, Links links, People people) {}
 
     /**
      * What the site's settings decide for these pages, read once from the configuration.
@@ -100,6 +101,7 @@ public final class AdminRoutes implements ErrorPages {
                 new DocumentPage(services.documents(), services.workflow(), services.links()),
                 new WebhooksPage(services.webhooks()),
                 new UsersPage(services.accounts()),
+                new PeoplePage(services.people(), settings.zone(), clock),
                 new AccountPage(services.accounts()));
     }
 

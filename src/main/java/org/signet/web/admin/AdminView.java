@@ -31,7 +31,10 @@ final class AdminView {
     static final String STYLESHEET = "/assets/admin.css";
     static final String SCRIPT = "/assets/admin.js";
     static final String BUNDLE = "web/admin/messages";
-    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "account");
+    /** The sections only an administrator sees in the navigation (and may open). */
+    private static final List<String> ADMINISTRATORS_ONLY = List.of("users", "people");
+    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "people",
+            "account");
 
     final Messages m;
     private final Locale locale;
@@ -207,7 +210,7 @@ final class AdminView {
     }
 
     private Html navigation(Session s, String section) {
-        return NAV.stream().filter(item -> !item.equals("users") || s.user().admin())
+        return NAV.stream().filter(item -> !ADMINISTRATORS_ONLY.contains(item) || s.user().admin())
                 .map(item -> Html.of("<li><a href=\"{}\"{}>{}</a></li>\n", item.equals("dashboard") ? "/admin" : "/admin/" + item,
                         item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t("nav." + item)))
                 .collect(Html.joining());
