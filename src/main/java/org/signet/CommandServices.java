@@ -35,16 +35,18 @@ public final class CommandServices {
      * by the server, whose deliverer finds them on its next round.
      */
     public static Retention retention(Config config, Database db, Clock clock) throws IOException {
-        Stores stores = Stores.open(db, config.dataDir(), clock);
-        WebhookEvents events = new WebhookEvents(db, stores.webhooks, clock, () -> { });
-        return Services.retention(stores, events, config, new Wire(config.zone()));
+        return retention(config, Stores.open(db, config.dataDir(), clock));
     }
 
     /** A person's export and erasure, with the purge an erasure may run. */
     public static People people(Config config, Database db, Clock clock) throws IOException {
         Stores stores = Stores.open(db, config.dataDir(), clock);
-        WebhookEvents events = new WebhookEvents(db, stores.webhooks, clock, () -> { });
-        return Services.people(stores, Services.retention(stores, events, config, new Wire(config.zone())));
+        return Services.people(stores, retention(config, stores));
+    }
+
+    private static Retention retention(Config config, Stores stores) {
+        WebhookEvents events = new WebhookEvents(stores.db, stores.webhooks, stores.clock, () -> { });
+        return Services.retention(stores, events, config, new Wire(config.zone()));
     }
 
     /** Seal renewal over the data folder's vault, checked against {@code db} as the server checks it. */

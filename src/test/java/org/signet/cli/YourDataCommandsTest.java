@@ -69,6 +69,18 @@ class YourDataCommandsTest {
         assertEquals(List.of(), flow.signerRecords(draft.id()).values().stream().map(s -> s.get("email")).toList());
     }
 
+    @Test
+    void retentionRun_asOfNotATime_usageErrorChangingNothing() {
+        String[] argv = {"retention", "run", "--as-of", "next tuesday", "--data", signet.dir().toString()};
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new Cli(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), SuiteDatabase.forCommand(Map.of(), argv),
+                new ByteArrayInputStream(new byte[0])).run(argv);
+
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--as-of must be a date (2031-01-15)"));
+    }
+
     /** One README line, {@code java -jar target/signet.jar ...}, run by the command line in this JVM; what it printed. */
     private String run(String line) {
         List<String> args = new ArrayList<>(Arrays.asList(line.split(" ")));
