@@ -79,7 +79,7 @@ final class Resources {
         new Assets(config.brand()).routes(site);
         AdminRoutes.create(s.adminSessions,
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
-                        s.people),
+                        s.people, s.legalHolds),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand())).routes(site);
         new VerifyApi(s.verification, uploads, s.wire, config.restBase()).routes(site);

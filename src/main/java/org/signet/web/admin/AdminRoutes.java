@@ -22,6 +22,7 @@ import org.signet.service.AdminSessions;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.service.Documents;
+import org.signet.service.LegalHolds;
 import org.signet.service.Links;
 import org.signet.service.People;
 import org.signet.service.Webhooks;
@@ -77,7 +78,7 @@ public final class AdminRoutes implements ErrorPages {
 
     /** The services the sections read and change, the same the REST interface uses. */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, People people) {}
+            Webhooks webhooks, Links links, People people, LegalHolds holds) {}
 
     /**
      * What the site's settings decide for these pages, read once from the configuration.
@@ -98,7 +99,7 @@ public final class AdminRoutes implements ErrorPages {
                 new DashboardPage(services.documents(), clock),
                 new KeysPage(services.keys(), services.accounts(), settings.defaultRateLimit()),
                 new DocumentsPage(services.documents(), services.accounts()),
-                new DocumentPage(services.documents(), services.workflow(), services.links()),
+                new DocumentPage(services.documents(), services.workflow(), services.links(), services.holds()),
                 new WebhooksPage(services.webhooks()),
                 new UsersPage(services.accounts()),
                 new PeoplePage(services.people(), settings.zone(), clock),
