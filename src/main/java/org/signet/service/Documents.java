@@ -302,10 +302,17 @@ public final class Documents {
         return documents.updateRef(d.id(), next);
     }
 
-    /** Deletes rows, destroys the files' keys, keeps a tombstone; then erases the encrypted bytes. */
+    /**
+     * Deletes rows, destroys the files' keys, keeps a tombstone; then erases the encrypted bytes. A document under
+     * a legal hold is kept: 409 {@code document_held} until the hold is released.
+     */
     public void delete(Principal p, long id) {
         List<String> erase = db.inTransaction(() -> {
             Document d = access.require(p, id);
+            if (documents.held(d.id())) {
+                throw Refusal.conflict("document_held", "The document is under a legal hold; release the hold "
+                        + "before deleting it.");
+            }
             // Read before the rows go: deleting the document deletes its attachments' rows with it.
             List<Long> fileIds = fileIds(d);
             attachments.forDocument(d.id()).forEach(a -> LongStream.of(a.fileIds()).forEach(fileIds::add));

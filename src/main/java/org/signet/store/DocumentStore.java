@@ -373,6 +373,11 @@ public final class DocumentStore {
                 r -> new Purged(r.getLong("id"), r.getLong("owner_id"), r.getLong("purged_at")), id);
     }
 
+    /** Whether a legal hold keeps document {@code id}. */
+    public boolean held(long id) {
+        return db.queryLong("SELECT count(*) FROM legal_holds WHERE document_id = ?", id) > 0;
+    }
+
     /** The document's own retention period in days (null: the site's for its status; 0: for ever). */
     public Optional<Integer> retentionDays(long id) {
         return db.queryOne("SELECT retention_days FROM documents WHERE id = ?",

@@ -158,6 +158,20 @@ class RetentionTest {
     }
 
     @Test
+    void delete_heldDocument_refusedUntilReleased() {
+        String doc = flow.upload("Held draft", 1);
+        expectObject(200, flow.post("documents/" + doc + "/hold", Map.of("reason", "Litigation")));
+
+        HttpResponse<String> refused = flow.delete("documents/" + doc);
+
+        assertEquals(409, refused.statusCode());
+        assertEquals("document_held", code(refused));
+        assertFalse(purged(doc));
+        expectObject(200, flow.delete("documents/" + doc + "/hold"));
+        expectObject(200, flow.delete("documents/" + doc));
+    }
+
+    @Test
     void run_dryRun_changesNothing() {
         String doc = completed("Dry Run", "dry@example.org").id();
         List<String> files = signet.server().vaultFiles();
