@@ -5,7 +5,6 @@ import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.LegalHold;
 import org.signet.domain.Principal;
-import org.signet.error.Refusal;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.RetentionStore;
@@ -37,14 +36,16 @@ public final class LegalHolds {
         });
     }
 
-    /** Releases the hold on document {@code id}; 404 {@code not_found} when there is none. */
+    /**
+     * Releases the hold on document {@code id}, recorded in its trail; releasing a document that is not held
+     * changes nothing and records nothing, so a retried release answers as the first.
+     */
     public void release(Principal p, long id, Actor actor) {
         db.inTransaction(() -> {
             Document d = access.require(p, id);
-            if (!store.release(d.id())) {
-                throw Refusal.notFound("Legal hold");
+            if (store.release(d.id())) {
+                audit.record(d.id(), "legal_hold_released", actor, null);
             }
-            audit.record(d.id(), "legal_hold_released", actor, null);
         });
     }
 
