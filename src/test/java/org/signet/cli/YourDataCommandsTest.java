@@ -4,26 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expect;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.support.ApiFlow;
+import org.signet.support.CommandLine;
 import org.signet.support.DocExamples;
 import org.signet.support.DocumentSetup;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
-import org.signet.support.SuiteDatabase;
 
 /**
  * The commands of the README's "Your data", copied from it and run in order by the command line on a site where
@@ -71,14 +66,11 @@ class YourDataCommandsTest {
 
     @Test
     void retentionRun_asOfNotATime_usageErrorChangingNothing() {
-        String[] argv = {"retention", "run", "--as-of", "next tuesday", "--data", signet.dir().toString()};
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Cli(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), SuiteDatabase.forCommand(Map.of(), argv),
-                new ByteArrayInputStream(new byte[0])).run(argv);
+        CommandLine.Result r = CommandLine.run("retention", "run", "--as-of", "next tuesday", "--data",
+                signet.dir().toString());
 
-        assertEquals(2, code);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--as-of must be a date (2031-01-15)"));
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--as-of must be a date (2031-01-15)"), r.err());
     }
 
     /** One README line, {@code java -jar target/signet.jar ...}, run by the command line in this JVM; what it printed. */
@@ -91,13 +83,8 @@ class YourDataCommandsTest {
             args.set(to + 1, here.resolve(args.get(to + 1)).toString());
         }
         args.addAll(List.of("--data", signet.dir().toString()));
-        String[] argv = args.toArray(String[]::new);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-                StandardCharsets.UTF_8), SuiteDatabase.forCommand(Map.of(), argv), new ByteArrayInputStream(new byte[0]))
-                .run(argv);
-        assertEquals(0, code, line + "\n" + err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
+        CommandLine.Result r = CommandLine.run(args.toArray(String[]::new));
+        assertEquals(0, r.code(), line + "\n" + r.err());
+        return r.out();
     }
 }

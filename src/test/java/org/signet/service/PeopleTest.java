@@ -7,11 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.signet.support.TestServer.expect;
 import static org.signet.support.TestServer.expectObject;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,15 +18,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.signet.cli.Cli;
 import org.signet.json.Json;
 import org.signet.store.Database;
 import org.signet.support.ApiFlow;
+import org.signet.support.CommandLine;
 import org.signet.support.ColumnScan;
 import org.signet.support.DocumentSetup;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
-import org.signet.support.SuiteDatabase;
 import org.signet.text.Wire;
 
 /**
@@ -109,12 +104,10 @@ class PeopleTest {
     @Test
     void export_commandLine_writesTheIndexAndTheFiles(@TempDir Path tmp) throws Exception {
         Path to = tmp.resolve("pat");
-        String[] args = {"people", "export", "--email", PAT, "--to", to.toString(), "--data", signet.dir().toString()};
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code = new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), System.err,
-                SuiteDatabase.forCommand(Map.of(), args), new ByteArrayInputStream(new byte[0])).run(args);
+        CommandLine.Result r = CommandLine.run("people", "export", "--email", PAT, "--to", to.toString(), "--data",
+                signet.dir().toString());
 
-        assertEquals(0, code, out.toString(StandardCharsets.UTF_8));
+        assertEquals(0, r.code(), r.err());
         assertTrue(Files.readString(to.resolve("index.json")).contains("files/document-" + completed + "-sealed.pdf"));
         assertTrue(Files.readString(to.resolve("person.json")).contains("Pat Person says no"));
         assertArrayEquals(sealed(completed), Files.readAllBytes(to.resolve("files/document-" + completed + "-sealed.pdf")));
