@@ -21,6 +21,7 @@ import org.signet.jobs.BulkSendJob;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.IdempotencyPruneJob;
 import org.signet.jobs.ReminderJob;
+import org.signet.jobs.RetentionJob;
 import org.signet.jobs.Scheduler;
 import org.signet.jobs.SealRenewalJob;
 import org.signet.jobs.StagingCleanupJob;
@@ -30,6 +31,8 @@ import org.signet.pdf.fonts.Fonts;
 import org.signet.service.Completion;
 import org.signet.service.EmailCodes;
 import org.signet.service.Links;
+import org.signet.service.People;
+import org.signet.service.Retention;
 import org.signet.service.SealRenewal;
 import org.signet.service.Workflow;
 import org.signet.store.ApiKeyStore;
@@ -232,6 +235,18 @@ public final class App implements AutoCloseable {
 
     public SealRenewalJob sealRenewalJob() {
         return jobs.sealRenewalJob;
+    }
+
+    public RetentionJob retentionJob() {
+        return jobs.retentionJob;
+    }
+
+    public Retention retention() {
+        return services.retention;
+    }
+
+    public People people() {
+        return services.people;
     }
 
     public WebhookDeliverer webhookDeliverer() {

@@ -11,6 +11,7 @@ import org.signet.jobs.BackupJob;
 import org.signet.jobs.ExpiryJob;
 import org.signet.jobs.IdempotencyPruneJob;
 import org.signet.jobs.ReminderJob;
+import org.signet.jobs.RetentionJob;
 import org.signet.jobs.Scheduler;
 import org.signet.jobs.SealRenewalJob;
 import org.signet.jobs.StagingCleanupJob;
@@ -27,6 +28,7 @@ final class Jobs {
     final StagingCleanupJob stagingCleanup;
     final IdempotencyPruneJob idempotencyPrune;
     final SealRenewalJob sealRenewalJob;
+    final RetentionJob retentionJob;
     /** Empty when Signet takes no backups itself. */
     final Optional<BackupJob> backupJob;
 
@@ -38,6 +40,7 @@ final class Jobs {
         idempotencyPrune = new IdempotencyPruneJob(s.idempotencyKeys);
         sealRenewalJob = sealRenewalJob(s.config, s.stores.documents, s.sealRenewal, s.clock);
         backupJob = backupJob(s.config, s.db, s.clock);
+        retentionJob = new RetentionJob(s.retention, s.clock);
     }
 
     /** Renews the seals that are due: the server's hourly job and the command line's {@code seals renew} alike. */
@@ -80,6 +83,8 @@ final class Jobs {
         Duration keepMail = Duration.ofDays(s.config.integer("mail.retention_days"));
         // Every few minutes it asks whether a backup is due, so a restart never skips one for a period.
         backupJob.ifPresent(b -> scheduler.every("backup", Duration.ofMinutes(1), Duration.ofMinutes(5), b));
+        // Asked hourly; it purges once a day, whichever instance claims the day first.
+        scheduler.every("retention", Duration.ofMinutes(3), Duration.ofHours(1), retentionJob);
         scheduler.every("mail-retention", Duration.ofMinutes(2), Duration.ofHours(1),
                 () -> s.mailSender.pruneDelivered(keepMail));
     }

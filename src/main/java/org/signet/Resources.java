@@ -12,6 +12,7 @@ import org.signet.api.DocumentViews;
 import org.signet.api.DocumentsApi;
 import org.signet.api.FieldJson;
 import org.signet.api.HealthApi;
+import org.signet.api.HoldsApi;
 import org.signet.api.OpenApiDocument;
 import org.signet.api.SignerJson;
 import org.signet.api.SignersApi;
@@ -40,6 +41,7 @@ import org.signet.metrics.PasswordHashCollector;
 import org.signet.metrics.ProcessCollector;
 import org.signet.metrics.QueueCollector;
 import org.signet.metrics.SingleSignOnCollector;
+import org.signet.metrics.RetentionCollector;
 import org.signet.service.Health;
 import org.signet.service.SingleSignOn;
 import org.signet.web.Assets;
@@ -66,7 +68,8 @@ final class Resources {
         new HealthApi(new Health(s.db)).routes(site);
         new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(s.documents).routes(rest);
-        new DocumentsApi(s.documents, s.completion, uploads, views, input).routes(rest);
+        new DocumentsApi(s.documents, s.completion, s.retention, uploads, views, input).routes(rest);
+        new HoldsApi(s.legalHolds, s.wire).routes(rest);
         new AttachmentsApi(s.attachments).routes(rest);
         new StagingApi(uploads, s.staging, input, views, s.wire).routes(rest);
         new SignersApi(s.documents, s.workflow, signerJson, fieldJson).routes(rest);
@@ -80,7 +83,7 @@ final class Resources {
         AdminRoutes.create(s.signIns.sessions,
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
                         s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
-                                s.signIns.record, s.signIns.passkeys)),
+                                s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds)),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);
@@ -113,6 +116,7 @@ final class Resources {
                 new BackupCollector(() -> jobs.backupJob.flatMap(BackupJob::newestComplete),
                         () -> jobs.backupJob.map(BackupJob::failures).orElse(0L)),
                 new DiskCollector(HttpService.diskSpace(s.config)),
+                new RetentionCollector(s.retention::purgedCount),
                 new JvmCollector(),
                 new ProcessCollector(Version.current())));
     }

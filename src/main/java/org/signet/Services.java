@@ -32,14 +32,17 @@ import org.signet.service.EmailCodes;
 import org.signet.service.FileIntake;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.KeyAuthentication;
+import org.signet.service.LegalHolds;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
 import org.signet.service.Notifications;
 import org.signet.service.PageImages;
+import org.signet.service.People;
 import org.signet.service.ParseBudget;
 import org.signet.service.PasswordCheck;
 import org.signet.service.Queues;
+import org.signet.service.Retention;
 import org.signet.service.SealRenewal;
 import org.signet.service.SealTimes;
 import org.signet.service.SignerCopies;
@@ -58,6 +61,7 @@ import org.signet.store.DataFolder;
 import org.signet.store.Database;
 import org.signet.store.EmailCodeMailStore;
 import org.signet.store.EmailCodeStore;
+import org.signet.store.PeopleStore;
 import org.signet.store.StatsStore;
 import org.signet.store.UnlockSessionStore;
 import org.signet.text.Wire;
@@ -118,6 +122,9 @@ final class Services {
     final SignerCopies signerCopies;
     final IdempotencyKeys idempotencyKeys;
     final Queues queues;
+    final Retention retention;
+    final LegalHolds legalHolds;
+    final People people;
 
     Services(Config config, Stores stores, Links links, Scheduler scheduler) throws IOException {
         this.config = config;
@@ -150,7 +157,7 @@ final class Services {
         Announcements announcements = new Announcements(notify, events);
         workflow = new Workflow(documentStores, stores.users, announcements);
         documents = new Documents(documentStores, new StatsStore(db), workflow, events, wire,
-                new SiteDefaults(config.bool("site.allow_delegation")), sealTimes);
+                new SiteDefaults(config.bool("site.allow_delegation"), config.retention()), sealTimes);
         staging = new Staging(db, stores.staged, documents, stores.files, clock);
         templates = new Templates(db, stores.templates, stores.signers, stores.fields, stores.files, documents,
                 workflow, stores.documents);
@@ -160,7 +167,8 @@ final class Services {
         sealer = SiteSeal.sealer(config, siteCertificate);
         completion = new Completion(documentStores, announcements, sealer, wire, links, sealTimes,
                 config.brand().name());
-        verification = new Verification(db, stores.documents, stores.signers, stores.audit, siteCertificate,
+        verification = new Verification(db, stores.documents, stores.signers, stores.audit, stores.retention,
+                siteCertificate,
                 heavyWork, parseBudget);
         sealRenewal = sealRenewal(stores, sealer);
         unlockSessions = unlockSessions(stores);
@@ -176,11 +184,24 @@ final class Services {
         idempotencyKeys = new IdempotencyKeys(db, stores.idempotency, clock,
                 config.integer("idempotency.max_mb_per_key") * (1L << 20));
         queues = new Queues(db, stores.mailOutbox, stores.webhooks, stores.documents, clock);
+        retention = retention(stores, events, config, wire);
+        legalHolds = new LegalHolds(documentStores, stores.retention);
+        people = people(stores, retention);
     }
 
     /** Renews sealed documents' evidence: the server's hourly job and the command line's {@code seals renew} alike. */
     static SealRenewal sealRenewal(Stores stores, Sealer sealer) {
         return new SealRenewal(stores.db, stores.documents, stores.audit, stores.files, stores.mailOutbox, sealer);
+    }
+
+    /** Purging what the site's retention lets go: the server's daily job and the command line's {@code retention run}. */
+    static Retention retention(Stores stores, WebhookEvents events, Config config, Wire wire) {
+        return new Retention(stores.documentStores(), stores.retention, events, config.retention(), wire);
+    }
+
+    /** A person's export and erasure: the administrator pages' and the command line's {@code people}. */
+    static People people(Stores stores, Retention retention) {
+        return new People(stores.documentStores(), new PeopleStore(stores.db), retention);
     }
 
     /** A bulk send just started has rows waiting: its job runs soon rather than at its next turn. */

@@ -20,6 +20,7 @@ import org.signet.store.LoginFailureStore;
 import org.signet.store.MailOutboxStore;
 import org.signet.store.MasterKeyCheck;
 import org.signet.store.PasskeyStore;
+import org.signet.store.RetentionStore;
 import org.signet.store.SealedValues;
 import org.signet.store.SignInChallengeStore;
 import org.signet.store.SignerStore;
@@ -60,6 +61,7 @@ final class Stores {
     final WebhookStore webhooks;
     final MailOutboxStore mailOutbox;
     final IdempotencyStore idempotency;
+    final RetentionStore retention;
 
     private Stores(Database db, Clock clock, FileVault vault) {
         this.db = db;
@@ -87,6 +89,7 @@ final class Stores {
         webhooks = new WebhookStore(db, sealedValues);
         mailOutbox = new MailOutboxStore(db);
         idempotency = new IdempotencyStore(db, sealedValues);
+        retention = new RetentionStore(db, clock);
     }
 
     /** The stores one document's state spans, as the services that change documents take them. */

@@ -65,9 +65,12 @@ public final class DocumentInput {
         Map<String, String> metadata = b.isNull("metadata") ? Map.of()
                 : b.has("metadata") ? ExternalRefInput.metadata(b) : null;
         Boolean allowDelegation = b.optBool("allow_delegation").orElse(null);
+        Integer retention = b.isNull("retention_days") ? null
+                : b.optLong("retention_days", 0, 36_500).map(Long::intValue).orElse(null);
         b.check();
         return new DocumentPatch(title, sets(b, "expires_at"), expires, sets(b, "reminder_interval_days"), reminder,
-                status, b.has("external_id"), externalId, metadata, allowDelegation);
+                status, b.has("external_id"), externalId, metadata, allowDelegation, sets(b, "retention_days"),
+                retention);
     }
 
     /** Given with a value or an explicit null; an empty expires_at string is treated as not given. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.PurgeRecord;
 import org.signet.text.Wire;
 
 /** The document's wire forms: the list form and the single-document form with its extras (see docs/api/documents.md, Reading and listing). */
@@ -31,11 +32,33 @@ public final class DocumentJson {
         return m;
     }
 
+    /**
+     * What a purged document answers: its record, with {@code purged_at}; no title, file name, party or field,
+     * since those are gone (see docs/api/documents.md, Retention and legal holds).
+     */
+    public Map<String, Object> purgedForm(PurgeRecord r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", Wire.id(r.id()));
+        m.put("status", r.status().wire());
+        m.put("purged_at", wire.time(r.purgedAt()));
+        m.put("created_at", wire.time(r.createdAt()));
+        m.put("sent_at", wire.time(r.sentAt()));
+        m.put("completed_at", wire.time(r.completedAt()));
+        m.put("status_since", wire.time(r.statusSince()));
+        m.put("seal_level", r.sealLevel() == null ? null : r.sealLevel().wire());
+        m.put("sealed_at", wire.time(r.sealedAt()));
+        m.put("parties", Wire.integer(r.parties()));
+        m.put("audit_head", r.auditHead());
+        m.put("sealed_revisions", r.revisions());
+        return m;
+    }
+
     /** The single-document form: never a storage location, never a hidden signer field. */
     public Map<String, Object> singleForm(Document d, List<Map<String, Object>> signers, List<Map<String, Object>> fields) {
         Map<String, Object> m = listForm(d);
         m.put("reminder_interval_days", Wire.integer(d.reminderIntervalDays()));
         m.put("allow_delegation", Wire.flag(d.allowDelegation()));
+        m.put("retention_days", Wire.integer(d.retentionDays()));
         m.put("file_hash", d.fileHash());
         if (d.signedFileHash() != null) {
             m.put("signed_file_hash", d.signedFileHash());

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
+import org.signet.domain.PurgeRecord;
 
 /** Assembles the document responses from their parts. */
 public final class DocumentViews {
@@ -26,6 +27,10 @@ public final class DocumentViews {
     public Map<String, Object> singleForm(DocumentDetail detail) {
         return json.singleForm(detail.document(), detail.signers().stream().map(signerJson::fullForm).toList(),
                 detail.fields().stream().map(f -> fieldJson.form(f, detail.attachments().get(f.id()))).toList());
+    }
+
+    public Map<String, Object> purgedForm(PurgeRecord r) {
+        return json.purgedForm(r);
     }
 
     String documentsUrl() {

@@ -25,6 +25,7 @@ import org.signet.service.DetectedFields;
 import org.signet.service.Documents;
 import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
+import org.signet.service.Retention;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
@@ -35,14 +36,16 @@ public final class DocumentsApi {
 
     private final Documents documents;
     private final Completion completion;
+    private final Retention retention;
     private final UploadReceiver uploads;
     private final DocumentViews views;
     private final DocumentInput input;
     private final RenderedDetails rendered;
 
-    public DocumentsApi(Documents documents, Completion completion, UploadReceiver uploads, DocumentViews views,
-            DocumentInput input) {
+    public DocumentsApi(Documents documents, Completion completion, Retention retention, UploadReceiver uploads,
+            DocumentViews views, DocumentInput input) {
         this.documents = documents;
+        this.retention = retention;
         this.completion = completion;
         this.uploads = uploads;
         this.views = views;
@@ -106,9 +109,18 @@ public final class DocumentsApi {
         return t.isBlank() ? "Untitled document" : t;
     }
 
+    /** The document; a purged one answers the record it left, which its other endpoints answer 410 for. */
     private Response get(Request req) {
-        byte[] json = rendered.json(documents.detail(req.caller().principal(), req.pathId("id")));
-        return Response.bytes(200, Response.JSON, json);
+        long id = req.pathId("id");
+        try {
+            byte[] json = rendered.json(documents.detail(req.caller().principal(), id));
+            return Response.bytes(200, Response.JSON, json);
+        } catch (Refusal e) {
+            if (!e.code().equals("document_purged")) {
+                throw e;
+            }
+            return Response.ok(views.purgedForm(retention.record(req.caller().principal(), id)));
+        }
     }
 
     private Response update(Request req) {

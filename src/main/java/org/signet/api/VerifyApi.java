@@ -3,6 +3,7 @@ package org.signet.api;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -43,7 +44,12 @@ public final class VerifyApi {
         String sha256 = req.pathParam("sha256");
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("sha256", sha256);
-        out.put("document", document(verification.document(sha256)));
+        Optional<Verification.PurgedSeal> purged = verification.purged(sha256);
+        if (purged.isPresent()) {
+            out.put("purged", purged(purged.get()));
+        } else {
+            out.put("document", document(verification.document(sha256)));
+        }
         return Response.ok(out);
     }
 
@@ -60,6 +66,18 @@ public final class VerifyApi {
         out.put("seal_level", c.level());
         out.put("sealed_at", c.sealedAt() == null ? null : wire.time(c.sealedAt().getEpochSecond()));
         o.document().ifPresent(d -> out.put("document", document(d)));
+        o.purged().ifPresent(p -> out.put("purged", purged(p)));
+        return out;
+    }
+
+    /** A purged document's seal: its number and times, and how many took part; its title and parties are gone. */
+    private Map<String, Object> purged(Verification.PurgedSeal p) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", Wire.id(p.id()));
+        out.put("completed_at", wire.time(p.completedAt()));
+        out.put("sealed_at", wire.time(p.sealedAt()));
+        out.put("purged_at", wire.time(p.purgedAt()));
+        out.put("parties", Wire.integer(p.parties()));
         return out;
     }
 

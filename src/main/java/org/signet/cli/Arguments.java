@@ -13,10 +13,11 @@ import org.signet.text.TypedText;
  * words, as {@code --name value} or {@code --name=value}; flags take no value.
  */
 final class Arguments {
-    private static final Set<String> FLAGS = Set.of("admin", "password-stdin", "json", "help", "version", "include-keys");
+    private static final Set<String> FLAGS = Set.of("admin", "password-stdin", "json", "help", "version", "include-keys",
+            "dry-run");
     private static final Set<String> VALUED = Set.of("data", "config", "port", "host", "email", "name", "user",
             "description", "permission", "rate-limit", "warmup", "duration", "documents", "samples", "jvm", "document",
-            "to", "from", "keys", "password-env", "db");
+            "to", "from", "keys", "password-env", "db", "as-of");
 
     private final List<String> words;
     private final Map<String, String> options;

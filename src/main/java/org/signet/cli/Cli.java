@@ -32,6 +32,12 @@ public final class Cli {
               keys list
               keys revoke KEY                              KEY is the wps_... key or its numeric id
               seals renew [--document ID]                  renew sealed PDFs' evidence: every one due, or one now
+              retention run [--as-of TIME] [--dry-run]     purge the documents whose retention has run out, now or as
+                                                           of TIME (2031-01-15 or 2031-01-15T09:00:00Z); --dry-run
+                                                           lists what would go (and what is held) and changes nothing
+              people export --email E --to DIR             write everything Signet holds about E into the new folder DIR
+              people erase --email E [--dry-run]           remove E from drafts, purge the ended documents nothing keeps,
+                                                           and say what is kept and why; --dry-run changes nothing
               backup --to DIR [--include-keys]            a checked copy of the data folder, taken while Signet serves;
                                                            the keys only with --include-keys
               restore --from DIR --data NEW [--keys DIR]   check a backup and restore it into a new or empty folder;
@@ -97,6 +103,8 @@ public final class Cli {
             case "users" -> new UsersCommand(out, this::readPassword).run(a, config(a, dataDir(a)));
             case "keys" -> new KeysCommand(out).run(a, config(a, dataDir(a)));
             case "seals" -> new SealsCommand(out).run(a, config(a, dataDir(a)));
+            case "retention" -> new RetentionCommand(out).run(a, config(a, dataDir(a)));
+            case "people" -> new PeopleCommand(out).run(a, config(a, dataDir(a)));
             case "backup" -> new BackupCommand(out, err).run(a, config(a, dataDir(a)));
             case "restore" -> new RestoreCommand(out).run(a);
             case "db" -> new DbCommand(out, environment).run(a, config(a, dataDir(a)));

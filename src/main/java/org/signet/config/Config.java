@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.StringJoiner;
+import java.util.function.ToIntFunction;
 import org.signet.domain.Language;
+import org.signet.domain.RetentionPolicy;
 import org.signet.pdf.fonts.Fonts;
 
 /**
@@ -156,6 +158,7 @@ public final class Config {
         }
         requireFramableSite(values);
         requireSignInMethod(values);
+        requireRetentionAboveMinimum(values);
     }
 
     /**
@@ -171,6 +174,28 @@ public final class Config {
             throw new ConfigException("auth.passwords=false needs single sign-on (auth.oidc.issuer): without "
                     + "passwords and without a provider nobody could sign in to the administrator pages");
         }
+    }
+
+    /** A period the site keeps documents for may not be shorter than the legal minimum it sets itself. */
+    private static void requireRetentionAboveMinimum(Map<String, Value> values) throws ConfigException {
+        RetentionPolicy policy = retention(key -> Integer.parseInt(values.get(key).text().trim()));
+        Optional<Map.Entry<String, Integer>> below = policy.belowMinimum().entrySet().stream().findFirst();
+        if (below.isPresent()) {
+            throw new ConfigException(below.get().getKey() + " is " + below.get().getValue() + " days, below "
+                    + "retention.minimum_days (" + policy.minimumDays() + "): keep documents at least the minimum, "
+                    + "or 0 for ever");
+        }
+    }
+
+    private static RetentionPolicy retention(ToIntFunction<String> days) {
+        return new RetentionPolicy(days.applyAsInt("retention.completed_days"),
+                days.applyAsInt("retention.declined_days"), days.applyAsInt("retention.expired_days"),
+                days.applyAsInt("retention.draft_days"), days.applyAsInt("retention.minimum_days"));
+    }
+
+    /** How long documents are kept, by the status they ended in (see README.md, Your data). */
+    public RetentionPolicy retention() {
+        return retention(this::integer);
     }
 
     /**

@@ -97,7 +97,10 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
                     false),
             new Setting("auth.oidc.create_users", "false", "true or false", Setting::bool, false),
             new Setting("auth.oidc.admin_group", "", "empty, or a value of the provider's groups claim",
-                    s -> s.chars().noneMatch(Character::isISOControl), false));
+                    s -> s.chars().noneMatch(Character::isISOControl), false),
+            retention("completed"), retention("declined"), retention("expired"), retention("draft"),
+            new Setting("retention.minimum_days", "0", "days 0..36500 (0: no legal minimum)",
+                    s -> intIn(s, 0, 36_500), false));
 
     /**
      * Keys renamed since they were first read, old name to new: the old name (and its environment variable) is
@@ -131,6 +134,12 @@ record Setting(String key, String defaultValue, String expected, Predicate<Strin
         }
         String masked = URL_PASSWORD.matcher(text).replaceAll("$1****@");
         return PASSWORD_PARAMETER.matcher(masked).replaceAll("$1****");
+    }
+
+    /** How many days documents that ended {@code status} are kept; 0, the default, keeps them for ever. */
+    private static Setting retention(String status) {
+        return new Setting("retention." + status + "_days", "0", "days 0..36500 (0: kept for ever)",
+                s -> intIn(s, 0, 36_500), false);
     }
 
     static boolean intIn(String s, int min, int max) {

@@ -4,13 +4,14 @@ import java.util.List;
 
 /**
  * A document as stored: its file references, status, timestamps (Unix seconds), the client's own handle on it,
- * and whether a party whose turn it is may hand their place to someone else ({@code allowDelegation}).
+ * whether a party whose turn it is may hand their place to someone else ({@code allowDelegation}), and its own
+ * retention period in days ({@code retentionDays}; null: the site's for its status, 0: kept for ever).
  */
 public record Document(long id, long ownerId, String title, DocumentStatus status, String originalFilename,
         String mediaType, Integer totalPages, List<PageSize> pages, long originalFileId, long pdfFileId,
         Long signedFileId, String fileHash, String signedFileHash, Long expiresAt, Long completedAt,
         Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Long templateId, Seal seal,
-        ExternalRef ref, boolean allowDelegation) {
+        ExternalRef ref, boolean allowDelegation, Integer retentionDays) {
 
     /**
      * How sealing a completed document stands: attempts made, the last error, whether it gave up;

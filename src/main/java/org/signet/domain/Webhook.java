@@ -13,6 +13,7 @@ public record Webhook(long id, long ownerId, String url, List<String> events, bo
     /** The event names; {@code ping} is the test event and is not subscribed to. */
     public static final Set<String> EVENTS = Set.of("document.created", "document.sent", "document.viewed",
             "document.signed", "document.completed", "document.declined", "document.expired", "document.deleted",
+            "document.purged",
             "signer.added", "signer.reminded", "signer.viewed", "signer.signed", "signer.declined",
             "signer.delegated",
             "bulk_send.completed");

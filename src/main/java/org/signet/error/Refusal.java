@@ -29,6 +29,8 @@ public final class Refusal extends RuntimeException {
         NOT_FOUND(404),
         /** The request is well formed but the thing's state does not allow it now. */
         CONFLICT(409),
+        /** The thing existed but is gone for good (a purged document's files). */
+        GONE(410),
         /** The body (a JSON body, an upload) is larger than its limit. */
         TOO_LARGE(413),
         /** The body is sent as a media type the endpoint does not read. */

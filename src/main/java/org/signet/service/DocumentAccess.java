@@ -1,5 +1,7 @@
 package org.signet.service;
 
+import java.util.Map;
+import java.util.Optional;
 import org.signet.domain.Document;
 import org.signet.domain.Principal;
 import org.signet.error.Refusal;
@@ -16,8 +18,25 @@ final class DocumentAccess {
         this.documents = documents;
     }
 
+    /**
+     * The document, when {@code principal} may see it. A purged document is 410 {@code document_purged} to its
+     * owner or an administrator (only its record remains, which reading the document answers) and 403 to others.
+     */
     Document require(Principal principal, long id) {
-        return Ownership.require(principal, documents.find(id), Document::ownerId, "Document");
+        Optional<Document> found = documents.find(id);
+        if (found.isEmpty()) {
+            documents.purged(id).ifPresent(purged -> {
+                Ownership.check(principal, purged, DocumentStore.Purged::ownerId, "Document");
+                throw purged();
+            });
+        }
+        return Ownership.require(principal, found, Document::ownerId, "Document");
+    }
+
+    /** 410: the document's files and personal data were purged under the site's retention. */
+    static Refusal purged() {
+        return new Refusal(Refusal.Kind.GONE, "document_purged", "The document was purged under the site's retention: "
+                + "its files and personal data are destroyed and only its record remains.", Map.of());
     }
 
     /** {@code d} if {@code principal} may see it, else 403. */

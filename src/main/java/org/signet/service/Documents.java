@@ -226,6 +226,10 @@ public final class Documents {
                         patch.setsExpiry() ? patch.expiresAt() : d.expiresAt(),
                         patch.setsReminder() ? patch.reminderIntervalDays() : d.reminderIntervalDays(),
                         Objects.requireNonNullElse(patch.allowDelegation(), d.allowDelegation()));
+                if (changed.containsKey("retention_days")) {
+                    documents.setRetentionDays(d.id(), patch.retentionDays());
+                    d = documents.find(d.id()).orElseThrow();
+                }
                 audit.record(d.id(), "document_updated", actor, Json.write(changed));
             }
             d = applyRef(d, patch, actor);
@@ -264,6 +268,14 @@ public final class Documents {
         if (patch.allowDelegation() != null && patch.allowDelegation() != d.allowDelegation()) {
             changed.put("allow_delegation", patch.allowDelegation());
         }
+        if (patch.setsRetention() && !Objects.equals(patch.retentionDays(), d.retentionDays())) {
+            if (patch.retentionDays() != null) {
+                defaults.retention().refusal(patch.retentionDays()).ifPresent(why -> {
+                    throw Refusal.invalidParam("retention_days", why);
+                });
+            }
+            changed.put("retention_days", patch.retentionDays());
+        }
         return changed;
     }
 
@@ -290,10 +302,17 @@ public final class Documents {
         return documents.updateRef(d.id(), next);
     }
 
-    /** Deletes rows, destroys the files' keys, keeps a tombstone; then erases the encrypted bytes. */
+    /**
+     * Deletes rows, destroys the files' keys, keeps a tombstone; then erases the encrypted bytes. A document under
+     * a legal hold is kept: 409 {@code document_held} until the hold is released.
+     */
     public void delete(Principal p, long id) {
         List<String> erase = db.inTransaction(() -> {
             Document d = access.require(p, id);
+            if (documents.held(d.id())) {
+                throw Refusal.conflict("document_held", "The document is under a legal hold; release the hold "
+                        + "before deleting it.");
+            }
             // Read before the rows go: deleting the document deletes its attachments' rows with it.
             List<Long> fileIds = fileIds(d);
             attachments.forDocument(d.id()).forEach(a -> LongStream.of(a.fileIds()).forEach(fileIds::add));

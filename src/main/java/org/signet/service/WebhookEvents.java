@@ -71,6 +71,13 @@ public final class WebhookEvents {
     }
 
     /**
+     * {@code document.purged}: the document's record only, since its title, handle and people are gone with it.
+     */
+    public void purged(long ownerId, long documentId, Map<String, Object> data) {
+        emit(ownerId, documentId, "document.purged", data);
+    }
+
+    /**
      * An event about no one document, such as a finished bulk send, for the webhooks that hear
      * {@code ownerId}'s events; its deliveries carry no document id.
      */

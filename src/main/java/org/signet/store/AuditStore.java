@@ -3,6 +3,7 @@ package org.signet.store;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
@@ -78,6 +79,39 @@ public final class AuditStore {
         String head = db.queryOne("SELECT audit_head FROM documents WHERE id = ?", r -> r.string("audit_head"),
                 documentId).orElse(null);
         return Objects.equals(head == null ? GENESIS : head, expectedPrev);
+    }
+
+    /**
+     * Takes a person out of document {@code documentId}'s trail, for their erasure from a document that can
+     * still change (a draft): the events they acted in lose their name, address and user agent, and an event
+     * whose detail names them ({@code values}: their name and email, any case) loses its detail; the trail is
+     * then chained again from its first event, so that it verifies, and the caller records why it was rewritten.
+     * Returns how many events changed. Run inside the transaction that holds the document's lock.
+     */
+    public int redact(long documentId, long signerId, List<String> values) {
+        String prev = GENESIS;
+        int changed = 0;
+        for (AuditEvent e : list(documentId)) {
+            boolean acted = Objects.equals(e.signerId(), signerId);
+            boolean named = mentions(e.detail(), values) || mentions(e.signerName(), values);
+            AuditEvent now = new AuditEvent(e.id(), e.documentId(), e.action(), e.signerId(),
+                    acted || named ? null : e.signerName(), e.apiKeyId(), e.userId(), acted ? null : e.ipAddress(),
+                    acted ? null : e.userAgent(), named ? null : e.detail(), e.createdAt(), prev, null);
+            String hash = hash(now);
+            changed += acted || named ? 1 : 0;
+            db.update("UPDATE audit_events SET signer_name = ?, ip_address = ?, user_agent = ?, detail = ?, prev_hash = ?, "
+                    + "hash = ? WHERE id = ?", now.signerName(), now.ipAddress(), now.userAgent(), now.detail(), prev,
+                    hash, e.id());
+            prev = hash;
+        }
+        db.update("UPDATE documents SET audit_head = ? WHERE id = ?", prev, documentId);
+        db.remember(headKey(documentId), prev);
+        return changed;
+    }
+
+    private static boolean mentions(String text, List<String> values) {
+        return text != null && values.stream().anyMatch(v -> text.toLowerCase(Locale.ROOT)
+                .contains(v.toLowerCase(Locale.ROOT)));
     }
 
     /** How many documents' audit chains were checked, and the documents whose chain does not hold. */

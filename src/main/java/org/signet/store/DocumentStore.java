@@ -28,7 +28,7 @@ public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
             + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, template_id, seal_attempts, "
-            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata, allow_delegation";
+            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata, allow_delegation, retention_days";
 
     private final Database db;
     private final Clock clock;
@@ -43,11 +43,11 @@ public final class DocumentStore {
         long now = now();
         return db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
                         + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
-                        + "template_id, created_at, updated_at, external_id, metadata, allow_delegation) "
-                        + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
+                        + "template_id, created_at, updated_at, external_id, metadata, allow_delegation, status_since) "
+                        + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
                 DocumentStore::map, d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
                 d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), d.templateId(), now,
-                now, d.ref().externalId(), metadataJson(d.ref()), d.allowDelegation())
+                now, d.ref().externalId(), metadataJson(d.ref()), d.allowDelegation(), now)
                 .orElseThrow();
     }
 
@@ -254,11 +254,11 @@ public final class DocumentStore {
     public Optional<Document> changeStatus(long id, DocumentStatus from, DocumentStatus to) {
         long now = now();
         boolean completes = to == DocumentStatus.COMPLETED;
-        return db.queryOne("UPDATE documents SET status = ?, updated_at = ?, "
+        return db.queryOne("UPDATE documents SET status = ?, updated_at = ?, status_since = ?, "
                 + "sent_at = CASE WHEN ? = 1 THEN ? ELSE sent_at END, "
                 + "completed_at = CASE WHEN ? = 1 THEN ? ELSE completed_at END, "
                 + "seal_retry_at = CASE WHEN ? = 1 THEN ? ELSE seal_retry_at END "
-                + "WHERE id = ? AND status = ? RETURNING " + COLUMNS, DocumentStore::map, to.wire(), now,
+                + "WHERE id = ? AND status = ? RETURNING " + COLUMNS, DocumentStore::map, to.wire(), now, now,
                 to == DocumentStatus.SENT, now, completes, now, completes, now, id, from.wire());
     }
 
@@ -353,6 +353,40 @@ public final class DocumentStore {
         db.update("INSERT INTO document_tombstones(document_id, owner_id, deleted_at) VALUES (?,?,?)",
                 d.id(), d.ownerId(), now());
         return true;
+    }
+
+    /**
+     * Removes the row of a document being purged, and with it (by their foreign keys) its signers, fields,
+     * signature images, attachments, audit trail, sealed revisions, codes and sessions; no tombstone, since
+     * the purge leaves its own record. Run inside the purge's transaction.
+     */
+    public boolean deletePurged(long id) {
+        return db.update("DELETE FROM documents WHERE id = ?", id) == 1;
+    }
+
+    /** A purged document as far as its owner's requests need to know: whose it was and when it was purged. */
+    public record Purged(long id, long ownerId, long purgedAt) {}
+
+    /** The purge record of document {@code id}, when it was purged rather than never there or deleted. */
+    public Optional<Purged> purged(long id) {
+        return db.queryOne("SELECT id, owner_id, purged_at FROM purged_documents WHERE id = ?",
+                r -> new Purged(r.getLong("id"), r.getLong("owner_id"), r.getLong("purged_at")), id);
+    }
+
+    /** Whether a legal hold keeps document {@code id}. */
+    public boolean held(long id) {
+        return db.queryLong("SELECT count(*) FROM legal_holds WHERE document_id = ?", id) > 0;
+    }
+
+    /** The document's own retention period in days (null: the site's for its status; 0: for ever). */
+    public Optional<Integer> retentionDays(long id) {
+        return db.queryOne("SELECT retention_days FROM documents WHERE id = ?",
+                r -> Optional.ofNullable(r.nullableInt("retention_days")), id).flatMap(days -> days);
+    }
+
+    /** Sets the document's own retention period (null: the site's). Run inside a transaction. */
+    public void setRetentionDays(long id, Integer days) {
+        db.update("UPDATE documents SET retention_days = ?, updated_at = ? WHERE id = ?", days, now(), id);
     }
 
     /**
@@ -484,6 +518,6 @@ public final class DocumentStore {
                 r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null,
                 r.string("seal_level") == null ? null : SealLevel.fromWire(r.string("seal_level")).orElseThrow(),
                 r.nullableLong("sealed_at"), r.nullableLong("seal_retry_at")), ref(r.string("external_id"), r.string("metadata")),
-                r.bool("allow_delegation"));
+                r.bool("allow_delegation"), r.nullableInt("retention_days"));
     }
 }

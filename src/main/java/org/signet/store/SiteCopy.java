@@ -22,7 +22,7 @@ public final class SiteCopy {
     /** PostgreSQL takes at most 65535 parameters in one statement. */
     private static final int MAX_PARAMETERS = 30_000;
     /** The rows migrations themselves put into an empty database; replaced by the copied ones. */
-    private static final Set<String> SEEDED = Set.of("auth_changes", "clear_values_left");
+    private static final Set<String> SEEDED = Set.of("auth_changes", "clear_values_left", "daily_runs");
     /** Not copied as rows: the version is each database's own, and file bytes are copied from the folder. */
     private static final Set<String> NOT_ROWS = Set.of("schema_version", "file_chunks");
 

@@ -81,7 +81,8 @@ final class VerifyPage {
                 + "<p id=\"verdict\" class=\"verdict {}\" data-verdict=\"{}\">{}</p>\n"
                 + "<dl class=\"facts\">\n{}</dl>\n{}</section>\n", text(m, "verify.results"), good ? "is-good" : "is-bad",
                 verdict, text(m, "verify.verdict." + verdict), facts,
-                outcome.document().map(this::document).orElse(Html.EMPTY));
+                outcome.document().map(this::document).orElseGet(() -> outcome.purged().map(this::purged)
+                        .orElse(Html.EMPTY)));
     }
 
     /** The one sentence that sums up the findings, as the key of its message. */
@@ -138,6 +139,20 @@ final class VerifyPage {
                 + "</tr>\n</thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n", text(m, "verify.document.title"),
                 text(m, "verify.document.intro"), facts, text(m, "verify.parties"), text(m, "verify.party.name"),
                 text(m, "verify.party.role"), text(m, "verify.party.signed_at"), rows);
+    }
+
+    /** A seal of a document purged since: what its record says, and the day it was purged. */
+    private Html purged(Verification.PurgedSeal p) {
+        Html facts = Html.join(List.of(
+                fact("document.id", p.id()),
+                fact("document.completed_at", p.completedAt() == null ? text(m, "verify.none") : time(p.completedAt())),
+                fact("document.parties", p.parties()),
+                fact("document.purged_at", time(p.purgedAt()))));
+        return Html.of("<div id=\"purged\" class=\"verify-document\">\n"
+                + "<h3 class=\"verify-subtitle\">{}</h3>\n"
+                + "<p>{}</p>\n"
+                + "<dl class=\"facts\">\n{}</dl>\n</div>\n", text(m, "verify.document.title"),
+                text(m, "verify.purged.intro", wire.time(p.purgedAt()).substring(0, 10)), facts);
     }
 
     /** {@code upload.max_bytes} in megabytes (MiB) as {@code m}'s language writes a number, never rounded up. */

@@ -131,6 +131,17 @@ class ReadmeExamplesTest {
         assertEquals(uploaded.get("id"), ((Map<?, ?>) found.get(0)).get("id"), answers.get(1));
     }
 
+    @Test
+    @Order(7)
+    void yourData_theDocumentsOwnPeriodAndAHoldPlacedReadAndReleased() throws Exception {
+        List<String> answers = run(DocExamples.block(DocExamples.README, "$BASE/documents/7/hold"));
+
+        assertEquals("3650", answer(answers.get(0)).get("retention_days"));
+        assertEquals(true, answer(answers.get(1)).get("held"));
+        assertEquals("Dispute over the deposit", answer(answers.get(2)).get("reason"));
+        assertEquals(false, answer(answers.get(3)).get("held"));
+    }
+
     /** Runs the signer calls and what follows them, each signer's id becoming SIGNER_1, SIGNER_2 in turn. */
     private static void runCapturingSigners(List<String> commands) throws Exception {
         int signer = 0;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.signet.domain.RetentionPolicy;
 import org.junit.jupiter.api.io.TempDir;
 import org.signet.domain.Language;
 
@@ -67,6 +68,18 @@ class ConfigTest {
         assertEquals(80, c.with("server.http_redirect_port", "80").integer("server.http_redirect_port"));
         assertThrows(ConfigException.class, () -> c.with("server.http_redirect_port", "http"));
         assertThrows(ConfigException.class, () -> c.with("server.http_redirect_port", "65536"));
+    }
+
+    @Test
+    void retention_defaultKeepsForEver_aPeriodBelowTheMinimumStopsStart() throws Exception {
+        assertEquals(RetentionPolicy.KEEP_FOREVER, Config.load(dir, Optional.empty(), Map.of(), Map.of()).retention());
+        Config c = Config.load(dir, Optional.empty(), Map.of("SIGNET_RETENTION_COMPLETED_DAYS", "3650",
+                "SIGNET_RETENTION_MINIMUM_DAYS", "365"), Map.of());
+        assertEquals(new RetentionPolicy(3650, 0, 0, 0, 365), c.retention());
+        ConfigException below = assertThrows(ConfigException.class, () -> c.with("retention.declined_days", "30"));
+        assertTrue(below.getMessage().contains("retention.declined_days is 30 days, below retention.minimum_days (365)"),
+                below.getMessage());
+        assertThrows(ConfigException.class, () -> c.with("retention.draft_days", "-1"));
     }
 
     @Test

@@ -27,8 +27,10 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.service.AuthenticatorApp;
 import org.signet.service.Documents;
+import org.signet.service.LegalHolds;
 import org.signet.service.Links;
 import org.signet.service.Passkeys;
+import org.signet.service.People;
 import org.signet.service.SecondFactors;
 import org.signet.service.SignInRecord;
 import org.signet.service.SingleSignOn;
@@ -102,10 +104,13 @@ public final class AdminRoutes implements ErrorPages {
      * there when the site signs in through an OpenID provider.
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
+
+    /** What a site does for the data it keeps: a person's export and erasure, and documents' legal holds. */
+    public record DataCare(People people, LegalHolds holds) {}
 
     /**
      * What the site's settings decide for these pages, read once from the configuration.
@@ -125,9 +130,10 @@ public final class AdminRoutes implements ErrorPages {
         List<Section> sections = new ArrayList<>(List.of(new DashboardPage(services.documents(), clock),
                 new KeysPage(services.keys(), services.accounts(), settings.defaultRateLimit()),
                 new DocumentsPage(services.documents(), services.accounts()),
-                new DocumentPage(services.documents(), services.workflow(), services.links()),
+                new DocumentPage(services.documents(), services.workflow(), services.links(), services.care().holds()),
                 new WebhooksPage(services.webhooks()),
                 new UsersPage(services.accounts(), services.factors().factors()),
+                new PeoplePage(services.care().people(), settings.zone(), clock),
                 new AccountPage(services.accounts(), services.factors()),
                 new AppPage(services.factors().app(), services.factors().factors()),
                 new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name())));

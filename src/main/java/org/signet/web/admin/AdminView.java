@@ -33,7 +33,10 @@ final class AdminView {
     /** The passkey ceremonies, on every page so that any page may start one with a button (see PasskeysPanel). */
     static final String PASSKEY_MODULE = "/assets/admin/passkeys.js";
     static final String BUNDLE = "web/admin/messages";
-    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "account");
+    /** The sections only an administrator sees in the navigation (and may open). */
+    private static final List<String> ADMINISTRATORS_ONLY = List.of("users", "people");
+    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "people",
+            "account");
 
     final Messages m;
     private final Locale locale;
@@ -221,7 +224,7 @@ final class AdminView {
     /** A session that must set up a second factor first is shown no way to the pages it cannot reach yet. */
     private Html navigation(Session s, String section) {
         return NAV.stream().filter(item -> !s.setUpFirst() || item.equals("account"))
-                .filter(item -> !item.equals("users") || s.user().admin())
+                .filter(item -> !ADMINISTRATORS_ONLY.contains(item) || s.user().admin())
                 .map(item -> Html.of("<li><a href=\"{}\"{}>{}</a></li>\n", item.equals("dashboard") ? "/admin" : "/admin/" + item,
                         item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t("nav." + item)))
                 .collect(Html.joining());

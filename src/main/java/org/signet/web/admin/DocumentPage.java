@@ -16,6 +16,7 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
+import org.signet.service.LegalHolds;
 import org.signet.service.Links;
 import org.signet.service.Workflow;
 import org.signet.http.Form;
@@ -24,18 +25,20 @@ import org.signet.text.Html;
 /**
  * One document on the administrator pages: its signers with their status, a signing link shown on request, a summary of
  * its fields, the audit trail with the verdict on its hash chain, downloads of the original and the
- * sealed PDF, and reminders. Ownership as the REST interface: 404 when it does not exist, else 403
- * when not the user's.
+ * sealed PDF, reminders, and how long it is kept ({@link DocumentRetention}). Ownership as the REST
+ * interface: 404 when it does not exist, else 403 when not the user's.
  */
 final class DocumentPage implements AdminRoutes.Section {
     private final Documents documents;
     private final Workflow workflow;
     private final Links links;
+    private final DocumentRetention retention;
 
-    DocumentPage(Documents documents, Workflow workflow, Links links) {
+    DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds) {
         this.documents = documents;
         this.workflow = workflow;
         this.links = links;
+        this.retention = new DocumentRetention(documents, holds);
     }
 
     @Override
@@ -44,6 +47,7 @@ final class DocumentPage implements AdminRoutes.Section {
         site.get("/admin/documents/{id}/file", admin.page(this::file));
         site.post("/admin/documents/{id}/remind", admin.action(this::remind));
         site.post("/admin/documents/{id}/signers/{signer_id}/link", admin.action(this::showLink));
+        retention.routes(site, admin);
     }
 
     private Response show(Request req, Session s, AdminView v) {
@@ -68,7 +72,8 @@ final class DocumentPage implements AdminRoutes.Section {
         Document d = detail.document();
         Html notice = shown == null ? Html.EMPTY : v.notice("document.link_shown", shown.name());
         return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), downloads(v, d),
-                signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), DocumentTrail.render(v, trail))));
+                signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), retention.panel(v, s, d),
+                DocumentTrail.render(v, trail))));
     }
 
     private static Html summary(AdminView v, Document d) {

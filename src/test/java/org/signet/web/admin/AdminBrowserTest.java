@@ -139,7 +139,7 @@ class AdminBrowserTest {
         browser.reset(375, 740);
         signIn("admin@example.com");
         for (String path : List.of("/admin", "/admin/documents", "/admin/documents/" + completedDoc, "/admin/keys",
-                "/admin/webhooks", "/admin/users")) {
+                "/admin/webhooks", "/admin/users", "/admin/people")) {
             browser.open(url(path));
             browser.visible(By.tagName("h1"));
             long overflow = (Long) browser.js("return document.documentElement.scrollWidth - window.innerWidth;");
@@ -159,6 +159,27 @@ class AdminBrowserTest {
         browser.open(url("/admin/documents/" + theirs));
         assertEquals("Not allowed", browser.visible(By.tagName("h1")).getText());
         assertEquals(List.of(), Axe.violations(browser.driver()));
+    }
+
+    @Test
+    void people_erasurePreviewedThenConfirmed_accessibleThroughout() {
+        String draft = server.uploadPdf(sam.full(), "draft.pdf", org.signet.support.TestFiles.pdf(1));
+        String email = "erin" + System.nanoTime() + "@example.org";
+        TestServer.expect(201, server.send("POST", "documents/" + draft + "/signers", sam.full(),
+                org.signet.json.Json.write(Map.of("name", "Erin Erase", "email", email, "signing_order", 1))));
+        signIn("admin@example.com");
+        browser.click(By.linkText("People"));
+        clean("people page");
+        browser.visible(By.id("people-email")).sendKeys(email);
+        browser.click(By.id("people-preview"));
+        browser.visible(By.cssSelector("tr[data-document='" + draft + "'][data-action='removed']"));
+        clean("erasure preview");
+        browser.click(By.id("people-confirm-box"));
+        browser.click(By.id("people-erase"));
+        browser.visible(By.cssSelector(".notice"));
+        assertFalse(browser.present(By.id("people-confirm")));
+        clean("erasure done");
+        assertFalse(server.get("documents/" + draft, sam.full()).body().contains(email));
     }
 
     @Test
@@ -206,7 +227,7 @@ class AdminBrowserTest {
         clean("dashboard");
         for (String path : List.of("/admin/documents", "/admin/documents?status=sent&search=NDA",
                 "/admin/documents/" + pendingDoc, "/admin/documents/" + completedDoc, "/admin/keys", "/admin/webhooks",
-                "/admin/webhooks/" + webhookId, "/admin/users")) {
+                "/admin/webhooks/" + webhookId, "/admin/users", "/admin/people")) {
             browser.open(url(path));
             browser.visible(By.tagName("h1"));
             clean(path);
