@@ -35,7 +35,7 @@ class SigningPageRulesTest {
     private final Browser browser = WORLD.browser;
 
     /** A form with a postcode (five digits), a plan (radio), seats (a number from 1 to 50, shown for Team). */
-    private static DocumentSetup form(Party signer, DocumentSetup doc) {
+    static DocumentSetup form(Party signer, DocumentSetup doc) {
         return doc.field(signer, "text", 1, 72, 100, 200, 24, "field_name", "Postcode", "validation",
                         Map.of("pattern", "[0-9]{5}", "message", "Enter the five digits of your postcode."))
                 .field(signer, "radio", 1, 72, 160, 150, 60, "field_name", "Plan", "options", List.of("Basic", "Team"))
@@ -126,6 +126,26 @@ class SigningPageRulesTest {
         List<String> found = new ArrayList<>(Axe.violations(browser.driver()));
         browser.click(By.id("guided-toggle"));
         browser.visible(By.id("guided-step"));
+        found.addAll(Axe.violations(browser.driver()));
+
+        assertEquals(List.of(), found, lang);
+    }
+
+    /** The form for a browser without script has no script of its own, so axe-core can look at it here. */
+    @ParameterizedTest
+    @ValueSource(strings = {"en", "de", "fr", "es"})
+    void axe_formWithoutScriptAndARefusal_noViolations(String lang) {
+        DocumentSetup doc = WORLD.upload("Axe form", 1);
+        Party signer = doc.party("Axel Form", "signer", 1, "language", lang);
+        form(signer, doc).send();
+
+        browser.open(signer.url().replaceFirst("(/sign/[^/?]+)", "$1/form"));
+        browser.visible(By.id("signing-form"));
+        List<String> found = new ArrayList<>(Axe.violations(browser.driver()));
+        WebElement postcode = browser.visible(By.id("f" + doc.fieldId(signer, "text")));
+        postcode.sendKeys("12");
+        browser.click(By.id("form-submit"));
+        browser.visible(By.id("message"));
         found.addAll(Axe.violations(browser.driver()));
 
         assertEquals(List.of(), found, lang);
