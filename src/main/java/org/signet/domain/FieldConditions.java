@@ -20,13 +20,14 @@ public final class FieldConditions {
 
     /** The problem of each field whose condition cannot stand, by index, phrased to follow "Field n: ". */
     public static Map<Integer, String> problems(List<Node> nodes) {
+        Map<String, List<Integer>> byName = byName(nodes);
         Map<Integer, String> out = new HashMap<>();
         for (int i = 0; i < nodes.size(); i++) {
             FieldRules.Condition c = nodes.get(i).condition();
             if (c == null) {
                 continue;
             }
-            List<Integer> named = named(nodes, c.fieldName());
+            List<Integer> named = byName.getOrDefault(c.fieldName(), List.of());
             if (c.fieldName().equals(nodes.get(i).name())) {
                 out.put(i, "condition.field_name cannot name the field itself.");
             } else if (named.isEmpty()) {
@@ -34,8 +35,8 @@ public final class FieldConditions {
             } else if (named.size() > 1) {
                 out.put(i, "condition.field_name '" + c.fieldName() + "' names " + named.size()
                         + " fields; it must name exactly one.");
-            } else if (inLoop(nodes, i)) {
-                out.put(i, "its condition is part of a loop of conditions (" + loop(nodes, i) + ").");
+            } else if (inLoop(nodes, byName, i)) {
+                out.put(i, "its condition is part of a loop of conditions (" + loop(nodes, byName, i) + ").");
             }
         }
         return out;
@@ -43,62 +44,74 @@ public final class FieldConditions {
 
     /** The indexes of the fields shown with their values as given: those whose conditions hold, in a chain. */
     public static Set<Integer> shown(List<Node> nodes) {
+        Map<String, List<Integer>> byName = byName(nodes);
+        Map<Integer, Boolean> known = new HashMap<>();
         Set<Integer> shown = new HashSet<>();
         for (int i = 0; i < nodes.size(); i++) {
-            if (holds(nodes, i, new HashSet<>())) {
+            if (holds(nodes, byName, i, known, new HashSet<>())) {
                 shown.add(i);
             }
         }
         return shown;
     }
 
-    /** A field hidden by its own condition counts as empty for the conditions on it; a loop shows nothing. */
-    private static boolean holds(List<Node> nodes, int i, Set<Integer> seen) {
+    /**
+     * A field hidden by its own condition counts as empty for the conditions on it; a loop shows nothing.
+     * Each answer is remembered, so a long chain of conditions is walked once, not once per field.
+     */
+    private static boolean holds(List<Node> nodes, Map<String, List<Integer>> byName, int i,
+            Map<Integer, Boolean> known, Set<Integer> seen) {
+        Boolean answer = known.get(i);
+        if (answer != null) {
+            return answer;
+        }
         FieldRules.Condition c = nodes.get(i).condition();
+        boolean holds;
         if (c == null) {
-            return true;
+            holds = true;
+        } else {
+            int j = next(nodes, byName, i);
+            if (j < 0 || !seen.add(i)) {
+                return false;
+            }
+            Node target = nodes.get(j);
+            holds = c.holds(target.type(), holds(nodes, byName, j, known, seen) ? target.value() : "");
         }
-        List<Integer> named = named(nodes, c.fieldName());
-        if (named.size() != 1 || !seen.add(i)) {
-            return false;
-        }
-        int j = named.get(0);
-        Node target = nodes.get(j);
-        String value = holds(nodes, j, seen) ? target.value() : "";
-        return c.holds(target.type(), value);
+        known.put(i, holds);
+        return holds;
     }
 
-    private static List<Integer> named(List<Node> nodes, String name) {
-        List<Integer> out = new ArrayList<>();
+    /** Each name with the fields that have it, so that a condition's field is found at once. */
+    private static Map<String, List<Integer>> byName(List<Node> nodes) {
+        Map<String, List<Integer>> out = new HashMap<>();
         for (int j = 0; j < nodes.size(); j++) {
-            if (nodes.get(j).name().equals(name)) {
-                out.add(j);
-            }
+            out.computeIfAbsent(nodes.get(j).name(), k -> new ArrayList<>()).add(j);
         }
         return out;
     }
 
     /** The field each condition leads to, or -1 where the chain ends. */
-    private static int next(List<Node> nodes, int i) {
+    private static int next(List<Node> nodes, Map<String, List<Integer>> byName, int i) {
         FieldRules.Condition c = nodes.get(i).condition();
-        List<Integer> named = c == null ? List.of() : named(nodes, c.fieldName());
+        List<Integer> named = c == null ? List.of() : byName.getOrDefault(c.fieldName(), List.of());
         return named.size() == 1 ? named.get(0) : -1;
     }
 
-    private static boolean inLoop(List<Node> nodes, int start) {
-        int at = next(nodes, start);
+    /** Whether following the conditions from {@code start} comes back to it; a chain longer than the fields cannot. */
+    private static boolean inLoop(List<Node> nodes, Map<String, List<Integer>> byName, int start) {
+        int at = next(nodes, byName, start);
         for (int steps = 0; at >= 0 && steps < nodes.size(); steps++) {
             if (at == start) {
                 return true;
             }
-            at = next(nodes, at);
+            at = next(nodes, byName, at);
         }
         return false;
     }
 
-    private static String loop(List<Node> nodes, int start) {
+    private static String loop(List<Node> nodes, Map<String, List<Integer>> byName, int start) {
         List<String> names = new ArrayList<>(List.of(nodes.get(start).name()));
-        for (int at = next(nodes, start); at != start; at = next(nodes, at)) {
+        for (int at = next(nodes, byName, start); at != start; at = next(nodes, byName, at)) {
             names.add(nodes.get(at).name());
         }
         names.add(nodes.get(start).name());
