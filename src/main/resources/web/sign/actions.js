@@ -5,7 +5,7 @@
 import { $, role, say, setBusy, api } from './page.js';
 import { t, tn, errorText } from './text.js';
 import { CLOSED_CODES, state, tell, tellActed, isRequired, isFilled, fillable } from './state.js';
-import { updateProgress } from './progress.js';
+import { updateProgress, showProblem } from './progress.js';
 import { buildGuided, showStep, setGuided } from './guided.js';
 import { showDone, showClosed } from './outcome.js';
 import { initDecline } from './decline.js';
@@ -69,6 +69,11 @@ function handleFailure(result) {
     const ids = (result.data && result.data.field_ids) || [];
     say(ids.length ? tn('missing', ids.length) : t('missing.some'));
     markInvalid(ids);
+  } else if (result.code === 'validation_failed') {
+    // The server's own check of the fields' validations: the fields are named, the words are the page's.
+    const ids = (result.data && result.data.field_ids) || [];
+    say(t('error.validation_failed'));
+    markInvalid(ids, t('error.validation_failed'));
   } else if (result.code === 'consent_required') {
     say(t('consent.first'));
     $('#consent').focus();
@@ -116,6 +121,12 @@ async function finish() {
   if (!$('#consent').checked) {
     say(t('consent.first'));
     $('#consent').focus();
+    return;
+  }
+  const unsuited = fillable().filter((f) => showProblem(f));
+  if (unsuited.length) {
+    say(showProblem(unsuited[0]));
+    markInvalid(unsuited.map((f) => f.id), showProblem(unsuited[0]));
     return;
   }
   const missing = missingRequired();

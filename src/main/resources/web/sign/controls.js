@@ -1,5 +1,5 @@
 /*
- * The controls a signer fills a field with: a text, text area, checkbox or dropdown (on the page and in
+ * The controls a signer fills a field with: a text, text area, number, checkbox, dropdown or radio (on the page and in
  * the guided form, kept in step), a button that opens the capture dialog for a signature or initials,
  * and a hidden file input beside a stamp.
  */
@@ -37,13 +37,19 @@ export function valueControl(field, className) {
     control = el('select', { class: className }, [el('option', { value: '' }, [t('dropdown.choose')])]);
     parseOptions(field.options).forEach((option) => control.append(el('option', { value: option }, [option])));
     control.value = value;
+  } else if (type === 'radio') {
+    control = radioGroup(field, className, value);
+  } else if (type === 'number') {
+    control = el('input', { type: 'text', inputmode: 'decimal', class: className, maxlength: 40,
+      placeholder: field.placeholder || null, autocomplete: 'off' });
+    control.value = value;
   } else {
     control = el('input', { type: 'text', class: className, maxlength: 1000,
       placeholder: field.placeholder || null, autocomplete: 'off' });
     control.value = value;
   }
   state.values[field.id] = readControl(field, control);
-  control.addEventListener(type === 'checkbox' || type === 'dropdown' ? 'change' : 'input',
+  control.addEventListener(type === 'checkbox' || type === 'dropdown' || type === 'radio' ? 'change' : 'input',
     () => setValue(field, readControl(field, control), control));
   if (isRequired(field)) {
     control.setAttribute('aria-required', 'true');
@@ -51,13 +57,38 @@ export function valueControl(field, className) {
   return control;
 }
 
+/**
+ * One choice out of a radio field's options, each a radio button with its own label; the group is named
+ * by the field, and focusing it focuses the chosen button (or the first), as a keyboard user expects.
+ */
+function radioGroup(field, className, value) {
+  const group = el('div', { class: className + ' field-radios', role: 'radiogroup' });
+  const name = 'radio-' + field.id + '-' + className.replace(/\W+/g, '-');
+  parseOptions(field.options).forEach((option, i) => {
+    const id = name + '-' + i;
+    const input = el('input', { type: 'radio', name: name, id: id, value: option });
+    input.checked = option === value;
+    group.append(el('span', { class: 'field-radio' }, [input, el('label', { for: id }, [option])]));
+  });
+  group.focus = (options) => (group.querySelector('input:checked') || group.querySelector('input')).focus(options);
+  return group;
+}
+
 function readControl(field, control) {
+  if (field.field_type === 'radio') {
+    const chosen = control.querySelector('input:checked');
+    return chosen ? chosen.value : '';
+  }
   return field.field_type === 'checkbox' ? (control.checked ? '1' : '0') : control.value;
 }
 
 function writeControl(field, control, value) {
   if (field.field_type === 'checkbox') {
     control.checked = value === '1';
+  } else if (field.field_type === 'radio') {
+    control.querySelectorAll('input').forEach((input) => {
+      input.checked = input.value === value;
+    });
   } else if (control.value !== value) {
     control.value = value;
   }
@@ -79,7 +110,8 @@ function setValue(field, value, from) {
 export function inputControl(field) {
   const control = valueControl(field, 'field-control');
   control.setAttribute('aria-label', fieldLabel(field));
-  if (!control.getAttribute('placeholder') && control.tagName !== 'SELECT' && field.field_type !== 'checkbox') {
+  if (!control.getAttribute('placeholder') && control.tagName !== 'SELECT' && control.tagName !== 'DIV'
+      && field.field_type !== 'checkbox') {
     control.setAttribute('placeholder', fieldLabel(field));
   }
   return control;

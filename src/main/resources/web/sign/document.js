@@ -8,6 +8,7 @@ import { t, localDate } from './text.js';
 import { AUTO_TYPES, CAPTURE_TYPES, state, number, place, isRequired, typeLabel, fieldLabel, isPrefilled, fillable,
   inReadingOrder } from './state.js';
 import { inputControl, buttonControl, paintCapture, stampInput } from './controls.js';
+import { applyConditions } from './progress.js';
 import { showStep } from './guided.js';
 import { attachButton, attachInput, rememberAttached } from './attach.js';
 
@@ -64,7 +65,14 @@ function renderField(field, size) {
     wrap.append(...attachInput(field));
     wrap.classList.toggle('is-filled', Boolean(state.values[field.id]));
   }
-  state.boxes.set(field.id, { field: field, wrap: wrap, control: control });
+  const box = { field: field, wrap: wrap, control: control };
+  if (field.validation || type === 'number') {
+    // Why the value typed does not suit the field, said under it as the signer types.
+    box.problem = el('span', { class: 'field-problem', id: 'problem-' + field.id, 'aria-live': 'polite' });
+    wrap.append(box.problem);
+    control.setAttribute('aria-describedby', box.problem.id);
+  }
+  state.boxes.set(field.id, box);
   if (control.tagName === 'BUTTON' && type !== 'attachment') {
     if (type === 'stamp' && field.value && /^data:image\//.test(field.value)) {
       state.values[field.id] = field.value;
@@ -124,6 +132,7 @@ export function renderPages(session) {
     page.append(layer);
     documentArea.append(page);
   }
+  applyConditions();
   documentArea.removeAttribute('aria-busy');
   // Remembered so that "Next field" continues from the field last worked on.
   documentArea.addEventListener('focusin', (event) => {

@@ -65,6 +65,12 @@ function guidedControl(field) {
   if (type === 'checkbox') {
     return { control: control, parts: [el('div', { class: 'guided-check' }, [control, label]), hint] };
   }
+  if (type === 'radio') {
+    // A group of choices is named by the field's label, which cannot point at it as it would at one input.
+    control.setAttribute('aria-labelledby', 'guided-label');
+    return { control: control, parts: [el('p', { class: 'guided-label', id: 'guided-label' }, [fieldLabel(field)]),
+      control, hint] };
+  }
   return { control: control, parts: [label, control, hint] };
 }
 
@@ -143,14 +149,16 @@ export function setGuided(on, focus) {
     }
   });
   state.boxes.forEach((box) => {
-    if (box.control.tagName === 'DIV') {
-      return; // filled in by Signet or the sender: never in the tab order
-    }
-    if (on) {
-      box.control.tabIndex = -1;
-    } else {
-      box.control.removeAttribute('tabindex');
-    }
+    // A radio group's buttons are its controls; any other div was filled in by Signet or the sender.
+    const controls = box.field.field_type === 'radio' ? box.control.querySelectorAll('input')
+      : box.control.tagName === 'DIV' ? [] : [box.control];
+    controls.forEach((control) => {
+      if (on) {
+        control.tabIndex = -1;
+      } else {
+        control.removeAttribute('tabindex');
+      }
+    });
   });
   if (on) {
     // A fresh form starts at its first field; one already begun, at the first required field still empty.

@@ -4,10 +4,45 @@
  */
 import { $, say } from './page.js';
 import { t, tn } from './text.js';
-import { state, guided, isRequired, isFilled, fillable } from './state.js';
+import { state, guided, isRequired, isFilled, fillable, isShown } from './state.js';
+import { problem } from './rules.js';
+
+/** Hides each field whose condition does not hold, and shows the others. */
+export function applyConditions() {
+  state.boxes.forEach((box) => {
+    box.wrap.hidden = !isShown(box.field);
+  });
+}
+
+/**
+ * Says under the field (and in the guided form) why its value does not suit it, as the signer types,
+ * or clears that once it does; answers the words, '' when there are none.
+ */
+export function showProblem(field) {
+  const words = problem(field, state.values[field.id] || '');
+  const box = state.boxes.get(field.id);
+  if (box && box.problem) {
+    box.problem.textContent = words;
+    box.wrap.classList.toggle('is-invalid', Boolean(words));
+    if (words) {
+      box.control.setAttribute('aria-invalid', 'true');
+    } else {
+      box.control.removeAttribute('aria-invalid');
+    }
+  }
+  if (guided.field === field && guided.control) {
+    $('#guided-error').textContent = words;
+  }
+  return words;
+}
 
 export function fieldChanged(field) {
+  applyConditions();
   const box = state.boxes.get(field.id);
+  if (showProblem(field)) {
+    updateProgress();
+    return;
+  }
   if (box && isFilled(field)) {
     box.wrap.classList.remove('is-invalid');
     box.control.removeAttribute('aria-invalid');

@@ -60,8 +60,39 @@ export function place(node, item, size) {
   node.style.height = percent(number(item.height, 0), size.height);
 }
 
+/** Required, and shown: a field hidden by its condition is never required. */
 export function isRequired(field) {
-  return String(field.is_required) === '1' || field.is_required === true;
+  return (String(field.is_required) === '1' || field.is_required === true) && isShown(field);
+}
+
+function currentValue(field) {
+  return isPrefilled(field) || state.values[field.id] === undefined ? (field.value || '') : state.values[field.id];
+}
+
+/**
+ * Whether a field's condition holds with the values as they stand (docs/api/workflow.md, Rules on fields).
+ * A field hidden by its own condition counts as empty; a condition on a field that is not this signer's
+ * leaves the field shown, and the server decides at submit.
+ */
+export function isShown(field, seen) {
+  const c = field.condition;
+  if (!c) {
+    return true;
+  }
+  const named = state.fields.filter((f) => f.field_name === c.field_name);
+  const path = seen || [];
+  if (named.length !== 1) {
+    return true;
+  }
+  if (path.indexOf(field.id) >= 0) {
+    return false;
+  }
+  const target = named[0];
+  const value = isShown(target, path.concat(field.id)) ? currentValue(target) : '';
+  if (c.equals !== undefined) {
+    return value === c.equals;
+  }
+  return target.field_type === 'checkbox' ? value === '1' : value.trim() !== '';
 }
 
 export function typeLabel(type) {
@@ -98,8 +129,9 @@ export function isPrefilled(field) {
   return String(field.prefilled) === '1';
 }
 
+/** The fields the signer fills: not Signet's own, not the sender's, and shown by their conditions. */
 export function fillable() {
-  return state.fields.filter((f) => AUTO_TYPES.indexOf(f.field_type) < 0 && !isPrefilled(f));
+  return state.fields.filter((f) => AUTO_TYPES.indexOf(f.field_type) < 0 && !isPrefilled(f) && isShown(f));
 }
 
 /** The guided form's current field and its control, kept so a value typed on the page shows there and back. */

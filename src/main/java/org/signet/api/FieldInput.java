@@ -8,8 +8,11 @@ import java.util.Map;
 import java.util.Set;
 import org.signet.domain.AttachmentKind;
 import org.signet.domain.Document;
+import org.signet.domain.FieldConditions;
+import org.signet.domain.FieldRules;
 import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
+import org.signet.domain.NumberOptions;
 import org.signet.domain.PageSize;
 import org.signet.domain.VariableKeys;
 import org.signet.error.ProblemList;
@@ -75,10 +78,21 @@ public final class FieldInput {
                 out.add(f);
             }
         }
+        if (errors.isEmpty()) {
+            conditions(out, errors);
+        }
         if (!errors.isEmpty()) {
             throw ProblemList.of(errors).refusal("Some fields are not valid.");
         }
         return out;
+    }
+
+    /** Conditions on fields that are not there, on themselves or in a loop, once every field reads well. */
+    private static void conditions(List<NewField> fields, List<String> errors) {
+        List<FieldConditions.Node> nodes = fields.stream()
+                .map(f -> new FieldConditions.Node(f.name(), f.type(), f.rules().condition(), "")).toList();
+        FieldConditions.problems(nodes).entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> errors.add("Field " + (e.getKey() + 1) + ": " + e.getValue()));
     }
 
     /** One field's checks; records its problems and returns null when it has any. */
@@ -110,7 +124,8 @@ public final class FieldInput {
             if (page != null && x != null && y != null && w != null && h != null && w > 0 && h > 0) {
                 onPage(page, x, y, w, h);
             }
-            String options = options(type);
+            String options = type == FieldType.NUMBER ? numberOptions() : options(type);
+            FieldRules rules = new FieldRulesInput(m, this::error).read(type);
             int fontSize = integer("font_size", 14, 1, 200);
             String fontFamily = text("font_family", "DM Sans", 100);
             String placeholder = text("placeholder", "", 255);
@@ -121,7 +136,12 @@ public final class FieldInput {
                 return null;
             }
             return new NewField(signer, type, name, page, x, y, w, h, placeholder, required, fontSize, fontFamily,
-                    options, "", variableKey);
+                    options, "", variableKey, rules);
+        }
+
+        private String numberOptions() {
+            NumberOptions options = new FieldRulesInput(m, this::error).numberOptions();
+            return options == null ? "{}" : Json.write(options.wire());
         }
 
         private String variableKey(FieldType type) {
@@ -243,6 +263,9 @@ public final class FieldInput {
             }
             if (type == FieldType.DROPDOWN && options.isEmpty()) {
                 error("a dropdown needs at least one option.");
+            }
+            if (type == FieldType.RADIO && options.size() < 2) {
+                error("a radio field needs at least two options, its choices.");
             }
             if (type == FieldType.ATTACHMENT) {
                 options = attachmentKinds(options);

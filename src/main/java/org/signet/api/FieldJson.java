@@ -8,8 +8,9 @@ import org.signet.json.Json;
 import org.signet.text.Wire;
 
 /**
- * A field's wire form: every key of a field record, always, all values strings, and for an attachment
- * field its file (see docs/api/workflow.md, Fields).
+ * A field's wire form: every key of a field record, always, all values strings but its rules
+ * ({@code validation} and {@code condition}, objects or null), and for an attachment field its file (see
+ * docs/api/workflow.md, Fields).
  */
 public final class FieldJson {
     private final Wire wire;
@@ -40,6 +41,7 @@ public final class FieldJson {
         m.put("font_size", Integer.toString(f.fontSize()));
         m.put("font_family", f.fontFamily());
         m.put("options", f.options());
+        m.putAll(f.rules().wire());
         m.put("created_at", wire.time(f.createdAt()));
         m.put("updated_at", wire.time(f.updatedAt()));
         if (f.type().attachment()) {

@@ -269,6 +269,7 @@ public final class TemplatesApi {
         m.put("font_size", f.fontSize());
         m.put("font_family", f.fontFamily());
         m.put("options", f.options());
+        m.putAll(f.rules().wire());
         m.put("created_at", wire.time(f.createdAt()));
         m.put("updated_at", wire.time(f.updatedAt()));
         return m;

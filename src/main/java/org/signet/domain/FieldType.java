@@ -7,7 +7,8 @@ import java.util.Optional;
 /** The field types with their default sizes in points and who fills them (see docs/api/workflow.md, Fields). */
 public enum FieldType {
     SIGNATURE(200, 60), INITIALS(100, 50), NAME(150, 30), EMAIL(200, 30), DATE(100, 30), TEXT(200, 30),
-    TEXTAREA(200, 80), CHECKBOX(20, 20), DROPDOWN(150, 30), STAMP(150, 100), ATTACHMENT(200, 60);
+    TEXTAREA(200, 80), CHECKBOX(20, 20), DROPDOWN(150, 30), STAMP(150, 100), ATTACHMENT(200, 60),
+    NUMBER(100, 30), RADIO(150, 60);
 
     private final double defaultWidth;
     private final double defaultHeight;
@@ -41,6 +42,11 @@ public enum FieldType {
     /** Captured as an image: signature, initials, stamp. */
     public boolean image() {
         return this == SIGNATURE || this == INITIALS || this == STAMP;
+    }
+
+    /** Typed freely as text, so a {@link FieldRules.Validation} can be asked of it. */
+    public boolean textLike() {
+        return this == TEXT || this == TEXTAREA;
     }
 
     /** Filled with a file the signer uploads through their page, never with a value in the submission. */

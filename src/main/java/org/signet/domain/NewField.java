@@ -7,11 +7,11 @@ package org.signet.domain;
  */
 public record NewField(long signerId, FieldType type, String name, int pageNumber, double x, double y,
         double width, double height, String placeholder, boolean required, int fontSize, String fontFamily,
-        String options, String value, String variableKey) {
+        String options, String value, String variableKey, FieldRules rules) {
 
     /** The same field for another signer (or slot) with a value filled in ahead of time. */
     public NewField assigned(long signer, String prefill) {
         return new NewField(signer, type, name, pageNumber, x, y, width, height, placeholder, required, fontSize,
-                fontFamily, options, prefill, null);
+                fontFamily, options, prefill, null, rules);
     }
 }

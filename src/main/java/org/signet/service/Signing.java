@@ -188,7 +188,8 @@ public final class Signing {
             }
             Actor actor = actor(link, visit);
             List<Field> mine = fields.forSigner(link.signer().id());
-            Submission checked = SubmissionCheck.check(link.signer(), mine, s, attachedNames(link));
+            List<Field> all = fields.forDocument(link.document().id());
+            Submission checked = SubmissionCheck.check(link.signer(), mine, all, s, attachedNames(link));
             link = recordView(link, actor);
             fill(link, mine, checked);
             Signer signer = link.signer();

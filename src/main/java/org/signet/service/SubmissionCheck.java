@@ -1,23 +1,33 @@
 package org.signet.service;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.signet.domain.Field;
+import org.signet.domain.FieldConditions;
+import org.signet.domain.FieldRules;
 import org.signet.domain.Signer;
 import org.signet.error.Refusal;
 
-/** The server's own check of a submission: values of the right kind, every required field filled. */
+/**
+ * The server's own check of a submission: values of the right kind, each passing its field's validation,
+ * every required field that is shown filled, and the values of fields hidden by their conditions dropped.
+ */
 final class SubmissionCheck {
     private SubmissionCheck() {}
 
     /**
      * The submission with its values as they are kept (see {@link FieldValues}); a 400 when one does not fit.
      * {@code attached} names the file attached to each of the signer's attachment fields that has one: the
-     * value such a field keeps, since no submission gives one.
+     * value such a field keeps, since no submission gives one. {@code all} are the document's fields, every
+     * party's, which conditions may name.
      */
-    static Submission check(Signer signer, List<Field> mine, Submission s, Map<Long, String> attached) {
+    static Submission check(Signer signer, List<Field> mine, List<Field> all, Submission s,
+            Map<Long, String> attached) {
         if (signer.role() == Signer.Role.APPROVER) {
             refuseApproverInput(s);
             return s;
@@ -31,12 +41,17 @@ final class SubmissionCheck {
             }
         }
         refused.throwIfAny();
-        mine.stream().filter(f -> f.type().attachment() && attached.containsKey(f.id()))
+        Set<Long> hidden = hidden(mine, all, kept);
+        kept.keySet().removeAll(hidden);
+        validate(mine, kept);
+        mine.stream().filter(f -> f.type().attachment() && attached.containsKey(f.id()) && !hidden.contains(f.id()))
                 .forEach(f -> kept.put(f.id(), attached.get(f.id())));
-        Submission checked = new Submission(s.consent(), kept, s.signature(), s.initials(), s.fieldImages());
+        Map<Long, Submission.Image> images = new HashMap<>(s.fieldImages());
+        images.keySet().removeAll(hidden);
+        Submission checked = new Submission(s.consent(), kept, s.signature(), s.initials(), images);
         List<String> missing = new ArrayList<>();
         for (Field f : mine) {
-            if (f.required() && !filled(f, checked)) {
+            if (f.required() && !hidden.contains(f.id()) && !filled(f, checked)) {
                 missing.add(Long.toString(f.id()));
             }
         }
@@ -45,6 +60,45 @@ final class SubmissionCheck {
                     Map.of("field_ids", missing));
         }
         return checked;
+    }
+
+    /**
+     * This signer's fields that the values make hidden: the others' fields as they stand, this signer's
+     * as submitted, a field the sender filled in as filled (see docs/api/workflow.md, Rules on fields).
+     */
+    private static Set<Long> hidden(List<Field> mine, List<Field> all, Map<Long, String> kept) {
+        Set<Long> own = new HashSet<>();
+        mine.forEach(f -> own.add(f.id()));
+        List<FieldConditions.Node> nodes = all.stream().map(f -> new FieldConditions.Node(f.name(), f.type(),
+                f.rules().condition(), own.contains(f.id()) && !f.prefilled() ? kept.getOrDefault(f.id(), "")
+                        : f.value())).toList();
+        Set<Integer> shown = FieldConditions.shown(nodes);
+        Set<Long> hidden = new HashSet<>();
+        for (int i = 0; i < all.size(); i++) {
+            if (!shown.contains(i) && own.contains(all.get(i).id())) {
+                hidden.add(all.get(i).id());
+            }
+        }
+        return hidden;
+    }
+
+    /** 400 validation_failed, one line per field whose value fails its validation, with the field's message. */
+    private static void validate(List<Field> mine, Map<Long, String> kept) {
+        List<String> failed = new ArrayList<>();
+        List<String> ids = new ArrayList<>();
+        for (Field f : mine) {
+            FieldRules.Validation v = f.rules().validation();
+            String failure = v == null ? null : FieldValidation.failure(v, kept.getOrDefault(f.id(), ""));
+            if (failure != null) {
+                failed.add("Field " + f.id() + (f.name().isEmpty() ? "" : " (" + f.name() + ")") + ": " + failure);
+                ids.add(Long.toString(f.id()));
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw Refusal.invalid("validation_failed", failed.size() == 1 ? failed.get(0)
+                    : "Some values do not have the form their fields ask for.", Map.of("errors", failed,
+                    "field_ids", ids));
+        }
     }
 
     /** Each value as it is kept; one that does not fit is added to {@code refused} instead. */

@@ -141,7 +141,7 @@ public final class Templates {
                     Field f = placed.get(i);
                     copied.add(new NewField(slotOf.get(f.signerId()), f.type(), f.name(), f.pageNumber(), f.x(), f.y(),
                             f.width(), f.height(), f.placeholder(), f.required(), f.fontSize(), f.fontFamily(),
-                            f.options(), "", keys.get(i)));
+                            f.options(), "", keys.get(i), f.rules()));
                 }
                 templates.replaceFields(t.id(), copied);
                 return detailOf(t);

@@ -11,7 +11,7 @@ import org.signet.domain.NewField;
 public final class FieldStore {
     private static final String COLUMNS = "id, document_id, signer_id, field_type, field_name, page_number, position_x, "
             + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, prefilled, "
-            + "created_at, updated_at";
+            + "created_at, updated_at, " + FieldRuleColumns.NAMES;
 
     private final Database db;
     private final Clock clock;
@@ -28,10 +28,12 @@ public final class FieldStore {
         for (NewField f : fields) {
             db.update("INSERT INTO fields(document_id, signer_id, field_type, field_name, page_number, position_x, "
                             + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, "
-                            + "prefilled, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                            + "prefilled, validation, shown_when, created_at, updated_at) "
+                            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     documentId, f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(),
                     f.height(), f.value(), f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(),
-                    !f.value().isEmpty(), now, now);
+                    !f.value().isEmpty(), FieldRuleColumns.validation(f.rules()), FieldRuleColumns.condition(f.rules()),
+                    now, now);
         }
     }
 
@@ -53,7 +55,7 @@ public final class FieldStore {
                 r.getInt("page_number"), r.getDouble("position_x"), r.getDouble("position_y"), r.getDouble("width"),
                 r.getDouble("height"), r.string("value"), r.string("placeholder"), r.bool("is_required"),
                 r.getInt("font_size"), r.string("font_family"), r.string("options"), r.bool("prefilled"),
-                r.getLong("created_at"),
+                FieldRuleColumns.read(r), r.getLong("created_at"),
                 r.getLong("updated_at"));
     }
 }

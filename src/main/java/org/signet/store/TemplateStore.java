@@ -20,7 +20,7 @@ public final class TemplateStore {
             + "page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at";
     private static final String FIELD_COLUMNS = "id, template_id, signer_slot, field_type, field_name, page_number, "
             + "position_x, position_y, width, height, placeholder, is_required, font_size, font_family, options, "
-            + "variable_key, created_at, updated_at";
+            + "variable_key, created_at, updated_at" + ", " + FieldRuleColumns.NAMES;
 
     private final Database db;
     private final Clock clock;
@@ -105,9 +105,11 @@ public final class TemplateStore {
         for (NewField f : fields) {
             db.update("INSERT INTO template_fields(template_id, signer_slot, field_type, field_name, page_number, "
                     + "position_x, position_y, width, height, placeholder, is_required, font_size, font_family, options, "
-                    + "variable_key, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", templateId,
+                    + "variable_key, validation, shown_when, created_at, updated_at) "
+                    + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", templateId,
                     f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(), f.height(),
-                    f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(), f.variableKey(), now, now);
+                    f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(), f.variableKey(),
+                    FieldRuleColumns.validation(f.rules()), FieldRuleColumns.condition(f.rules()), now, now);
         }
         db.update("UPDATE templates SET updated_at = ? WHERE id = ?", now, templateId);
     }
@@ -128,6 +130,7 @@ public final class TemplateStore {
                 FieldType.fromWire(r.string("field_type")).orElseThrow(), r.string("field_name"), r.getInt("page_number"),
                 r.getDouble("position_x"), r.getDouble("position_y"), r.getDouble("width"), r.getDouble("height"),
                 r.string("placeholder"), r.bool("is_required"), r.getInt("font_size"), r.string("font_family"),
-                r.string("options"), r.string("variable_key"), r.getLong("created_at"), r.getLong("updated_at"));
+                r.string("options"), r.string("variable_key"), FieldRuleColumns.read(r), r.getLong("created_at"),
+                r.getLong("updated_at"));
     }
 }

@@ -39,7 +39,7 @@ public final class Assets {
     private static final List<String> SIGN_PARTS = List.of("page", "text", "gates", "signing", "state", "document",
             "controls", "tools", "guided", "progress", "actions", "decline", "delegate", "capture", "pad", "upload",
             "attach",
-            "outcome");
+            "outcome", "rules");
     /** Every module the signing page's script imports, by path: what a page preloads so none waits for another. */
     static final List<String> SIGN_MODULES = signModules();
     private static final Map<String, Asset> FILES = files();

@@ -105,6 +105,7 @@ public final class SessionJson {
         m.put("field_name", f.name());
         m.put("is_required", Wire.flag(f.required()));
         m.put("options", f.options());
+        m.putAll(f.rules().wire());
         m.put("value", f.value());
         m.put("placeholder", f.placeholder());
         m.put("font_size", Integer.toString(f.fontSize()));

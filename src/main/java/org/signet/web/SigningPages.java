@@ -70,11 +70,11 @@ public final class SigningPages {
         Html body = Html.of("<main id=\"main\" class=\"scroller\" tabindex=\"0\" aria-labelledby=\"doc-title\""
                 + " data-token=\"{}\" data-role=\"{}\"{}>\n{}"
                 + "<div id=\"document-area\" class=\"document-area\">\n"
-                + "<noscript><p class=\"notice-inline\">{}</p></noscript>\n"
+                + "<noscript><p class=\"notice-inline\">{} <a href=\"/sign/{}/form\">{}</a></p></noscript>\n"
                 + "<div id=\"document\" class=\"document\" aria-busy=\"true\">"
                 + "<p class=\"loading\">{}</p></div>\n"
                 + "</div>\n</main>\n{}{}{}", token, role, embedding(embedOrigins), PageHtml.topbar(m, heading),
-                text(m, "sign.noscript"), text(m, "sign.loading"), actionBar(m, role, delegation),
+                text(m, "sign.noscript"), token, text(m, "sign.noscript_form"), text(m, "sign.loading"), actionBar(m, role, delegation),
                 dialogs(m, role, senderName),
                 delegation && !role.equals("viewer") ? PageDialogs.delegateDialog(m, senderName) : Html.EMPTY);
         return PageHtml.document(m, documentTitle, "sign", true, body);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.signet.config.Brand;
 import org.signet.domain.EmailAddress;
+import org.signet.domain.Field;
 import org.signet.domain.Language;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
@@ -90,6 +91,8 @@ public final class SigningRoutes {
         site.post("/sign/{token}/email-code", this::emailCode);
         site.post("/sign/{token}/email-code/send", this::sendCode);
         site.post("/sign/{token}/submit", this::submit);
+        site.get("/sign/{token}/form", this::formPage);
+        site.post("/sign/{token}/form", this::postForm);
         site.post("/sign/{token}/decline", this::decline);
         site.post("/sign/{token}/delegate", this::delegate);
         site.post("/sign/{token}/attachments/{field_id}", this::attach);
@@ -352,6 +355,53 @@ public final class SigningRoutes {
         out.put("status", signed.approved() ? "approved" : "signed");
         out.put("document_status", signed.documentStatus().wire());
         return Response.ok(out);
+    }
+
+    /** The fields as one form, for a browser without script; a link not yet unlocked, or closed, goes to its page. */
+    private Response formPage(Request req) {
+        SignerLink link = linkOrNull(req);
+        if (link == null) {
+            return invalidLink(req);
+        }
+        if (unlock.pending(link, req.cookie(COOKIE)) != null || link.closed() != null) {
+            return Response.redirect(pagePath(req));
+        }
+        return formAnswer(req, link, 200, new SigningForm.Filled(Map.of(), List.of()));
+    }
+
+    /** The form posted: signed, back to the link's page; refused, the form again naming what was refused. */
+    private Response postForm(Request req) {
+        SignerLink link = linkOrNull(req);
+        if (link == null) {
+            return invalidLink(req);
+        }
+        GateForm.requireSameOrigin(req);
+        Form form = Form.read(req);
+        List<Field> mine = signing.shown(link).mine();
+        try {
+            signing.submit(req.pathParam("token"), visit(req), SigningForm.read(form, mine));
+            return Response.redirect(pagePath(req));
+        } catch (Refusal e) {
+            Messages m = words(req, link);
+            return formAnswer(req, link, e.status(), new SigningForm.Filled(SigningForm.values(form, mine),
+                    SigningForm.problems(m, e, mine)));
+        }
+    }
+
+    /** The request's link, or null when its token matches none: a page answers that with its own notice. */
+    private SignerLink linkOrNull(Request req) {
+        try {
+            return signing.resolve(req.pathParam("token"));
+        } catch (Refusal e) {
+            return null;
+        }
+    }
+
+    private Response formAnswer(Request req, SignerLink link, int status, SigningForm.Filled filled) {
+        Messages m = words(req, link);
+        String action = "/sign/" + req.pathParam("token") + "/form" + keptLanguage(req);
+        return html(status, SigningForm.page(m, link.document().title(),
+                SigningForm.form(m, action, signing.shown(link).mine(), filled)));
     }
 
     private Response attach(Request req) throws IOException {

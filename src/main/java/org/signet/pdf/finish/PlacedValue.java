@@ -10,7 +10,8 @@ import java.util.Set;
  * @param pageNumber 1-based page
  * @param fieldType one of signature, initials, stamp (drawn from {@code image}, with {@code text}, the
  *     name typed for it if it was typed, laid over it invisibly), checkbox ({@code text} "1" or "0"),
- *     text, textarea, name, email, date, dropdown, attachment (the attached file's name; drawn from {@code text})
+ *     text, textarea, name, email, date, dropdown, attachment (the attached file's name; drawn from {@code text}),
+ *     number (drawn as typed), radio (the choice made)
  * @param image PNG or JPEG bytes for the image types, otherwise null
  * @param fontSize text size in points; zero or less means the default
  */
@@ -18,7 +19,8 @@ public record PlacedValue(int pageNumber, float x, float y, float width, float h
         String text, byte[] image, float fontSize) {
 
     static final Set<String> IMAGE_TYPES = Set.of("signature", "initials", "stamp");
-    static final Set<String> LINE_TYPES = Set.of("text", "name", "email", "date", "dropdown", "attachment");
+    static final Set<String> LINE_TYPES = Set.of("text", "name", "email", "date", "dropdown", "attachment",
+            "number", "radio");
     static final float DEFAULT_FONT_SIZE = 11f;
 
     public PlacedValue {
