@@ -6,6 +6,7 @@ import java.time.Clock;
 import org.signet.files.FileVault;
 import org.signet.service.DocumentStores;
 import org.signet.store.AdminSessionStore;
+import org.signet.store.PublicLinkStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
@@ -42,6 +43,7 @@ final class Stores {
     final LoginFailureStore loginFailures;
     final AdminSessionStore adminSessions;
     final PasskeyStore passkeys;
+    final PublicLinkStore publicLinks;
     final DocumentStore documents;
     final SignerStore signers;
     final FieldStore fields;
@@ -66,6 +68,7 @@ final class Stores {
         loginFailures = new LoginFailureStore(db);
         adminSessions = new AdminSessionStore(db);
         passkeys = new PasskeyStore(db);
+        publicLinks = new PublicLinkStore(db);
         documents = new DocumentStore(db, clock);
         signers = new SignerStore(db, clock, tokens);
         fields = new FieldStore(db, clock);

@@ -43,6 +43,7 @@ class UnknownKeysTest {
     private Party bob;
     private long template;
     private String webhook;
+    private String publicToken;
 
     @BeforeEach
     void start() {
@@ -56,6 +57,13 @@ class UnknownKeysTest {
         flow.send(sent);
         webhook = (String) TestServer.expectObject(201, flow.post("webhooks",
                 Map.of("url", "http://127.0.0.1:9/hook", "events", List.of("*")))).get("id");
+        String one = flow.upload("Waiver", 1);
+        flow.addSignerWithSignatureField(one, "cy@example.org");
+        Object waiver = TestServer.expectObject(201, flow.post("templates", Map.of("document_id", one, "name", "Waiver")))
+                .get("id");
+        String url = (String) TestServer.expectObject(200, flow.post("templates/" + waiver + "/public-link",
+                Map.of("enabled", true))).get("url");
+        publicToken = url.substring(url.lastIndexOf('/') + 1);
     }
 
     private List<Row> rows() {
@@ -63,6 +71,7 @@ class UnknownKeysTest {
         String t = "templates/" + template;
         String w = "webhooks/" + webhook;
         String link = "/sign/" + bob.token();
+        String publicLink = "/p/" + publicToken;
         String field = "{\"signer_id\": \"" + ann.id() + "\", \"field_type\": \"text\", \"page_number\": 1, "
                 + "\"position_x\": 72, \"position_y\": 72";
         String slotField = "{\"signer_slot\": 1, \"field_type\": \"text\", \"page_number\": 1, "
@@ -90,6 +99,10 @@ class UnknownKeysTest {
                         + ", \"phone\": \"1\"}]}", "signers[0].phone"),
                 new Row("POST", t + "/documents", "{\"title\": \"T\", \"signers\": [" + slotSigner
                         + "}], \"sendd\": true}", "sendd"),
+                new Row("POST", t + "/public-link", "{\"enabled\": true, \"enable\": true}", "enable"),
+                new Row("POST", publicLink + "/start", "{\"name\": \"Cy\", \"email\": \"cy@example.org\", "
+                        + "\"phone\": \"1\"}", "phone"),
+                new Row("POST", publicLink + "/verify", "{\"code\": \"123456\", \"codes\": \"1\"}", "codes"),
                 new Row("POST", t + "/bulk-sends", "{\"rows\": [], \"dry_run\": true}", "dry_run"),
                 new Row("POST", "webhooks", "{\"url\": \"http://127.0.0.1:9/b\", \"events\": [\"*\"], \"secret\": \"s\"}",
                         "secret"),
@@ -149,8 +162,9 @@ class UnknownKeysTest {
 
     private HttpResponse<String> send(Row row) {
         if (row.server() == ApiContract.Server.SITE) {
-            String[] parts = row.path().split("/", 4);
-            return flow.postToLink(parts[2], parts[3], row.body());
+            return signet.server().send(signet.server().request(row.path(), null)
+                    .header("Content-Type", "application/json")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(row.body())).build());
         }
         return row.method().equals("PUT") ? flow.put(row.path(), row.body()) : flow.post(row.path(), row.body());
     }
