@@ -78,7 +78,7 @@ final class Resources {
         new TemplatesApi(s.templates, uploads, input, views, s.wire, () -> s.links.site() + config.restBase())
                 .routes(rest);
         new PublicLinksApi(s.publicLinks).routes(rest);
-        new PublicLinkRoutes(s.publicLinks, config.httpsSite()).routes(site);
+        new PublicLinkRoutes(s.publicLinks, config.httpsSite(), config.siteLanguage(), config.brand()).routes(site);
         new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);
         AdminRoutes.create(s.adminSessions,
