@@ -18,6 +18,7 @@ import org.signet.api.SignerJson;
 import org.signet.api.SignersApi;
 import org.signet.api.StagingApi;
 import org.signet.api.StatsApi;
+import org.signet.api.PublicLinksApi;
 import org.signet.api.TemplatesApi;
 import org.signet.api.UploadReceiver;
 import org.signet.api.VerifyApi;
@@ -47,6 +48,7 @@ import org.signet.service.SingleSignOn;
 import org.signet.web.Assets;
 import org.signet.web.AttachmentUpload;
 import org.signet.web.SessionJson;
+import org.signet.web.PublicLinkRoutes;
 import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
@@ -78,6 +80,8 @@ final class Resources {
         new WebhooksApi(s.webhooks, s.wire, () -> s.links.site() + config.restBase()).routes(rest);
         new TemplatesApi(s.templates, uploads, input, views, s.wire, () -> s.links.site() + config.restBase())
                 .routes(rest);
+        new PublicLinksApi(s.publicLinks).routes(rest);
+        new PublicLinkRoutes(s.publicLinks, config.httpsSite(), config.siteLanguage(), config.brand()).routes(site);
         new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);
         AdminRoutes.create(s.signIns.sessions,

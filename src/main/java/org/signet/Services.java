@@ -29,6 +29,7 @@ import org.signet.service.Completion;
 import org.signet.service.DocumentStores;
 import org.signet.service.Documents;
 import org.signet.service.EmailCodes;
+import org.signet.service.PublicLinks;
 import org.signet.service.FileIntake;
 import org.signet.service.IdempotencyKeys;
 import org.signet.service.KeyAuthentication;
@@ -114,6 +115,7 @@ final class Services {
     final SealRenewal sealRenewal;
     final UnlockSessions unlockSessions;
     final EmailCodes emailCodes;
+    final PublicLinks publicLinks;
     final LinkUnlock linkUnlock;
     final Signing signing;
     /** Every file that comes in, a document's or a signer's attachment, passes this one intake. */
@@ -161,6 +163,9 @@ final class Services {
         staging = new Staging(db, stores.staged, documents, stores.files, clock);
         templates = new Templates(db, stores.templates, stores.signers, stores.fields, stores.files, documents,
                 workflow, stores.documents);
+        publicLinks = new PublicLinks(db, stores.publicLinks, templates, notify, stores.vault, links, clock,
+                new PublicLinks.Limits(config.integer("public_links.per_link_per_day"),
+                        config.integer("public_links.per_address_per_day"), config.integer("public_links.per_day")));
         bulkSends = new BulkSends(db, stores.bulkSends, templates, events, () -> wakeBulkSends(scheduler));
         bulkSendJob = new BulkSendJob(bulkSends, next -> scheduler.soon("bulk-sends", next));
         siteCertificate = SiteSeal.loading(config);
@@ -216,7 +221,7 @@ final class Services {
 
     /** The code a queued mail carries; asked when it is sent, long after the wiring is built. */
     private Optional<String> codeForMail(long ticket) {
-        return emailCodes.forMail(ticket);
+        return emailCodes.forMail(ticket).or(() -> publicLinks.forMail(ticket));
     }
 
     /** The OpenID provider's client and the sign-in through it, when the configuration names a provider. */

@@ -7,6 +7,7 @@ import org.signet.files.FileVault;
 import org.signet.service.DocumentStores;
 import org.signet.store.AccountEventStore;
 import org.signet.store.AdminSessionStore;
+import org.signet.store.PublicLinkStore;
 import org.signet.store.ApiKeyStore;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
@@ -49,6 +50,7 @@ final class Stores {
     final SignInChallengeStore signInChallenges;
     final AuthenticatorStore authenticators;
     final AccountEventStore accountEvents;
+    final PublicLinkStore publicLinks;
     final DocumentStore documents;
     final SignerStore signers;
     final FieldStore fields;
@@ -77,6 +79,7 @@ final class Stores {
         signInChallenges = new SignInChallengeStore(db);
         authenticators = new AuthenticatorStore(db, sealedValues, clock);
         accountEvents = new AccountEventStore(db, clock);
+        publicLinks = new PublicLinkStore(db);
         documents = new DocumentStore(db, clock);
         signers = new SignerStore(db, clock, tokens);
         fields = new FieldStore(db, clock);

@@ -14,6 +14,7 @@ import org.signet.domain.TemplateField;
 import org.signet.error.ProblemList;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.service.BulkSends;
 import org.signet.service.DrawableText;
 import org.signet.service.Templates;
@@ -28,6 +29,8 @@ import org.signet.text.CsvReader;
  */
 final class BulkSendInput {
     private static final List<String> OPTIONAL = List.of("external_id", "expires_at", "metadata");
+    /** A JSON bulk send holds its rows; a row's own keys are the template's columns, checked row by row. */
+    private static final Keys ROWS = Keys.of("rows");
 
     private final DocumentInput input;
 
@@ -90,6 +93,7 @@ final class BulkSendInput {
 
     /** {@code rows}: an array of objects, one per document, keyed by the same columns as a CSV file's header. */
     Read fromJson(Body b, Templates.Detail template) {
+        b.refuseUnknown(ROWS);
         Object raw = b.require("rows");
         b.check();
         if (!(raw instanceof List<?> list) || !list.stream().allMatch(r -> r instanceof Map<?, ?>)) {

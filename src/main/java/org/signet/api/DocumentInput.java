@@ -8,6 +8,7 @@ import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
 import org.signet.text.Wire;
@@ -18,6 +19,11 @@ import org.signet.text.Wire;
  */
 public final class DocumentInput {
     static final int MAX_TITLE = 255;
+    /** A new document's details, read by {@link #fromBody}; the bodies that carry them add their own keys. */
+    static final Keys DETAILS = Keys.of("title", "expires_at", "reminder_interval_days", "external_id", "metadata",
+            "allow_delegation");
+    /** What a PUT may change. */
+    static final Keys UPDATE = DETAILS.and("status");
 
     private final Wire wire;
     private final Clock clock;
@@ -51,6 +57,7 @@ public final class DocumentInput {
 
     /** A PUT's changes; the document they apply to is the service's to read. */
     DocumentPatch forUpdate(Body b) {
+        b.refuseUnknown(UPDATE);
         String title = b.optLine("title", MAX_TITLE).orElse(null);
         DrawableText.check("title", title, b::reject);
         Long expires = b.isNull("expires_at") ? null : expiresAt(b).orElse(null);

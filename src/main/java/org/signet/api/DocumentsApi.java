@@ -66,7 +66,7 @@ public final class DocumentsApi {
     /** Seals a completed document again after its sealing failed; answers the document as it now is. */
     private Response seal(Request req) {
         long id = req.pathId("id");
-        req.ignoredJson();
+        req.emptyJson();
         completion.retry(req.caller().principal(), id);
         return Response.ok(views.singleForm(documents.detail(req.caller().principal(), id)));
     }

@@ -17,6 +17,7 @@ import org.signet.domain.PageSize;
 import org.signet.domain.VariableKeys;
 import org.signet.error.ProblemList;
 import org.signet.error.Refusal;
+import org.signet.http.Keys;
 import org.signet.http.Values;
 import org.signet.json.Json;
 import org.signet.service.DrawableText;
@@ -34,25 +35,61 @@ public final class FieldInput {
     static final int MAX_FIELDS = 500;
     /** The most signer slots a template may have. */
     public static final int MAX_SLOTS = 50;
+    /** What every field takes, besides whom it is for; a field type's own keys are added here. */
+    static final Keys FIELD = Keys.of("field_type", "field_name", "page_number", "position_x", "position_y", "width",
+            "height", "options", "font_size", "font_family", "placeholder", "is_required", "validation", "condition");
+    /** A document's field, for one of its signers. */
+    static final Keys DOCUMENT_FIELD = FIELD.and("signer_id");
+    /** A template's field, for a signer slot, perhaps filled from a variable. */
+    static final Keys TEMPLATE_FIELD = FIELD.and("signer_slot", "variable_key");
 
-    /** Whom fields are assigned to, and the pages they are placed on. */
+    /**
+     * Whom fields are assigned to, and the pages they are placed on; {@code given} when a client sent them,
+     * not when they are the fields found in the file, whose save shape carries keys of its own.
+     */
     private record Target(String assigneeKey, Set<Long> assignees, String assigneeWhat, boolean variables,
-            List<PageSize> pages) {}
+            List<PageSize> pages, boolean given) {
+        Keys keys() {
+            return variables ? TEMPLATE_FIELD : DOCUMENT_FIELD;
+        }
+
+        Target found() {
+            return new Target(assigneeKey, assignees, assigneeWhat, variables, pages, false);
+        }
+    }
 
     private FieldInput() {}
 
     /** A document's fields, for its signers. */
     public static List<NewField> parse(Object raw, Document d, Set<Long> signerIds) {
-        return parse(raw, new Target("signer_id", signerIds, "a signer of this document", false, d.pages()));
+        return parse(raw, forDocument(d, signerIds));
+    }
+
+    /** The fields found in a document's file, in their save shape, for its signers. */
+    public static List<NewField> parseFound(Object raw, Document d, Set<Long> signerIds) {
+        return parse(raw, forDocument(d, signerIds).found());
     }
 
     /** A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them. */
     public static List<NewField> parseForTemplate(Object raw, List<PageSize> pages) {
+        return parse(raw, forTemplate(pages));
+    }
+
+    /** The fields found in a template's file, in their save shape, for its slots. */
+    public static List<NewField> parseFoundForTemplate(Object raw, List<PageSize> pages) {
+        return parse(raw, forTemplate(pages).found());
+    }
+
+    private static Target forDocument(Document d, Set<Long> signerIds) {
+        return new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), true);
+    }
+
+    private static Target forTemplate(List<PageSize> pages) {
         Set<Long> slots = new HashSet<>();
         for (long s = 1; s <= MAX_SLOTS; s++) {
             slots.add(s);
         }
-        return parse(raw, new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages));
+        return new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, true);
     }
 
     private static List<NewField> parse(Object raw, Target target) {
@@ -60,6 +97,9 @@ public final class FieldInput {
                 || !items.stream().allMatch(i -> i instanceof Map<?, ?>)) {
             throw Refusal.invalid("invalid_data",
                     "fields must be an array of at most " + MAX_FIELDS + " field objects.");
+        }
+        if (target.given()) {
+            refuseUnknownKeys(items, target.keys());
         }
         List<String> errors = new ArrayList<>();
         List<NewField> out = new ArrayList<>();
@@ -93,6 +133,18 @@ public final class FieldInput {
                 .map(f -> new FieldConditions.Node(f.name(), f.type(), f.rules().condition(), "")).toList();
         FieldConditions.problems(nodes).entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> errors.add("Field " + (e.getKey() + 1) + ": " + e.getValue()));
+    }
+
+    /** 400 naming every key of every field that fields do not take, before anything else is checked. */
+    private static void refuseUnknownKeys(List<?> items, Keys known) {
+        List<String> unknown = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            String prefix = "fields[" + i + "].";
+            known.unknownIn((Map<?, ?>) items.get(i)).forEach(k -> unknown.add(prefix + k));
+        }
+        if (!unknown.isEmpty()) {
+            throw Refusal.unknownKeys(unknown);
+        }
     }
 
     /** One field's checks; records its problems and returns null when it has any. */

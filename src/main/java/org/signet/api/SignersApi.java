@@ -5,6 +5,7 @@ import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
 import org.signet.domain.Signer;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -14,6 +15,16 @@ import org.signet.service.Workflow;
 
 /** Signers and fields of a document: list, add and update signers, read and replace fields. */
 public final class SignersApi {
+    /** A signer as a template's document names one: who, in what role and order, and how they are let in. */
+    static final Keys SIGNER = Keys.of("name", "email", "role", "signing_order", "require_wp_login", "verification",
+            "language");
+    /** A signer added to a document, who may have a PIN besides. */
+    private static final Keys NEW_SIGNER = SIGNER.and("pin_code");
+    /** What a PUT may change of a signer (see {@link #updateSigner}). */
+    private static final Keys SIGNER_CHANGE = Keys.of("language", "name", "email", "reason");
+    /** A document's fields, given or found in its file (see {@link DetectedInput}). */
+    private static final Keys FIELDS = Keys.of("fields", "from_detected", "signers");
+
     private final Documents documents;
     private final Workflow workflow;
     private final SignerJson signerJson;
@@ -41,7 +52,7 @@ public final class SignersApi {
 
     private Response addSigner(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(NEW_SIGNER);
         // A name goes into mail headers and bodies: no line breaks or other control characters.
         String name = b.requireLine("name", 255);
         DrawableText.check("name", name, b::reject);
@@ -76,7 +87,7 @@ public final class SignersApi {
     private Response updateSigner(Request req) {
         long id = req.pathId("id");
         long signerId = req.pathId("signer_id");
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(SIGNER_CHANGE);
         Language language = language(b);
         boolean handsOver = b.has("name") || b.has("email");
         String name = handsOver ? b.requireLine("name", 255) : null;
@@ -118,12 +129,12 @@ public final class SignersApi {
     /** Saves the fields given, or with {@code from_detected} those found in the file, for the signers mapped. */
     private Response saveFields(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
-        Object raw = DetectedInput.wanted(b)
-                ? documents.detectedFields(req.caller().principal(), id, DetectedInput.signers(b))
+        Body b = req.json().refuseUnknown(FIELDS);
+        boolean found = DetectedInput.wanted(b);
+        Object raw = found ? documents.detectedFields(req.caller().principal(), id, DetectedInput.signers(b))
                 : b.raw("fields");
-        return Response.ok(workflow.saveFields(req.caller().principal(), id,
-                (d, signerIds) -> FieldInput.parse(raw, d, signerIds), Actors.of(req)).stream()
+        return Response.ok(workflow.saveFields(req.caller().principal(), id, (d, signerIds) -> found
+                ? FieldInput.parseFound(raw, d, signerIds) : FieldInput.parse(raw, d, signerIds), Actors.of(req)).stream()
                 .map(f -> fieldJson.form(f, null)).toList());
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import org.signet.domain.Document;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -21,6 +22,9 @@ import org.signet.text.Wire;
  * caller's own staged files, at most 15 minutes old, into a document.
  */
 public final class StagingApi {
+    /** {@code POST /documents}: the staged file and the new document's details. */
+    private static final Keys NEW_DOCUMENT = DocumentInput.DETAILS.and("file_path", "original_filename");
+
     private final UploadReceiver uploads;
     private final Staging staging;
     private final DocumentInput input;
@@ -55,7 +59,7 @@ public final class StagingApi {
     }
 
     private Response create(Request req) {
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(NEW_DOCUMENT);
         b.requireString("title");
         String path = b.requireString("file_path");
         String filename = b.optString("original_filename").orElse(null);

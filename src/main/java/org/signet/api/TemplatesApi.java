@@ -14,6 +14,7 @@ import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
 import org.signet.domain.TemplateSlot;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -31,6 +32,13 @@ import org.signet.text.Wire;
 public final class TemplatesApi {
     private static final Set<String> UPLOAD_TEXT = Set.of("name", "description");
     private static final int MAX_DESCRIPTION = 2000;
+    /** {@code POST /templates}: a template made from a document. */
+    private static final Keys FROM_DOCUMENT = Keys.of("document_id", "name", "description");
+    private static final Keys UPDATE = Keys.of("name", "description");
+    /** A template's fields, given or found in its file. */
+    private static final Keys FIELDS = Keys.of("fields", "from_detected");
+    /** A document made from a template: its details, the variables' values, a signer per slot. */
+    private static final Keys NEW_DOCUMENT = DocumentInput.DETAILS.and("variables", "signers", "send");
 
     private final Templates templates;
     private final UploadReceiver uploads;
@@ -74,7 +82,7 @@ public final class TemplatesApi {
     }
 
     private Response fromDocument(Request req) {
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(FROM_DOCUMENT);
         Long documentId = b.requireLong("document_id", 1, Long.MAX_VALUE);
         String name = b.requireLine("name", 255);
         DrawableText.check("name", name, b::reject);
@@ -120,7 +128,7 @@ public final class TemplatesApi {
 
     private Response update(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(UPDATE);
         String name = b.optLine("name", 255).orElse(null);
         DrawableText.check("name", name, b::reject);
         String description = b.has("description") ? description(b) : null;
@@ -140,15 +148,17 @@ public final class TemplatesApi {
 
     private Response saveFields(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
-        Object raw = DetectedInput.wanted(b) ? templates.detectedAsSlots(req.caller().principal(), id) : b.raw("fields");
-        return Response.ok(templates.saveFields(req.caller().principal(), id,
-                pages -> FieldInput.parseForTemplate(raw, pages)).stream().map(this::fieldForm).toList());
+        Body b = req.json().refuseUnknown(FIELDS);
+        boolean found = DetectedInput.wanted(b);
+        Object raw = found ? templates.detectedAsSlots(req.caller().principal(), id) : b.raw("fields");
+        return Response.ok(templates.saveFields(req.caller().principal(), id, pages -> found
+                ? FieldInput.parseFoundForTemplate(raw, pages) : FieldInput.parseForTemplate(raw, pages)).stream()
+                .map(this::fieldForm).toList());
     }
 
     private Response createDocument(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(NEW_DOCUMENT);
         DraftDetails details = input.fromBody(b);
         Map<String, String> variables = variables(b);
         List<Templates.SlotSigner> signers = signers(b);
@@ -200,7 +210,7 @@ public final class TemplatesApi {
         }
         for (int i = 0; i < list.size(); i++) {
             @SuppressWarnings("unchecked")
-            Body s = new Body((Map<String, Object>) list.get(i), "signers[" + i + "].");
+            Body s = new Body((Map<String, Object>) list.get(i), "signers[" + i + "].").refuseUnknown(SignersApi.SIGNER);
             String name = s.requireLine("name", 255);
             DrawableText.check("name", name, s::reject);
             String email = s.requireString("email");

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -17,6 +18,9 @@ import org.signet.text.Wire;
 
 /** The webhook endpoints: registration, secret rotation, a test ping, and the delivery log. */
 public final class WebhooksApi {
+    /** A webhook's settings, the same for a new one and a change. */
+    private static final Keys SETTINGS = Keys.of("url", "events", "active");
+
     private final Webhooks webhooks;
     private final Wire wire;
     private final java.util.function.Supplier<String> baseUrl;
@@ -51,6 +55,7 @@ public final class WebhooksApi {
 
     /** A new webhook's settings: {@code url} and {@code events} required, {@code active} optional. */
     static Webhooks.Settings forCreate(Body b) {
+        b.refuseUnknown(SETTINGS);
         String url = b.requireString("url");
         b.require("events");
         List<String> events = events(b);
@@ -61,6 +66,7 @@ public final class WebhooksApi {
 
     /** The settings a PUT changes, each null where not given. */
     static Webhooks.Settings forUpdate(Body b) {
+        b.refuseUnknown(SETTINGS);
         String url = b.optString("url").map(String::strip).orElse(null);
         List<String> events = events(b);
         Boolean active = b.optBool("active").orElse(null);
@@ -85,13 +91,13 @@ public final class WebhooksApi {
 
     private Response rotate(Request req) {
         long id = req.pathId("id");
-        req.ignoredJson();
+        req.emptyJson();
         return Response.ok(form(webhooks.rotateSecret(req.caller().principal(), id), true));
     }
 
     private Response test(Request req) {
         long id = req.pathId("id");
-        req.ignoredJson();
+        req.emptyJson();
         return Response.ok(deliveryForm(webhooks.test(req.caller().principal(), id)));
     }
 
@@ -121,7 +127,7 @@ public final class WebhooksApi {
     private Response redeliver(Request req) {
         long id = req.pathId("id");
         long delivery = req.pathId("delivery_id");
-        req.ignoredJson();
+        req.emptyJson();
         return Response.ok(deliveryForm(webhooks.redeliver(req.caller().principal(), id, delivery)));
     }
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.signet.domain.Document;
 import org.signet.domain.Signer;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -18,6 +19,9 @@ import org.signet.text.Wire;
 
 /** send, remind and expire (see docs/api/workflow.md, Sending; Reminders; Expiry). */
 public final class WorkflowApi {
+    /** {@code .../remind}: optionally the one signer to remind. */
+    private static final Keys REMIND = Keys.of("signer_id");
+
     private final Workflow workflow;
     private final MailSender mail;
 
@@ -34,7 +38,7 @@ public final class WorkflowApi {
 
     private Response send(Request req) {
         long id = req.pathId("id");
-        req.ignoredJson();
+        req.emptyJson();
         // Viewers of an open group are invited too, so count invitations rather than remindable signers.
         Workflow.Sent sent = workflow.send(req.caller().principal(), id, Actors.of(req));
         return Response.ok(Json.object("sent", true, "message",
@@ -44,7 +48,7 @@ public final class WorkflowApi {
     /** Reminders are handed to the mail server at once, so the answer can say which could not be. */
     private Response remind(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(REMIND);
         Optional<Long> only = b.optLong("signer_id", 1, Long.MAX_VALUE);
         b.check();
         Map<Signer, Long> queued = workflow.remind(req.caller().principal(), id, only, Actors.of(req));
@@ -63,7 +67,7 @@ public final class WorkflowApi {
 
     private Response expire(Request req) {
         long id = req.pathId("id");
-        req.ignoredJson();
+        req.emptyJson();
         Document expired = workflow.expire(req.caller().principal(), id, Actors.of(req));
         return Response.ok(Json.object("expired", true, "document",
                 Json.object("id", Wire.id(expired.id()), "status", expired.status().wire())));

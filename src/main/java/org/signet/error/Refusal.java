@@ -146,6 +146,20 @@ public final class Refusal extends RuntimeException {
         return invalid("rest_invalid_param", "Invalid parameter(s): " + String.join(", ", params.keySet()), data);
     }
 
+    /**
+     * Keys an object of the request does not take, each named with {@code data.details[name].code}
+     * {@code unknown_key}: a misspelt key is refused rather than ignored (docs/api/conventions.md).
+     */
+    public static Refusal unknownKeys(List<String> names) {
+        Map<String, String> params = new LinkedHashMap<>();
+        Map<String, String> codes = new LinkedHashMap<>();
+        for (String name : names) {
+            params.put(name, name + " is not a parameter this request takes.");
+            codes.put(name, "unknown_key");
+        }
+        return invalidParams(params, codes);
+    }
+
     public static Refusal invalidParam(String name, String message) {
         return invalidParams(Map.of(name, message));
     }

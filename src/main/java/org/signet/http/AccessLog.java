@@ -1,13 +1,17 @@
 package org.signet.http;
 
+import java.util.List;
 import org.signet.log.AccessLines;
 
 /**
  * The dispatcher's line per request in the access log ({@link AccessLines}): method, path, status,
- * milliseconds, key id, request id. Signing tokens are credentials, so the token segment of
- * {@code /sign/...} paths is masked; query strings (which may carry {@code wps_sign}) are never logged.
+ * milliseconds, key id, request id. Signing and public links' tokens are credentials, so the token segment of
+ * {@code /sign/...} and {@code /p/...} paths is masked; query strings (which may carry {@code wps_sign}) are never logged.
  */
 final class AccessLog {
+    /** Paths whose next segment is a link's token. */
+    private static final List<String> TOKEN_PATHS = List.of("/sign/", "/p/");
+
     AccessLog() {
     }
 
@@ -21,10 +25,13 @@ final class AccessLog {
         AccessLines.request(method, mask(rawPath), status, millis, key, requestId, null);
     }
 
+    /** The path with a signing link's or a public link's token, a credential each, left out. */
     static String mask(String path) {
-        if (path != null && path.startsWith("/sign/")) {
-            int end = path.indexOf('/', 6);
-            return "/sign/****" + (end < 0 ? "" : path.substring(end));
+        for (String prefix : TOKEN_PATHS) {
+            if (path != null && path.startsWith(prefix)) {
+                int end = path.indexOf('/', prefix.length());
+                return prefix + "****" + (end < 0 ? "" : path.substring(end));
+            }
         }
         return path;
     }

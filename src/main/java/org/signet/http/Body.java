@@ -73,6 +73,15 @@ public final class Body {
         }
     }
 
+    /**
+     * Refuses at once, naming them under this object's prefix, the keys it holds that are not {@code known}
+     * (400 {@code rest_invalid_param}, code {@code unknown_key}); returns this body to read on.
+     */
+    public Body refuseUnknown(Keys known) {
+        known.refuseUnknown(values, prefix);
+        return this;
+    }
+
     public boolean has(String name) {
         return values.containsKey(name);
     }

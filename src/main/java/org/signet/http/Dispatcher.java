@@ -171,8 +171,9 @@ public final class Dispatcher implements HttpHandler {
         }
         // A site route under the REST base (the OpenAPI description, verifying a file) is public, but counts
         // per IP like all of it; so does the verify page, which checks an upload as the REST route does, and the
-        // sign-in with a passkey, each of whose challenges is a row in the database until it expires.
-        if (underRest || path.startsWith("/sign/") || path.equals("/verify") || path.startsWith("/admin/login/passkey")) {
+        // sign-in with a passkey, each of whose challenges is a row in the database until it expires; and a
+        // public link, each of whose visits mails a code.
+        if (underRest || path.startsWith("/sign/") || path.startsWith("/p/") || path.equals("/verify") || path.startsWith("/admin/login/passkey")) {
             limitIp(request);
         }
         Router.Match match = open.orElseThrow(Refusal::noRoute);

@@ -131,10 +131,11 @@ public final class Request {
 
     /**
      * Reads the body of an operation that takes no parameters: none is needed, and one sent anyway (many
-     * clients send {} with every POST) is held to the rules of any JSON body rather than ignored unread.
+     * clients send {} with every POST) is held to the rules of any JSON body rather than ignored unread,
+     * a key in it included.
      */
-    public void ignoredJson() {
-        json();
+    public void emptyJson() {
+        json().refuseUnknown(Keys.NONE);
     }
 
     /**

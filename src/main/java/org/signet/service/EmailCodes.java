@@ -220,8 +220,7 @@ public final class EmailCodes {
         public Optional<String> code(long ticket, long now) {
             return store.find(ticket, now).map(sealed -> {
                 try {
-                    byte[] secret = vault.unseal(sealed, CONTEXT);
-                    return new String(secret, 1, secret[0], StandardCharsets.UTF_8);
+                    return unpadded(vault.unseal(sealed, CONTEXT));
                 } catch (IOException e) {
                     throw new UncheckedIOException("an emailed code does not open with this master key", e);
                 }
@@ -232,18 +231,23 @@ public final class EmailCodes {
         public void forget(long signerId, long now) {
             store.deleteForSigner(signerId, now);
         }
+    }
 
-        /**
-         * The vault seals 32-byte secrets: the code's length, the code, then random bytes, so that two
-         * equal codes are not sealed alike.
-         */
-        private static byte[] padded(String code) {
-            byte[] digits = code.getBytes(StandardCharsets.UTF_8);
-            byte[] secret = new byte[32];
-            RANDOM.nextBytes(secret);
-            secret[0] = (byte) digits.length;
-            System.arraycopy(digits, 0, secret, 1, digits.length);
-            return secret;
-        }
+    /**
+     * The vault seals 32-byte secrets: the code's length, the code, then random bytes, so that two
+     * equal codes are not sealed alike.
+     */
+    static byte[] padded(String code) {
+        byte[] digits = code.getBytes(StandardCharsets.UTF_8);
+        byte[] secret = new byte[32];
+        RANDOM.nextBytes(secret);
+        secret[0] = (byte) digits.length;
+        System.arraycopy(digits, 0, secret, 1, digits.length);
+        return secret;
+    }
+
+    /** The code {@link #padded} sealed. */
+    static String unpadded(byte[] secret) {
+        return new String(secret, 1, secret[0], StandardCharsets.UTF_8);
     }
 }

@@ -66,6 +66,19 @@ public final class Notifications {
         return queue.enqueue("email_code", languageOf(s), vars, s.email(), s.name(), d.id(), null);
     }
 
+    /**
+     * Mails a public link's visitor the code that proves their address, in the words of a signer's emailed
+     * code: {@code templateName} is what they are about to sign, {@code ownerId} whose link it is.
+     */
+    public long publicLinkCode(String templateName, long ownerId, String name, String email, String code) {
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("recipient_name", name);
+        vars.put("sender_name", users.find(ownerId).orElseThrow().name());
+        vars.put("document_title", templateName);
+        vars.put("code", code);
+        return queue.enqueue("email_code", siteLanguage, vars, email, name, null, null);
+    }
+
     /** Tells the owner who declined (or, an approver, rejected) and why. */
     public long declined(Document d, Signer s, String reason) {
         User owner = owner(d);

@@ -112,6 +112,12 @@ public final class Templates {
         return db.read(() -> detailOf(owned(p, id)));
     }
 
+    /** The template's owner, as whom a public link makes its documents; 404 when the template is gone. */
+    public Principal ownerOf(long id) {
+        return db.read(() -> templates.find(id).map(t -> new Principal(t.ownerId(), false))
+                .orElseThrow(() -> Refusal.notFound("Template")));
+    }
+
     /**
      * A template from one of the caller's documents, in any state: a copy of its file and fields, its
      * signers as slots 1..n in signing order, and a suggested variable key for every field a value can

@@ -11,6 +11,7 @@ import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
 import org.signet.domain.MediaKind;
 import org.signet.error.Refusal;
+import org.signet.http.Keys;
 import org.signet.pdf.finish.SignatureImages;
 import org.signet.pdf.finish.TypedSignature;
 import org.signet.pdf.intake.FileSniffer;
@@ -25,6 +26,8 @@ import org.signet.text.TypedText;
 final class SignatureInput {
     static final int MAX_BYTES = 1 << 20;
     static final int MAX_PIXELS = 2000;
+    /** A signature or initials: how it was made, and the typed text or the image. */
+    private static final Keys KEYS = Keys.of("method", "text", "image");
 
     private SignatureInput() {}
 
@@ -35,6 +38,7 @@ final class SignatureInput {
         if (!(raw instanceof Map<?, ?> m)) {
             throw Refusal.invalidParam(param, param + " must be an object with method and image or text.");
         }
+        KEYS.refuseUnknown(m, param + ".");
         String method = String.valueOf(m.get("method"));
         return switch (method) {
             case "type" -> typed(m.get("text"), param);

@@ -13,6 +13,7 @@ import org.signet.domain.Field;
 import org.signet.domain.Language;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.http.Form;
 import org.signet.http.Request;
 import org.signet.http.Response;
@@ -36,6 +37,8 @@ public final class SigningRoutes {
     private static final String COOKIE = "signet_unlock";
     /** Three base64 images of 1 MiB and the field values, with room to spare. */
     static final int MAX_SUBMIT_BYTES = 6 << 20;
+    /** A submission: consent, the fields' values, and the signature and initials as made. */
+    private static final Keys SUBMISSION = Keys.of("consent", "values", "signature", "initials");
 
     private final Signing signing;
     private final SignerCopies copies;
@@ -246,7 +249,7 @@ public final class SigningRoutes {
             return gateForm(req, "pin", (link, form) -> unlocked(req, unlock.pin(link, form.value("pin"), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
-        Body b = jsonBody(req);
+        Body b = jsonBody(req).refuseUnknown(Keys.of("pin"));
         String pin = b.optString("pin").orElse(null);
         b.check();
         return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.pin(link, pin, visit(req)));
@@ -258,7 +261,7 @@ public final class SigningRoutes {
                     form.value("password"), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
-        Body b = jsonBody(req);
+        Body b = jsonBody(req).refuseUnknown(Keys.of("email", "password"));
         String email = b.optString("email").orElse(null);
         String password = b.optString("password").orElse(null);
         b.check();
@@ -273,7 +276,7 @@ public final class SigningRoutes {
                     unlock.emailCode(link, GateForm.sixDigits(form.value("code"), null), visit(req))));
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
-        Body b = jsonBody(req);
+        Body b = jsonBody(req).refuseUnknown(Keys.of("code"));
         String code = GateForm.sixDigits(b.requireString("code"), b);
         b.check();
         return withSession(req, Response.ok(Map.of("unlocked", true)), unlock.emailCode(link, code, visit(req)));
@@ -288,7 +291,7 @@ public final class SigningRoutes {
             });
         }
         SignerLink link = signing.resolve(req.pathParam("token"));
-        jsonBody(req).check();
+        jsonBody(req).refuseUnknown(Keys.NONE);
         EmailCodes.Sent sent = unlock.sendCode(link, visit(req));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("sent", true);
@@ -349,7 +352,7 @@ public final class SigningRoutes {
     }
 
     private Response submit(Request req) {
-        Submission s = submission(jsonBody(req, MAX_SUBMIT_BYTES));
+        Submission s = submission(jsonBody(req, MAX_SUBMIT_BYTES).refuseUnknown(SUBMISSION));
         Signing.Signed signed = signing.submit(req.pathParam("token"), visit(req), s);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("status", signed.approved() ? "approved" : "signed");
@@ -409,7 +412,7 @@ public final class SigningRoutes {
     }
 
     private Response decline(Request req) {
-        Body b = jsonBody(req);
+        Body b = jsonBody(req).refuseUnknown(Keys.of("reason"));
         // Typed in a text box of several lines; it reaches the owner's mail, the audit trail and webhooks.
         String reason = b.requireText("reason", 1000);
         b.check();
@@ -419,7 +422,7 @@ public final class SigningRoutes {
 
     /** Hands the place over (see docs/api/signing.md, Handing over); the reason is bounded as a decline's. */
     private Response delegate(Request req) {
-        Body b = jsonBody(req);
+        Body b = jsonBody(req).refuseUnknown(Keys.of("name", "email", "reason"));
         // The name goes into mail headers and bodies and onto the certificate: one line, drawable.
         String name = b.requireLine("name", 255);
         DrawableText.check("name", name, b::reject);

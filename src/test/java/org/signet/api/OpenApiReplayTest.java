@@ -79,7 +79,8 @@ class OpenApiReplayTest {
                 }
             }
         }
-        // The deepest first: a nested resource (a document's hold) is released before its document goes.
+        // The deepest first: what a path names goes before what its parent names (a document's hold before its
+        // document, a template's public link before its template).
         deletes.sort(java.util.Comparator.comparingInt(String::length).reversed());
         for (String template : deletes) {
             String real = fill(template, mine.get(family(template)));
@@ -235,7 +236,11 @@ class OpenApiReplayTest {
                 Map.of("url", "http://127.0.0.1:9/hook", "events", List.of("document.completed")))).get("id");
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
         out.put("documents", Map.of("id", doc, "signer_id", signer));
-        out.put("templates", Map.of("id", String.valueOf(TestServer.expectObject(201, template).get("id"))));
+        String templateId = String.valueOf(TestServer.expectObject(201, template).get("id"));
+        String publicLink = (String) TestServer.expectObject(200, owner.post("templates/" + templateId + "/public-link",
+                Map.of("enabled", true))).get("url");
+        out.put("templates", Map.of("id", templateId));
+        out.put("p", Map.of("token", publicLink.substring(publicLink.lastIndexOf('/') + 1)));
         out.put("webhooks", Map.of("id", webhook));
         out.put("sign", Map.of("token", token, "file", "1.png"));
         out.put("stats", Map.of());
@@ -261,7 +266,8 @@ class OpenApiReplayTest {
             m.appendReplacement(out, value);
         }
         m.appendTail(out);
-        return out.toString().startsWith("/sign/") ? out.toString() : out.substring(1);
+        String path = out.toString();
+        return path.startsWith("/sign/") || path.startsWith("/p/") ? path : path.substring(1);
     }
 
     private HttpRequest bodiless(String method, String path, Credentials key) {

@@ -94,6 +94,17 @@ class AccessLogTest {
     }
 
     @Test
+    void record_publicLink_tokenMasked() {
+        String rid = signet.server().send(signet.server().request("/p/SECRET-TOKEN/start", null)
+                .header("Content-Type", "application/json").POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                .build()).headers().firstValue("X-Request-Id").orElseThrow();
+
+        List<String> mine = messages("rid=" + rid, 1);
+        assertEquals(1, mine.size(), mine.toString());
+        assertTrue(mine.get(0).matches("POST /p/\\*{4}/start \\d{3} \\d+ms key=- rid=" + rid), mine.get(0));
+    }
+
+    @Test
     void record_manyRequestsAtOnce_everyOneLogged() throws Exception {
         Account a = signet.server().account("alice@example.com", false);
         List<Thread> clients = new ArrayList<>();

@@ -93,7 +93,8 @@ public final class RequestContract {
 
     /**
      * The refusals only a request's form can earn, which a request the description allows must never get:
-     * 415, rest_invalid_json, rest_missing_callback_param, and rest_invalid_param for a value of the wrong type.
+     * 415, rest_invalid_json, rest_missing_callback_param, and rest_invalid_param for a value of the wrong type
+     * or for a key the server does not know, which would mean the description names a key the server forgot.
      */
     static Optional<String> formRefusal(int status, String responseBody) {
         if (status != 400 && status != 415) {
@@ -105,6 +106,11 @@ public final class RequestContract {
             return Optional.of(code + " " + error.path("message").asText() + " " + error.path("data"));
         }
         if (code.equals("rest_invalid_param")) {
+            for (JsonNode detail : error.path("data").path("details")) {
+                if (detail.path("code").asText().equals("unknown_key")) {
+                    return Optional.of("a key it describes refused as unknown: " + error.path("data").path("params"));
+                }
+            }
             for (JsonNode message : error.path("data").path("params")) {
                 if (message.asText().contains("is not of type")) {
                     return Optional.of(code + " " + error.path("data").path("params"));

@@ -55,7 +55,7 @@ class SigningWithoutBrowserTest {
                 "pin_code", "4821"));
         bob = flow.addSigner(doc, Map.of("name", "Bob Baker", "email", "bob@example.com", "signing_order", 2));
         Map<String, Object> text = field(ann.id(), "text", 1, 72, 200, 200, 30);
-        text.put("required", true);
+        text.put("is_required", true);
         flow.saveFields(doc, List.of(field(ann.id(), "signature", 1, 72, 600, 200, 60), text,
                 field(ann.id(), "checkbox", 1, 72, 300, 20, 20), field(ann.id(), "date", 1, 300, 300, 120, 20),
                 field(bob.id(), "signature", 1, 300, 600, 200, 60)));
@@ -153,6 +153,8 @@ class SigningWithoutBrowserTest {
         Router site = new Router();
         new SigningRoutes(null, null, null, null, null, new SigningRoutes.Settings(false, null, List.of(), null))
                 .routes(site);
+        // A public link's steps are at the site root too, for anyone, as a signing link's are.
+        new PublicLinkRoutes(null, false, null, null).routes(site);
         TreeSet<String> routes = new TreeSet<>();
         for (String route : site.routes()) {
             // The page itself and the site's home are HTML for browsers, not part of the interface.
