@@ -23,7 +23,7 @@ public final class DocumentInput {
     static final Keys DETAILS = Keys.of("title", "expires_at", "reminder_interval_days", "external_id", "metadata",
             "allow_delegation");
     /** What a PUT may change. */
-    static final Keys UPDATE = DETAILS.and("status");
+    static final Keys UPDATE = DETAILS.and("status", "retention_days");
 
     private final Wire wire;
     private final Clock clock;

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.signet.domain.LegalHold;
 import org.signet.http.Body;
+import org.signet.http.Keys;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -18,6 +19,8 @@ import org.signet.text.Wire;
 public final class HoldsApi {
     /** A reason is a note for people, not a file: one paragraph at most. */
     static final int MAX_REASON = 1000;
+    /** What a hold's body takes. */
+    private static final Keys HOLD = Keys.of("reason");
 
     private final LegalHolds holds;
     private final Wire wire;
@@ -35,7 +38,7 @@ public final class HoldsApi {
 
     private Response hold(Request req) {
         long id = req.pathId("id");
-        Body b = req.json();
+        Body b = req.json().refuseUnknown(HOLD);
         String reason = b.requireText("reason", MAX_REASON);
         b.check();
         return Response.ok(form(holds.hold(req.caller().principal(), id, reason, Actors.of(req))));

@@ -81,6 +81,7 @@ class UnknownKeysTest {
                 new Row("POST", "documents", "{\"title\": \"T\", \"file_path\": \"x\", \"titel\": \"T\"}", "titel"),
                 new Row("PUT", d, "{\"title\": \"New\", \"colour\": \"red\"}", "colour"),
                 new Row("POST", d + "/seal", "{\"now\": true}", "now"),
+                new Row("POST", d + "/hold", "{\"reason\": \"Dispute\", \"until\": \"2030-01-01\"}", "until"),
                 new Row("POST", d + "/signers", "{\"name\": \"Cy\", \"email\": \"cy@example.org\", \"emial\": \"x\"}",
                         "emial"),
                 new Row("PUT", d + "/signers/" + ann.id(), "{\"language\": \"de\", \"lang\": \"de\"}", "lang"),
