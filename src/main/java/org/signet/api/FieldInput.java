@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import org.signet.domain.AttachmentKind;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.FieldType;
+import org.signet.domain.FileLayout;
 import org.signet.domain.NewField;
 import org.signet.domain.PageSize;
 import org.signet.domain.VariableKeys;
@@ -32,15 +34,23 @@ public final class FieldInput {
     /** The most signer slots a template may have. */
     public static final int MAX_SLOTS = 50;
 
-    /** Whom fields are assigned to, and the pages they are placed on. */
+    /**
+     * Whom fields are assigned to, and the pages they are placed on; a document's {@code files} (null for a
+     * template) turn a {@code file_id} and a page inside that file into the joined page stored.
+     */
     private record Target(String assigneeKey, Set<Long> assignees, String assigneeWhat, boolean variables,
-            List<PageSize> pages) {}
+            List<PageSize> pages, FileLayout files) {}
 
     private FieldInput() {}
 
-    /** A document's fields, for its signers. */
+    /** A document's fields, for its signers, on its pages taken as one file. */
     public static List<NewField> parse(Object raw, Document d, Set<Long> signerIds) {
-        return parse(raw, new Target("signer_id", signerIds, "a signer of this document", false, d.pages()));
+        return parse(raw, d, null, signerIds);
+    }
+
+    /** A document's fields, for its signers, each on a page of one of its files (by default the first). */
+    public static List<NewField> parse(Object raw, Document d, FileLayout files, Set<Long> signerIds) {
+        return parse(raw, new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), files));
     }
 
     /** A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them. */
@@ -49,7 +59,7 @@ public final class FieldInput {
         for (long s = 1; s <= MAX_SLOTS; s++) {
             slots.add(s);
         }
-        return parse(raw, new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages));
+        return parse(raw, new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, null));
     }
 
     private static List<NewField> parse(Object raw, Target target) {
@@ -183,12 +193,34 @@ public final class FieldInput {
                 error("page_number must be an integer of at least 1.");
                 return null;
             }
-            int total = target.pages().size();
-            if (p > total) {
-                error("page_number " + p + " is beyond the document's " + total + " page(s).");
+            DocumentFile file = file();
+            if (target.files() != null && file == null) {
                 return null;
             }
-            return p.intValue();
+            int total = file == null ? target.pages().size() : file.totalPages();
+            if (p > total) {
+                error("page_number " + p + " is beyond the " + (file == null || target.files().files().size() == 1
+                        ? "document's " : "file's ") + total + " page(s).");
+                return null;
+            }
+            return p.intValue() + (file == null ? 0 : target.files().offset(file.id()));
+        }
+
+        /** The file named by {@code file_id}, by default the first; null for a template's field, or when unknown. */
+        private DocumentFile file() {
+            if (target.files() == null) {
+                return null;
+            }
+            Object v = m.get("file_id");
+            if (v == null) {
+                return target.files().first();
+            }
+            Long id = Values.integer(v);
+            DocumentFile f = id == null ? null : target.files().file(id).orElse(null);
+            if (f == null) {
+                error("file_id " + v + " is not a file of this document.");
+            }
+            return f;
         }
 
         private void onPage(int page, double x, double y, double w, double h) {

@@ -242,7 +242,7 @@ public final class Templates {
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
                         f.variableKey() == null ? "" : prefill.getOrDefault(f.variableKey(), ""))).toList();
-                workflow.saveFields(p, d.id(), (doc, ids) -> placed, actor);
+                workflow.saveFields(p, d.id(), (doc, files, ids) -> placed, actor);
                 if (r.send()) {
                     workflow.send(p, d.id(), actor);
                 }
