@@ -185,6 +185,11 @@ public final class Documents {
         return perDay;
     }
 
+    /** How many files document {@code id} holds. */
+    int fileCount(long id) {
+        return db.read(() -> documentFiles.forDocument(id).size());
+    }
+
     /** Keeps fields found in a staged file, as the JSON array stored with it, for the document made from it. */
     void keepDetected(long documentId, String detectedJson) {
         detected.recordJson(documentId, detectedJson);

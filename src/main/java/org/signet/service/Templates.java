@@ -119,6 +119,11 @@ public final class Templates {
      */
     public Detail fromDocument(Principal p, long documentId, String name, String description) {
         Document d = db.read(() -> access.require(p, documentId));
+        if (documents.fileCount(d.id()) > 1) {
+            // A template keeps one file: made from several, its certificate would name only the first.
+            throw Refusal.invalid("several_files", "A template is made from a document of one file; this document "
+                    + "holds several.");
+        }
         Copies copies = copy(d.originalFileId(), d.pdfFileId());
         try {
             return db.inTransaction(() -> {

@@ -174,6 +174,16 @@ class DocumentFilesApiTest {
     }
 
     @Test
+    void template_fromADocumentOfSeveralFiles_refused() {
+        expect(201, add(doc, "annex.pdf", "application/pdf", annex));
+
+        HttpResponse<String> r = flow.post("templates", Map.of("document_id", doc, "name", "Agreement"));
+
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals("several_files", code(r));
+    }
+
+    @Test
     void file_byFileId_thatFilesOriginal() {
         expect(201, add(doc, "plan.png", "image/png", plan));
 
