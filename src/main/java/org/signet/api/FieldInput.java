@@ -98,6 +98,8 @@ public final class FieldInput {
         private final Target target;
         private final List<String> errors;
         private final int errorsBefore;
+        /** The page as the client named it, inside its file; what a problem with it says. */
+        private int namedPage;
 
         One(int n, Map<?, ?> m, Target target, List<String> errors) {
             this.n = n;
@@ -203,7 +205,8 @@ public final class FieldInput {
                         ? "document's " : "file's ") + total + " page(s).");
                 return null;
             }
-            return p.intValue() + (file == null ? 0 : target.files().offset(file.id()));
+            namedPage = p.intValue();
+            return namedPage + (file == null ? 0 : target.files().offset(file.id()));
         }
 
         /** The file named by {@code file_id}, by default the first; null for a template's field, or when unknown. */
@@ -226,7 +229,7 @@ public final class FieldInput {
         private void onPage(int page, double x, double y, double w, double h) {
             PageSize box = target.pages().get(page - 1);
             if (x < 0 || y < 0 || x + w > box.width() + 0.01 || y + h > box.height() + 0.01) {
-                error("the field lies outside page " + page + " (" + points(box.width()) + " x "
+                error("the field lies outside page " + namedPage + " (" + points(box.width()) + " x "
                         + points(box.height()) + " points).");
             }
         }

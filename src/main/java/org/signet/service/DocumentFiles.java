@@ -40,6 +40,7 @@ public final class DocumentFiles {
     private final StoredFiles files;
     private final AuditStore audit;
     private final DocumentAccess access;
+    private final DetectedFields detected;
     private final WorkGate gate;
 
     public DocumentFiles(DocumentStores s, WorkGate gate) {
@@ -50,6 +51,7 @@ public final class DocumentFiles {
         this.files = s.files();
         this.audit = s.audit();
         this.access = new DocumentAccess(documents);
+        this.detected = new DetectedFields(db, documents, s.signers());
         this.gate = gate;
     }
 
@@ -119,6 +121,10 @@ public final class DocumentFiles {
             requireNoFields(d.id(), from, to);
             rows.delete(fileId);
             fields.movePagesUp(d.id(), to, gone.totalPages());
+            if (from == 1) {
+                // The fields found at upload were the first file's: its form goes with it.
+                detected.recordJson(d.id(), "[]");
+            }
             files.claim(pdf);
             List<String> names = changed(d, new FileLayout(kept), pdf, "file_removed",
                     "file " + fileId + " (" + gone.originalFilename() + ")", actor);

@@ -98,6 +98,18 @@ class DocumentFilesApiTest {
     }
 
     @Test
+    void fields_outsideAPageOfALaterFile_refusedNamingThePageInsideThatFile() {
+        expect(201, add(doc, "plan.png", "image/png", plan));
+        Map<String, Object> low = field(ann.id(), "signature", 1, 72, 280);
+        low.put("file_id", fileId(2));
+
+        HttpResponse<String> r = flow.postFields(doc, List.of(low));
+
+        assertEquals(400, r.statusCode(), r.body());
+        assertTrue(r.body().contains("the field lies outside page 1 (400 x 300 points)"), r.body());
+    }
+
+    @Test
     void fields_unknownFileId_refused() {
         Map<String, Object> elsewhere = field(ann.id(), "signature", 1, 72, 300);
         elsewhere.put("file_id", "999999");
@@ -181,6 +193,20 @@ class DocumentFilesApiTest {
 
         assertEquals(400, r.statusCode(), r.body());
         assertEquals("several_files", code(r));
+    }
+
+    @Test
+    void remove_theFirstFile_theNextBecomesTheOriginal() {
+        expect(201, add(doc, "annex.pdf", "application/pdf", annex));
+
+        Map<String, Object> d = expectObject(200, flow.delete("documents/" + doc + "/files/" + fileId(1)));
+
+        assertEquals("annex.pdf", d.get("original_filename"));
+        assertEquals(TestFiles.sha256(annex), d.get("file_hash"));
+        assertEquals("3", d.get("total_pages"));
+        HttpResponse<byte[]> original = signet.server().sendForBytes(flow.server.request("documents/" + doc + "/file",
+                flow.key).header("Accept", "application/pdf").build());
+        assertArrayEquals(annex, original.body());
     }
 
     @Test
