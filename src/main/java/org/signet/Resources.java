@@ -6,6 +6,7 @@ import java.util.function.IntSupplier;
 import org.signet.api.AttachmentsApi;
 import org.signet.api.AuditApi;
 import org.signet.api.BulkSendsApi;
+import org.signet.api.DocumentFilesApi;
 import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
 import org.signet.api.DocumentViews;
@@ -72,6 +73,7 @@ final class Resources {
         new StatsApi(s.documents).routes(rest);
         new DocumentsApi(s.documents, s.completion, s.retention, uploads, views, input).routes(rest);
         new HoldsApi(s.legalHolds, s.wire).routes(rest);
+        new DocumentFilesApi(s.documentFiles, s.documents, uploads, views).routes(rest);
         new AttachmentsApi(s.attachments).routes(rest);
         new StagingApi(uploads, s.staging, input, views, s.wire).routes(rest);
         new SignersApi(s.documents, s.workflow, signerJson, fieldJson).routes(rest);

@@ -26,6 +26,7 @@ import org.signet.service.Announcements;
 import org.signet.service.Attachments;
 import org.signet.service.BulkSends;
 import org.signet.service.Completion;
+import org.signet.service.DocumentFiles;
 import org.signet.service.DocumentStores;
 import org.signet.service.Documents;
 import org.signet.service.EmailCodes;
@@ -104,6 +105,7 @@ final class Services {
     final Workflow workflow;
     final SealTimes sealTimes = new SealTimes();
     final Documents documents;
+    final DocumentFiles documentFiles;
     final Staging staging;
     final Templates templates;
     final BulkSends bulkSends;
@@ -160,6 +162,7 @@ final class Services {
         workflow = new Workflow(documentStores, stores.users, announcements);
         documents = new Documents(documentStores, new StatsStore(db), workflow, events, wire,
                 new SiteDefaults(config.bool("site.allow_delegation"), config.retention()), sealTimes);
+        documentFiles = new DocumentFiles(documentStores, heavyWork);
         staging = new Staging(db, stores.staged, documents, stores.files, clock);
         templates = new Templates(db, stores.templates, stores.signers, stores.fields, stores.files, documents,
                 workflow, stores.documents);

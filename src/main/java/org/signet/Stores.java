@@ -14,6 +14,7 @@ import org.signet.store.AuditStore;
 import org.signet.store.AuthenticatorStore;
 import org.signet.store.BulkSendStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentFileStore;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.IdempotencyStore;
@@ -54,6 +55,7 @@ final class Stores {
     final DocumentStore documents;
     final SignerStore signers;
     final FieldStore fields;
+    final DocumentFileStore documentFiles;
     final AttachmentStore attachments;
     final AuditStore audit;
     final StoredFiles files;
@@ -83,6 +85,7 @@ final class Stores {
         documents = new DocumentStore(db, clock);
         signers = new SignerStore(db, clock, tokens);
         fields = new FieldStore(db, clock);
+        documentFiles = new DocumentFileStore(db, clock);
         attachments = new AttachmentStore(db, clock);
         audit = new AuditStore(db, clock);
         files = new StoredFiles(db, vault, clock);
@@ -97,7 +100,7 @@ final class Stores {
 
     /** The stores one document's state spans, as the services that change documents take them. */
     DocumentStores documentStores() {
-        return new DocumentStores(db, documents, signers, fields, attachments, audit, files);
+        return new DocumentStores(db, documents, signers, fields, attachments, audit, files, documentFiles);
     }
 
     /**

@@ -11,6 +11,7 @@ import { inputControl, buttonControl, paintCapture, stampInput } from './control
 import { applyConditions } from './progress.js';
 import { showStep } from './guided.js';
 import { attachButton, attachInput, rememberAttached } from './attach.js';
+import { beginningOn, fileHeading, fileNav, pageLabel } from './files.js';
 
 function autoText(field) {
   const signer = state.session.signer || {};
@@ -114,10 +115,18 @@ export function renderPages(session) {
   const total = Math.max(number(session.total_pages, 0), sizes.length) || 1;
   const pending = inReadingOrder(session.review_fields);
   documentArea.textContent = '';
+  const nav = fileNav(session);
+  if (nav) {
+    documentArea.append(nav);
+  }
   for (let n = 1; n <= total; n++) {
     const given = sizes[n - 1] || sizes[0] || {};
     const size = { width: number(given.width, 612) || 612, height: number(given.height, 792) || 792 };
-    const label = t('page.label', { page: n, total: total });
+    const label = pageLabel(session, n, total);
+    const begins = nav ? beginningOn(session, n) : null;
+    if (begins) {
+      documentArea.append(fileHeading(begins));
+    }
     const page = el('section', { class: 'page', 'data-page-number': n, 'aria-label': label });
     page.style.aspectRatio = size.width + ' / ' + size.height;
     page.dataset.width = size.width;

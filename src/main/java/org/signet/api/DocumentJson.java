@@ -1,11 +1,14 @@
 package org.signet.api;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.PurgeRecord;
+import org.signet.domain.FileLayout;
 import org.signet.text.Wire;
 
 /** The document's wire forms: the list form and the single-document form with its extras (see docs/api/documents.md, Reading and listing). */
@@ -53,8 +56,12 @@ public final class DocumentJson {
         return m;
     }
 
-    /** The single-document form: never a storage location, never a hidden signer field. */
-    public Map<String, Object> singleForm(Document d, List<Map<String, Object>> signers, List<Map<String, Object>> fields) {
+    /**
+     * The single-document form: never a storage location, never a hidden signer field. Its
+     * {@code original_filename} and {@code file_hash} are the first file's; {@code files} lists them all.
+     */
+    public Map<String, Object> singleForm(Document d, List<Map<String, Object>> signers, List<Map<String, Object>> fields,
+            FileLayout files) {
         Map<String, Object> m = listForm(d);
         m.put("reminder_interval_days", Wire.integer(d.reminderIntervalDays()));
         m.put("allow_delegation", Wire.flag(d.allowDelegation()));
@@ -74,8 +81,26 @@ public final class DocumentJson {
                 m.put("seal_error", d.seal().error());
             }
         }
+        m.put("files", filesForm(files));
         m.put("signers", signers);
         m.put("fields", fields);
         return m;
+    }
+
+    /** Each file in order: its id, name, type, pages, SHA-256 and its rank from 1. */
+    static List<Map<String, Object>> filesForm(FileLayout files) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (int i = 0; i < files.files().size(); i++) {
+            DocumentFile f = files.files().get(i);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", Wire.id(f.id()));
+            m.put("name", f.originalFilename());
+            m.put("media_type", f.mediaType());
+            m.put("pages", Wire.integer(f.totalPages()));
+            m.put("order", Wire.integer(i + 1));
+            m.put("file_hash", f.fileHash());
+            out.add(m);
+        }
+        return out;
     }
 }

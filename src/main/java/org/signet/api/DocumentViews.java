@@ -26,7 +26,8 @@ public final class DocumentViews {
 
     public Map<String, Object> singleForm(DocumentDetail detail) {
         return json.singleForm(detail.document(), detail.signers().stream().map(signerJson::fullForm).toList(),
-                detail.fields().stream().map(f -> fieldJson.form(f, detail.attachments().get(f.id()))).toList());
+                detail.fields().stream().map(f -> fieldJson.form(f, detail.attachments().get(f.id()), detail.files()))
+                        .toList(), detail.files());
     }
 
     public Map<String, Object> purgedForm(PurgeRecord r) {

@@ -141,7 +141,8 @@ public final class DocumentsApi {
         if (!version.isEmpty() && !version.equals("original") && !version.equals("signed")) {
             throw Refusal.invalidParam("version", "version must be original or signed.");
         }
-        Documents.Download file = documents.download(req.caller().principal(), id, version, Actors.of(req));
+        Long fileId = fileId(req, version);
+        Documents.Download file = documents.download(req.caller().principal(), id, version, fileId, Actors.of(req));
         // Opened before the answer starts, so a stored file that cannot be read is a 500, never a 200 cut short.
         InputStream in = req.method().equals("HEAD") ? InputStream.nullInputStream() : file.open();
         String accept = Optional.ofNullable(req.header("Accept")).orElse("");
@@ -149,6 +150,22 @@ public final class DocumentsApi {
             return Response.download(file.filename(), file.mediaType(), file.size(), out -> copy(in, out));
         }
         return Response.stream(200, "application/json; charset=UTF-8", -1, out -> writeJson(out, in, file));
+    }
+
+    /** The query's {@code file_id}, which names one of the document's files and asks for its original; null without. */
+    private static Long fileId(Request req, String version) {
+        String raw = req.query("file_id").orElse(null);
+        if (raw == null) {
+            return null;
+        }
+        Long id = raw.matches("[1-9][0-9]{0,17}") ? Long.valueOf(raw) : null;
+        if (id == null) {
+            throw Refusal.invalidParam("file_id", "file_id must be the id of one of the document's files.");
+        }
+        if (version.equals("signed")) {
+            throw Refusal.invalidParam("file_id", "file_id names an original; the signed version is one file.");
+        }
+        return id;
     }
 
     private static void copy(InputStream opened, OutputStream out) throws IOException {

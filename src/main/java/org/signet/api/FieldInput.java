@@ -8,9 +8,11 @@ import java.util.Map;
 import java.util.Set;
 import org.signet.domain.AttachmentKind;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.FieldConditions;
 import org.signet.domain.FieldRules;
 import org.signet.domain.FieldType;
+import org.signet.domain.FileLayout;
 import org.signet.domain.NewField;
 import org.signet.domain.NumberOptions;
 import org.signet.domain.PageSize;
@@ -37,24 +39,26 @@ public final class FieldInput {
     public static final int MAX_SLOTS = 50;
     /** What every field takes, besides whom it is for; a field type's own keys are added here. */
     static final Keys FIELD = Keys.of("field_type", "field_name", "page_number", "position_x", "position_y", "width",
-            "height", "options", "font_size", "font_family", "placeholder", "is_required", "validation", "condition");
+            "height", "options", "font_size", "font_family", "placeholder", "is_required", "validation", "condition",
+            "file_id");
     /** A document's field, for one of its signers. */
     static final Keys DOCUMENT_FIELD = FIELD.and("signer_id");
     /** A template's field, for a signer slot, perhaps filled from a variable. */
     static final Keys TEMPLATE_FIELD = FIELD.and("signer_slot", "variable_key");
 
     /**
-     * Whom fields are assigned to, and the pages they are placed on; {@code given} when a client sent them,
-     * not when they are the fields found in the file, whose save shape carries keys of its own.
+     * Whom fields are assigned to, and the pages they are placed on; a document's {@code files} (null for a
+     * template) turn a {@code file_id} and a page inside that file into the joined page stored; {@code given} when
+     * a client sent them, not when they are the fields found in the file, whose save shape carries keys of its own.
      */
     private record Target(String assigneeKey, Set<Long> assignees, String assigneeWhat, boolean variables,
-            List<PageSize> pages, boolean given) {
+            List<PageSize> pages, FileLayout files, boolean given) {
         Keys keys() {
             return variables ? TEMPLATE_FIELD : DOCUMENT_FIELD;
         }
 
         Target found() {
-            return new Target(assigneeKey, assignees, assigneeWhat, variables, pages, false);
+            return new Target(assigneeKey, assignees, assigneeWhat, variables, pages, files, false);
         }
     }
 
@@ -62,12 +66,17 @@ public final class FieldInput {
 
     /** A document's fields, for its signers. */
     public static List<NewField> parse(Object raw, Document d, Set<Long> signerIds) {
-        return parse(raw, forDocument(d, signerIds));
+        return parse(raw, d, null, signerIds);
+    }
+
+    /** A document's fields, for its signers, each on a page of one of its files (by default the first). */
+    public static List<NewField> parse(Object raw, Document d, FileLayout files, Set<Long> signerIds) {
+        return parse(raw, forDocument(d, files, signerIds));
     }
 
     /** The fields found in a document's file, in their save shape, for its signers. */
-    public static List<NewField> parseFound(Object raw, Document d, Set<Long> signerIds) {
-        return parse(raw, forDocument(d, signerIds).found());
+    public static List<NewField> parseFound(Object raw, Document d, FileLayout files, Set<Long> signerIds) {
+        return parse(raw, forDocument(d, files, signerIds).found());
     }
 
     /** A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them. */
@@ -80,8 +89,8 @@ public final class FieldInput {
         return parse(raw, forTemplate(pages).found());
     }
 
-    private static Target forDocument(Document d, Set<Long> signerIds) {
-        return new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), true);
+    private static Target forDocument(Document d, FileLayout files, Set<Long> signerIds) {
+        return new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), files, true);
     }
 
     private static Target forTemplate(List<PageSize> pages) {
@@ -89,7 +98,7 @@ public final class FieldInput {
         for (long s = 1; s <= MAX_SLOTS; s++) {
             slots.add(s);
         }
-        return new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, true);
+        return new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, null, true);
     }
 
     private static List<NewField> parse(Object raw, Target target) {
@@ -154,6 +163,8 @@ public final class FieldInput {
         private final Target target;
         private final List<String> errors;
         private final int errorsBefore;
+        /** The page as the client named it, inside its file; what a problem with it says. */
+        private int namedPage;
 
         One(int n, Map<?, ?> m, Target target, List<String> errors) {
             this.n = n;
@@ -255,18 +266,41 @@ public final class FieldInput {
                 error("page_number must be an integer of at least 1.");
                 return null;
             }
-            int total = target.pages().size();
-            if (p > total) {
-                error("page_number " + p + " is beyond the document's " + total + " page(s).");
+            DocumentFile file = file();
+            if (target.files() != null && file == null) {
                 return null;
             }
-            return p.intValue();
+            int total = file == null ? target.pages().size() : file.totalPages();
+            if (p > total) {
+                error("page_number " + p + " is beyond the " + (file == null || target.files().files().size() == 1
+                        ? "document's " : "file's ") + total + " page(s).");
+                return null;
+            }
+            namedPage = p.intValue();
+            return namedPage + (file == null ? 0 : target.files().offset(file.id()));
+        }
+
+        /** The file named by {@code file_id}, by default the first; null for a template's field, or when unknown. */
+        private DocumentFile file() {
+            if (target.files() == null) {
+                return null;
+            }
+            Object v = m.get("file_id");
+            if (v == null) {
+                return target.files().first();
+            }
+            Long id = Values.integer(v);
+            DocumentFile f = id == null ? null : target.files().file(id).orElse(null);
+            if (f == null) {
+                error("file_id " + v + " is not a file of this document.");
+            }
+            return f;
         }
 
         private void onPage(int page, double x, double y, double w, double h) {
             PageSize box = target.pages().get(page - 1);
             if (x < 0 || y < 0 || x + w > box.width() + 0.01 || y + h > box.height() + 0.01) {
-                error("the field lies outside page " + page + " (" + points(box.width()) + " x "
+                error("the field lies outside page " + namedPage + " (" + points(box.width()) + " x "
                         + points(box.height()) + " points).");
             }
         }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
+import org.signet.domain.FileLayout;
 import org.signet.json.Json;
 import org.signet.text.Wire;
 
@@ -20,17 +21,20 @@ public final class FieldJson {
     }
 
     /**
-     * The field; an attachment field also says which file is attached ({@code attached}, or null while none
+     * The field, on a page of one of {@code files}; an attachment field also says which file is attached ({@code attached}, or null while none
      * is): its name, kind, size and SHA-256, never its content.
      */
-    public Map<String, Object> form(Field f, FieldAttachment attached) {
+    public Map<String, Object> form(Field f, FieldAttachment attached, FileLayout files) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", Wire.id(f.id()));
         m.put("document_id", Wire.id(f.documentId()));
         m.put("signer_id", Wire.id(f.signerId()));
         m.put("field_type", f.type().wire());
         m.put("field_name", f.name());
-        m.put("page_number", Integer.toString(f.pageNumber()));
+        // Stored on the files' joined pages; said as a file and a page inside it.
+        FileLayout.Place place = files.place(f.pageNumber());
+        m.put("file_id", Wire.id(place.file().id()));
+        m.put("page_number", Integer.toString(place.page()));
         m.put("position_x", Wire.number(f.x()));
         m.put("position_y", Wire.number(f.y()));
         m.put("width", Wire.number(f.width()));

@@ -122,8 +122,8 @@ public final class SignersApi {
 
     private Response listFields(Request req) {
         DocumentDetail detail = documents.fields(req.caller().principal(), req.pathId("id"));
-        return Response.ok(detail.fields().stream().map(f -> fieldJson.form(f, detail.attachments().get(f.id())))
-                .toList());
+        return Response.ok(detail.fields().stream()
+                .map(f -> fieldJson.form(f, detail.attachments().get(f.id()), detail.files())).toList());
     }
 
     /** Saves the fields given, or with {@code from_detected} those found in the file, for the signers mapped. */
@@ -133,8 +133,9 @@ public final class SignersApi {
         boolean found = DetectedInput.wanted(b);
         Object raw = found ? documents.detectedFields(req.caller().principal(), id, DetectedInput.signers(b))
                 : b.raw("fields");
-        return Response.ok(workflow.saveFields(req.caller().principal(), id, (d, signerIds) -> found
-                ? FieldInput.parseFound(raw, d, signerIds) : FieldInput.parse(raw, d, signerIds), Actors.of(req)).stream()
-                .map(f -> fieldJson.form(f, null)).toList());
+        Workflow.SavedFields saved = workflow.saveFields(req.caller().principal(), id, (d, files, signerIds) -> found
+                ? FieldInput.parseFound(raw, d, files, signerIds) : FieldInput.parse(raw, d, files, signerIds),
+                Actors.of(req));
+        return Response.ok(saved.fields().stream().map(f -> fieldJson.form(f, null, saved.files())).toList());
     }
 }

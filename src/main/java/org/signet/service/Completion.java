@@ -16,9 +16,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
+import org.signet.domain.FileLayout;
 import org.signet.domain.Language;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
@@ -31,6 +33,7 @@ import org.signet.pdf.finish.FinalPdfBuilder;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentFileStore;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
@@ -58,6 +61,7 @@ public final class Completion {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final DocumentFileStore documentFiles;
     private final AttachmentStore attachments;
     private final AuditStore audit;
     private final StoredFiles files;
@@ -88,6 +92,7 @@ public final class Completion {
         this.documents = s.documents();
         this.signers = s.signers();
         this.fields = s.fields();
+        this.documentFiles = s.documentFiles();
         this.attachments = s.attachments();
         this.audit = s.audit();
         this.files = s.files();
@@ -219,7 +224,8 @@ public final class Completion {
             appended.add(files.read(a.pdfFileId()));
         }
         byte[] unsigned = FinalPdfBuilder.build(files.read(d.pdfFileId()), values.painted(), values.filled(), appended,
-                certificateData(d, parties).withAttachments(listed(attached, all, parties)));
+                certificateData(d, parties).withAttachments(listed(attached, all, parties))
+                        .withFiles(listed(new FileLayout(documentFiles.forDocument(d.id())))));
         long completedAt = d.completedAt() == null ? documents.now() : d.completedAt();
         return sealer.seal(unsigned, "All parties signed with " + siteName, siteName, Instant.ofEpochSecond(completedAt));
     }
@@ -234,6 +240,25 @@ public final class Completion {
         String origin = d.templateId() == null ? null : "template " + d.templateId();
         return new CertificateData(d.title(), Wire.id(d.id()), d.fileHash(), at(d.completedAt()), origin,
                 links.site() + "/verify", wire.zone(), ps, events, siteName, CERTIFICATE_WORDS::get);
+    }
+
+    /**
+     * The certificate's block for each of the document's files, by its name, its pages in the sealed PDF
+     * and its original's SHA-256; none for a document of one file, which the original's digest names.
+     */
+    private static List<CertificateData.DocumentFile> listed(FileLayout layout) {
+        if (layout.files().size() < 2) {
+            return List.of();
+        }
+        List<CertificateData.DocumentFile> out = new ArrayList<>();
+        int first = 1;
+        for (DocumentFile f : layout.files()) {
+            String name = DrawableText.drawablePart(f.originalFilename());
+            out.add(new CertificateData.DocumentFile(name.isBlank() ? "-" : name, first, first + f.totalPages() - 1,
+                    f.fileHash()));
+            first += f.totalPages();
+        }
+        return out;
     }
 
     /** The certificate's line for each attached file: the field's name (or type and id), its signer, name and digest. */

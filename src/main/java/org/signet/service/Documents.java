@@ -7,14 +7,17 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.LongStream;
 import org.signet.domain.Actor;
 import org.signet.domain.AuditEvent;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
 import org.signet.domain.DocumentQuery;
@@ -22,6 +25,7 @@ import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
+import org.signet.domain.FileLayout;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
@@ -30,6 +34,7 @@ import org.signet.json.Json;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentFileStore;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
@@ -49,6 +54,7 @@ public final class Documents {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final DocumentFileStore documentFiles;
     private final AttachmentStore attachments;
     private final StoredFiles files;
     private final AuditStore audit;
@@ -84,6 +90,7 @@ public final class Documents {
         this.documents = s.documents();
         this.signers = s.signers();
         this.fields = s.fields();
+        this.documentFiles = s.documentFiles();
         this.attachments = s.attachments();
         this.files = s.files();
         this.audit = s.audit();
@@ -176,6 +183,11 @@ public final class Documents {
             perDay.computeIfPresent(Instant.ofEpochSecond(at).atZone(zone).toLocalDate(), (d, n) -> n + 1);
         }
         return perDay;
+    }
+
+    /** How many files document {@code id} holds. */
+    int fileCount(long id) {
+        return db.read(() -> documentFiles.forDocument(id).size());
     }
 
     /** Keeps fields found in a staged file, as the JSON array stored with it, for the document made from it. */
@@ -329,16 +341,19 @@ public final class Documents {
         erase.forEach(files::erase);
     }
 
-    private static List<Long> fileIds(Document d) {
-        List<Long> ids = new ArrayList<>();
+    /** Every stored file the document owns, each once: its files' originals and PDFs, the joined PDF, the sealed one. */
+    private List<Long> fileIds(Document d) {
+        Set<Long> ids = new LinkedHashSet<>();
         ids.add(d.originalFileId());
-        if (d.pdfFileId() != d.originalFileId()) {
-            ids.add(d.pdfFileId());
-        }
+        ids.add(d.pdfFileId());
+        documentFiles.forDocument(d.id()).forEach(f -> {
+            ids.add(f.originalFileId());
+            ids.add(f.pdfFileId());
+        });
         if (d.signedFileId() != null) {
             ids.add(d.signedFileId());
         }
-        return ids;
+        return new ArrayList<>(ids);
     }
 
     /**
@@ -348,6 +363,17 @@ public final class Documents {
      * never the original under the completed label.
      */
     public Download download(Principal p, long id, String version, Actor actor) {
+        return download(p, id, version, null, actor);
+    }
+
+    /**
+     * As {@link #download(Principal, long, String, Actor)}; with {@code fileId}, that file's original as
+     * uploaded (404 when the document has no such file).
+     */
+    public Download download(Principal p, long id, String version, Long fileId, Actor actor) {
+        if (fileId != null) {
+            return originalOf(p, id, fileId, actor);
+        }
         return db.inTransaction(() -> {
             Document d = access.require(p, id);
             boolean completed = d.status() == DocumentStatus.COMPLETED;
@@ -355,12 +381,24 @@ public final class Documents {
                 throw completed ? sealPending(d) : Refusal.notFound("Signed file");
             }
             boolean signed = d.signedFileId() != null && !version.equals("original");
-            long fileId = signed ? d.signedFileId() : d.originalFileId();
-            long size = files.size(fileId).orElseThrow(() -> Refusal.notFound("File"));
+            long stored = signed ? d.signedFileId() : d.originalFileId();
+            long size = files.size(stored).orElseThrow(() -> Refusal.notFound("File"));
             audit.record(d.id(), "document_downloaded", actor, signed ? "signed" : "original");
             String type = signed ? "application/pdf" : d.mediaType();
             String name = signed ? FileNames.sealed(d.title()) : FileNames.download(d.originalFilename(), type);
-            return new Download(name, type, size, () -> files.open(fileId));
+            return new Download(name, type, size, () -> files.open(stored));
+        });
+    }
+
+    private Download originalOf(Principal p, long id, long fileId, Actor actor) {
+        return db.inTransaction(() -> {
+            Document d = access.require(p, id);
+            DocumentFile f = new FileLayout(documentFiles.forDocument(d.id())).file(fileId)
+                    .orElseThrow(() -> Refusal.notFound("File"));
+            long size = files.size(f.originalFileId()).orElseThrow(() -> Refusal.notFound("File"));
+            audit.record(d.id(), "document_downloaded", actor, "original of file " + f.id());
+            return new Download(FileNames.download(f.originalFilename(), f.mediaType()), f.mediaType(), size,
+                    () -> files.open(f.originalFileId()));
         });
     }
 
@@ -394,7 +432,7 @@ public final class Documents {
         // Most documents have no attachment field: they cost no look-up of attached files.
         Map<Long, FieldAttachment> attached = all.stream().anyMatch(f -> f.type().attachment()) ? attachedTo(d.id())
                 : Map.of();
-        return new DocumentDetail(d, parties, all, attached);
+        return new DocumentDetail(d, parties, all, attached, new FileLayout(documentFiles.forDocument(d.id())));
     }
 
     /** The status a document would move to, or 400 invalid_transition naming what is allowed. */

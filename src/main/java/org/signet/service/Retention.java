@@ -166,6 +166,7 @@ public final class Retention {
             fileIds.add(d.signedFileId());
         }
         attachments.forDocument(d.id()).forEach(a -> LongStream.of(a.fileIds()).forEach(fileIds::add));
+        fileIds.addAll(store.filesOfDocument(d.id()));
         store.record(d.id());
         store.scrubUnlinked(d.id());
         documents.deletePurged(d.id());

@@ -15,6 +15,7 @@ import org.signet.domain.DocumentStatus.Trigger;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
+import org.signet.domain.FileLayout;
 import org.signet.domain.FieldType;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
@@ -24,6 +25,7 @@ import org.signet.pdf.render.RenderLimitException;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentFileStore;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
@@ -43,6 +45,7 @@ public final class Signing {
     private final SignerStore signers;
     private final FieldStore fields;
     private final AttachmentStore attachments;
+    private final DocumentFileStore documentFiles;
     private final AuditStore audit;
     private final UserStore users;
     private final Workflow workflow;
@@ -72,6 +75,7 @@ public final class Signing {
         this.signers = s.signers();
         this.fields = s.fields();
         this.attachments = s.attachments();
+        this.documentFiles = s.documentFiles();
         this.audit = s.audit();
         this.users = users;
         this.workflow = workflow;
@@ -207,6 +211,11 @@ public final class Signing {
     }
 
     /** The files this link's signer has attached so far, by field. */
+    /** The document's files in order, which the page tells its pages apart by. */
+    public FileLayout files(SignerLink link) {
+        return new FileLayout(documentFiles.forDocument(link.document().id()));
+    }
+
     public Map<Long, FieldAttachment> attached(SignerLink link) {
         Map<Long, FieldAttachment> mine = new LinkedHashMap<>();
         attachments.forDocument(link.document().id()).stream().filter(a -> a.signerId() == link.signer().id())

@@ -125,6 +125,11 @@ public final class Templates {
      */
     public Detail fromDocument(Principal p, long documentId, String name, String description) {
         Document d = db.read(() -> access.require(p, documentId));
+        if (documents.fileCount(d.id()) > 1) {
+            // A template keeps one file: made from several, its certificate would name only the first.
+            throw Refusal.invalid("several_files", "A template is made from a document of one file; this document "
+                    + "holds several.");
+        }
         Copies copies = copy(d.originalFileId(), d.pdfFileId());
         try {
             return db.inTransaction(() -> {
@@ -248,7 +253,7 @@ public final class Templates {
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
                         f.variableKey() == null ? "" : prefill.getOrDefault(f.variableKey(), ""))).toList();
-                workflow.saveFields(p, d.id(), (doc, ids) -> placed, actor);
+                workflow.saveFields(p, d.id(), (doc, files, ids) -> placed, actor);
                 if (r.send()) {
                     workflow.send(p, d.id(), actor);
                 }

@@ -16,6 +16,7 @@ import org.signet.domain.DocumentStatus;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
 import org.signet.domain.FieldType;
+import org.signet.domain.FileLayout;
 import org.signet.domain.Language;
 import org.signet.domain.NewField;
 import org.signet.domain.NewSigner;
@@ -27,6 +28,7 @@ import org.signet.error.Refusal;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
+import org.signet.store.DocumentFileStore;
 import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
@@ -44,6 +46,7 @@ public final class Workflow {
     private final DocumentStore documents;
     private final SignerStore signers;
     private final FieldStore fields;
+    private final DocumentFileStore documentFiles;
     private final AttachmentStore attachments;
     private final StoredFiles files;
     private final AuditStore audit;
@@ -60,11 +63,17 @@ public final class Workflow {
     public record SignerRequest(String name, String email, Signer.Role role, int signingOrder, boolean requireLogin,
             String pin, Signer.Verification verification, Language language) {}
 
-    /** Reads a fields payload against the document and its signers' ids, listing every problem at once. */
+    /**
+     * Reads a fields payload against the document, its files (fields name one and a page inside it) and its
+     * signers' ids, listing every problem at once.
+     */
     @FunctionalInterface
     public interface FieldReader {
-        List<NewField> read(Document d, Set<Long> signerIds);
+        List<NewField> read(Document d, FileLayout files, Set<Long> signerIds);
     }
+
+    /** The fields as saved, with the files they lie on, which the answer names them by. */
+    public record SavedFields(List<Field> fields, FileLayout files) {}
 
     /**
      * What the owner changes of a party: their language ({@code setsLanguage}, null for the site's
@@ -86,6 +95,7 @@ public final class Workflow {
         this.documents = s.documents();
         this.signers = s.signers();
         this.fields = s.fields();
+        this.documentFiles = s.documentFiles();
         this.attachments = s.attachments();
         this.files = s.files();
         this.audit = s.audit();
@@ -300,11 +310,13 @@ public final class Workflow {
     }
 
     /** Replaces all fields, all or nothing, while the document is open and nobody has signed. */
-    public List<Field> saveFields(Principal p, long documentId, FieldReader reader, Actor actor) {
+    public SavedFields saveFields(Principal p, long documentId, FieldReader reader, Actor actor) {
         return db.inTransaction(() -> {
             Document d = access.require(p, documentId);
             List<Signer> parties = signers.forDocument(d.id());
-            List<NewField> replacement = reader.read(d, parties.stream().map(Signer::id).collect(Collectors.toSet()));
+            FileLayout layout = new FileLayout(documentFiles.forDocument(d.id()));
+            List<NewField> replacement = reader.read(d, layout,
+                    parties.stream().map(Signer::id).collect(Collectors.toSet()));
             if (d.status().terminal() || parties.stream().anyMatch(Signer::acted)) {
                 throw invalidState("Fields cannot change once the document is finished or someone has signed.");
             }
@@ -313,7 +325,7 @@ public final class Workflow {
             fields.replaceAll(d.id(), replacement);
             forget(attached);
             audit.record(d.id(), "fields_saved", actor, replacement.size() + " field(s)");
-            return fields.forDocument(d.id());
+            return new SavedFields(fields.forDocument(d.id()), layout);
         });
     }
 

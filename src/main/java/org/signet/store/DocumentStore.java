@@ -13,10 +13,12 @@ import java.util.Optional;
 import java.util.Set;
 import org.signet.domain.Backlog;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
 import org.signet.domain.ExternalRef;
+import org.signet.domain.FileLayout;
 import org.signet.domain.NewDocument;
 import org.signet.domain.PageSize;
 import org.signet.domain.SealLevel;
@@ -41,7 +43,7 @@ public final class DocumentStore {
     /** Inserts a draft and returns it as stored. */
     public Document insert(NewDocument d) {
         long now = now();
-        return db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
+        Document made = db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
                         + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
                         + "template_id, created_at, updated_at, external_id, metadata, allow_delegation, status_since) "
                         + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
@@ -49,6 +51,25 @@ public final class DocumentStore {
                 d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), d.templateId(), now,
                 now, d.ref().externalId(), metadataJson(d.ref()), d.allowDelegation(), now)
                 .orElseThrow();
+        // Its first file, which more may follow while it is a draft (see DocumentFileStore).
+        db.update("INSERT INTO document_files(document_id, position, original_filename, media_type, total_pages, "
+                        + "page_sizes, original_file_id, pdf_file_id, file_hash, created_at) VALUES (?,1,?,?,?,?,?,?,?,?)",
+                made.id(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
+                d.originalFileId(), d.pdfFileId(), d.fileHash(), now);
+        return made;
+    }
+
+    /**
+     * Records a draft's files as they now are: the first file's name, type, original and hash, and the
+     * PDF its parties see ({@code pdfFileId}, the files joined) with every page's size.
+     */
+    public Document changeFiles(long id, FileLayout layout, long pdfFileId) {
+        DocumentFile first = layout.first();
+        return db.queryOne("UPDATE documents SET original_filename = ?, media_type = ?, original_file_id = ?, "
+                        + "file_hash = ?, pdf_file_id = ?, total_pages = ?, page_sizes = ?, updated_at = ? WHERE id = ? "
+                        + "RETURNING " + COLUMNS, DocumentStore::map, first.originalFilename(), first.mediaType(),
+                first.originalFileId(), first.fileHash(), pdfFileId, layout.totalPages(), pagesJson(layout.pages()),
+                now(), id).orElseThrow();
     }
 
     /**

@@ -41,6 +41,18 @@ public final class FieldStore {
         return db.query("SELECT " + COLUMNS + " FROM fields WHERE document_id = ? ORDER BY id", FieldStore::map, documentId);
     }
 
+    /** How many fields lie on joined pages {@code from} to {@code to}, both included. */
+    public int countOnPages(long documentId, int from, int to) {
+        return db.queryOne("SELECT COUNT(*) AS n FROM fields WHERE document_id = ? AND page_number BETWEEN ? AND ?",
+                r -> r.getInt("n"), documentId, from, to).orElse(0);
+    }
+
+    /** Moves the fields on the joined pages after {@code after} {@code by} pages up, as a file before them goes. */
+    public void movePagesUp(long documentId, int after, int by) {
+        db.update("UPDATE fields SET page_number = page_number - ? WHERE document_id = ? AND page_number > ?", by,
+                documentId, after);
+    }
+
     public List<Field> forSigner(long signerId) {
         return db.query("SELECT " + COLUMNS + " FROM fields WHERE signer_id = ? ORDER BY id", FieldStore::map, signerId);
     }

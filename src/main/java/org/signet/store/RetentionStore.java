@@ -98,6 +98,12 @@ public final class RetentionStore {
                 + "FROM sealed_revisions WHERE document_id = ?", id);
     }
 
+    /** The stored files of document {@code id}'s files, each original and its PDF: the purge destroys them too. */
+    public List<Long> filesOfDocument(long id) {
+        return db.query("SELECT original_file_id AS f FROM document_files WHERE document_id = ? UNION "
+                + "SELECT pdf_file_id FROM document_files WHERE document_id = ?", r -> r.getLong("f"), id, id);
+    }
+
     /**
      * Removes what names document {@code id}'s people without a foreign key to it: its queued and sent mail,
      * its webhook deliveries (and their attempts), and the row of a bulk send that made it. Run inside the purge.

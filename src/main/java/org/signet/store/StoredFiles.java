@@ -22,14 +22,15 @@ import org.signet.files.StoredFile;
 public final class StoredFiles {
     private static final Logger LOG = Logger.getLogger("signet.files");
     /**
-     * Whether any owner refers to a stored file (a document, a staged file, a template or a signer's
-     * attachment), as 1 or 0: the id is bound once per owner and the answer is an integer, because
+     * Whether any owner refers to a stored file (a document or one of its files, a staged file, a template or a
+     * signer's attachment), as 1 or 0: the id is bound once per owner and the answer is an integer, because
      * PostgreSQL knows no numbered parameters and answers EXISTS with a boolean.
      */
     private static final String OWNED = "SELECT CASE WHEN EXISTS (SELECT 1 FROM documents WHERE ? IN (original_file_id, "
             + "pdf_file_id, signed_file_id)) OR EXISTS (SELECT 1 FROM staged_files WHERE ? IN (original_file_id, "
             + "pdf_file_id)) OR EXISTS (SELECT 1 FROM templates WHERE ? IN (original_file_id, pdf_file_id)) "
-            + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ? IN (file_id, pdf_file_id)) THEN 1 ELSE 0 END AS owned";
+            + "OR EXISTS (SELECT 1 FROM field_attachments WHERE ? IN (file_id, pdf_file_id)) "
+            + "OR EXISTS (SELECT 1 FROM document_files WHERE ? IN (original_file_id, pdf_file_id)) THEN 1 ELSE 0 END AS owned";
 
     /** Longer than any upload or seal takes to write its file; an unclaimed file older than this is left over. */
     public static final long ABANDONED_AFTER_SECONDS = 3600;
@@ -202,7 +203,7 @@ public final class StoredFiles {
     private boolean forgetIfUnowned(String name) {
         Optional<Long> id = db.queryOne("SELECT id FROM stored_files WHERE name = ?", r -> r.getLong("id"), name);
         if (id.isPresent()
-                && db.queryOne(OWNED, r -> r.getInt("owned"), id.get(), id.get(), id.get(), id.get()).orElse(0) == 1) {
+                && db.queryOne(OWNED, r -> r.getInt("owned"), id.get(), id.get(), id.get(), id.get(), id.get()).orElse(0) == 1) {
             strikeOff(name);
             return false;
         }

@@ -38,7 +38,7 @@ public final class Assets {
     /** The signing page script's parts, each served as {@code /assets/sign/NAME.js} from {@code /web/sign/}. */
     private static final List<String> SIGN_PARTS = List.of("page", "text", "gates", "signing", "state", "document",
             "controls", "tools", "guided", "progress", "actions", "decline", "delegate", "capture", "pad", "upload",
-            "attach",
+            "attach", "files",
             "outcome", "rules");
     /** Every module the signing page's script imports, by path: what a page preloads so none waits for another. */
     static final List<String> SIGN_MODULES = signModules();

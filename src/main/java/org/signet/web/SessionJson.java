@@ -1,13 +1,16 @@
 package org.signet.web;
 
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
+import org.signet.domain.FileLayout;
 import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.json.Json;
@@ -40,6 +43,7 @@ public final class SessionJson {
         m.put("total_pages", Wire.integer(d.totalPages() == null ? 0 : d.totalPages()));
         m.put("pages", shown ? d.pages().stream().map(p -> Json.object("width", p.width(), "height", p.height())).toList()
                 : List.of());
+        m.put("files", shown ? files(signing.files(link)) : List.of());
         m.put("signer", signer(link));
         Signing.Shown fields = shown ? signing.shown(link) : Signing.Shown.NOTHING;
         Map<Long, FieldAttachment> attached = shown ? signing.attached(link) : Map.of();
@@ -56,6 +60,18 @@ public final class SessionJson {
         m.put("download_url", copy.isPresent() ? SigningRoutes.copyPath(link.signer().accessToken()) : null);
         m.put("sealed", copy.orElse(null) == SignerCopies.Kind.SEALED);
         return m;
+    }
+
+    /** Each of the document's files in order: its id, name, first page among the pages shown and its page count. */
+    private static List<Map<String, Object>> files(FileLayout layout) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        int first = 1;
+        for (DocumentFile f : layout.files()) {
+            out.add(Json.object("id", Wire.id(f.id()), "name", f.originalFilename(), "first_page", Integer.toString(first),
+                    "pages", Integer.toString(f.totalPages())));
+            first += f.totalPages();
+        }
+        return out;
     }
 
     /** A party waiting, acting or done sees who takes part; once recalled, declined or expired, nobody does. */

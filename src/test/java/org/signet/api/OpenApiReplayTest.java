@@ -44,7 +44,7 @@ import org.signet.support.TestServer.Credentials;
 class OpenApiReplayTest {
     private static final Pattern PARAM = Pattern.compile("\\{([a-z_0-9]+)}");
     private static final Map<String, String> UNKNOWN = Map.of("id", "999999", "signer_id", "999999", "field_id",
-            "999999", "delivery_id", "999999", "token", "nosuchlink", "file", "1.png", "sha256", "0".repeat(64));
+            "999999", "delivery_id", "999999", "token", "nosuchlink", "file", "1.png", "sha256", "0".repeat(64), "file_id", "999999");
 
     @RegisterExtension
     final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
@@ -235,7 +235,11 @@ class OpenApiReplayTest {
         String webhook = (String) TestServer.expectObject(201, owner.post("webhooks",
                 Map.of("url", "http://127.0.0.1:9/hook", "events", List.of("document.completed")))).get("id");
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
-        out.put("documents", Map.of("id", doc, "signer_id", signer));
+        HttpResponse<String> annex = signet.server().postMultipart("documents/" + doc + "/files", owner.key,
+                new Multipart().file("file", "annex.pdf", "application/pdf", TestFiles.pdf(1)));
+        List<?> files = (List<?>) TestServer.expectObject(201, annex).get("files");
+        String annexId = String.valueOf(((Map<?, ?>) files.get(files.size() - 1)).get("id"));
+        out.put("documents", Map.of("id", doc, "signer_id", signer, "file_id", annexId));
         String templateId = String.valueOf(TestServer.expectObject(201, template).get("id"));
         String publicLink = (String) TestServer.expectObject(200, owner.post("templates/" + templateId + "/public-link",
                 Map.of("enabled", true))).get("url");

@@ -142,6 +142,19 @@ class ReadmeExamplesTest {
         assertEquals(false, answer(answers.get(3)).get("held"));
     }
 
+    @Test
+    @Order(8)
+    void severalFiles_theSecondFileAddedToTheDraft() throws Exception {
+        List<String> block = DocExamples.block(DocExamples.README, "/documents/DRAFT/files");
+        placeholders.put("DRAFT", (String) answer(runOne(commands(block).get(0))).get("id"));
+
+        Map<String, Object> draft = answer(runOne(commands(block).get(1)));
+
+        List<?> files = (List<?>) draft.get("files");
+        assertEquals(List.of("mutual-nda.pdf", "floor-plan.png"), files.stream().map(f -> ((Map<?, ?>) f).get("name"))
+                .toList(), draft.toString());
+    }
+
     /** Runs the signer calls and what follows them, each signer's id becoming SIGNER_1, SIGNER_2 in turn. */
     private static void runCapturingSigners(List<String> commands) throws Exception {
         int signer = 0;

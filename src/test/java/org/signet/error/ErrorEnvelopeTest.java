@@ -39,6 +39,7 @@ class ErrorEnvelopeTest {
         Map<Refusal.Kind, Integer> expected = Map.ofEntries(Map.entry(Refusal.Kind.INVALID, 400),
                 Map.entry(Refusal.Kind.UNAUTHORIZED, 401), Map.entry(Refusal.Kind.FORBIDDEN, 403),
                 Map.entry(Refusal.Kind.NOT_FOUND, 404), Map.entry(Refusal.Kind.CONFLICT, 409),
+                Map.entry(Refusal.Kind.GONE, 410),
                 Map.entry(Refusal.Kind.TOO_LARGE, 413), Map.entry(Refusal.Kind.UNSUPPORTED_MEDIA_TYPE, 415),
                 Map.entry(Refusal.Kind.UNPROCESSABLE, 422), Map.entry(Refusal.Kind.TOO_MANY, 429),
                 Map.entry(Refusal.Kind.UNAVAILABLE, 503), Map.entry(Refusal.Kind.INSUFFICIENT_STORAGE, 507));

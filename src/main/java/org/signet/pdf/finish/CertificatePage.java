@@ -76,6 +76,13 @@ final class CertificatePage {
             row(words().get("verify"), words().get("verify_value", data.verifyUrl(), FinalText.orDash(data.documentId()),
                     data.siteName()));
         }
+        if (!data.files().isEmpty()) {
+            y -= 10f;
+            heading(words().get("files"), 13f);
+            for (CertificateData.DocumentFile file : data.files()) {
+                file(file);
+            }
+        }
         y -= 10f;
         heading(words().get("parties"), 13f);
         for (CertificateData.Party party : data.parties()) {
@@ -119,11 +126,23 @@ final class CertificatePage {
         y -= 2f;
     }
 
+    /** One of the document's files, kept on one page: its name, then its pages and SHA-256. */
+    private void file(CertificateData.DocumentFile f) throws IOException {
+        String[][] rows = {{"file.pages", words().get("file.pages_value", f.firstPage(), f.lastPage())},
+            {"file.sha256", f.sha256()}};
+        named(f.filename(), rows);
+    }
+
     /** An attached file's block, kept on one page: its name, then its field, signer and SHA-256. */
     private void attachment(CertificateData.Attachment a) throws IOException {
         String[][] rows = {{"attachment.field", a.field()}, {"attachment.signer", a.signer()},
             {"attachment.sha256", a.sha256()}};
-        List<String> name = FinalText.wrap(bold, 10.5f, FinalText.orDash(a.filename()), contentWidth);
+        named(a.filename(), rows);
+    }
+
+    /** A file's name in bold, then its rows (word key, value), together on one page. */
+    private void named(String filename, String[][] rows) throws IOException {
+        List<String> name = FinalText.wrap(bold, 10.5f, FinalText.orDash(filename), contentWidth);
         float height = name.size() * LEADING * 1.2f + 6f;
         for (String[] r : rows) {
             height += valueLines(r[1]).size() * LEADING;

@@ -1,0 +1,16 @@
+package org.signet.domain;
+
+import java.util.List;
+
+/**
+ * One file of a document as stored: its original (as uploaded) and the PDF its pages come from, its
+ * page sizes, and {@code position}, which orders a document's files (it may have gaps once a file is
+ * removed; the order shown is the rank).
+ */
+public record DocumentFile(long id, long documentId, int position, String originalFilename, String mediaType,
+        int totalPages, List<PageSize> pages, long originalFileId, long pdfFileId, String fileHash) {
+
+    public DocumentFile {
+        pages = List.copyOf(pages);
+    }
+}
