@@ -23,6 +23,7 @@ import org.signet.support.DocumentSetup;
 import org.signet.support.Multipart;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
+import org.signet.support.TestFiles;
 
 /**
  * The purge under the site's retention on a real server: each status's documents go on their day and not a
@@ -88,6 +89,28 @@ class RetentionTest {
             retention.run(due, false);
             assertTrue(purged(doc), "document " + doc + " not purged on its day");
         }
+    }
+
+    @Test
+    void run_completedOfTwoFiles_destroysEveryFileOfIt() throws Exception {
+        long siteFiles = db.queryLong("SELECT count(*) FROM stored_files");
+        DocumentSetup doc = DocumentSetup.upload(flow, "Lease with its annex", 1);
+        expect(201, signet.server().postMultipart("documents/" + doc.id() + "/files", flow.key,
+                new Multipart().file("file", "annex.pdf", "application/pdf", TestFiles.pdf(2))));
+        Party p = doc.party("Cleo Annex", "signer", 1, "email", "cleo.annex@example.org");
+        doc.field(p, "signature", 1, 72, 600, 200, 60).send();
+        expect(200, flow.sign(p.token()));
+        doc.sealed();
+        long ownFiles = db.queryLong("SELECT count(*) FROM stored_files");
+        assertTrue(db.queryLong("SELECT count(*) FROM document_files WHERE document_id = ?", Long.parseLong(doc.id()))
+                == 2, "two files");
+
+        retention.run(since(doc.id()) + 30 * DAY, false);
+
+        assertTrue(purged(doc.id()));
+        assertEquals(siteFiles, db.queryLong("SELECT count(*) FROM stored_files"), "of " + ownFiles + ", the site's");
+        assertEquals(siteFiles, signet.server().vaultFiles().size());
+        assertEquals(List.of(), ColumnScan.containing(db, "annex.pdf"));
     }
 
     @Test
