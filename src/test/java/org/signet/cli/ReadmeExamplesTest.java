@@ -155,6 +155,22 @@ class ReadmeExamplesTest {
                 .toList(), draft.toString());
     }
 
+    @Test
+    @Order(9)
+    void rulesOnFields_aRadioANumberOnItsConditionAndAPatternSavedOnTheDraft() throws Exception {
+        List<String> block = DocExamples.block(DocExamples.README, "\"field_type\":\"radio\"");
+        List<String> commands = commands(block);
+        placeholders.put("SIGNER", (String) answer(runOne(commands.get(0))).get("id"));
+
+        List<?> fields = (List<?>) Json.parse(runOne(commands.get(1)).strip());
+
+        assertEquals(4, fields.size(), fields.toString());
+        Map<?, ?> seats = (Map<?, ?>) fields.get(2);
+        assertEquals("number", seats.get("field_type"));
+        assertEquals("Plan", ((Map<?, ?>) seats.get("condition")).get("field_name"));
+        assertEquals("[0-9]{5}", ((Map<?, ?>) ((Map<?, ?>) fields.get(3)).get("validation")).get("pattern"));
+    }
+
     /** Runs the signer calls and what follows them, each signer's id becoming SIGNER_1, SIGNER_2 in turn. */
     private static void runCapturingSigners(List<String> commands) throws Exception {
         int signer = 0;
