@@ -3,7 +3,6 @@ package org.signet;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -77,9 +76,6 @@ import org.signet.webhook.WebhookUrls;
  * {@link Resources} and the background work scheduled by {@link Jobs}.
  */
 final class Services {
-    /** An administrator-page session ends after this long without a request. */
-    static final Duration ADMIN_IDLE = Duration.ofMinutes(30);
-
     final Config config;
     final Stores stores;
     final Database db;

@@ -1,6 +1,7 @@
 package org.signet;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 import org.signet.config.Config;
 import org.signet.oidc.OidcSettings;
@@ -22,6 +23,9 @@ import org.signet.store.OidcPendingStore;
  * {@code auth.oidc.issuer} names one; and the record each sign-in leaves.
  */
 final class SignIns {
+    /** An administrator-page session ends after this long without a request. */
+    static final Duration ADMIN_IDLE = Duration.ofMinutes(30);
+
     final SignInRecord record;
     final AuthenticatorApp app;
     final Passkeys passkeys;
@@ -37,7 +41,7 @@ final class SignIns {
         passkeys = new Passkeys(stores.db, stores.passkeys, stores.users, links::site, stores.clock);
         factors = new SecondFactors(app, passkeys, throttle, stores.users, record);
         sessions = new AdminSessions(stores.users, stores.adminSessions, passwords, passkeys, stores.clock,
-                Services.ADMIN_IDLE, new AdminSessions.SecondStep(factors, stores.signInChallenges, record,
+                ADMIN_IDLE, new AdminSessions.SecondStep(factors, stores.signInChallenges, record,
                         config.bool("auth.require_second_factor")), config.bool("auth.passwords"));
         singleSignOn = singleSignOn(config, stores, links);
     }
