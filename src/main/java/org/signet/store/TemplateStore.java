@@ -8,7 +8,6 @@ import java.util.Optional;
 import org.signet.domain.FieldType;
 import org.signet.domain.NewField;
 import org.signet.domain.NewTemplate;
-import org.signet.domain.PageSize;
 import org.signet.domain.Signer;
 import org.signet.domain.Template;
 import org.signet.domain.TemplateField;

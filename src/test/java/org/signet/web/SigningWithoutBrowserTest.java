@@ -31,7 +31,6 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
-import org.signet.support.TestServer;
 
 /**
  * A whole signing driven as a program without a browser drives it, with nothing but

@@ -11,7 +11,6 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Accounts;
-import org.signet.service.Passkeys;
 import org.signet.service.AdminSessions.Session;
 import org.signet.text.Html;
 

@@ -24,7 +24,6 @@ import org.signet.support.Browser;
 import org.signet.support.LogCapture;
 import org.signet.support.OpenIdProviderProcess;
 import org.signet.support.SignetFixture;
-import org.signet.support.TestServer;
 import org.signet.web.Axe;
 
 /**
