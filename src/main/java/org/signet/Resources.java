@@ -75,7 +75,7 @@ final class Resources {
         new WorkflowApi(s.workflow, s.mailSender).routes(rest);
         new AuditApi(s.documents, s.wire).routes(rest);
         new WebhooksApi(s.webhooks, s.wire, () -> s.links.site() + config.restBase()).routes(rest);
-        new TemplatesApi(s.templates, uploads, input, views, s.wire, () -> s.links.site() + config.restBase())
+        new TemplatesApi(s.templates, s.templateFiles, uploads, input, views, s.wire, () -> s.links.site() + config.restBase())
                 .routes(rest);
         new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
         new Assets(config.brand()).routes(site);

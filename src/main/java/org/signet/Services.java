@@ -54,6 +54,7 @@ import org.signet.service.SiteDefaults;
 import org.signet.service.SingleSignOn;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
+import org.signet.service.TemplateFiles;
 import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
 import org.signet.service.Verification;
@@ -113,6 +114,7 @@ final class Services {
     final DocumentFiles documentFiles;
     final Staging staging;
     final Templates templates;
+    final TemplateFiles templateFiles;
     final BulkSends bulkSends;
     final BulkSendJob bulkSendJob;
     final Supplier<SiteCertificate> siteCertificate;
@@ -166,8 +168,8 @@ final class Services {
                 new SiteDefaults(config.bool("site.allow_delegation")), sealTimes);
         documentFiles = new DocumentFiles(documentStores, heavyWork);
         staging = new Staging(db, stores.staged, documents, stores.files, clock);
-        templates = new Templates(db, stores.templates, stores.signers, stores.fields, stores.files, documents,
-                workflow, stores.documents);
+        templateFiles = new TemplateFiles(db, stores.templates, stores.templateFiles, stores.files, heavyWork);
+        templates = new Templates(documentStores, stores.templates, templateFiles, documents, workflow);
         bulkSends = new BulkSends(db, stores.bulkSends, templates, events, () -> wakeBulkSends(scheduler));
         bulkSendJob = new BulkSendJob(bulkSends, next -> scheduler.soon("bulk-sends", next));
         siteCertificate = SiteSeal.loading(config);

@@ -35,11 +35,12 @@ public final class FieldInput {
     public static final int MAX_SLOTS = 50;
 
     /**
-     * Whom fields are assigned to, and the pages they are placed on; a document's {@code files} (null for a
-     * template) turn a {@code file_id} and a page inside that file into the joined page stored.
+     * Whom fields are assigned to, and the pages they are placed on; the document's or template's
+     * {@code files} (null to take the pages as one file) turn a {@code file_id} and a page inside that
+     * file into the joined page stored. {@code owner} names what holds the files.
      */
     private record Target(String assigneeKey, Set<Long> assignees, String assigneeWhat, boolean variables,
-            List<PageSize> pages, FileLayout files) {}
+            List<PageSize> pages, FileLayout files, String owner) {}
 
     private FieldInput() {}
 
@@ -50,16 +51,21 @@ public final class FieldInput {
 
     /** A document's fields, for its signers, each on a page of one of its files (by default the first). */
     public static List<NewField> parse(Object raw, Document d, FileLayout files, Set<Long> signerIds) {
-        return parse(raw, new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), files));
+        return parse(raw, new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), files,
+                "document"));
     }
 
-    /** A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them. */
-    public static List<NewField> parseForTemplate(Object raw, List<PageSize> pages) {
+    /**
+     * A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them,
+     * each on a page of one of its {@code files} (by default the first; null takes {@code pages} as one file).
+     */
+    public static List<NewField> parseForTemplate(Object raw, List<PageSize> pages, FileLayout files) {
         Set<Long> slots = new HashSet<>();
         for (long s = 1; s <= MAX_SLOTS; s++) {
             slots.add(s);
         }
-        return parse(raw, new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, null));
+        return parse(raw, new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, files,
+                "template"));
     }
 
     private static List<NewField> parse(Object raw, Target target) {
@@ -209,7 +215,7 @@ public final class FieldInput {
             return namedPage + (file == null ? 0 : target.files().offset(file.id()));
         }
 
-        /** The file named by {@code file_id}, by default the first; null for a template's field, or when unknown. */
+        /** The file named by {@code file_id}, by default the first; null without files, or when unknown. */
         private DocumentFile file() {
             if (target.files() == null) {
                 return null;
@@ -221,7 +227,7 @@ public final class FieldInput {
             Long id = Values.integer(v);
             DocumentFile f = id == null ? null : target.files().file(id).orElse(null);
             if (f == null) {
-                error("file_id " + v + " is not a file of this document.");
+                error("file_id " + v + " is not a file of this " + target.owner() + ".");
             }
             return f;
         }
