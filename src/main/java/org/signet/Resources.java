@@ -80,7 +80,7 @@ final class Resources {
         new WorkflowApi(s.workflow, s.mailSender).routes(rest);
         new AuditApi(s.documents, s.wire).routes(rest);
         new WebhooksApi(s.webhooks, s.wire, () -> s.links.site() + config.restBase()).routes(rest);
-        new TemplatesApi(s.templates, uploads, input, views, s.wire, () -> s.links.site() + config.restBase())
+        new TemplatesApi(s.templates, s.templateFiles, uploads, input, views, s.wire, () -> s.links.site() + config.restBase())
                 .routes(rest);
         new PublicLinksApi(s.publicLinks).routes(rest);
         new PublicLinkRoutes(s.publicLinks, config.httpsSite(), config.siteLanguage(), config.brand()).routes(site);

@@ -51,6 +51,7 @@ import org.signet.service.Signing;
 import org.signet.service.SiteDefaults;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
+import org.signet.service.TemplateFiles;
 import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
 import org.signet.service.Verification;
@@ -104,6 +105,7 @@ final class Services {
     final DocumentFiles documentFiles;
     final Staging staging;
     final Templates templates;
+    final TemplateFiles templateFiles;
     final BulkSends bulkSends;
     final BulkSendJob bulkSendJob;
     final Supplier<SiteCertificate> siteCertificate;
@@ -160,8 +162,8 @@ final class Services {
                 new SiteDefaults(config.bool("site.allow_delegation"), config.retention()), sealTimes);
         documentFiles = new DocumentFiles(documentStores, heavyWork);
         staging = new Staging(db, stores.staged, documents, stores.files, clock);
-        templates = new Templates(db, stores.templates, stores.signers, stores.fields, stores.files, documents,
-                workflow, stores.documents);
+        templateFiles = new TemplateFiles(db, stores.templates, stores.templateFiles, stores.files, heavyWork);
+        templates = new Templates(documentStores, stores.templates, templateFiles, documents, workflow);
         publicLinks = new PublicLinks(db, stores.publicLinks, templates, notify, stores.vault, links, clock,
                 new PublicLinks.Limits(config.integer("public_links.per_link_per_day"),
                         config.integer("public_links.per_address_per_day"), config.integer("public_links.per_day")));

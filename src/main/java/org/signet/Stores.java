@@ -61,6 +61,7 @@ final class Stores {
     final StoredFiles files;
     final StagedFileStore staged;
     final TemplateStore templates;
+    final DocumentFileStore templateFiles;
     final BulkSendStore bulkSends;
     final WebhookStore webhooks;
     final MailOutboxStore mailOutbox;
@@ -91,6 +92,7 @@ final class Stores {
         files = new StoredFiles(db, vault, clock);
         staged = new StagedFileStore(db, clock);
         templates = new TemplateStore(db, clock);
+        templateFiles = DocumentFileStore.forTemplates(db, clock);
         bulkSends = new BulkSendStore(db, clock);
         webhooks = new WebhookStore(db, sealedValues);
         mailOutbox = new MailOutboxStore(db);

@@ -47,18 +47,19 @@ public final class FieldInput {
     static final Keys TEMPLATE_FIELD = FIELD.and("signer_slot", "variable_key");
 
     /**
-     * Whom fields are assigned to, and the pages they are placed on; a document's {@code files} (null for a
-     * template) turn a {@code file_id} and a page inside that file into the joined page stored; {@code given} when
-     * a client sent them, not when they are the fields found in the file, whose save shape carries keys of its own.
+     * Whom fields are assigned to, and the pages they are placed on; the document's or template's
+     * {@code files} (null to take the pages as one file) turn a {@code file_id} and a page inside that file into
+     * the joined page stored; {@code owner} names what holds the files. {@code given} when a client sent them,
+     * not when they are the fields found in the file, whose save shape carries keys of its own.
      */
     private record Target(String assigneeKey, Set<Long> assignees, String assigneeWhat, boolean variables,
-            List<PageSize> pages, FileLayout files, boolean given) {
+            List<PageSize> pages, FileLayout files, String owner, boolean given) {
         Keys keys() {
             return variables ? TEMPLATE_FIELD : DOCUMENT_FIELD;
         }
 
         Target found() {
-            return new Target(assigneeKey, assignees, assigneeWhat, variables, pages, files, false);
+            return new Target(assigneeKey, assignees, assigneeWhat, variables, pages, files, owner, false);
         }
     }
 
@@ -79,26 +80,31 @@ public final class FieldInput {
         return parse(raw, forDocument(d, files, signerIds).found());
     }
 
-    /** A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them. */
-    public static List<NewField> parseForTemplate(Object raw, List<PageSize> pages) {
-        return parse(raw, forTemplate(pages));
+    /**
+     * A template's fields, for signer slots 1 to {@link #MAX_SLOTS}, with variable keys unique among them,
+     * each on a page of one of its {@code files} (by default the first; null takes {@code pages} as one file).
+     */
+    public static List<NewField> parseForTemplate(Object raw, List<PageSize> pages, FileLayout files) {
+        return parse(raw, forTemplate(pages, files));
     }
 
     /** The fields found in a template's file, in their save shape, for its slots. */
-    public static List<NewField> parseFoundForTemplate(Object raw, List<PageSize> pages) {
-        return parse(raw, forTemplate(pages).found());
+    public static List<NewField> parseFoundForTemplate(Object raw, List<PageSize> pages, FileLayout files) {
+        return parse(raw, forTemplate(pages, files).found());
     }
 
     private static Target forDocument(Document d, FileLayout files, Set<Long> signerIds) {
-        return new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), files, true);
+        return new Target("signer_id", signerIds, "a signer of this document", false, d.pages(), files,
+                "document", true);
     }
 
-    private static Target forTemplate(List<PageSize> pages) {
+    private static Target forTemplate(List<PageSize> pages, FileLayout files) {
         Set<Long> slots = new HashSet<>();
         for (long s = 1; s <= MAX_SLOTS; s++) {
             slots.add(s);
         }
-        return new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, null, true);
+        return new Target("signer_slot", slots, "a slot from 1 to " + MAX_SLOTS, true, pages, files,
+                "template", true);
     }
 
     private static List<NewField> parse(Object raw, Target target) {
@@ -280,7 +286,7 @@ public final class FieldInput {
             return namedPage + (file == null ? 0 : target.files().offset(file.id()));
         }
 
-        /** The file named by {@code file_id}, by default the first; null for a template's field, or when unknown. */
+        /** The file named by {@code file_id}, by default the first; null without files, or when unknown. */
         private DocumentFile file() {
             if (target.files() == null) {
                 return null;
@@ -292,7 +298,7 @@ public final class FieldInput {
             Long id = Values.integer(v);
             DocumentFile f = id == null ? null : target.files().file(id).orElse(null);
             if (f == null) {
-                error("file_id " + v + " is not a file of this document.");
+                error("file_id " + v + " is not a file of this " + target.owner() + ".");
             }
             return f;
         }

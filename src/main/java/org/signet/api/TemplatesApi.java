@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.EmailAddress;
+import org.signet.domain.FileLayout;
 import org.signet.domain.Language;
 import org.signet.domain.Signer;
 import org.signet.domain.Template;
@@ -24,6 +26,7 @@ import org.signet.service.AcceptedFile;
 import org.signet.service.DetectedFields;
 import org.signet.service.DraftDetails;
 import org.signet.service.DrawableText;
+import org.signet.service.TemplateFiles;
 import org.signet.service.Templates;
 import org.signet.text.FileNames;
 import org.signet.text.Wire;
@@ -41,15 +44,17 @@ public final class TemplatesApi {
     private static final Keys NEW_DOCUMENT = DocumentInput.DETAILS.and("variables", "signers", "send");
 
     private final Templates templates;
+    private final TemplateFiles files;
     private final UploadReceiver uploads;
     private final DocumentInput input;
     private final DocumentViews views;
     private final Wire wire;
     private final Supplier<String> baseUrl;
 
-    public TemplatesApi(Templates templates, UploadReceiver uploads, DocumentInput input, DocumentViews views, Wire wire,
-            Supplier<String> baseUrl) {
+    public TemplatesApi(Templates templates, TemplateFiles files, UploadReceiver uploads, DocumentInput input,
+            DocumentViews views, Wire wire, Supplier<String> baseUrl) {
         this.templates = templates;
+        this.files = files;
         this.uploads = uploads;
         this.input = input;
         this.views = views;
@@ -67,6 +72,24 @@ public final class TemplatesApi {
         r.get("/templates/{id}/fields", this::listFields);
         r.post("/templates/{id}/fields", this::saveFields);
         r.post("/templates/{id}/documents", this::createDocument);
+        r.post("/templates/{id}/files", this::addFile);
+        r.delete("/templates/{id}/files/{file_id}", this::removeFile);
+    }
+
+    /** Adds a file after the template's last, through the same intake as an upload; answers the template. */
+    private Response addFile(Request req) throws IOException {
+        long id = req.pathId("id");
+        // Refused before the body is read: a file for a template that cannot take it is never stored.
+        files.requireRoom(req.caller().principal(), id);
+        AcceptedFile f = uploads.receive(req, Set.of(), text -> { });
+        files.add(req.caller().principal(), id, f);
+        return Response.created(form(templates.get(req.caller().principal(), id)));
+    }
+
+    private Response removeFile(Request req) throws IOException {
+        long id = req.pathId("id");
+        files.remove(req.caller().principal(), id, req.pathId("file_id"));
+        return Response.ok(form(templates.get(req.caller().principal(), id)));
     }
 
     private Response list(Request req) {
@@ -142,8 +165,7 @@ public final class TemplatesApi {
     }
 
     private Response listFields(Request req) {
-        return Response.ok(templates.fields(req.caller().principal(), req.pathId("id")).stream().map(this::fieldForm)
-                .toList());
+        return Response.ok(fieldForms(templates.get(req.caller().principal(), req.pathId("id"))));
     }
 
     private Response saveFields(Request req) {
@@ -151,9 +173,8 @@ public final class TemplatesApi {
         Body b = req.json().refuseUnknown(FIELDS);
         boolean found = DetectedInput.wanted(b);
         Object raw = found ? templates.detectedAsSlots(req.caller().principal(), id) : b.raw("fields");
-        return Response.ok(templates.saveFields(req.caller().principal(), id, pages -> found
-                ? FieldInput.parseFoundForTemplate(raw, pages) : FieldInput.parseForTemplate(raw, pages)).stream()
-                .map(this::fieldForm).toList());
+        return Response.ok(fieldForms(templates.saveFields(req.caller().principal(), id, (pages, layout) -> found
+                ? FieldInput.parseFoundForTemplate(raw, pages, layout) : FieldInput.parseForTemplate(raw, pages, layout))));
     }
 
     private Response createDocument(Request req) {
@@ -258,10 +279,27 @@ public final class TemplatesApi {
             slots.add(Json.object("slot", s.slot(), "role", s.role().wire(), "signing_order", s.signingOrder()));
         }
         m.put("signer_slots", slots);
+        m.put("files", filesForm(d.files()));
         return m;
     }
 
-    private Map<String, Object> fieldForm(TemplateField f) {
+    /** Each file in order: its id, name, pages and rank from 1. */
+    private static List<Map<String, Object>> filesForm(FileLayout files) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (int i = 0; i < files.files().size(); i++) {
+            DocumentFile f = files.files().get(i);
+            out.add(Json.object("id", f.id(), "name", f.originalFilename(), "pages", f.totalPages(), "order", i + 1));
+        }
+        return out;
+    }
+
+    private List<Map<String, Object>> fieldForms(Templates.Detail d) {
+        return d.fields().stream().map(f -> fieldForm(f, d.files())).toList();
+    }
+
+    /** The field, on a page of one of {@code files}: stored on their joined pages, said as a file and a page in it. */
+    private Map<String, Object> fieldForm(TemplateField f, FileLayout files) {
+        FileLayout.Place place = files.place(f.pageNumber());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", f.id());
         m.put("template_id", f.templateId());
@@ -269,7 +307,8 @@ public final class TemplatesApi {
         m.put("field_type", f.type().wire());
         m.put("field_name", f.name());
         m.put("variable_key", f.variableKey());
-        m.put("page_number", f.pageNumber());
+        m.put("file_id", place.file().id());
+        m.put("page_number", place.page());
         m.put("position_x", f.x());
         m.put("position_y", f.y());
         m.put("width", f.width());

@@ -13,4 +13,10 @@ public record DocumentFile(long id, long documentId, int position, String origin
     public DocumentFile {
         pages = List.copyOf(pages);
     }
+
+    /** This file as one of {@code ownerId}'s, to be appended: its id and position are given then. */
+    public DocumentFile of(long ownerId) {
+        return new DocumentFile(0, ownerId, 0, originalFilename, mediaType, totalPages, pages, originalFileId, pdfFileId,
+                fileHash);
+    }
 }

@@ -1,6 +1,7 @@
 package org.signet.service;
 
 import java.util.List;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.MediaKind;
 import org.signet.domain.PageSize;
 import org.signet.pdf.intake.DetectedField;
@@ -30,5 +31,11 @@ public record AcceptedFile(String originalFilename, MediaKind kind, int totalPag
     /** The audit trail's note of what was taken out, or null when nothing was. */
     public String removalNote() {
         return removed.isEmpty() ? null : "active content removed: " + String.join(", ", removed);
+    }
+
+    /** This file as one more of document or template {@code ownerId}'s files; its id and position are given as it is appended. */
+    public DocumentFile asFileOf(long ownerId) {
+        return new DocumentFile(0, ownerId, 0, originalFilename, kind.mediaType(), totalPages, pages, originalFileId,
+                pdfFileId, fileHash);
     }
 }

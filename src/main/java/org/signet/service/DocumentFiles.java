@@ -13,7 +13,6 @@ import org.signet.domain.DocumentStatus;
 import org.signet.domain.FileLayout;
 import org.signet.domain.Principal;
 import org.signet.error.Refusal;
-import org.signet.pdf.finish.JoinedPdf;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
 import org.signet.store.DocumentFileStore;
@@ -84,9 +83,7 @@ public final class DocumentFiles {
         StoredFiles.Saved joined = join(pdfs);
         List<String> erase = db.inTransaction(() -> {
             Document d = unchanged(p, documentId, before);
-            DocumentFile added = rows.append(new DocumentFile(0, d.id(), 0, file.originalFilename(),
-                    file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
-                    file.fileHash()));
+            DocumentFile added = rows.append(file.asFileOf(d.id()));
             files.claim(file.originalFileId(), file.pdfFileId(), joined.id());
             List<DocumentFile> now = new ArrayList<>(before.files());
             now.add(added);
@@ -183,13 +180,7 @@ public final class DocumentFiles {
         return names;
     }
 
-    /** The stored PDFs {@code pdfFileIds} joined in order and stored, unclaimed until a transaction claims it. */
     private StoredFiles.Saved join(List<Long> pdfFileIds) throws IOException {
-        List<byte[]> pdfs = new ArrayList<>();
-        for (long id : pdfFileIds) {
-            pdfs.add(files.read(id));
-        }
-        byte[] joined = gate.run(() -> JoinedPdf.join(pdfs));
-        return files.save(joined);
+        return JoinedFiles.join(files, gate, pdfFileIds);
     }
 }

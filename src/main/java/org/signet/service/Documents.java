@@ -185,9 +185,20 @@ public final class Documents {
         return perDay;
     }
 
-    /** How many files document {@code id} holds. */
-    int fileCount(long id) {
-        return db.read(() -> documentFiles.forDocument(id).size());
+    /** Document {@code id}'s files in order, in the caller's transaction or read. */
+    List<DocumentFile> files(long id) {
+        return documentFiles.forDocument(id);
+    }
+
+    /**
+     * Puts {@code more}, already stored and claimed, after new draft {@code d}'s first file, with
+     * {@code joinedPdf} (all of them joined) as the PDF its parties see: a draft made from a template of
+     * several files. In the caller's transaction.
+     */
+    Document appendFiles(Document d, List<DocumentFile> more, long joinedPdf) {
+        List<DocumentFile> all = new ArrayList<>(documentFiles.forDocument(d.id()));
+        more.forEach(f -> all.add(documentFiles.append(f.of(d.id()))));
+        return documents.changeFiles(d.id(), new FileLayout(all), joinedPdf);
     }
 
     /** Keeps fields found in a staged file, as the JSON array stored with it, for the document made from it. */

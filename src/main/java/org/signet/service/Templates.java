@@ -6,18 +6,21 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentDetail;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
+import org.signet.domain.FileLayout;
 import org.signet.domain.Language;
 import org.signet.domain.NewField;
 import org.signet.domain.NewTemplate;
@@ -32,7 +35,6 @@ import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.domain.MediaKind;
 import org.signet.store.Database;
-import org.signet.store.DocumentStore;
 import org.signet.store.FieldStore;
 import org.signet.store.SignerStore;
 import org.signet.store.StoredFiles;
@@ -42,7 +44,7 @@ import org.signet.store.TemplateStore;
  * Templates: made from a document or an upload, edited, and turned into new documents with
  * their signers in the template's slots and some fields filled in ahead of time from variables.
  * Ownership as for documents. A template and every document made from it hold their own copies of
- * the file, so deleting one never touches another.
+ * the files, in the same order, so deleting one never touches another.
  */
 public final class Templates {
     private final Database db;
@@ -50,13 +52,14 @@ public final class Templates {
     private final SignerStore signers;
     private final FieldStore fields;
     private final StoredFiles files;
+    private final TemplateFiles templateFiles;
     private final Documents documents;
     private final Workflow workflow;
     private final DocumentAccess access;
     private final DetectedFields detected;
 
-    /** A template with its slots and fields. */
-    public record Detail(Template template, List<TemplateSlot> slots, List<TemplateField> fields) {
+    /** A template with its slots, its fields (on the joined pages of its files) and its files in order. */
+    public record Detail(Template template, List<TemplateSlot> slots, List<TemplateField> fields, FileLayout files) {
         /** The fields that carry a variable key: what a new document can be prefilled with. */
         public List<TemplateField> variables() {
             return fields.stream().filter(f -> f.variableKey() != null).toList();
@@ -88,17 +91,18 @@ public final class Templates {
     /** A document made from a template, and whether it was sent. */
     public record Created(DocumentDetail detail, boolean sent) {}
 
-    public Templates(Database db, TemplateStore templates, SignerStore signers, FieldStore fields, StoredFiles files,
-            Documents documents, Workflow workflow, DocumentStore documentStore) {
-        this.db = db;
+    public Templates(DocumentStores s, TemplateStore templates, TemplateFiles templateFiles, Documents documents,
+            Workflow workflow) {
+        this.db = s.db();
         this.templates = templates;
-        this.signers = signers;
-        this.fields = fields;
-        this.files = files;
+        this.signers = s.signers();
+        this.fields = s.fields();
+        this.files = s.files();
+        this.templateFiles = templateFiles;
         this.documents = documents;
         this.workflow = workflow;
-        this.access = new DocumentAccess(documentStore);
-        this.detected = new DetectedFields(db, documentStore, signers);
+        this.access = new DocumentAccess(s.documents());
+        this.detected = new DetectedFields(db, s.documents(), s.signers());
     }
 
     public Page list(Principal p, String search, int page, int perPage) {
@@ -119,27 +123,28 @@ public final class Templates {
     }
 
     /**
-     * A template from one of the caller's documents, in any state: a copy of its file and fields, its
-     * signers as slots 1..n in signing order, and a suggested variable key for every field a value can
-     * be given to ahead of time.
+     * A template from one of the caller's documents, in any state: a copy of each of its files in order
+     * and of its fields, its signers as slots 1..n in signing order, and a suggested variable key for
+     * every field a value can be given to ahead of time.
      */
     public Detail fromDocument(Principal p, long documentId, String name, String description) {
         Document d = db.read(() -> access.require(p, documentId));
-        if (documents.fileCount(d.id()) > 1) {
-            // A template keeps one file: made from several, its certificate would name only the first.
-            throw Refusal.invalid("several_files", "A template is made from a document of one file; this document "
-                    + "holds several.");
-        }
-        Copies copies = copy(d.originalFileId(), d.pdfFileId());
+        List<DocumentFile> source = db.read(() -> documents.files(d.id()));
+        Copies copies = copy(source, d.pdfFileId());
         try {
             return db.inTransaction(() -> {
                 Document now = access.require(p, documentId);
+                if (!sameFiles(documents.files(now.id()), source) || now.pdfFileId() != d.pdfFileId()) {
+                    throw Refusal.conflict("files_changed", "The document's files changed meanwhile; try again.");
+                }
                 List<Signer> parties = signers.forDocument(now.id());
                 List<Field> placed = fields.forDocument(now.id());
+                DocumentFile first = copies.files().get(0);
                 Template t = templates.insert(new NewTemplate(p.userId(), name, description,
-                        now.originalFilename(), now.mediaType(), now.pages(), copies.original(), copies.pdf(),
-                        now.fileHash()));
-                files.claim(copies.original(), copies.pdf());
+                        first.originalFilename(), first.mediaType(), now.pages(), first.originalFileId(),
+                        copies.joinedPdf(), first.fileHash()));
+                templateFiles.record(t.id(), copies.files());
+                copies.claim(files);
                 Map<Long, Integer> slotOf = new HashMap<>();
                 for (Signer s : parties) {
                     slotOf.put(s.id(), slotOf.size() + 1);
@@ -163,11 +168,12 @@ public final class Templates {
         }
     }
 
-    /** An empty template from an accepted upload. */
+    /** An empty template from an accepted upload, its first file. */
     public Detail upload(Principal p, AcceptedFile f, String name, String description) {
         return db.inTransaction(() -> {
             Template t = templates.insert(new NewTemplate(p.userId(), name, description, f.originalFilename(),
                     f.kind().mediaType(), f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash()));
+            templateFiles.record(t.id(), List.of(f.asFileOf(t.id())));
             files.claim(f.originalFileId(), f.pdfFileId());
             detected.recordForTemplate(t.id(), f.detected());
             return detailOf(t);
@@ -182,16 +188,14 @@ public final class Templates {
         });
     }
 
-    /** Deletes the template and its copies of the file; documents made from it keep theirs. */
+    /** Deletes the template and its copies of the files; documents made from it keep theirs. */
     public void delete(Principal p, long id) {
         List<String> erase = db.inTransaction(() -> {
             Template t = owned(p, id);
+            Set<Long> stored = templateFiles.storedFiles(t);
             templates.delete(id);
             List<String> names = new ArrayList<>();
-            files.forget(t.originalFileId()).ifPresent(names::add);
-            if (t.pdfFileId() != t.originalFileId()) {
-                files.forget(t.pdfFileId()).ifPresent(names::add);
-            }
+            stored.forEach(f -> files.forget(f).ifPresent(names::add));
             return names;
         });
         erase.forEach(files::erase);
@@ -209,20 +213,23 @@ public final class Templates {
         return db.read(() -> templates.fields(owned(p, id).id()));
     }
 
-    /** Replaces the template's fields, all or nothing; slots a field names are added with default roles. */
-    public List<TemplateField> saveFields(Principal p, long id, Function<List<PageSize>, List<NewField>> reader) {
+    /**
+     * Replaces the template's fields, all or nothing; slots a field names are added with default roles.
+     * {@code reader} reads them against the template's pages and files, each on a page of one file.
+     */
+    public Detail saveFields(Principal p, long id, BiFunction<List<PageSize>, FileLayout, List<NewField>> reader) {
         return db.inTransaction(() -> {
             Template t = owned(p, id);
-            List<NewField> replacement = reader.apply(t.pages());
+            List<NewField> replacement = reader.apply(t.pages(), new FileLayout(templateFiles.files(t.id())));
             templates.replaceFields(t.id(), replacement);
             replacement.stream().map(f -> (int) f.signerId()).distinct()
                     .forEach(slot -> templates.addSlot(t.id(), new TemplateSlot(slot, Signer.Role.SIGNER, slot)));
-            return templates.fields(t.id());
+            return detailOf(t);
         });
     }
 
     /**
-     * A new draft owned by the caller, with its own copy of the file, the request's signers in the
+     * A new draft owned by the caller, with its own copy of each file in order, the request's signers in the
      * template's slots, fields assigned to them and prefilled from the variables; sent when asked. All
      * or nothing: a refusal at any step leaves no document and no file behind.
      */
@@ -241,14 +248,21 @@ public final class Templates {
         checkSlots(template, r.signers());
         Map<String, String> prefill = prefill(template, r.variables());
         Template t = template.template();
-        Copies copies = copy(t.originalFileId(), t.pdfFileId());
+        Copies copies = copy(template.files().files(), t.pdfFileId());
         try {
             return db.inTransaction(() -> {
-                AcceptedFile file = new AcceptedFile(t.originalFilename(), MediaKind.ofMediaType(t.mediaType()),
-                        t.totalPages(), t.pages(), copies.original(), copies.pdf(), t.fileHash(), List.of());
+                DocumentFile first = copies.files().get(0);
+                AcceptedFile file = new AcceptedFile(first.originalFilename(), MediaKind.ofMediaType(first.mediaType()),
+                        first.totalPages(), first.pages(), first.originalFileId(), first.pdfFileId(), first.fileHash(),
+                        List.of());
                 DraftDetails draft = new DraftDetails(r.title(), r.expiresAt(), null, r.ref(), r.allowDelegation())
                         .titledOr(t.name());
                 Document d = documents.create(p.userId(), file, draft, t.id(), actor);
+                if (copies.files().size() > 1) {
+                    // Fields are kept on the joined pages, so the template's land on the same pages here.
+                    documents.appendFiles(d, copies.files().subList(1, copies.files().size()), copies.joinedPdf());
+                }
+                copies.claim(files);
                 detected.copyTemplateToDocument(t.id(), d.id());
                 Map<Integer, Long> signerOfSlot = addSigners(p, d, template, r.signers(), actor);
                 List<NewField> placed = template.fields().stream().map(f -> f.forSigner(signerOfSlot.get(f.signerSlot()),
@@ -342,34 +356,57 @@ public final class Templates {
     }
 
     private Detail detailOf(Template t) {
-        return new Detail(t, templates.slots(t.id()), templates.fields(t.id()));
+        return new Detail(t, templates.slots(t.id()), templates.fields(t.id()),
+                new FileLayout(templateFiles.files(t.id())));
     }
 
-    /** The stored files a new document or template gets: its own encrypted copies. */
-    private record Copies(long original, long pdf) {
-        void discard(StoredFiles files) {
+    private static boolean sameFiles(List<DocumentFile> now, List<DocumentFile> before) {
+        return now.stream().map(DocumentFile::id).toList().equals(before.stream().map(DocumentFile::id).toList());
+    }
+
+    /**
+     * The stored files a new document or template gets: its own encrypted copy of each file's original
+     * and PDF, in order, and of the joined PDF (the one file's PDF when there is one).
+     */
+    private record Copies(List<DocumentFile> files, long joinedPdf, Set<Long> stored) {
+        void claim(StoredFiles to) {
+            to.claim(stored.stream().mapToLong(Long::longValue).toArray());
+        }
+
+        void discard(StoredFiles from) {
+            discard(from, stored);
+        }
+
+        static void discard(StoredFiles from, Set<Long> stored) {
             List<String> names = new ArrayList<>();
-            files.forget(original).ifPresent(names::add);
-            if (pdf != original) {
-                files.forget(pdf).ifPresent(names::add);
-            }
-            names.forEach(files::erase);
+            stored.forEach(id -> from.forget(id).ifPresent(names::add));
+            names.forEach(from::erase);
         }
     }
 
-    private Copies copy(long originalId, long pdfId) {
-        long original = copyOne(originalId);
+    private Copies copy(List<DocumentFile> source, long joinedPdf) {
+        Set<Long> made = new LinkedHashSet<>();
         try {
-            return new Copies(original, pdfId == originalId ? original : copyOne(pdfId));
+            List<DocumentFile> copied = new ArrayList<>();
+            for (DocumentFile f : source) {
+                long original = copyOne(f.originalFileId(), made);
+                long pdf = f.pdfFileId() == f.originalFileId() ? original : copyOne(f.pdfFileId(), made);
+                copied.add(new DocumentFile(0, 0, 0, f.originalFilename(), f.mediaType(), f.totalPages(), f.pages(),
+                        original, pdf, f.fileHash()));
+            }
+            long joined = source.size() == 1 ? copied.get(0).pdfFileId() : copyOne(joinedPdf, made);
+            return new Copies(copied, joined, made);
         } catch (RuntimeException e) {
-            new Copies(original, original).discard(files);
+            Copies.discard(files, made);
             throw e;
         }
     }
 
-    private long copyOne(long fileId) {
+    private long copyOne(long fileId, Set<Long> made) {
         try (InputStream in = files.open(fileId)) {
-            return files.save(in).id();
+            long id = files.save(in).id();
+            made.add(id);
+            return id;
         } catch (IOException e) {
             throw new UncheckedIOException("could not copy stored file " + fileId, e);
         }

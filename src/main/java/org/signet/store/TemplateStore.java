@@ -5,7 +5,9 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.signet.domain.DocumentFile;
 import org.signet.domain.FieldType;
+import org.signet.domain.FileLayout;
 import org.signet.domain.NewField;
 import org.signet.domain.NewTemplate;
 import org.signet.domain.Signer;
@@ -75,6 +77,19 @@ public final class TemplateStore {
                 + COLUMNS, TemplateStore::map, name, description, now(), id).orElseThrow();
     }
 
+    /**
+     * Records a template's files as they now are: the first file's name, type, original and hash, and
+     * {@code pdfFileId}, the files joined, with every page's size.
+     */
+    public Template changeFiles(long id, FileLayout layout, long pdfFileId) {
+        DocumentFile first = layout.first();
+        return db.queryOne("UPDATE templates SET original_filename = ?, media_type = ?, original_file_id = ?, "
+                        + "file_hash = ?, pdf_file_id = ?, total_pages = ?, page_sizes = ?, updated_at = ? WHERE id = ? "
+                        + "RETURNING " + COLUMNS, TemplateStore::map, first.originalFilename(), first.mediaType(),
+                first.originalFileId(), first.fileHash(), pdfFileId, layout.totalPages(),
+                DocumentStore.pagesJson(layout.pages()), now(), id).orElseThrow();
+    }
+
     /** Removes the template with its slots and fields (the caller forgets its files). */
     public boolean delete(long id) {
         return db.update("DELETE FROM templates WHERE id = ?", id) == 1;
@@ -95,6 +110,18 @@ public final class TemplateStore {
     public List<TemplateField> fields(long templateId) {
         return db.query("SELECT " + FIELD_COLUMNS + " FROM template_fields WHERE template_id = ? ORDER BY id",
                 TemplateStore::mapField, templateId);
+    }
+
+    /** How many of the template's fields lie on joined pages {@code from} to {@code to}. */
+    public int countFieldsOnPages(long templateId, int from, int to) {
+        return db.queryOne("SELECT COUNT(*) AS n FROM template_fields WHERE template_id = ? AND page_number BETWEEN ? AND ?",
+                r -> r.getInt("n"), templateId, from, to).orElse(0);
+    }
+
+    /** Moves the fields on the joined pages after {@code after} {@code by} pages up, as a file before them goes. */
+    public void moveFieldPagesUp(long templateId, int after, int by) {
+        db.update("UPDATE template_fields SET page_number = page_number - ? WHERE template_id = ? AND page_number > ?",
+                by, templateId, after);
     }
 
     /** Replaces every field of the template; the caller runs it in a transaction. {@code signerId} holds the slot. */

@@ -186,16 +186,6 @@ class DocumentFilesApiTest {
     }
 
     @Test
-    void template_fromADocumentOfSeveralFiles_refused() {
-        expect(201, add(doc, "annex.pdf", "application/pdf", annex));
-
-        HttpResponse<String> r = flow.post("templates", Map.of("document_id", doc, "name", "Agreement"));
-
-        assertEquals(400, r.statusCode(), r.body());
-        assertEquals("several_files", code(r));
-    }
-
-    @Test
     void remove_theFirstFile_theNextBecomesTheOriginal() {
         expect(201, add(doc, "annex.pdf", "application/pdf", annex));
 

@@ -299,7 +299,7 @@ class FieldInputTest {
     void parse_templateAttachmentWithAnUnknownKind_refusedToo() {
         Refusal e = assertThrows(Refusal.class, () -> FieldInput.parseForTemplate(json("[{\"signer_slot\":1,"
                 + "\"field_type\":\"attachment\",\"page_number\":1,\"position_x\":10,\"position_y\":10,"
-                + "\"options\":[\"docx\"]}]"), List.of(A4)));
+                + "\"options\":[\"docx\"]}]"), List.of(A4), null));
 
         assertEquals("rest_invalid_param", e.code());
         @SuppressWarnings("unchecked")

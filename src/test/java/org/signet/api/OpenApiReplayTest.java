@@ -243,7 +243,11 @@ class OpenApiReplayTest {
         String templateId = String.valueOf(TestServer.expectObject(201, template).get("id"));
         String publicLink = (String) TestServer.expectObject(200, owner.post("templates/" + templateId + "/public-link",
                 Map.of("enabled", true))).get("url");
-        out.put("templates", Map.of("id", templateId));
+        HttpResponse<String> templateAnnex = signet.server().postMultipart("templates/" + templateId + "/files",
+                owner.key, new Multipart().file("file", "annex.pdf", "application/pdf", TestFiles.pdf(1)));
+        List<?> templateFiles = (List<?>) TestServer.expectObject(201, templateAnnex).get("files");
+        out.put("templates", Map.of("id", templateId, "file_id",
+                String.valueOf(((Map<?, ?>) templateFiles.get(templateFiles.size() - 1)).get("id"))));
         out.put("p", Map.of("token", publicLink.substring(publicLink.lastIndexOf('/') + 1)));
         out.put("webhooks", Map.of("id", webhook));
         out.put("sign", Map.of("token", token, "file", "1.png"));

@@ -69,7 +69,7 @@ class RequestBodyFuzzTest {
             q.check();
         });
         each(values, b -> FieldInput.parse(b.raw("fields"), DOCUMENT, Set.of(7L, 8L)));
-        each(values, b -> FieldInput.parseForTemplate(b.raw("fields"), PAGES));
+        each(values, b -> FieldInput.parseForTemplate(b.raw("fields"), PAGES, null));
         each(values, WebhooksApi::forCreate);
         each(values, WebhooksApi::forUpdate);
     }
