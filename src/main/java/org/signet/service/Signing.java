@@ -191,8 +191,10 @@ public final class Signing {
                 throw Refusal.invalid("consent_required", "Agree to use electronic records and signatures before signing.");
             }
             Actor actor = actor(link, visit);
-            List<Field> mine = fields.forSigner(link.signer().id());
+            // One read of the document's fields: the signer's own and those its conditions may name.
             List<Field> all = fields.forDocument(link.document().id());
+            long signerId = link.signer().id();
+            List<Field> mine = all.stream().filter(f -> f.signerId() == signerId).toList();
             Submission checked = SubmissionCheck.check(link.signer(), mine, all, s, attachedNames(link));
             link = recordView(link, actor);
             fill(link, mine, checked);
@@ -210,12 +212,12 @@ public final class Signing {
         });
     }
 
-    /** The files this link's signer has attached so far, by field. */
     /** The document's files in order, which the page tells its pages apart by. */
     public FileLayout files(SignerLink link) {
         return new FileLayout(documentFiles.forDocument(link.document().id()));
     }
 
+    /** The files this link's signer has attached so far, by field. */
     public Map<Long, FieldAttachment> attached(SignerLink link) {
         Map<Long, FieldAttachment> mine = new LinkedHashMap<>();
         attachments.forDocument(link.document().id()).stream().filter(a -> a.signerId() == link.signer().id())

@@ -80,8 +80,9 @@ class RequestCostTest {
         flow.put("documents/" + doc, Map.of("title", "Lease 2"));
         Cost.Spent spent = requestsOwn(cost.of(() -> flow.get("documents/" + doc)));
         report("GET /documents/{id} (changed since)", spent);
-        assertEquals(List.of("auth_changes", "documents", "signers", "fields"), spent.tables(), "statements: " + spent);
-        assertEquals(1, spent.readTransactions(), "the document, its signers and fields in one snapshot: " + spent);
+        assertEquals(List.of("auth_changes", "documents", "signers", "fields", "document_files"), spent.tables(),
+                "statements: " + spent);
+        assertEquals(1, spent.readTransactions(), "the document, its signers, fields and files in one snapshot: " + spent);
         assertEquals(0, spent.writeTransactions(), "write transactions: " + spent);
     }
 
