@@ -1,19 +1,21 @@
-// Signet administrator pages: the one thing that needs a script, copying a signer's link. Every page
-// works without it; the link is in a read-only field that can be selected and copied by hand.
-"use strict";
-document.addEventListener("click", function (event) {
-  var button = event.target.closest("button[data-copy]");
+// Signet administrator pages: the page script, a module as the signer page's. It copies a signer's link
+// and brings in the parts of single pages (admin/follow.js: a document followed without a reload). Every
+// page works without it; the link is in a read-only field that can be selected and copied by hand.
+import './admin/follow.js';
+
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-copy]');
   if (!button) {
     return;
   }
-  var field = document.getElementById(button.getAttribute("data-copy"));
+  const field = document.getElementById(button.getAttribute('data-copy'));
   field.select();
-  var done = function () {
-    button.textContent = button.getAttribute("data-copied");
+  const done = () => {
+    button.textContent = button.getAttribute('data-copied');
   };
   if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(field.value).then(done, function () { /* selected: copy by hand */ });
-  } else if (document.execCommand("copy")) {
+    navigator.clipboard.writeText(field.value).then(done, () => { /* selected: copy by hand */ });
+  } else if (document.execCommand('copy')) {
     done();
   }
 });

@@ -66,6 +66,7 @@ public final class Documents {
     private final Wire wire;
     private final SiteDefaults defaults;
     private final SealTimes sealTimes;
+    private final CompletionCertificates certificates;
 
     /** A file to hand out: its name and type for the client, its size, and how to read it. */
     public record Download(String filename, String mediaType, long size, Opener opener) {
@@ -101,6 +102,7 @@ public final class Documents {
         this.detected = new DetectedFields(db, documents, signers);
         this.wire = wire;
         this.defaults = defaults;
+        this.certificates = new CompletionCertificates(s);
     }
 
     /**
@@ -330,8 +332,24 @@ public final class Documents {
      * a legal hold is kept: 409 {@code document_held} until the hold is released.
      */
     public void delete(Principal p, long id) {
+        delete(p, id, false);
+    }
+
+    /**
+     * As {@link #delete(Principal, long)}, for a draft only, as the administrator pages offer it: a document that
+     * went out is refused with 400 {@code invalid_state} and kept, whatever it holds, until it is recalled.
+     */
+    public void deleteDraft(Principal p, long id) {
+        delete(p, id, true);
+    }
+
+    private void delete(Principal p, long id, boolean draftOnly) {
         List<String> erase = db.inTransaction(() -> {
             Document d = access.require(p, id);
+            if (draftOnly && d.status() != DocumentStatus.DRAFT) {
+                throw Workflow.invalidState("Only a draft can be deleted here; this document is " + d.status().wire()
+                        + ".");
+            }
             if (documents.held(d.id())) {
                 throw Refusal.conflict("document_held", "The document is under a legal hold; release the hold "
                         + "before deleting it.");
@@ -428,6 +446,14 @@ public final class Documents {
         return new Refusal(Refusal.Kind.CONFLICT, "seal_pending", "The document is completed and its sealed PDF is "
                 + "being made; try again shortly.", Json.object("retry_after", sealTimes.secondsLeft(startsAt,
                         documents.now()), "seal_status", "pending"));
+    }
+
+    /**
+     * The certificate of completion alone: the pages the sealed PDF ends with, recorded as a
+     * {@code document_downloaded} event. 404 before the sealed PDF is stored.
+     */
+    public Download certificate(Principal p, long id, Actor actor) {
+        return certificates.of(p, id, actor);
     }
 
     public Trail trail(Principal p, long id) {

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.signet.config.Brand;
-import org.signet.crypto.Tokens;
 import org.signet.error.Refusal;
+import org.signet.http.EntityTags;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
@@ -23,7 +23,8 @@ import org.signet.http.Router;
  * {@code look.css}, the palette and top bar both kinds of page share. The signing page's script is a set of
  * JavaScript modules: {@code sign.js} imports {@code embed.js} (which passes its events on to a site that frames
  * the page) and the parts under {@code sign/}, which the page also names for preloading ({@link #SIGN_MODULES}); the
- * administrator pages' passkey ceremonies are the module {@code admin/passkeys.js}.
+ * administrator pages' script is the module {@code admin.js}, which imports {@code admin/follow.js} (a document's page
+ * following it), and their passkey ceremonies are the module {@code admin/passkeys.js}.
  * Each file carries an ETag, so a browser whose copy has aged checks it with a request answered 304. Two files are
  * the site's own rather than the jar's: {@code site.css}, the accent's custom properties, and {@code logo.png}, the
  * logo from {@code site.logo} (none, and a 404, when the site has no logo).
@@ -80,6 +81,7 @@ public final class Assets {
         files.put("verify.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css", "/web/verify.css")));
         files.put("admin.js", new Asset(JS, List.of("/web/admin.js")));
         files.put("admin/passkeys.js", new Asset(JS, List.of("/web/admin/passkeys.js")));
+        files.put("admin/follow.js", new Asset(JS, List.of("/web/admin/follow.js")));
         files.put("admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")));
         files.put("handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
         return Map.copyOf(files);
@@ -100,24 +102,7 @@ public final class Assets {
     }
 
     private static Response answer(Request req, String contentType, Loaded file) {
-        Response response = unchanged(req.header("If-None-Match"), file.etag())
-                ? Response.bytes(304, null, new byte[0])
-                : Response.bytes(200, contentType, file.bytes());
-        return response.header("ETag", file.etag());
-    }
-
-    /** Whether the copy a browser holds, named in {@code ifNoneMatch} (a list, weak or strong), is {@code etag}. */
-    static boolean unchanged(String ifNoneMatch, String etag) {
-        if (ifNoneMatch == null) {
-            return false;
-        }
-        for (String tag : ifNoneMatch.split(",")) {
-            String held = tag.strip();
-            if (held.equals("*") || (held.startsWith("W/") ? held.substring(2) : held).equals(etag)) {
-                return true;
-            }
-        }
-        return false;
+        return EntityTags.answer(req, contentType, file.bytes(), file.etag());
     }
 
     /** The resources one after another, a newline between two (a single one, such as the font, is its bytes). */
@@ -140,6 +125,6 @@ public final class Assets {
     }
 
     private static Loaded loaded(byte[] bytes) {
-        return new Loaded(bytes, "\"" + Tokens.sha256Hex(bytes).substring(0, 32) + "\"");
+        return new Loaded(bytes, EntityTags.of(bytes));
     }
 }

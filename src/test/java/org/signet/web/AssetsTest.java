@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.domain.Language;
+import org.signet.http.EntityTags;
 import org.signet.support.SignetFixture;
 import org.signet.text.Messages;
 
@@ -127,12 +128,12 @@ class AssetsTest {
     @Test
     void unchanged_listWeakOrAny_matchesAndOtherTagsDoNot() {
         String etag = "\"abc\"";
-        assertTrue(Assets.unchanged("\"abc\"", etag));
-        assertTrue(Assets.unchanged("\"x\", W/\"abc\"", etag));
-        assertTrue(Assets.unchanged("*", etag));
-        assertFalse(Assets.unchanged(null, etag));
-        assertFalse(Assets.unchanged("\"abcd\", \"ab\"", etag));
-        assertFalse(Assets.unchanged("abc", etag));
+        assertTrue(EntityTags.unchanged("\"abc\"", etag));
+        assertTrue(EntityTags.unchanged("\"x\", W/\"abc\"", etag));
+        assertTrue(EntityTags.unchanged("*", etag));
+        assertFalse(EntityTags.unchanged(null, etag));
+        assertFalse(EntityTags.unchanged("\"abcd\", \"ab\"", etag));
+        assertFalse(EntityTags.unchanged("abc", etag));
     }
 
     @Test

@@ -243,7 +243,7 @@ final class AdminView {
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
                 + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
-                + "<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n"
+                + "<script type=\"module\" src=\"" + SCRIPT + "\"></script>\n"
                 + "<script type=\"module\" src=\"" + PASSKEY_MODULE + "\"></script>\n</head>\n<body>\n"
                 + "<a class=\"skip-link\" href=\"#main\">{}</a>\n{}"
                 + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>{}</h1>\n"

@@ -23,9 +23,10 @@ import org.signet.http.Form;
 import org.signet.text.Html;
 
 /**
- * One document on the administrator pages: its signers with their status, a signing link shown on request, a summary of
- * its fields, the audit trail with the verdict on its hash chain, downloads of the original and the
- * sealed PDF, reminders, and how long it is kept ({@link DocumentRetention}). Ownership as the REST
+ * One document on the administrator pages: its signers with each one's progress, followed without a reload while it
+ * is out ({@link DocumentProgress}), a signing link shown on request, a summary of its fields, the audit trail with the
+ * verdict on its hash chain, downloads of the original, the sealed PDF and the certificate, reminders, recall and
+ * deletion and the ways on for a draft ({@link DocumentFollowing}), and how long it is kept ({@link DocumentRetention}). Ownership as the REST
  * interface: 404 when it does not exist, else 403 when not the user's.
  */
 final class DocumentPage implements AdminRoutes.Section {
@@ -33,12 +34,16 @@ final class DocumentPage implements AdminRoutes.Section {
     private final Workflow workflow;
     private final Links links;
     private final DocumentRetention retention;
+    private final DocumentFollowing following;
+    private final DocumentProgress progress;
 
     DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds) {
         this.documents = documents;
         this.workflow = workflow;
         this.links = links;
         this.retention = new DocumentRetention(documents, holds);
+        this.following = new DocumentFollowing(documents);
+        this.progress = new DocumentProgress(documents);
     }
 
     @Override
@@ -48,6 +53,8 @@ final class DocumentPage implements AdminRoutes.Section {
         site.post("/admin/documents/{id}/remind", admin.action(this::remind));
         site.post("/admin/documents/{id}/signers/{signer_id}/link", admin.action(this::showLink));
         retention.routes(site, admin);
+        following.routes(site, admin);
+        progress.routes(site, admin);
     }
 
     private Response show(Request req, Session s, AdminView v) {
@@ -71,15 +78,16 @@ final class DocumentPage implements AdminRoutes.Section {
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
         Html notice = shown == null ? Html.EMPTY : v.notice("document.link_shown", shown.name());
-        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), downloads(v, d),
+        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d),
+                DocumentFollowing.panel(v, d, detail.signers()), downloads(v, d),
                 signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), retention.panel(v, s, d),
                 DocumentTrail.render(v, trail))));
     }
 
     private static Html summary(AdminView v, Document d) {
-        return Html.of("<dl class=\"pairs panel\">\n<dt>{}</dt><dd><span id=\"document-state\" class=\"badge badge-{}\">{}"
+        return Html.of("<dl class=\"pairs panel\">\n<dt>{}</dt><dd><span id=\"document-state\" class=\"badge badge-{}\" data-state=\"{}\">{}"
                 + "</span></dd>\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n"
-                + "<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n</dl>\n", v.t("documents.state"), d.status().wire(),
+                + "<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n</dl>\n", v.t("documents.state"), d.status().wire(), d.status().wire(),
                 v.t("state." + d.status().wire()), v.t("document.file"), d.originalFilename(), v.t("documents.created"),
                 v.time(d.createdAt()), v.t("document.sent"), v.time(d.sentAt()), v.t("document.completed"),
                 v.time(d.completedAt()), v.t("document.expires"), v.time(d.expiresAt()));
@@ -92,8 +100,9 @@ final class DocumentPage implements AdminRoutes.Section {
                 : Html.of("<li>{}</li>\n",
                         v.t(d.status().wire().equals("completed") ? "document.seal_pending" : "document.no_signed"));
         return Html.of("<section class=\"panel\" aria-labelledby=\"downloads\">\n<h2 id=\"downloads\">{}"
-                + "</h2>\n<ul>\n<li><a id=\"download-original\" href=\"{}original\">{}</a></li>\n{}</ul>\n</section>\n",
-                v.t("document.downloads"), base, v.t("document.download_original"), signed);
+                + "</h2>\n<ul>\n<li><a id=\"download-original\" href=\"{}original\">{}</a></li>\n{}{}</ul>\n</section>\n",
+                v.t("document.downloads"), base, v.t("document.download_original"), signed,
+                DocumentFollowing.certificateLink(v, d));
     }
 
     private Html signers(AdminView v, Session s, Document d, List<Signer> signers, Signer shown) {
@@ -103,8 +112,8 @@ final class DocumentPage implements AdminRoutes.Section {
         List<Html> rows = new ArrayList<>();
         for (Signer p : signers) {
             rows.add(Html.of("<tr><td>{}<div class=\"muted\">{}</div></td><td>{}</td><td class=\"num\">{}</td>"
-                    + "<td><span class=\"badge\">{}</span></td><td>{}</td><td>{}</td></tr>\n", p.name(), p.email(),
-                    v.t("role." + p.role().wire()), v.number(p.signingOrder()), v.t("signer." + p.status().wire()),
+                    + "<td>{}</td><td>{}</td><td>{}</td></tr>\n", p.name(), p.email(),
+                    v.t("role." + p.role().wire()), v.number(p.signingOrder()), DocumentProgress.badge(v, p),
                     v.time(p.signedAt() != null ? p.signedAt() : p.declinedAt()), link(v, s, d, p, shown)));
         }
         Html remindAll = d.status().inProgress()
@@ -112,9 +121,9 @@ final class DocumentPage implements AdminRoutes.Section {
                 : Html.EMPTY;
         return section(v, "signers", "document.signers", Html.of("{}<table class=\"table\" id=\"signers\">\n"
                 + "<caption class=\"visually-hidden\">{}</caption>\n<thead><tr>{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}"
-                + "</tbody>\n</table>\n</div>\n{}", v.tableWrap("document.signers"), v.t("document.signers"),
+                + "</tbody>\n</table>\n</div>\n{}{}", v.tableWrap("document.signers"), v.t("document.signers"),
                 v.th("document.signer"), v.th("document.role"), v.th("document.order"), v.th("documents.state"),
-                v.th("document.finished"), v.th("document.link"), Html.join(rows), remindAll));
+                v.th("document.finished"), v.th("document.link"), Html.join(rows), DocumentProgress.watch(v, d), remindAll));
     }
 
     /**
