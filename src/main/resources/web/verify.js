@@ -1,13 +1,12 @@
 /* The verify page without a reload: the form is sent with fetch and the answer's results take the
    place of the page's, focus moving to them. Without script the same form posts and the answer is
-   the whole page, so nothing here is needed to check a file. */
-(function () {
-  'use strict';
+   the whole page, so nothing here is needed to check a file. A module, as every page script. */
+const form = document.getElementById('verify-form');
+if (form && window.fetch && window.FormData && window.DOMParser) {
+  enhance(form);
+}
 
-  var form = document.getElementById('verify-form');
-  if (!form || !window.fetch || !window.FormData || !window.DOMParser) {
-    return;
-  }
+function enhance(form) {
   var button = document.getElementById('verify-submit');
   var message = document.getElementById('message');
   var status = document.getElementById('verify-status');
@@ -49,4 +48,4 @@
       message.textContent = reason && reason.textContent ? reason.textContent : form.getAttribute('data-failed');
     }
   }
-}());
+}

@@ -1,5 +1,6 @@
 package org.signet.web;
 
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.signet.text.Html;
 import org.signet.text.Messages;
@@ -11,15 +12,18 @@ import org.signet.text.Messages;
  */
 final class PageDialogs {
 
-    /** Where a dialog's sentence goes, after its words, so that a sender's name is never read as a {@code {{key}}}. */
-    private static final Pattern TEXT = Pattern.compile("\\{\\{(TEXT)}}");
+    /**
+     * A dialog's own holes ({@code {{TEXT}}}, its sentence, and the like), in capitals so that no message key names
+     * one, filled after its words so that a sender's name is never read as a {@code {{key}}}.
+     */
+    private static final Pattern OWN = Pattern.compile("\\{\\{([A-Z]+)}}");
 
     private PageDialogs() {
     }
 
     /** The capture dialog; the script retitles it for initials and reuses it. */
     static Html signatureDialog(Messages m) {
-        return PageHtml.words(m, """
+        return PageHtml.words(m, Html.trusted("""
                 <dialog id="signature-dialog" class="dialog" aria-labelledby="signature-dialog-title">
                 <div class="dialog-body">
                 <h2 id="signature-dialog-title" class="dialog-title">{{signature.title}}</h2>
@@ -55,7 +59,7 @@ final class PageDialogs {
                 </div>
                 </div>
                 </dialog>
-                """);
+                """));
     }
 
     /**
@@ -66,10 +70,10 @@ final class PageDialogs {
     static Html declineDialog(Messages m, boolean approver, String senderName) {
         Html text = senderName.isEmpty() ? PageHtml.text(m, "decline.text_no_sender")
                 : PageHtml.text(m, "decline.text", Html.of("{}", senderName));
-        return withText(text, PageHtml.words(m, """
+        return own(PageHtml.words(m, Html.trusted("""
                 <dialog id="decline-dialog" class="dialog" aria-labelledby="decline-dialog-title" aria-describedby="decline-dialog-text">
                 <div class="dialog-body">
-                <h2 id="decline-dialog-title" class="dialog-title">{{%s}}</h2>
+                <h2 id="decline-dialog-title" class="dialog-title">{{TITLE}}</h2>
                 <p id="decline-dialog-text">{{TEXT}}</p>
                 <label class="label" for="decline-reason">{{decline.reason}}</label>
                 <textarea id="decline-reason" class="input textarea" rows="4" maxlength="1000" required="required" aria-describedby="decline-count"></textarea>
@@ -77,12 +81,12 @@ final class PageDialogs {
                 <p id="decline-error" class="dialog-error" role="status" aria-live="polite"></p>
                 <div class="dialog-actions">
                 <button type="button" id="cancel-decline" class="btn btn-secondary">{{decline.cancel}}</button>
-                <button type="button" id="confirm-decline" class="btn btn-danger">{{%s}}</button>
+                <button type="button" id="confirm-decline" class="btn btn-danger">{{CONFIRM}}</button>
                 </div>
                 </div>
                 </dialog>
-                """.formatted(approver ? "decline.title_approver" : "decline.title",
-                approver ? "decline.confirm_approver" : "decline.confirm")));
+                """)), Map.of("TEXT", text, "TITLE", PageHtml.text(m, approver ? "decline.title_approver" : "decline.title"),
+                "CONFIRM", PageHtml.text(m, approver ? "decline.confirm_approver" : "decline.confirm")));
     }
 
     /**
@@ -94,7 +98,7 @@ final class PageDialogs {
     static Html delegateDialog(Messages m, String senderName) {
         Html text = senderName.isEmpty() ? PageHtml.text(m, "delegate.text_no_sender")
                 : PageHtml.text(m, "delegate.text", Html.of("{}", senderName));
-        return withText(text, PageHtml.words(m, """
+        return own(PageHtml.words(m, Html.trusted("""
                 <dialog id="delegate-dialog" class="dialog" aria-labelledby="delegate-dialog-title" aria-describedby="delegate-dialog-text">
                 <div class="dialog-body">
                 <h2 id="delegate-dialog-title" class="dialog-title">{{delegate.title}}</h2>
@@ -113,10 +117,10 @@ final class PageDialogs {
                 </div>
                 </div>
                 </dialog>
-                """));
+                """)), Map.of("TEXT", text));
     }
 
-    private static Html withText(Html text, Html dialog) {
-        return Html.fill(dialog, TEXT, hole -> text);
+    private static Html own(Html dialog, Map<String, Html> holes) {
+        return Html.fill(dialog, OWN, holes::get);
     }
 }

@@ -2,7 +2,6 @@ package org.signet.web;
 
 import java.util.Arrays;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.signet.text.Html;
 import org.signet.text.Messages;
 import org.signet.text.SiteWords;
@@ -21,18 +20,14 @@ final class PageHtml {
      * modules it imports named for preloading, so the browser fetches them all at once instead of
      * finding each import only when the module that names it arrives.
      */
-    private static final Html SCRIPT_MARKUP = Html.trusted(preloads()
-            + "<script type=\"module\" src=\"" + SCRIPT + "\"></script>\n");
+    private static final Html SCRIPT_MARKUP = Assets.SIGN_MODULES.stream()
+            .map(module -> Html.of("<link rel=\"modulepreload\" href=\"{}\" />\n", module)).collect(Html.joining())
+            .then(Html.of("<script type=\"module\" src=\"{}\"></script>\n", SCRIPT));
     /** The words of the pages rendered here; the page script's are in {@link PageText#BUNDLE}. */
     static final String BUNDLE = "web/messages";
     private static final Pattern WORD = Pattern.compile("\\{\\{([a-z_.]+)}}");
 
     private PageHtml() {
-    }
-
-    private static String preloads() {
-        return Assets.SIGN_MODULES.stream().map(module -> "<link rel=\"modulepreload\" href=\"" + module + "\" />\n")
-                .collect(Collectors.joining());
     }
 
     /**
@@ -43,7 +38,7 @@ final class PageHtml {
      */
     static String document(Messages m, String title, String kind, boolean withScript, Html body) {
         // The words travel as a JSON data block, which PageText's own escapes keep inert inside its element.
-        Html script = withScript ? Html.trusted(PageText.block(m)).then(SCRIPT_MARKUP) : Html.EMPTY;
+        Html script = withScript ? PageText.element(m).then(SCRIPT_MARKUP) : Html.EMPTY;
         return document(m, title, kind, STYLESHEET, script, body);
     }
 
@@ -61,13 +56,13 @@ final class PageHtml {
                 + "<title>{}</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
                 + "<link rel=\"stylesheet\" href=\"{}\" />\n"
-                + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
+                + "<link rel=\"stylesheet\" href=\"{}\" />\n"
                 + "{}"
                 + "</head>\n"
                 + "<body data-page=\"{}\">\n"
                 + "{}"
                 + "</body>\n</html>\n", m.language().code(), m.get("page.title", title, SiteWords.name(m)), stylesheet,
-                scriptMarkup, kind, body).toString();
+                SiteWords.STYLESHEET, scriptMarkup, kind, body).toString();
     }
 
     /**
@@ -79,8 +74,8 @@ final class PageHtml {
     }
 
     /** {@code markup} with each {@code {{key}}} replaced by that message, as text. */
-    static Html words(Messages m, String markup) {
-        return Html.fill(Html.trusted(markup), WORD, key -> text(m, key));
+    static Html words(Messages m, Html markup) {
+        return Html.fill(markup, WORD, key -> text(m, key));
     }
 
     /** The top bar with the site's name or logo and, when not empty, {@code inner} markup beside it. */

@@ -6,6 +6,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.signet.domain.Language;
 import org.signet.json.Json;
+import org.signet.text.Html;
 import org.signet.text.Messages;
 import org.signet.text.SiteWords;
 
@@ -29,6 +30,11 @@ final class PageText {
         Language language = page.language();
         String site = SiteWords.name(page);
         return BLOCKS.computeIfAbsent(List.of(language.code(), site), k -> make(language, site));
+    }
+
+    /** The data block as markup for the page's head; its JSON's own escapes ({@link #dataBlock}) keep it inert there. */
+    static Html element(Messages page) {
+        return Html.trusted(block(page));
     }
 
     private static String make(Language language, String site) {

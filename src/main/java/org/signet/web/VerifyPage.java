@@ -37,7 +37,7 @@ final class VerifyPage {
     String render(String action, long maxBytes, Verification.Outcome outcome, String errorOrNull) {
         Html body = Html.of("{}<main id=\"main\" class=\"narrow verify\">\n{}{}</main>\n", PageHtml.topbar(m, Html.EMPTY),
                 form(action, maxBytes, errorOrNull), outcome == null ? Html.EMPTY : results(outcome));
-        Html script = Html.trusted("<script src=\"" + SCRIPT + "\" defer=\"defer\"></script>\n");
+        Html script = Html.of("<script type=\"module\" src=\"{}\"></script>\n", SCRIPT);
         return PageHtml.document(m, m.get("verify.title"), "verify", STYLESHEET, script, body);
     }
 

@@ -28,8 +28,8 @@ import org.signet.text.Messages;
 
 /**
  * The pages' files: each stylesheet begins with the shared look, the font is served byte for byte, the
- * signing page's script modules are all served, imported and preloaded, and a copy still current is
- * answered 304.
+ * signing page's script modules are all served, imported and preloaded, every page script is a module, and a copy
+ * still current is answered 304.
  */
 class AssetsTest {
     /** A static import in a module, {@code import './x.js';} or {@code import { a, b } from './x.js';}. */
@@ -115,6 +115,40 @@ class AssetsTest {
                 signet.server().request("/assets/sign/text.js", null).header("If-None-Match", "\"0123\"").GET().build());
         assertEquals(200, other.statusCode());
         assertArrayEquals(first.body(), other.body());
+    }
+
+    @Test
+    void adminScripts_eachAModuleWithItsETag_askedAgainAnswer304() {
+        for (String module : new String[] {"/assets/admin.js", "/assets/admin/follow.js", "/assets/admin/passkeys.js",
+                "/assets/verify.js"}) {
+            HttpResponse<byte[]> first = get(module);
+            String etag = first.headers().firstValue("ETag").orElseThrow();
+            HttpResponse<byte[]> again = signet.server().sendForBytes(
+                    signet.server().request(module, null).header("If-None-Match", etag).GET().build());
+
+            assertEquals(200, first.statusCode(), module);
+            assertTrue(first.headers().firstValue("Content-Type").orElse("").startsWith("text/javascript"), module);
+            assertEquals(304, again.statusCode(), module);
+            assertEquals(0, again.body().length, module);
+        }
+        assertTrue(new String(get("/assets/admin.js").body(), StandardCharsets.UTF_8).contains("import './admin/follow.js';"));
+    }
+
+    @Test
+    void pages_nameEveryScriptAsAModule() {
+        String admin = signet.server().send(signet.server().request("/admin/login", null).GET().build()).body();
+        String verify = signet.server().send(signet.server().request("/verify", null).GET().build()).body();
+        String signing = SigningPages.signingPage(Messages.of(PageHtml.BUNDLE, Language.EN), "tok", "Lease", "A", "B", "signer");
+        for (String page : new String[] {admin, verify, signing}) {
+            Matcher script = Pattern.compile("<script(?! type=\"application/json\")[^>]*>").matcher(page);
+            int scripts = 0;
+            while (script.find()) {
+                scripts++;
+                assertTrue(script.group().startsWith("<script type=\"module\" src=\"/assets/"), script.group());
+            }
+            assertTrue(scripts > 0, page);
+        }
+        assertTrue(admin.contains("<script type=\"module\" src=\"/assets/admin.js\"></script>"), admin);
     }
 
     @Test

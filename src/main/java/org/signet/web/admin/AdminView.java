@@ -241,13 +241,13 @@ final class AdminView {
                 + "<meta name=\"referrer\" content=\"no-referrer\" />\n"
                 + "{}<title>{} - {}</title>\n"
                 + "<link rel=\"icon\" href=\"data:,\" />\n"
-                + "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\" />\n"
-                + "<link rel=\"stylesheet\" href=\"" + SiteWords.STYLESHEET + "\" />\n"
-                + "<script type=\"module\" src=\"" + SCRIPT + "\"></script>\n"
-                + "<script type=\"module\" src=\"" + PASSKEY_MODULE + "\"></script>\n</head>\n<body>\n"
+                + "<link rel=\"stylesheet\" href=\"{}\" />\n"
+                + "<link rel=\"stylesheet\" href=\"{}\" />\n"
+                + "<script type=\"module\" src=\"{}\"></script>\n"
+                + "<script type=\"module\" src=\"{}\"></script>\n</head>\n<body>\n"
                 + "<a class=\"skip-link\" href=\"#main\">{}</a>\n{}"
                 + "<main id=\"main\" class=\"main\" tabindex=\"-1\">\n<h1>{}</h1>\n"
-                + "{}</main>\n</body>\n</html>\n", language().code(), head, title, SiteWords.name(m), t("nav.skip"), header, title,
-                content).toString();
+                + "{}</main>\n</body>\n</html>\n", language().code(), head, title, SiteWords.name(m), STYLESHEET,
+                SiteWords.STYLESHEET, SCRIPT, PASSKEY_MODULE, t("nav.skip"), header, title, content).toString();
     }
 }

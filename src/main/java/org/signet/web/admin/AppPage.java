@@ -68,8 +68,8 @@ final class AppPage implements AdminRoutes.Section {
 
     private static Html settingUp(AdminView v, Session s, String secret, String errorKey) {
         return Html.of("<p id=\"app-state\" data-app=\"setting-up\">{}</p>\n"
-                + "<p><img id=\"app-qr\" class=\"qr\" src=\"" + PATH + "/qr.svg\" width=\"240\" height=\"240\" alt=\"{}\" />"
-                + "</p>\n<p>{}</p>\n<p><code id=\"app-secret\" class=\"secret\">{}</code></p>\n{}", v.t("app.scan"),
+                + "<p><img id=\"app-qr\" class=\"qr\" src=\"{}/qr.svg\" width=\"240\" height=\"240\" alt=\"{}\" />"
+                + "</p>\n<p>{}</p>\n<p><code id=\"app-secret\" class=\"secret\">{}</code></p>\n{}", v.t("app.scan"), PATH,
                 v.t("app.qr_alt"), v.t("app.secret"), Base32.grouped(secret),
                 codeForm(v, s, "confirm", new CodeForm("app.confirm_code", "app.confirm", "btn-primary", errorKey)));
     }
@@ -80,14 +80,14 @@ final class AppPage implements AdminRoutes.Section {
     private static Html codeForm(AdminView v, Session s, String action, CodeForm f) {
         Html error = f.errorKey() == null ? Html.EMPTY
                 : Html.of("<div id=\"app-code-error\" class=\"error\" role=\"alert\">{}</div>\n", v.t(f.errorKey()));
-        Html described = Html.trusted(f.errorKey() == null ? " aria-describedby=\"app-code-hint\""
-                : " aria-describedby=\"app-code-hint app-code-error\"");
-        return Html.of("{}<form method=\"post\" action=\"" + PATH + "/{}\" class=\"form\">\n{}"
+        Html described = f.errorKey() == null ? Html.trusted(" aria-describedby=\"app-code-hint\"")
+                : Html.trusted(" aria-describedby=\"app-code-hint app-code-error\"");
+        return Html.of("{}<form method=\"post\" action=\"{}/{}\" class=\"form\">\n{}"
                 + "<label for=\"app-code\">{}</label>\n"
                 + "<input id=\"app-code\" name=\"code\" type=\"text\" autocomplete=\"one-time-code\""
                 + " autocapitalize=\"none\" spellcheck=\"false\" maxlength=\"20\" required=\"required\"{} />\n"
                 + "<p id=\"app-code-hint\" class=\"hint\">{}</p>\n"
-                + "<button id=\"app-{}\" type=\"submit\" class=\"btn {}\">{}</button>\n</form>\n", error, action,
+                + "<button id=\"app-{}\" type=\"submit\" class=\"btn {}\">{}</button>\n</form>\n", error, PATH, action,
                 AdminView.csrf(s), v.t(f.labelKey()), described, v.t("app.code_hint"), action, f.style(),
                 v.t(f.buttonKey()));
     }

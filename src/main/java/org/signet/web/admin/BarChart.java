@@ -27,9 +27,9 @@ final class BarChart {
         double slot = (double) (WIDTH - LEFT) / Math.max(1, bars.size());
         double plot = HEIGHT - TOP - BOTTOM;
         List<Html> parts = new ArrayList<>();
-        parts.add(Html.of("<svg id=\"{}\" class=\"chart\" viewBox=\"0 0 " + WIDTH + " " + HEIGHT + "\" role=\"img\""
+        parts.add(Html.of("<svg id=\"{}\" class=\"chart\" viewBox=\"0 0 {} {}\" role=\"img\""
                 + " aria-labelledby=\"{}-title {}-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"{}-title\">{}"
-                + "</title>\n<desc id=\"{}-desc\">{}</desc>\n", id, id, id, id, title, id, description));
+                + "</title>\n<desc id=\"{}-desc\">{}</desc>\n", id, WIDTH, HEIGHT, id, id, id, title, id, description));
         parts.add(axis(max, plot));
         for (int i = 0; i < bars.size(); i++) {
             Bar b = bars.get(i);

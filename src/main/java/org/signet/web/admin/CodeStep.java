@@ -82,16 +82,16 @@ final class CodeStep {
     private static Html codeForm(AdminView v, String token, String errorKey) {
         Html error = errorKey == null ? Html.EMPTY
                 : Html.of("<div id=\"code-error\" class=\"error\" role=\"alert\">{}</div>\n", v.t(errorKey));
-        Html described = Html.trusted(errorKey == null ? " aria-describedby=\"code-hint\""
-                : " aria-describedby=\"code-hint code-error\"");
-        return Html.of("{}<form method=\"post\" action=\"" + PATH + "\" class=\"panel form narrow\">\n{}"
+        Html described = errorKey == null ? Html.trusted(" aria-describedby=\"code-hint\"")
+                : Html.trusted(" aria-describedby=\"code-hint code-error\"");
+        return Html.of("{}<form method=\"post\" action=\"{}\" class=\"panel form narrow\">\n{}"
                 + "<label for=\"code\">{}</label>\n"
                 + "<input id=\"code\" name=\"code\" type=\"text\" inputmode=\"text\" autocomplete=\"one-time-code\""
                 + " autocapitalize=\"none\" spellcheck=\"false\" maxlength=\"20\" required=\"required\""
                 + " autofocus=\"autofocus\"{} />\n"
                 + "<p id=\"code-hint\" class=\"hint\">{}</p>\n"
                 + "<button id=\"code-submit\" type=\"submit\" class=\"btn btn-primary\">{}</button>\n</form>\n",
-                error, AdminView.csrf(token), v.t("login.code"), described, v.t("login.code_hint"),
+                error, PATH, AdminView.csrf(token), v.t("login.code"), described, v.t("login.code_hint"),
                 v.t("login.code_submit"));
     }
 }
