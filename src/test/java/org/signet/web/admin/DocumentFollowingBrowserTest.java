@@ -74,10 +74,18 @@ class DocumentFollowingBrowserTest {
         return server.app.siteUrl() + path;
     }
 
-    private static String sent(String title) {
-        String doc = flow.upload(title, 1);
-        flow.addSignerWithSignatureField(doc, "tenant@example.com");
+    /** Sends {@code doc} to a tenant who has one signature field; answers the tenant. */
+    private static Party sendToTenant(String doc) {
+        Party tenant = flow.addSignerWithSignatureField(doc, "tenant@example.com");
         flow.send(doc);
+        return tenant;
+    }
+
+    /** A document the tenant signed, once its sealed PDF is stored. */
+    private static String completed(String title) {
+        String doc = flow.upload(title, 1);
+        TestServer.expect(200, flow.sign(sendToTenant(doc).token()));
+        flow.awaitSealed(doc);
         return doc;
     }
 
@@ -89,8 +97,7 @@ class DocumentFollowingBrowserTest {
     @Test
     void recall_confirmed_draftAgainAndTheSignersLinkSaysSo() {
         String doc = flow.upload("Lease to recall", 1);
-        Party tenant = flow.addSignerWithSignatureField(doc, "tenant@example.com");
-        flow.send(doc);
+        Party tenant = sendToTenant(doc);
 
         browser.open(url("/admin/documents/" + doc));
         press(By.id("follow-recall"));
@@ -122,11 +129,7 @@ class DocumentFollowingBrowserTest {
 
     @Test
     void certificate_ofACompletedDocument_isItsCertificateOfCompletion() throws Exception {
-        String doc = flow.upload("Signed lease", 1);
-        Party tenant = flow.addSignerWithSignatureField(doc, "tenant@example.com");
-        flow.send(doc);
-        TestServer.expect(200, flow.sign(tenant.token()));
-        flow.awaitSealed(doc);
+        String doc = completed("Signed lease");
 
         browser.open(url("/admin/documents/" + doc));
         String href = browser.visible(By.id("download-certificate")).getAttribute("href");
@@ -148,8 +151,7 @@ class DocumentFollowingBrowserTest {
     @Test
     void progress_aSignatureThroughTheLink_shownWithoutAReload() {
         String doc = flow.upload("Followed lease", 1);
-        Party tenant = flow.addSignerWithSignatureField(doc, "tenant@example.com");
-        flow.send(doc);
+        Party tenant = sendToTenant(doc);
         browser.open(url("/admin/documents/" + doc));
         By badge = By.id("progress-" + tenant.id());
         assertEquals("invited", browser.visible(badge).getAttribute("data-progress"));
@@ -170,12 +172,9 @@ class DocumentFollowingBrowserTest {
     @Test
     void pages_draftSentCompletedAndConfirmations_accessibleInFourLanguagesOnDesktopAndPhone() {
         String draft = flow.upload("Draft lease", 1);
-        String out = sent("Sent lease");
-        String done = flow.upload("Done lease", 1);
-        Party tenant = flow.addSignerWithSignatureField(done, "tenant@example.com");
-        flow.send(done);
-        TestServer.expect(200, flow.sign(tenant.token()));
-        flow.awaitSealed(done);
+        String out = flow.upload("Sent lease", 1);
+        sendToTenant(out);
+        String done = completed("Done lease");
         List<String> paths = List.of("/admin/documents/" + draft, "/admin/documents/" + draft + "/delete",
                 "/admin/documents/" + out, "/admin/documents/" + out + "/recall", "/admin/documents/" + done);
         List<String> found = new ArrayList<>();
