@@ -23,9 +23,13 @@ function follow(watch) {
     try {
       const headers = etag ? { 'If-None-Match': etag } : {};
       const answer = await fetch(url, { headers, cache: 'no-store', credentials: 'same-origin' });
-      if (answer.status === 200) {
+      const json = (answer.headers.get('Content-Type') || '').startsWith('application/json');
+      if (answer.status === 200 && json) {
         etag = answer.headers.get('ETag');
         open = show(await answer.json(), live);
+      } else if (answer.status !== 304) {
+        // Refused, or the session ended and the sign-in page answered: asking again would not help.
+        open = false;
       }
     } catch (e) {
       // Offline for a moment, or the session ended: the next round asks again, a reload shows the latest.

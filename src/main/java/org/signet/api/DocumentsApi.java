@@ -31,6 +31,8 @@ import org.signet.text.Wire;
 
 /** The document endpoints (see docs/api/documents.md): list, upload, read, update, delete, file. */
 public final class DocumentsApi {
+    /** What {@code GET /documents/{id}/file} hands out besides one file's original: the sealed PDF and its certificate. */
+    private static final Set<String> VERSIONS = Set.of("original", "signed", "certificate");
     private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days",
             "external_id", "metadata", "allow_delegation");
 
@@ -138,11 +140,13 @@ public final class DocumentsApi {
     private Response file(Request req) throws IOException {
         long id = req.pathId("id");
         String version = req.query("version").orElse("");
-        if (!version.isEmpty() && !version.equals("original") && !version.equals("signed")) {
-            throw Refusal.invalidParam("version", "version must be original or signed.");
+        if (!version.isEmpty() && !VERSIONS.contains(version)) {
+            throw Refusal.invalidParam("version", "version must be original, signed or certificate.");
         }
         Long fileId = fileId(req, version);
-        Documents.Download file = documents.download(req.caller().principal(), id, version, fileId, Actors.of(req));
+        Documents.Download file = version.equals("certificate")
+                ? documents.certificate(req.caller().principal(), id, Actors.of(req))
+                : documents.download(req.caller().principal(), id, version, fileId, Actors.of(req));
         // Opened before the answer starts, so a stored file that cannot be read is a 500, never a 200 cut short.
         InputStream in = req.method().equals("HEAD") ? InputStream.nullInputStream() : file.open();
         String accept = Optional.ofNullable(req.header("Accept")).orElse("");
@@ -162,8 +166,8 @@ public final class DocumentsApi {
         if (id == null) {
             throw Refusal.invalidParam("file_id", "file_id must be the id of one of the document's files.");
         }
-        if (version.equals("signed")) {
-            throw Refusal.invalidParam("file_id", "file_id names an original; the signed version is one file.");
+        if (!version.isEmpty() && !version.equals("original")) {
+            throw Refusal.invalidParam("file_id", "file_id names an original; the signed version and its certificate are one file each.");
         }
         return id;
     }

@@ -3,8 +3,10 @@ package org.signet.service;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.function.Function;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
+import org.signet.domain.DocumentStatus;
 import org.signet.domain.FieldAttachment;
 import org.signet.domain.Principal;
 import org.signet.error.Refusal;
@@ -36,10 +38,10 @@ final class CompletionCertificates {
     }
 
     /** The file is cut outside the transaction, which only records that it was handed out. */
-    Documents.Download of(Principal p, long id, Actor actor) {
+    Documents.Download of(Principal p, long id, Actor actor, Function<Document, Refusal> sealPending) {
         Document d = db.read(() -> access.require(p, id));
         if (d.signedFileId() == null) {
-            throw Refusal.notFound("Certificate");
+            throw d.status() == DocumentStatus.COMPLETED ? sealPending.apply(d) : Refusal.notFound("Certificate");
         }
         byte[] certificate = cut(d);
         db.inTransaction(() -> audit.record(access.require(p, id).id(), "document_downloaded", actor, "certificate"));

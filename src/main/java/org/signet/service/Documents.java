@@ -450,10 +450,11 @@ public final class Documents {
 
     /**
      * The certificate of completion alone: the pages the sealed PDF ends with, recorded as a
-     * {@code document_downloaded} event. 404 before the sealed PDF is stored.
+     * {@code document_downloaded} event. 404 before completion; a completed document whose seal is not
+     * stored yet is a 409 {@code seal_pending}, as its sealed PDF is.
      */
     public Download certificate(Principal p, long id, Actor actor) {
-        return certificates.of(p, id, actor);
+        return certificates.of(p, id, actor, this::sealPending);
     }
 
     public Trail trail(Principal p, long id) {
