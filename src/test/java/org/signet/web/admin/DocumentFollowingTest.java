@@ -142,6 +142,25 @@ class DocumentFollowingTest {
     }
 
     @Test
+    void documentPage_draftLinksOn_sentSaysWithoutScriptThatAReloadShowsTheLatest() {
+        String draft = flow.upload("Draft", 1);
+        String sent = flow.upload("Sent", 1);
+        flow.addSignerWithSignatureField(sent, "tenant@example.com");
+        flow.send(sent);
+
+        String draftPage = owner.get("/admin/documents/" + draft).body();
+        String sentPage = owner.get("/admin/documents/" + sent).body();
+
+        for (String way : new String[] {"recipients", "fields", "send", "delete"}) {
+            assertTrue(draftPage.contains("href=\"/admin/documents/" + draft + "/" + way + "\""), way);
+        }
+        assertTrue(sentPage.contains("href=\"/admin/documents/" + sent + "/recall\""), sentPage);
+        assertTrue(sentPage.contains("<noscript><p class=\"muted\">Reload the page to see the latest progress.</p></noscript>"),
+                sentPage);
+        assertTrue(sentPage.contains("data-progress-url=\"/admin/documents/" + sent + "/progress\""), sentPage);
+    }
+
+    @Test
     void progress_anotherUsersDocument_403InTheEnvelope() {
         String theirs = signet.flow("other@example.com", false).upload("Theirs", 1);
 
