@@ -35,7 +35,7 @@ final class AdminView {
     static final String BUNDLE = "web/admin/messages";
     /** The sections only an administrator sees in the navigation (and may open). */
     private static final List<String> ADMINISTRATORS_ONLY = List.of("users", "people");
-    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "people",
+    private static final List<String> NAV = List.of("dashboard", "documents", "templates", "keys", "webhooks", "users", "people",
             "account");
 
     final Messages m;
@@ -186,7 +186,7 @@ final class AdminView {
      * The shared request readers and the services explain a refusal in English; on a page in another
      * language such a sentence is marked as English, so that a screen reader reads it as English.
      */
-    private Html foreign(String text) {
+    Html foreign(String text) {
         return language() == Language.BASE || ownWords.contains(text) ? Html.EMPTY
                 : Html.of(" lang=\"{}\"", Language.BASE.code());
     }
