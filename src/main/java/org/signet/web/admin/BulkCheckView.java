@@ -24,7 +24,8 @@ final class BulkCheckView {
                 : Html.of("<div class=\"error\" role=\"alert\" id=\"bulk-summary\">\n<p>{}</p>\n{}</div>\n",
                         v.t("bulk.refused", v.number(check.rows().size()), v.number(check.badRows())),
                         whole.isEmpty() ? Html.EMPTY : Html.of("<ul>\n{}</ul>\n", whole));
-        return Html.of("<section class=\"panel\" aria-labelledby=\"bulk-check-heading\">\n<h2 id=\"bulk-check-heading\">{}"
+        // Not a landmark of its own: the scrolling box of its table is one by the same name.
+        return Html.of("<section class=\"panel\">\n<h2 id=\"bulk-check-heading\">{}"
                 + "</h2>\n{}{}{}</section>\n", v.t("bulk.checked"), summary, table(v, check), check.clean()
                 ? send(v, s, action, form, check) : Html.EMPTY);
     }
@@ -36,7 +37,7 @@ final class BulkCheckView {
         Html rows = check.rows().stream().map(r -> Html.of("<tr id=\"bulk-row-{}\" class=\"{}\"><th scope=\"row\" "
                 + "class=\"num\">{}</th><td>{}</td><td>{}</td></tr>\n", r.number(), r.ok() ? "row-ok" : "row-bad",
                 v.number(r.number()), recipients(r.signers()), problems(v, r))).collect(Html.joining());
-        return Html.of("{}<table class=\"table\" id=\"bulk-check\">\n<caption class=\"visually-hidden\">{}</caption>\n"
+        return Html.of("{}<table class=\"table\" id=\"checked-rows\">\n<caption class=\"visually-hidden\">{}</caption>\n"
                 + "<thead><tr>{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n", v.tableWrap("bulk.checked"),
                 v.t("bulk.checked"), v.th("bulk.row"), v.th("bulk.recipients"), v.th("bulk.result"), rows);
     }

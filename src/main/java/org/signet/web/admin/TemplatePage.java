@@ -109,7 +109,8 @@ final class TemplatePage {
                     v.t("templates.role_of", n), n, n, roles, n, v.t("templates.order_of", n), n, n, slot.signingOrder(),
                     v.number(fields)));
         }
-        return Html.of("<section class=\"panel\" aria-labelledby=\"template-recipients\">\n<h2 id=\"template-recipients\">"
+        // Not a landmark of its own: the scrolling box of its table is one by the same name.
+        return Html.of("<section class=\"panel\">\n<h2 id=\"template-recipients\">"
                 + "{}</h2>\n<p class=\"hint\">{}</p>\n<form method=\"post\" action=\"{}/recipients\" class=\"form\">\n{}"
                 + "{}<table class=\"table\" id=\"slots\">\n<caption class=\"visually-hidden\">{}</caption>\n"
                 + "<thead><tr>{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n{}"
