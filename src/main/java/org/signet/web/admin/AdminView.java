@@ -112,6 +112,15 @@ final class AdminView {
                 t(labelKey));
     }
 
+    /** Links to the previous and next of {@code pages} pages around {@code page}, by {@code ?page=}; none for one page. */
+    Html pager(long page, long pages) {
+        return pages <= 1 ? Html.EMPTY : Html.of("<nav class=\"pager\" aria-label=\"{}\">{}<span>{}</span>{}</nav>\n",
+                t("pager.label"),
+                page > 1 ? Html.of("<a rel=\"prev\" href=\"?page={}\">{}</a> ", page - 1, t("pager.previous")) : Html.EMPTY,
+                t("pager.position", number(page), number(pages)),
+                page < pages ? Html.of(" <a rel=\"next\" href=\"?page={}\">{}</a>", page + 1, t("pager.next")) : Html.EMPTY);
+    }
+
     /** A column heading. */
     Html th(String key) {
         return Html.of("<th scope=\"col\">{}</th>", t(key));

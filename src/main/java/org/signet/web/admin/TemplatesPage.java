@@ -66,11 +66,7 @@ final class TemplatesPage implements AdminRoutes.Section {
                 v.tableWrap("templates.title"), v.t("templates.title"), v.th("templates.name"),
                 v.th("templates.recipients"), v.th("templates.pages"), v.th("templates.updated"), rows);
         long pages = Math.max(1, (found.total() + PER_PAGE - 1) / PER_PAGE);
-        Html pager = pages <= 1 ? Html.EMPTY : Html.of("<nav class=\"pager\" aria-label=\"{}\">{}<span>{}</span>{}</nav>\n",
-                v.t("pager.label"),
-                page > 1 ? Html.of("<a rel=\"prev\" href=\"?page={}\">{}</a> ", page - 1, v.t("pager.previous")) : Html.EMPTY,
-                v.t("pager.position", v.number(page), v.number(pages)),
-                page < pages ? Html.of(" <a rel=\"next\" href=\"?page={}\">{}</a>", page + 1, v.t("pager.next")) : Html.EMPTY);
+        Html pager = v.pager(page, pages);
         Html actions = Html.of("<p class=\"actions\"><a class=\"btn btn-primary\" id=\"new-template\" "
                 + "href=\"/admin/templates/new\">{}</a></p>\n", v.t("templates.new"));
         return v.page(200, s, "templates", v.m.get("templates.title"), req, Html.join(List.of(actions, table, pager)));

@@ -75,11 +75,7 @@ class TemplatePagesBrowserTest {
     }
 
     private static void signIn(String email) {
-        browser.open(url("/admin/login"));
-        browser.visible(By.id("email")).sendKeys(email);
-        browser.visible(By.id("password")).sendKeys(AdminHttpTest.PASSWORD);
-        browser.click(By.id("login-submit"));
-        browser.visible(By.id("by-state"));
+        AdminPagesSample.signIn(browser, server, email);
     }
 
     /**
