@@ -84,12 +84,17 @@ final class Resources {
                 .routes(rest);
         new PublicLinksApi(s.publicLinks).routes(rest);
         new PublicLinkRoutes(s.publicLinks, config.httpsSite(), config.siteLanguage(), config.brand()).routes(site);
-        new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget).routes(rest);
+        BulkSendsApi bulkSends = new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget);
+        bulkSends.routes(rest);
         new Assets(config.brand()).routes(site);
         AdminRoutes.create(s.signIns.sessions,
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
                         s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
-                                s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds)),
+                                s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds),
+                        new AdminRoutes.Templating(s.templates, s.bulkSends, (req, text, name) -> {
+                            UploadReceiver.WithText<String> got = uploads.receiveReading(req, text, name);
+                            return new AdminRoutes.Received(got.file(), got.text());
+                        }, bulkSends.csvRows())),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

@@ -10,7 +10,6 @@ import java.util.Set;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Signer;
-import org.signet.domain.TemplateField;
 import org.signet.error.ProblemList;
 import org.signet.error.Refusal;
 import org.signet.http.Body;
@@ -28,20 +27,10 @@ import org.signet.text.CsvReader;
  * thrown, so that every row is checked.
  */
 final class BulkSendInput {
-    private static final List<String> OPTIONAL = List.of("external_id", "expires_at", "metadata");
     /** A JSON bulk send holds its rows; a row's own keys are the template's columns, checked row by row. */
     private static final Keys ROWS = Keys.of("rows");
 
     private final DocumentInput input;
-
-    /** What was read: problems of the whole (such as the header's) and each row. */
-    record Read(ProblemList problems, List<BulkSends.RowRequest> rows) {
-        static Read refused(String problem) {
-            ProblemList problems = new ProblemList();
-            problems.add(problem);
-            return new Read(problems, List.of());
-        }
-    }
 
     BulkSendInput(DocumentInput input) {
         this.input = input;
@@ -51,25 +40,25 @@ final class BulkSendInput {
      * Reads a CSV file's rows. A record with more values than the template has columns cannot be right,
      * so reading stops there: a header of a million columns costs no more than one of the template's.
      */
-    Read fromCsv(byte[] bytes, Templates.Detail template) {
-        Set<String> columns = columns(template);
+    BulkSends.Rows fromCsv(byte[] bytes, Templates.Detail template) {
+        Set<String> columns = BulkSends.columns(template);
         List<List<String>> records;
         try {
             records = CsvReader.read(bytes, BulkSends.MAX_ROWS + 2, columns.size());
         } catch (CsvReader.CsvException e) {
-            return Read.refused(e.getMessage() + (e.tooManyFields() ? " The template has " + columns.size()
+            return BulkSends.Rows.refused(e.getMessage() + (e.tooManyFields() ? " The template has " + columns.size()
                     + " columns: " + String.join(", ", columns) + "." : ""));
         }
         if (records.size() > BulkSends.MAX_ROWS + 1) {
-            return Read.refused("The file has more than " + BulkSends.MAX_ROWS + " rows.");
+            return BulkSends.Rows.refused("The file has more than " + BulkSends.MAX_ROWS + " rows.");
         }
         if (records.isEmpty()) {
-            return Read.refused("The file is empty: it needs a header row and a row per document.");
+            return BulkSends.Rows.refused("The file is empty: it needs a header row and a row per document.");
         }
         List<String> header = records.get(0).stream().map(String::strip).toList();
         ProblemList headerProblems = headerProblems(header, columns);
         if (!headerProblems.isEmpty()) {
-            return new Read(headerProblems, List.of());
+            return new BulkSends.Rows(headerProblems, List.of());
         }
         List<BulkSends.RowRequest> rows = new ArrayList<>();
         for (int n = 1; n < records.size(); n++) {
@@ -80,7 +69,7 @@ final class BulkSendInput {
             }
             rows.add(row(n, csvRow(header, record), template, problems));
         }
-        return new Read(new ProblemList(), rows);
+        return new BulkSends.Rows(new ProblemList(), rows);
     }
 
     private static Map<String, Object> csvRow(List<String> header, List<String> record) {
@@ -92,7 +81,7 @@ final class BulkSendInput {
     }
 
     /** {@code rows}: an array of objects, one per document, keyed by the same columns as a CSV file's header. */
-    Read fromJson(Body b, Templates.Detail template) {
+    BulkSends.Rows fromJson(Body b, Templates.Detail template) {
         b.refuseUnknown(ROWS);
         Object raw = b.require("rows");
         b.check();
@@ -108,19 +97,7 @@ final class BulkSendInput {
             Map<String, Object> values = (Map<String, Object>) list.get(n - 1);
             rows.add(row(n, values, template, new ProblemList()));
         }
-        return new Read(new ProblemList(), rows);
-    }
-
-    /** The template's columns: the signers' first, slot by slot, then the variables, then the optional ones. */
-    static Set<String> columns(Templates.Detail template) {
-        Set<String> columns = new LinkedHashSet<>();
-        for (int slot : template.slotNumbers()) {
-            columns.add("signer" + slot + "_name");
-            columns.add("signer" + slot + "_email");
-        }
-        template.variables().stream().map(TemplateField::variableKey).forEach(columns::add);
-        columns.addAll(OPTIONAL);
-        return columns;
+        return new BulkSends.Rows(new ProblemList(), rows);
     }
 
     /** The header's problems; the template's columns are named once, with the first unknown one. */
@@ -152,7 +129,7 @@ final class BulkSendInput {
             }
         });
         Body b = new Body(values);
-        Set<String> columns = columns(template);
+        Set<String> columns = BulkSends.columns(template);
         values.keySet().stream().filter(k -> !columns.contains(k)).forEach(k -> problems.add("unknown column " + k + "."));
         List<Templates.SlotSigner> signers = new ArrayList<>();
         for (int slot : template.slotNumbers()) {

@@ -52,7 +52,7 @@ public final class BulkSendsApi {
         long id = req.pathId("id");
         Templates.Detail template = templates.get(req.caller().principal(), id);
         String type = Optional.ofNullable(req.header("Content-Type")).orElse("").toLowerCase();
-        BulkSendInput.Read read = type.startsWith("multipart/form-data")
+        BulkSends.Rows read = type.startsWith("multipart/form-data")
                 ? uploads.receive(req, (file, name) -> readCsv(file, template))
                 : input.fromJson(req.json(MAX_ROWS_BYTES), template);
         if (read.problems().isEmpty()) {
@@ -67,17 +67,29 @@ public final class BulkSendsApi {
         return Response.ok(out);
     }
 
-    /**
-     * A CSV file's rows, read once the parse budget has room for them: 413 {@code file_too_large} past
-     * the size of the same rows as JSON, before anything of it is read.
-     */
-    private BulkSendInput.Read readCsv(Path file, Templates.Detail template) throws IOException {
+    private BulkSends.Rows readCsv(Path file, Templates.Detail template) throws IOException {
         long size = Files.size(file);
+        refuseOversize(size);
+        return budget.run(CSV_HEAP_PER_BYTE * size, () -> input.fromCsv(Files.readAllBytes(file), template));
+    }
+
+    /**
+     * A CSV file's rows read as this interface reads them, for the administrator pages: once the parse budget has
+     * room for them, and 413 {@code file_too_large} past the size of the same rows as JSON.
+     */
+    public BulkSends.CsvRows csvRows() {
+        return (csv, template) -> {
+            refuseOversize(csv.length);
+            return budget.run(CSV_HEAP_PER_BYTE * (long) csv.length, () -> input.fromCsv(csv, template));
+        };
+    }
+
+    /** Refused before anything of the file is read. */
+    private static void refuseOversize(long size) {
         if (size > MAX_ROWS_BYTES) {
             throw new Refusal(Refusal.Kind.TOO_LARGE, "file_too_large", "A bulk send's CSV file is larger than the limit of "
                     + MAX_ROWS_BYTES + " bytes.", Map.of("max_bytes", MAX_ROWS_BYTES));
         }
-        return budget.run(CSV_HEAP_PER_BYTE * size, () -> input.fromCsv(Files.readAllBytes(file), template));
     }
 
     private Response get(Request req) {

@@ -1,9 +1,12 @@
 package org.signet.service;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.signet.domain.Actor;
@@ -11,6 +14,7 @@ import org.signet.domain.BulkSend;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
+import org.signet.domain.TemplateField;
 import org.signet.error.ProblemList;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
@@ -30,6 +34,8 @@ public final class BulkSends {
     private static final Logger LOG = Logger.getLogger("signet.jobs");
     /** The most rows one bulk send may have. */
     public static final int MAX_ROWS = 1000;
+    private static final List<String> OPTIONAL_COLUMNS = List.of("external_id", "expires_at", "metadata");
+    private static final String NO_ROWS = "There are no rows to send.";
 
     private final Database db;
     private final BulkSendStore store;
@@ -42,6 +48,44 @@ public final class BulkSends {
 
     /** A bulk send with its rows. */
     public record Detail(BulkSend bulkSend, List<BulkSend.RowOutcome> rows) {}
+
+    /** Rows as read from a client's file or body: problems of the whole (such as the header's) and each row. */
+    public record Rows(ProblemList problems, List<RowRequest> rows) {
+        /** Nothing to check but one problem of the whole, such as a file that is no CSV. */
+        public static Rows refused(String problem) {
+            ProblemList problems = new ProblemList();
+            problems.add(problem);
+            return new Rows(problems, List.of());
+        }
+    }
+
+    /** Reads a CSV file's rows against a template's columns, under the interface's limits on size and heap. */
+    @FunctionalInterface
+    public interface CsvRows {
+        Rows read(byte[] csv, Templates.Detail template);
+    }
+
+    /** One row's problem: the column it concerns ("" when it names none) and its words. */
+    public record RowProblem(String column, String words) {}
+
+    /** One row as checked: its number from 1 after the header, the signers it names, and its problems. */
+    public record RowCheck(int number, List<Templates.SlotSigner> signers, List<RowProblem> problems) {
+        public boolean ok() {
+            return problems.isEmpty();
+        }
+    }
+
+    /** What checking found, nothing made: the problems of the whole, and every row with its own. */
+    public record Check(List<String> problems, List<RowCheck> rows) {
+        /** Whether a start would be accepted: any problem refuses the whole run, as {@link #start} does. */
+        public boolean clean() {
+            return problems.isEmpty() && rows.stream().allMatch(RowCheck::ok);
+        }
+
+        public long badRows() {
+            return rows.stream().filter(r -> !r.ok()).count();
+        }
+    }
 
     public BulkSends(Database db, BulkSendStore store, Templates templates, WebhookEvents events, Runnable wake) {
         this.db = db;
@@ -61,7 +105,7 @@ public final class BulkSends {
         ProblemList errors = new ProblemList();
         errors.addAll("", problems);
         if (rows.isEmpty() && problems.isEmpty()) {
-            errors.add("There are no rows to send.");
+            errors.add(NO_ROWS);
         }
         for (RowRequest row : rows) {
             ProblemList found = row.request() == null ? row.problems()
@@ -77,6 +121,52 @@ public final class BulkSends {
             db.afterCommit(wake);
             return store.find(id).orElseThrow();
         });
+    }
+
+    /**
+     * Checks {@code read} against template {@code templateId} (ownership as for the template) as {@link #start}
+     * would, and makes nothing: every row with its problems, each named by the column it concerns where it names
+     * one, for a page that shows them before the sender starts the run.
+     */
+    public Check check(Principal p, long templateId, Rows read) {
+        Templates.Detail template = templates.get(p, templateId);
+        List<String> whole = new ArrayList<>(read.problems().listed());
+        if (read.rows().isEmpty() && read.problems().isEmpty()) {
+            whole.add(NO_ROWS);
+        }
+        Set<String> columns = columns(template);
+        List<RowCheck> rows = new ArrayList<>();
+        for (RowRequest row : read.rows()) {
+            List<String> found = row.request() == null ? row.problems().listed() : Templates.problems(template, row.request());
+            rows.add(new RowCheck(row.number(), row.request() == null ? List.of() : row.request().signers(),
+                    found.stream().map(words -> new RowProblem(columnNamed(words, columns), words)).toList()));
+        }
+        return new Check(whole, rows);
+    }
+
+    /**
+     * A template's columns for a bulk send: {@code signerN_name} and {@code signerN_email} for each of its slots,
+     * one per variable, then the optional {@code external_id}, {@code expires_at} and {@code metadata}.
+     */
+    public static Set<String> columns(Templates.Detail template) {
+        Set<String> columns = new LinkedHashSet<>();
+        for (int slot : template.slotNumbers()) {
+            columns.add("signer" + slot + "_name");
+            columns.add("signer" + slot + "_email");
+        }
+        template.variables().stream().map(TemplateField::variableKey).forEach(columns::add);
+        columns.addAll(OPTIONAL_COLUMNS);
+        return columns;
+    }
+
+    /** The column a problem's words begin with ("variables.x" names the column x), or "". */
+    private static String columnNamed(String words, Set<String> columns) {
+        String first = words.split("[\\s:,]", 2)[0].replaceFirst("^variables\\.", "");
+        if (columns.contains(first)) {
+            return first;
+        }
+        String unknown = words.startsWith("unknown column ") ? words.substring("unknown column ".length()) : "";
+        return unknown.endsWith(".") ? unknown.substring(0, unknown.length() - 1) : "";
     }
 
     /** A bulk send with its rows; 404 when there is none, 403 when it is someone else's. */

@@ -47,6 +47,9 @@ import org.signet.store.TemplateStore;
  * the files, in the same order, so deleting one never touches another.
  */
 public final class Templates {
+    /** The latest signing order a slot may take, as a signer's. */
+    private static final int MAX_ORDER = 1000;
+
     private final Database db;
     private final TemplateStore templates;
     private final SignerStore signers;
@@ -226,6 +229,67 @@ public final class Templates {
                     .forEach(slot -> templates.addSlot(t.id(), new TemplateSlot(slot, Signer.Role.SIGNER, slot)));
             return detailOf(t);
         });
+    }
+
+    /**
+     * Replaces the template's slots (the role and signing order each slot's signer gets by default): numbered 1 to n,
+     * orders from 1 to 1000; a slot that fields are assigned to cannot be left out. All or nothing.
+     */
+    public Detail saveSlots(Principal p, long id, List<TemplateSlot> slots) {
+        return db.inTransaction(() -> {
+            Template t = owned(p, id);
+            for (int i = 0; i < slots.size(); i++) {
+                TemplateSlot s = slots.get(i);
+                if (s.slot() != i + 1 || s.signingOrder() < 1 || s.signingOrder() > MAX_ORDER) {
+                    throw Refusal.invalidParam("slots", "slots must be numbered from 1 in order, each with a signing order"
+                            + " from 1 to " + MAX_ORDER + ".");
+                }
+            }
+            templates.fields(t.id()).stream().mapToInt(TemplateField::signerSlot).filter(n -> n > slots.size())
+                    .min().ifPresent(n -> {
+                        throw Refusal.invalidParam("slots", "slot " + n + " has fields; they must be removed or given to"
+                                + " another slot first.");
+                    });
+            templates.replaceSlots(t.id(), slots);
+            return detailOf(t);
+        });
+    }
+
+    /**
+     * Sets the variable keys of the template's fields by field id: a blank key removes one, a key is 1 to 64
+     * lowercase letters, digits or underscores, used by one field only, on a field a value can be given to ahead
+     * of time. All or nothing; each refused key is named by its field's id.
+     */
+    public Detail saveVariables(Principal p, long id, Map<Long, String> keys) {
+        return db.inTransaction(() -> {
+            Template t = owned(p, id);
+            Map<Long, TemplateField> byId = new HashMap<>();
+            templates.fields(t.id()).forEach(f -> byId.put(f.id(), f));
+            Map<String, String> refused = new LinkedHashMap<>();
+            Map<String, Long> used = new HashMap<>();
+            byId.values().stream().filter(f -> f.variableKey() != null && !keys.containsKey(f.id()))
+                    .forEach(f -> used.put(f.variableKey(), f.id()));
+            keys.forEach((fieldId, key) -> checkKey(byId.get(fieldId), fieldId, key, used, refused));
+            if (!refused.isEmpty()) {
+                throw Refusal.invalid("rest_invalid_param", "Invalid parameter(s): " + String.join(", ", refused.keySet()),
+                        Json.object("params", refused));
+            }
+            keys.forEach((fieldId, key) -> templates.setVariableKey(t.id(), fieldId, key.isBlank() ? null : key.strip()));
+            return detailOf(t);
+        });
+    }
+
+    private static void checkKey(TemplateField f, long fieldId, String key, Map<String, Long> used,
+            Map<String, String> refused) {
+        String name = "variables." + fieldId;
+        String k = key.strip();
+        if (f == null || !VariableKeys.prefillable(f.type())) {
+            refused.put(name, "field " + fieldId + " cannot be given a value ahead of time.");
+        } else if (!k.isEmpty() && !k.matches("[a-z0-9_]{1,64}")) {
+            refused.put(name, "variable_key must be 1 to 64 lowercase letters, digits or underscores.");
+        } else if (!k.isEmpty() && used.putIfAbsent(k, fieldId) != null) {
+            refused.put(name, "variable_key '" + k + "' is already used by another field.");
+        }
     }
 
     /**

@@ -107,6 +107,19 @@ public final class TemplateStore {
                 + "ON CONFLICT(template_id, slot) DO NOTHING", templateId, s.slot(), s.role().wire(), s.signingOrder());
     }
 
+    /** Replaces every slot of the template with {@code slots}; the caller runs it in a transaction. */
+    public void replaceSlots(long templateId, List<TemplateSlot> slots) {
+        db.update("DELETE FROM template_slots WHERE template_id = ?", templateId);
+        slots.forEach(s -> addSlot(templateId, s));
+        db.update("UPDATE templates SET updated_at = ? WHERE id = ?", now(), templateId);
+    }
+
+    /** Sets the variable key of one of the template's fields, null for none. */
+    public void setVariableKey(long templateId, long fieldId, String key) {
+        db.update("UPDATE template_fields SET variable_key = ?, updated_at = ? WHERE template_id = ? AND id = ?", key,
+                now(), templateId, fieldId);
+    }
+
     public List<TemplateField> fields(long templateId) {
         return db.query("SELECT " + FIELD_COLUMNS + " FROM template_fields WHERE template_id = ? ORDER BY id",
                 TemplateStore::mapField, templateId);

@@ -82,6 +82,7 @@ public final class Assets {
         files.put("admin.js", new Asset(JS, List.of("/web/admin.js")));
         files.put("admin/passkeys.js", new Asset(JS, List.of("/web/admin/passkeys.js")));
         files.put("admin/follow.js", new Asset(JS, List.of("/web/admin/follow.js")));
+        files.put("admin/bulk-run.js", new Asset(JS, List.of("/web/admin/bulk-run.js")));
         files.put("admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")));
         files.put("handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
         return Map.copyOf(files);

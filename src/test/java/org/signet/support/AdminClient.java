@@ -72,6 +72,11 @@ public final class AdminClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build());
     }
 
+    /** Posts {@code parts} as a form with {@code enctype="multipart/form-data"} does. */
+    public HttpResponse<String> postMultipart(String path, Multipart parts) {
+        return send(parts.post(builder(path)).build());
+    }
+
     /** Posts {@code json} as a page script does, its CSRF token {@code csrf} in X-CSRF-Token (left out when null). */
     public HttpResponse<String> postJson(String path, String csrf, String json) {
         HttpRequest.Builder b = builder(path).header("Content-Type", "application/json");

@@ -1,5 +1,6 @@
 package org.signet.web.admin;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.ZoneId;
@@ -8,6 +9,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import org.signet.config.Brand;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
@@ -21,11 +24,13 @@ import org.signet.http.Handler;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
+import org.signet.service.AcceptedFile;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.service.AuthenticatorApp;
+import org.signet.service.BulkSends;
 import org.signet.service.Documents;
 import org.signet.service.LegalHolds;
 import org.signet.service.Links;
@@ -34,6 +39,7 @@ import org.signet.service.People;
 import org.signet.service.SecondFactors;
 import org.signet.service.SignInRecord;
 import org.signet.service.SingleSignOn;
+import org.signet.service.Templates;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
@@ -104,7 +110,26 @@ public final class AdminRoutes implements ErrorPages {
      * there when the site signs in through an OpenID provider.
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care,
+            Templating templating) {}
+
+    /**
+     * Templates and bulk sends, with the REST interface's own readers of an upload (its intake and limits) and of a
+     * bulk send's CSV file, so that the pages accept and refuse exactly what the interface does.
+     */
+    public record Templating(Templates templates, BulkSends bulkSends, Upload upload, BulkSends.CsvRows csvRows) {}
+
+    /**
+     * Receives a multipart upload as the REST interface does: {@code name} reads the text parts named in {@code text}
+     * (and refuses them) before the file goes through the intake, so a refused form stores nothing.
+     */
+    @FunctionalInterface
+    public interface Upload {
+        Received receive(Request req, Set<String> text, Function<Map<String, String>, String> name) throws IOException;
+    }
+
+    /** A stored upload and the name its text parts gave, null for none. */
+    public record Received(AcceptedFile file, String name) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
@@ -136,7 +161,9 @@ public final class AdminRoutes implements ErrorPages {
                 new PeoplePage(services.care().people(), settings.zone(), clock),
                 new AccountPage(services.accounts(), services.factors()),
                 new AppPage(services.factors().app(), services.factors().factors()),
-                new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name())));
+                new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name()),
+                new TemplatesPage(services.templating(), services.documents()),
+                new BulkSendPages(services.templating())));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
                 sections.toArray(Section[]::new));

@@ -35,7 +35,7 @@ final class AdminView {
     static final String BUNDLE = "web/admin/messages";
     /** The sections only an administrator sees in the navigation (and may open). */
     private static final List<String> ADMINISTRATORS_ONLY = List.of("users", "people");
-    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "people",
+    private static final List<String> NAV = List.of("dashboard", "documents", "templates", "keys", "webhooks", "users", "people",
             "account");
 
     final Messages m;
@@ -112,6 +112,15 @@ final class AdminView {
                 t(labelKey));
     }
 
+    /** Links to the previous and next of {@code pages} pages around {@code page}, by {@code ?page=}; none for one page. */
+    Html pager(long page, long pages) {
+        return pages <= 1 ? Html.EMPTY : Html.of("<nav class=\"pager\" aria-label=\"{}\">{}<span>{}</span>{}</nav>\n",
+                t("pager.label"),
+                page > 1 ? Html.of("<a rel=\"prev\" href=\"?page={}\">{}</a> ", page - 1, t("pager.previous")) : Html.EMPTY,
+                t("pager.position", number(page), number(pages)),
+                page < pages ? Html.of(" <a rel=\"next\" href=\"?page={}\">{}</a>", page + 1, t("pager.next")) : Html.EMPTY);
+    }
+
     /** A column heading. */
     Html th(String key) {
         return Html.of("<th scope=\"col\">{}</th>", t(key));
@@ -186,7 +195,7 @@ final class AdminView {
      * The shared request readers and the services explain a refusal in English; on a page in another
      * language such a sentence is marked as English, so that a screen reader reads it as English.
      */
-    private Html foreign(String text) {
+    Html foreign(String text) {
         return language() == Language.BASE || ownWords.contains(text) ? Html.EMPTY
                 : Html.of(" lang=\"{}\"", Language.BASE.code());
     }

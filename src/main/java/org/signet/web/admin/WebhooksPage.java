@@ -107,11 +107,7 @@ final class WebhooksPage implements AdminRoutes.Section {
                 v.time(d.createdAt()), v.time(d.lastAttemptAt()), v.button(s, "/admin/webhooks/" + w.id() + "/deliveries/"
                         + d.id() + "/redeliver", "webhooks.redeliver", "btn-quiet", Html.EMPTY))).collect(Html.joining());
         long pages = Math.max(1, (log.total() + PER_PAGE - 1) / PER_PAGE);
-        Html pager = pages <= 1 ? Html.EMPTY : Html.of("<nav class=\"pager\" aria-label=\"{}\">{}<span>{}</span>{}</nav>\n",
-                v.t("pager.label"),
-                page > 1 ? Html.of("<a rel=\"prev\" href=\"?page={}\">{}</a> ", page - 1, v.t("pager.previous")) : Html.EMPTY,
-                v.t("pager.position", v.number(page), v.number(pages)),
-                page < pages ? Html.of(" <a rel=\"next\" href=\"?page={}\">{}</a>", page + 1, v.t("pager.next")) : Html.EMPTY);
+        Html pager = v.pager(page, pages);
         Html body = log.items().isEmpty() ? Html.of("<p>{}</p>\n", v.t("webhooks.no_deliveries"))
                 : Html.of("{}<table class=\"table\" id=\"deliveries\">\n<caption class=\"visually-hidden\">{}</caption>\n"
                 + "<thead><tr>{}{}{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n{}",
