@@ -53,6 +53,7 @@ import org.signet.web.PublicLinkRoutes;
 import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
+import org.signet.web.admin.PageUpload;
 
 /** The resources over Signet's {@link Services}: the REST interface, the site's pages and {@code /metrics}. */
 final class Resources {
@@ -71,7 +72,8 @@ final class Resources {
         new HealthApi(new Health(s.db)).routes(site);
         new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(s.documents).routes(rest);
-        new DocumentsApi(s.documents, s.completion, s.retention, uploads, views, input).routes(rest);
+        DocumentsApi documentsApi = new DocumentsApi(s.documents, s.completion, s.retention, uploads, views, input);
+        documentsApi.routes(rest);
         new HoldsApi(s.legalHolds, s.wire).routes(rest);
         new DocumentFilesApi(s.documentFiles, s.documents, uploads, views).routes(rest);
         new AttachmentsApi(s.attachments).routes(rest);
@@ -89,7 +91,11 @@ final class Resources {
         AdminRoutes.create(s.signIns.sessions,
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
                         s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
-                                s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds)),
+                                s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds),
+                        new AdminRoutes.Drafting(s.draftRecipients, (req, first) -> {
+                            var draft = documentsApi.receiveDraft(req, PageUpload.FORM_FIELDS, first);
+                            return new PageUpload.Draft(draft.file(), draft.text());
+                        })),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

@@ -80,6 +80,7 @@ public final class Assets {
         files.put("verify.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css", "/web/verify.css")));
         files.put("admin.js", new Asset(JS, List.of("/web/admin.js")));
         files.put("admin/passkeys.js", new Asset(JS, List.of("/web/admin/passkeys.js")));
+        files.put("admin/compose.js", new Asset(JS, List.of("/web/admin/compose.js")));
         files.put("admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")));
         files.put("handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
         return Map.copyOf(files);

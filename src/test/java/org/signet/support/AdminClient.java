@@ -72,6 +72,11 @@ public final class AdminClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build());
     }
 
+    /** Posts {@code body} as multipart/form-data, as a page's file upload form does. */
+    public HttpResponse<String> postMultipart(String path, Multipart body) {
+        return send(body.post(builder(path)).build());
+    }
+
     /** Posts {@code json} as a page script does, its CSRF token {@code csrf} in X-CSRF-Token (left out when null). */
     public HttpResponse<String> postJson(String path, String csrf, String json) {
         HttpRequest.Builder b = builder(path).header("Content-Type", "application/json");

@@ -27,6 +27,7 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.service.AuthenticatorApp;
 import org.signet.service.Documents;
+import org.signet.service.DraftRecipients;
 import org.signet.service.LegalHolds;
 import org.signet.service.Links;
 import org.signet.service.Passkeys;
@@ -104,10 +105,14 @@ public final class AdminRoutes implements ErrorPages {
      * there when the site signs in through an OpenID provider.
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care,
+            Drafting drafting) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
+
+    /** What making a document on the pages needs besides the documents: its upload, and its draft's parties. */
+    public record Drafting(DraftRecipients recipients, PageUpload upload) {}
 
     /** What a site does for the data it keeps: a person's export and erasure, and documents' legal holds. */
     public record DataCare(People people, LegalHolds holds) {}
@@ -136,7 +141,10 @@ public final class AdminRoutes implements ErrorPages {
                 new PeoplePage(services.care().people(), settings.zone(), clock),
                 new AccountPage(services.accounts(), services.factors()),
                 new AppPage(services.factors().app(), services.factors().factors()),
-                new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name())));
+                new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name()),
+                new NewDocumentPage(services.documents(), services.drafting().upload()),
+                new RecipientsPage(services.documents(), services.workflow(), services.drafting().recipients()),
+                new SendPage(services.documents(), services.workflow(), settings.zone())));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
                 sections.toArray(Section[]::new));
