@@ -129,7 +129,8 @@ final class SendPage implements AdminRoutes.Section {
                     + "<td>{}</td><td>{}</td></tr>\n", p.id(), v.number(p.signingOrder()), p.name(), p.email(), problem,
                     v.t("role." + p.role().wire()), fields(v, theirs)));
         }
-        return Html.of("<section class=\"panel\" aria-labelledby=\"review-heading\">\n<h2 id=\"review-heading\">{}</h2>\n"
+        // No landmark of its own: the table's scrolling region already carries the same name.
+        return Html.of("<section class=\"panel\">\n<h2 id=\"review-heading\">{}</h2>\n"
                 + "<p class=\"hint\">{}</p>\n{}<table class=\"table\" id=\"review\">\n<caption class=\"visually-hidden\">{}"
                 + "</caption>\n<thead><tr>{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n</section>\n",
                 v.t("compose.send.review"), v.t("compose.send.together"), v.tableWrap("compose.send.review"),
