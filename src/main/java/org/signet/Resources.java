@@ -78,7 +78,8 @@ final class Resources {
         new DocumentFilesApi(s.documentFiles, s.documents, uploads, views).routes(rest);
         new AttachmentsApi(s.attachments).routes(rest);
         new StagingApi(uploads, s.staging, input, views, s.wire).routes(rest);
-        new SignersApi(s.documents, s.workflow, signerJson, fieldJson).routes(rest);
+        SignersApi signersApi = new SignersApi(s.documents, s.workflow, signerJson, fieldJson);
+        signersApi.routes(rest);
         new WorkflowApi(s.workflow, s.mailSender).routes(rest);
         new AuditApi(s.documents, s.wire).routes(rest);
         new WebhooksApi(s.webhooks, s.wire, () -> s.links.site() + config.restBase()).routes(rest);
@@ -95,7 +96,7 @@ final class Resources {
                         new AdminRoutes.Drafting(s.draftRecipients, (req, first) -> {
                             var draft = documentsApi.receiveDraft(req, PageUpload.FORM_FIELDS, first);
                             return new PageUpload.Draft(draft.file(), draft.text());
-                        })),
+                        }, signersApi::placeFound)),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

@@ -112,7 +112,7 @@ public final class AdminRoutes implements ErrorPages {
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
 
     /** What making a document on the pages needs besides the documents: its upload, and its draft's parties. */
-    public record Drafting(DraftRecipients recipients, PageUpload upload) {}
+    public record Drafting(DraftRecipients recipients, PageUpload upload, FoundFields found) {}
 
     /** What a site does for the data it keeps: a person's export and erasure, and documents' legal holds. */
     public record DataCare(People people, LegalHolds holds) {}
@@ -143,7 +143,7 @@ public final class AdminRoutes implements ErrorPages {
                 new AppPage(services.factors().app(), services.factors().factors()),
                 new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name()),
                 new NewDocumentPage(services.documents(), services.drafting().upload()),
-                new RecipientsPage(services.documents(), services.workflow(), services.drafting().recipients()),
+                new RecipientsPage(services.documents(), services.workflow(), services.drafting()),
                 new SendPage(services.documents(), services.workflow(), settings.zone())));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),

@@ -30,11 +30,13 @@ final class RecipientsPage implements AdminRoutes.Section {
     private final Documents documents;
     private final Workflow workflow;
     private final DraftRecipients recipients;
+    private final FoundFields found;
 
-    RecipientsPage(Documents documents, Workflow workflow, DraftRecipients recipients) {
+    RecipientsPage(Documents documents, Workflow workflow, AdminRoutes.Drafting drafting) {
         this.documents = documents;
         this.workflow = workflow;
-        this.recipients = recipients;
+        this.recipients = drafting.recipients();
+        this.found = drafting.found();
     }
 
     static String path(long documentId) {
@@ -49,6 +51,7 @@ final class RecipientsPage implements AdminRoutes.Section {
         site.post("/admin/documents/{id}/recipients/{signer_id}/move", admin.action(this::move));
         site.post("/admin/documents/{id}/recipients/{signer_id}/remove", admin.action(this::remove));
         site.post("/admin/documents/{id}/hand-over", admin.action(this::handOver));
+        site.post("/admin/documents/{id}/found", admin.action(this::keepFound));
     }
 
     /** The last post of one entry, refused: which entry ("new" or a recipient's id), what it said, and why. */
@@ -90,6 +93,19 @@ final class RecipientsPage implements AdminRoutes.Section {
         long id = req.pathId("id");
         recipients.remove(s.principal(), id, req.pathId("signer_id"), AdminRoutes.actor(req, s));
         return Response.redirect(path(id) + "?notice=recipient_removed");
+    }
+
+    /** Places the fields found in the file for the recipients chosen; a refusal is said in their panel. */
+    private Response keepFound(Request req, Session s, AdminView v, Form form) {
+        long id = req.pathId("id");
+        requireDraft(documents.detail(s.principal(), id).document());
+        try {
+            found.place(s.principal(), id, FoundFieldsPanel.mapping(form, documents.foundFields(s.principal(), id)),
+                    AdminRoutes.actor(req, s));
+            return Response.redirect(path(id) + "?notice=found_kept#" + FoundFieldsPanel.ID);
+        } catch (Refusal r) {
+            return refused(req, s, v, new Refused(FoundFieldsPanel.ID, Map.of(), r));
+        }
     }
 
     /** Whether recipients may hand their place over: the document's {@code allow_delegation}, as a PUT sets it. */
@@ -150,6 +166,8 @@ final class RecipientsPage implements AdminRoutes.Section {
                 Html.of("<section class=\"panel\" aria-labelledby=\"add-recipient\">\n<h2 id=\"add-recipient\">{}</h2>\n{}"
                         + "</section>\n", v.t("compose.recipients.add"),
                         fresh.form(v, s, path(id), "compose.recipients.add_button")),
+                FoundFieldsPanel.render(v, s, id, documents.foundFields(s.principal(), id), parties,
+                        refused != null && refused.key().equals(FoundFieldsPanel.ID) ? refused.why() : null),
                 handOverForm(v, s, d), next(v, id)));
         return v.page(status, s, "documents", v.m.get("compose.recipients.title", d.title()), req, body);
     }

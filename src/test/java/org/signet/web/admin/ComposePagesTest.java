@@ -100,6 +100,40 @@ class ComposePagesTest {
     }
 
     @Test
+    void upload_taggedPdf_listsTheFieldsFound_keptForTheRecipientsChosen() {
+        AdminClient c = signedIn();
+        String csrf = AdminClient.csrfOf(c.get("/admin/documents/new"));
+        HttpResponse<String> r = c.postMultipart("/admin/documents/new",
+                upload(csrf, "tagged.pdf", "application/pdf", tagged()));
+        String doc = idOf(r.headers().firstValue("Location").orElseThrow());
+        String path = "/admin/documents/" + doc + "/recipients";
+        String page = c.get(path).body();
+        assertTrue(page.contains("Buyer signature") && page.contains("Company"), page);
+        assertTrue(page.contains("Add the recipients first"), page);
+        Party buyer = samApi.addSigner(doc, "Bea Buyer", "bea@example.com", "signer", 1);
+        Party seller = samApi.addSigner(doc, "Sol Seller", "sol@example.com", "signer", 2);
+        HttpResponse<String> refused = c.post("/admin/documents/" + doc + "/found", csrf, "signer_1", buyer.id());
+        assertEquals(400, refused.statusCode());
+        assertTrue(refused.body().contains("id=\"found-error\">Choose a recipient for every signer number"), refused.body());
+        assertEquals(0, samApi.fields(doc).size());
+        HttpResponse<String> kept = c.post("/admin/documents/" + doc + "/found", csrf, "signer_1", buyer.id(), "signer_2",
+                seller.id());
+        assertEquals(302, kept.statusCode(), kept.body());
+        List<Map<String, Object>> fields = samApi.fields(doc);
+        assertEquals(3, fields.size());
+        assertTrue(fields.stream().anyMatch(f -> "Company".equals(f.get("field_name"))
+                && seller.id().equals(String.valueOf(f.get("signer_id")))), fields.toString());
+    }
+
+    private static byte[] tagged() {
+        try {
+            return org.signet.support.FieldPdfs.tagged();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void upload_wrongType_answersTheFormWithWordsBesideTheFile_nothingStored() {
         AdminClient c = signedIn();
         String csrf = AdminClient.csrfOf(c.get("/admin/documents/new"));
