@@ -147,8 +147,11 @@ class ComposeBrowserTest {
         browser.open(url("/admin/documents/new"));
         dropFile(NDA, "application/pdf");
         assertEquals("mutual-nda.pdf", browser.visible(By.id("upload-status")).getText());
+        watchProgress();
         mouseClick(By.id("upload-submit"));
         String dropped = draftOnScreen();
+        assertEquals("100 shown", browser.js("return sessionStorage.getItem('progress');"),
+                "the progress bar shows the whole upload sent");
         assertFalse(dropped.equals(doc));
         assertEquals("mutual-nda", samApi.document(dropped).get("title"));
 
@@ -191,6 +194,20 @@ class ComposeBrowserTest {
         assertEquals("sent", samApi.status(doc));
         assertEquals("3", String.valueOf(samApi.document(doc).get("reminder_interval_days")));
         clean("document page after sending");
+    }
+
+    /**
+     * Records in the tab's session storage, which outlives the page, what the progress bar showed at the upload's last
+     * progress event: the page's own listener has moved it by then, as it listens first.
+     */
+    private static void watchProgress() {
+        browser.js("const send = XMLHttpRequest.prototype.send;"
+                + "XMLHttpRequest.prototype.send = function (body) {"
+                + "  this.upload.addEventListener('progress', () => sessionStorage.setItem('progress',"
+                + "    document.getElementById('upload-progress').value + ' '"
+                + "    + (document.getElementById('upload-progress-box').hidden ? 'hidden' : 'shown')));"
+                + "  return send.call(this, body);"
+                + "};");
     }
 
     /** Drops {@code file} on the drop zone: a DataTransfer made in the page, holding the file's bytes. */
