@@ -2,6 +2,7 @@ package org.signet.web.admin;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.signet.domain.Document;
 import org.signet.error.Refusal;
 import org.signet.http.Request;
@@ -34,31 +35,34 @@ final class NewDocumentPage implements AdminRoutes.Section {
 
     @Override
     public void routes(Router site, AdminRoutes admin) {
-        site.get(PATH, admin.page((req, s, v) -> form(req, s, v, 200, null)));
+        site.get(PATH, admin.page((req, s, v) -> form(req, s, v, 200, null, "")));
         // A multipart body, which the pages' form reader does not take: its token is checked among its text parts.
         site.post(PATH, admin.page(this::receive));
     }
 
     private Response receive(Request req, Session s, AdminView v) throws IOException {
         PageUpload.Draft draft;
+        // The title as sent, to be shown again when the file is refused.
+        AtomicReference<String> title = new AtomicReference<>("");
         try {
             draft = upload.receive(req, text -> {
                 if (!AdminSessions.csrfMatches(s, text.get("csrf"))) {
                     throw AdminRoutes.csrfRefusal();
                 }
+                title.set(text.getOrDefault("title", ""));
             });
         } catch (Refusal r) {
             if (r.code().equals("csrf")) {
                 throw r;
             }
-            return form(req, s, v, r.status(), r);
+            return form(req, s, v, r.status(), r, title.get());
         }
         Document d = documents.create(s.user().id(), draft.file(), draft.details(), AdminRoutes.actor(req, s));
         return AdminView.redirect(RecipientsPage.path(d.id()), "uploaded");
     }
 
     /** The upload form; {@code refused} is why the last upload was not taken, or null. */
-    private static Response form(Request req, Session s, AdminView v, int status, Refusal refused) {
+    private static Response form(Request req, Session s, AdminView v, int status, Refusal refused, String title) {
         boolean titleBad = refused != null && refused.data().get("params") instanceof Map<?, ?> bad
                 && bad.containsKey("title");
         Html fileError = refused == null || titleBad ? Html.EMPTY : RefusalWords.beside(v, "file", refused);
@@ -66,7 +70,7 @@ final class NewDocumentPage implements AdminRoutes.Section {
         Html body = Html.of("{}<form method=\"post\" action=\"{}\" enctype=\"multipart/form-data\" class=\"form panel\" "
                 + "id=\"upload-form\" data-sending=\"{}\" data-failed=\"{}\">\n{}"
                 + "<label for=\"title\">{}</label>\n"
-                + "<input id=\"title\" name=\"title\" type=\"text\" maxlength=\"255\" aria-describedby=\"title-hint{}\"{} />\n"
+                + "<input id=\"title\" name=\"title\" type=\"text\" maxlength=\"255\" value=\"{}\" aria-describedby=\"title-hint{}\"{} />\n"
                 + "<p class=\"hint\" id=\"title-hint\">{}</p>\n{}"
                 + "<div class=\"drop-zone\" id=\"drop-zone\">\n<label for=\"file\">{}</label>\n"
                 + "<input id=\"file\" name=\"file\" type=\"file\" required=\"required\" accept=\"{}\" "
@@ -78,7 +82,7 @@ final class NewDocumentPage implements AdminRoutes.Section {
                 + "<button type=\"submit\" class=\"btn btn-primary\" id=\"upload-submit\">{}</button>\n</form>\n"
                 + "<script type=\"module\" src=\"{}\"></script>\n",
                 DraftSteps.render(v, null, DraftSteps.Step.UPLOAD), PATH, v.m.get("compose.uploading"),
-                v.m.get("compose.upload_failed"), AdminView.csrf(s), v.t("compose.title_label"),
+                v.m.get("compose.upload_failed"), AdminView.csrf(s), v.t("compose.title_label"), title,
                 titleBad ? " title-error" : "", invalid(titleBad), v.t("compose.title_hint"), titleError,
                 v.t("compose.file"), ACCEPT, fileError.isEmpty() ? "" : " file-error", invalid(!fileError.isEmpty()),
                 v.t("compose.file_hint"), fileError, v.t("compose.progress"), v.t("compose.upload"), MODULE);

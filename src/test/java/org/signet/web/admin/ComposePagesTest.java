@@ -139,9 +139,11 @@ class ComposePagesTest {
         String csrf = AdminClient.csrfOf(c.get("/admin/documents/new"));
         int before = documentsOfSam();
         List<String> files = server.vaultFiles();
-        HttpResponse<String> r = c.postMultipart("/admin/documents/new",
-                upload(csrf, "notes.txt", "text/plain", "just words".getBytes(StandardCharsets.UTF_8)));
+        HttpResponse<String> r = c.postMultipart("/admin/documents/new", new Multipart().text("csrf", csrf)
+                .text("title", "Notes <draft>").file("file", "notes.txt", "text/plain",
+                        "just words".getBytes(StandardCharsets.UTF_8)));
         assertEquals(400, r.statusCode());
+        assertTrue(r.body().contains("value=\"Notes &lt;draft&gt;\""), "the title is shown again: " + r.body());
         assertTrue(r.body().contains("id=\"file-error\""), r.body());
         assertTrue(r.body().contains("This is not a PDF, PNG or JPG file."), r.body());
         assertTrue(r.body().contains("aria-describedby=\"file-hint file-error\" aria-invalid=\"true\""), r.body());
