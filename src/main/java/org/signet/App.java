@@ -29,6 +29,7 @@ import org.signet.log.AccessLines;
 import org.signet.mail.MailSender;
 import org.signet.pdf.fonts.Fonts;
 import org.signet.service.Completion;
+import org.signet.service.DraftRecipients;
 import org.signet.service.EmailCodes;
 import org.signet.service.Links;
 import org.signet.service.People;
@@ -223,6 +224,10 @@ public final class App implements AutoCloseable {
 
     public Workflow workflow() {
         return services.workflow;
+    }
+
+    public DraftRecipients draftRecipients() {
+        return services.draftRecipients;
     }
 
     public Completion completion() {

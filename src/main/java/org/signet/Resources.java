@@ -53,6 +53,7 @@ import org.signet.web.PublicLinkRoutes;
 import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
+import org.signet.web.admin.PageUpload;
 
 /** The resources over Signet's {@link Services}: the REST interface, the site's pages and {@code /metrics}. */
 final class Resources {
@@ -71,12 +72,14 @@ final class Resources {
         new HealthApi(new Health(s.db)).routes(site);
         new OpenApiDocument(config.restBase()).routes(site);
         new StatsApi(s.documents).routes(rest);
-        new DocumentsApi(s.documents, s.completion, s.retention, uploads, views, input).routes(rest);
+        DocumentsApi documentsApi = new DocumentsApi(s.documents, s.completion, s.retention, uploads, views, input);
+        documentsApi.routes(rest);
         new HoldsApi(s.legalHolds, s.wire).routes(rest);
         new DocumentFilesApi(s.documentFiles, s.documents, uploads, views).routes(rest);
         new AttachmentsApi(s.attachments).routes(rest);
         new StagingApi(uploads, s.staging, input, views, s.wire).routes(rest);
-        new SignersApi(s.documents, s.workflow, signerJson, fieldJson).routes(rest);
+        SignersApi signersApi = new SignersApi(s.documents, s.workflow, signerJson, fieldJson);
+        signersApi.routes(rest);
         new WorkflowApi(s.workflow, s.mailSender).routes(rest);
         new AuditApi(s.documents, s.wire).routes(rest);
         new WebhooksApi(s.webhooks, s.wire, () -> s.links.site() + config.restBase()).routes(rest);
@@ -94,7 +97,11 @@ final class Resources {
                         new AdminRoutes.Templating(s.templates, s.bulkSends, (req, text, name) -> {
                             UploadReceiver.WithText<String> got = uploads.receiveReading(req, text, name);
                             return new AdminRoutes.Received(got.file(), got.text());
-                        }, bulkSends.csvRows())),
+                        }, bulkSends.csvRows()),
+                        new AdminRoutes.Drafting(s.draftRecipients, (req, first) -> {
+                            var draft = documentsApi.receiveDraft(req, PageUpload.FORM_FIELDS, first);
+                            return new PageUpload.Draft(draft.file(), draft.text());
+                        }, signersApi::placeFound)),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

@@ -28,6 +28,7 @@ import org.signet.service.Completion;
 import org.signet.service.DocumentFiles;
 import org.signet.service.DocumentStores;
 import org.signet.service.Documents;
+import org.signet.service.DraftRecipients;
 import org.signet.service.EmailCodes;
 import org.signet.service.PublicLinks;
 import org.signet.service.FileIntake;
@@ -100,6 +101,7 @@ final class Services {
     final WebhookEvents events;
     final Notifications notify;
     final Workflow workflow;
+    final DraftRecipients draftRecipients;
     final SealTimes sealTimes = new SealTimes();
     final Documents documents;
     final DocumentFiles documentFiles;
@@ -158,6 +160,7 @@ final class Services {
                 () -> scheduler.soon("mail", mailSender::runOnce)), stores.users, wire, config.siteLanguage());
         Announcements announcements = new Announcements(notify, events);
         workflow = new Workflow(documentStores, stores.users, announcements);
+        draftRecipients = new DraftRecipients(documentStores, workflow);
         documents = new Documents(documentStores, new StatsStore(db), workflow, events, wire,
                 new SiteDefaults(config.bool("site.allow_delegation"), config.retention()), sealTimes);
         documentFiles = new DocumentFiles(documentStores, heavyWork);

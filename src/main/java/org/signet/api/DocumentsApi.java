@@ -5,10 +5,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
@@ -94,16 +96,34 @@ public final class DocumentsApi {
     }
 
     private Response upload(Request req) throws IOException {
-        UploadReceiver.WithText<DraftDetails> upload = uploads.receiveReading(req, UPLOAD_TEXT, input::fromText);
+        UploadReceiver.WithText<DraftDetails> upload = receiveDraft(req, Set.of(), text -> {});
         AcceptedFile f = upload.file();
-        DraftDetails details = upload.text().titledOr(defaultTitle(f.originalFilename()));
-        Document d = documents.create(req.caller().userId(), f, details, Actors.of(req));
+        Document d = documents.create(req.caller().userId(), f, upload.text(), Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
             made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
         }
         return Response.created(made);
+    }
+
+    /**
+     * A new draft's file and details as this upload reads them, the title defaulting to the file's name. The
+     * administrator pages' upload form receives its files here too, with {@code extra} text parts of its own that
+     * {@code first} sees (and may refuse) before anything is stored.
+     */
+    public UploadReceiver.WithText<DraftDetails> receiveDraft(Request req, Set<String> extra,
+            Consumer<Map<String, String>> first) throws IOException {
+        Set<String> names = new HashSet<>(UPLOAD_TEXT);
+        names.addAll(extra);
+        UploadReceiver.WithText<DraftDetails> upload = uploads.receiveReading(req, names, text -> {
+            first.accept(text);
+            Map<String, String> own = new LinkedHashMap<>(text);
+            own.keySet().retainAll(UPLOAD_TEXT);
+            return input.fromText(own);
+        });
+        return new UploadReceiver.WithText<>(upload.file(),
+                upload.text().titledOr(defaultTitle(upload.file().originalFilename())));
     }
 
     private static String defaultTitle(String filename) {

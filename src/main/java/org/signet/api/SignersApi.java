@@ -1,8 +1,11 @@
 package org.signet.api;
 
+import java.util.Map;
+import org.signet.domain.Actor;
 import org.signet.domain.DocumentDetail;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.Language;
+import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.http.Body;
 import org.signet.http.Keys;
@@ -126,16 +129,23 @@ public final class SignersApi {
                 .map(f -> fieldJson.form(f, detail.attachments().get(f.id()), detail.files())).toList());
     }
 
+    /**
+     * Places the fields found in the document's file, each for the signer its number maps to, replacing the fields
+     * there were, as a save with {@code from_detected} does; the administrator pages place them through this too.
+     */
+    public Workflow.SavedFields placeFound(Principal p, long id, Map<Integer, Long> signerOf, Actor actor) {
+        Object raw = documents.detectedFields(p, id, signerOf);
+        return workflow.saveFields(p, id, (d, files, signerIds) -> FieldInput.parseFound(raw, d, files, signerIds), actor);
+    }
+
     /** Saves the fields given, or with {@code from_detected} those found in the file, for the signers mapped. */
     private Response saveFields(Request req) {
         long id = req.pathId("id");
         Body b = req.json().refuseUnknown(FIELDS);
-        boolean found = DetectedInput.wanted(b);
-        Object raw = found ? documents.detectedFields(req.caller().principal(), id, DetectedInput.signers(b))
-                : b.raw("fields");
-        Workflow.SavedFields saved = workflow.saveFields(req.caller().principal(), id, (d, files, signerIds) -> found
-                ? FieldInput.parseFound(raw, d, files, signerIds) : FieldInput.parse(raw, d, files, signerIds),
-                Actors.of(req));
+        Workflow.SavedFields saved = DetectedInput.wanted(b)
+                ? placeFound(req.caller().principal(), id, DetectedInput.signers(b), Actors.of(req))
+                : workflow.saveFields(req.caller().principal(), id, (d, files, signerIds) -> FieldInput.parse(b.raw("fields"),
+                        d, files, signerIds), Actors.of(req));
         return Response.ok(saved.fields().stream().map(f -> fieldJson.form(f, null, saved.files())).toList());
     }
 }

@@ -155,6 +155,11 @@ public final class Documents {
         return detected.assigned(p, id, signerOf);
     }
 
+    /** The fields found in the document's file when it was uploaded, in the save shape, each naming its signer number. */
+    public List<Map<String, Object>> foundFields(Principal p, long id) {
+        return db.read(() -> detected.ofDocument(access.require(p, id).id()));
+    }
+
     /** The document's fields and the files attached to its attachment fields, read together. */
     public DocumentDetail fields(Principal p, long id) {
         return db.read(() -> detailOf(access.require(p, id)));

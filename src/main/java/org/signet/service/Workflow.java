@@ -231,7 +231,7 @@ public final class Workflow {
      * A signer who must sign in as a host-site account: the account must exist, and an administrator's
      * password may be asked for only by an administrator's document, through an administrator's key.
      */
-    private void requireAskable(Principal p, Document d, String email) {
+    void requireAskable(Principal p, Document d, String email) {
         User account = users.findByEmail(email).orElseThrow(() -> Refusal.invalidParam("require_wp_login",
                 "require_wp_login needs an email that belongs to a user of this site."));
         boolean adminAsks = p.admin() && users.find(d.ownerId()).map(User::admin).orElse(false);

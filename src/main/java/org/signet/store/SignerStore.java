@@ -44,6 +44,28 @@ public final class SignerStore {
         return db.update("UPDATE signers SET language = ?, updated_at = ? WHERE id = ?", code(language), now(), id) == 1;
     }
 
+    /**
+     * Rewrites who a party of a draft is and what guards their link, as the owner edits them before sending;
+     * a null {@code pinHash} keeps the PIN there is, and the gate version moves, as any change of a gate moves it.
+     */
+    public Optional<Signer> updateDraft(long id, NewSigner s) {
+        return db.queryOne("UPDATE signers SET name = ?, email = ?, role = ?, signing_order = ?, "
+                + "pin_hash = COALESCE(?, pin_hash), require_login = ?, verification = ?, language = ?, "
+                + "gate_version = gate_version + 1, updated_at = ? WHERE id = ? RETURNING " + COLUMNS, this::map,
+                s.name(), s.email(), s.role().wire(), s.signingOrder(), s.pinHash(), s.requireLogin(),
+                s.verification().wire(), code(s.language()), now(), id);
+    }
+
+    /** Puts a party at {@code order} in the signing order; parties of one number sign together. */
+    public void setOrder(long id, int order) {
+        db.update("UPDATE signers SET signing_order = ?, updated_at = ? WHERE id = ?", order, now(), id);
+    }
+
+    /** Removes a party of a draft; their fields and anything else of theirs go with them (ON DELETE CASCADE). */
+    public boolean delete(long id) {
+        return db.update("DELETE FROM signers WHERE id = ?", id) == 1;
+    }
+
     public Optional<Signer> find(long id) {
         return db.queryOne("SELECT " + COLUMNS + " FROM signers WHERE id = ?", this::map, id);
     }

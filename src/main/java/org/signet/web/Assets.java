@@ -83,6 +83,7 @@ public final class Assets {
         files.put("admin/passkeys.js", new Asset(JS, List.of("/web/admin/passkeys.js")));
         files.put("admin/follow.js", new Asset(JS, List.of("/web/admin/follow.js")));
         files.put("admin/bulk-run.js", new Asset(JS, List.of("/web/admin/bulk-run.js")));
+        files.put("admin/compose.js", new Asset(JS, List.of("/web/admin/compose.js")));
         files.put("admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")));
         files.put("handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
         return Map.copyOf(files);

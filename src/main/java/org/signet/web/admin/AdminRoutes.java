@@ -32,6 +32,7 @@ import org.signet.service.ApiKeys;
 import org.signet.service.AuthenticatorApp;
 import org.signet.service.BulkSends;
 import org.signet.service.Documents;
+import org.signet.service.DraftRecipients;
 import org.signet.service.LegalHolds;
 import org.signet.service.Links;
 import org.signet.service.Passkeys;
@@ -111,7 +112,7 @@ public final class AdminRoutes implements ErrorPages {
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
             Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care,
-            Templating templating) {}
+            Templating templating, Drafting drafting) {}
 
     /**
      * Templates and bulk sends, with the REST interface's own readers of an upload (its intake and limits) and of a
@@ -133,6 +134,9 @@ public final class AdminRoutes implements ErrorPages {
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
+
+    /** What making a document on the pages needs besides the documents: its upload, and its draft's parties. */
+    public record Drafting(DraftRecipients recipients, PageUpload upload, FoundFields found) {}
 
     /** What a site does for the data it keeps: a person's export and erasure, and documents' legal holds. */
     public record DataCare(People people, LegalHolds holds) {}
@@ -163,7 +167,10 @@ public final class AdminRoutes implements ErrorPages {
                 new AppPage(services.factors().app(), services.factors().factors()),
                 new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name()),
                 new TemplatesPage(services.templating(), services.documents()),
-                new BulkSendPages(services.templating())));
+                new BulkSendPages(services.templating()),
+                new NewDocumentPage(services.documents(), services.drafting().upload()),
+                new RecipientsPage(services.documents(), services.workflow(), services.drafting()),
+                new SendPage(services.documents(), services.workflow(), settings.zone())));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
                 sections.toArray(Section[]::new));

@@ -49,9 +49,9 @@ final class BulkRunPage {
                 v.t("bulk.refresh"));
         Html table = Html.of("{}<table class=\"table\" id=\"run-rows\" data-progress=\"{}/progress\">\n"
                 + "<caption class=\"visually-hidden\">{}</caption>\n<thead><tr>{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n"
-                + "</table>\n</div>\n<script type=\"module\" src=\"" + MODULE + "\"></script>\n",
+                + "</table>\n</div>\n<script type=\"module\" src=\"{}\"></script>\n",
                 v.tableWrap("bulk.outcomes"), self, v.t("bulk.outcomes"), v.th("bulk.row"), v.th("bulk.outcome"),
-                v.th("bulk.document"), v.th("bulk.error"), rows);
+                v.th("bulk.document"), v.th("bulk.error"), rows, MODULE);
         return v.page(200, s, "templates", v.m.get("bulk.run_title", v.number(b.id())), req, summary.then(table));
     }
 

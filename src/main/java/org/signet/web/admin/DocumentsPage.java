@@ -52,7 +52,8 @@ final class DocumentsPage implements AdminRoutes.Section {
         q.check();
         DocumentList list = documents.list(s.principal(), status, search, (int) page, PER_PAGE);
         return v.page(200, s, "documents", v.m.get("documents.title"), req,
-                Html.join(List.of(filter(v, state, search), table(v, s, list), pager(v, list.total(), (int) page, state,
+                Html.join(List.of(Html.of("<p><a class=\"btn btn-primary\" id=\"new-document\" href=\"{}\">{}</a></p>\n",
+                        NewDocumentPage.PATH, v.t("compose.new_button")), filter(v, state, search), table(v, s, list), pager(v, list.total(), (int) page, state,
                         search))));
     }
 
