@@ -37,11 +37,13 @@ record RecipientForm(String key, Map<String, String> values, Refusal refused) {
         Html entryError = refused == null ? Html.EMPTY : Html.of("<div class=\"error\" role=\"alert\" id=\"{}\">{}</div>\n",
                 id("entry-error"), concerned.isEmpty() ? RefusalWords.words(v, "", refused) : v.t("compose.recipient.check"));
         return Html.join(List.of(entryError,
-                input(v, "name", "text", "compose.recipient.name", concerned, " maxlength=\"255\" required=\"required\" autocomplete=\"off\""),
-                input(v, "email", "email", "compose.recipient.email", concerned, " maxlength=\"254\" required=\"required\" autocomplete=\"off\""),
+                input(v, "name", "text", "compose.recipient.name", concerned,
+                        Html.trusted(" maxlength=\"255\" required=\"required\" autocomplete=\"off\"")),
+                input(v, "email", "email", "compose.recipient.email", concerned,
+                        Html.trusted(" maxlength=\"254\" required=\"required\" autocomplete=\"off\"")),
                 role(v, concerned),
                 input(v, "signing_order", "number", "compose.recipient.order", concerned,
-                        " min=\"1\" max=\"" + RecipientInput.MAX_ORDER + "\" required=\"required\""),
+                        Html.of(" min=\"1\" max=\"{}\" required=\"required\"", RecipientInput.MAX_ORDER)),
                 gates(v, concerned), language(v, concerned)));
     }
 
@@ -65,9 +67,9 @@ record RecipientForm(String key, Map<String, String> values, Refusal refused) {
         return name.replace('_', '-') + "-" + key;
     }
 
-    private Html input(AdminView v, String name, String type, String labelKey, Set<String> concerned, String extra) {
+    private Html input(AdminView v, String name, String type, String labelKey, Set<String> concerned, Html extra) {
         return Html.of("<label for=\"{}\">{}</label>\n<input id=\"{}\" name=\"{}\" type=\"{}\" value=\"{}\"{}{} />\n{}",
-                id(name), v.t(labelKey), id(name), name, type, values.getOrDefault(name, ""), Html.trusted(extra),
+                id(name), v.t(labelKey), id(name), name, type, values.getOrDefault(name, ""), extra,
                 described(name, concerned), error(v, name, concerned));
     }
 
