@@ -11,6 +11,7 @@ import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
 import org.signet.api.DocumentViews;
 import org.signet.api.DocumentsApi;
+import org.signet.api.FieldInput;
 import org.signet.api.FieldJson;
 import org.signet.api.HealthApi;
 import org.signet.api.HoldsApi;
@@ -53,6 +54,7 @@ import org.signet.web.PublicLinkRoutes;
 import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
+import org.signet.web.admin.FieldReading;
 
 /** The resources over Signet's {@link Services}: the REST interface, the site's pages and {@code /metrics}. */
 final class Resources {
@@ -89,7 +91,9 @@ final class Resources {
         AdminRoutes.create(s.signIns.sessions,
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
                         s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
-                                s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds)),
+                                s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds),
+                        new AdminRoutes.FieldEditing(s.templates, s.editorPages,
+                                new FieldReading(FieldInput::parse, FieldInput::parseForTemplate))),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

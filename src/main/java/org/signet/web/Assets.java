@@ -23,7 +23,8 @@ import org.signet.http.Router;
  * {@code look.css}, the palette and top bar both kinds of page share. The signing page's script is a set of
  * JavaScript modules: {@code sign.js} imports {@code embed.js} (which passes its events on to a site that frames
  * the page) and the parts under {@code sign/}, which the page also names for preloading ({@link #SIGN_MODULES}); the
- * administrator pages' passkey ceremonies are the module {@code admin/passkeys.js}.
+ * administrator pages' passkey ceremonies are the module {@code admin/passkeys.js}, their field editor the module
+ * {@code admin/editor.js} with its geometry in {@code admin/placement.js}.
  * Each file carries an ETag, so a browser whose copy has aged checks it with a request answered 304. Two files are
  * the site's own rather than the jar's: {@code site.css}, the accent's custom properties, and {@code logo.png}, the
  * logo from {@code site.logo} (none, and a 404, when the site has no logo).
@@ -80,6 +81,8 @@ public final class Assets {
         files.put("verify.css", new Asset(CSS, List.of("/web/look.css", "/web/sign.css", "/web/verify.css")));
         files.put("admin.js", new Asset(JS, List.of("/web/admin.js")));
         files.put("admin/passkeys.js", new Asset(JS, List.of("/web/admin/passkeys.js")));
+        files.put("admin/editor.js", new Asset(JS, List.of("/web/admin/editor.js")));
+        files.put("admin/placement.js", new Asset(JS, List.of("/web/admin/placement.js")));
         files.put("admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")));
         files.put("handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
         return Map.copyOf(files);

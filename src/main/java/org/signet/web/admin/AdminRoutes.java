@@ -27,6 +27,7 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.service.ApiKeys;
 import org.signet.service.AuthenticatorApp;
 import org.signet.service.Documents;
+import org.signet.service.EditorPages;
 import org.signet.service.LegalHolds;
 import org.signet.service.Links;
 import org.signet.service.Passkeys;
@@ -34,6 +35,7 @@ import org.signet.service.People;
 import org.signet.service.SecondFactors;
 import org.signet.service.SignInRecord;
 import org.signet.service.SingleSignOn;
+import org.signet.service.Templates;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
@@ -104,7 +106,11 @@ public final class AdminRoutes implements ErrorPages {
      * there when the site signs in through an OpenID provider.
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care,
+            FieldEditing editing) {}
+
+    /** What the field editor needs besides documents: templates, the pages as images, the interface's field reader. */
+    public record FieldEditing(Templates templates, EditorPages pages, FieldReading reading) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
@@ -136,7 +142,9 @@ public final class AdminRoutes implements ErrorPages {
                 new PeoplePage(services.care().people(), settings.zone(), clock),
                 new AccountPage(services.accounts(), services.factors()),
                 new AppPage(services.factors().app(), services.factors().factors()),
-                new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name())));
+                new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name()),
+                FieldEditorPage.forDocuments(services),
+                FieldEditorPage.forTemplates(services)));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
                 sections.toArray(Section[]::new));

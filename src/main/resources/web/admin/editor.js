@@ -1,0 +1,532 @@
+// The field editor of a draft or a template (FieldEditorPage): fields are dragged from the palette onto the
+// pages with the pointer (pointer events, so a pen or a finger drags as a mouse does), moved, resized by their
+// handle and given to a recipient; or, with the keyboard alone, chosen in the palette, placed with Enter, moved
+// with the arrow keys, resized with Shift and the arrow keys, removed with Delete. Each step is said in the live
+// region. Every change is saved shortly after, as the whole list of fields, to the page's own endpoint, which
+// reads it as POST .../fields does. Positions are kept in points; placement.js turns screen into points.
+"use strict";
+
+import { inside, lengthInPoints, toPercent, toPoints } from "./placement.js";
+
+/** How far a press must travel before it is a drag rather than a press, in pixels. */
+const DRAG_START = 4;
+/** How long the editor waits after a change before saving, so a run of arrow keys is one save. */
+const SAVE_AFTER_MS = 500;
+/** The fields whose value can be prefilled from a template's variable (see docs/api/templates.md). */
+const PREFILLABLE = ["text", "textarea", "checkbox", "dropdown"];
+const WITH_CHOICES = ["dropdown", "radio"];
+
+function start(root) {
+  const model = JSON.parse(root.dataset.model);
+  const words = JSON.parse(root.dataset.words);
+  const editor = new Editor(root, model, words, new Saver(root, model, words));
+  document.getElementById("editor-needs-script").hidden = true;
+  root.hidden = false;
+  editor.drawAll();
+}
+
+/** Message `key` of the page's words with {0}, {1}... filled in. */
+function say(words, key, ...args) {
+  return words[key].replace(/\{(\d+)\}/g, (all, i) => (i < args.length ? String(args[i]) : all));
+}
+
+/** The fields as the page holds them, each with a key of its own, and the pages they lie on. */
+class Editor {
+  constructor(root, model, words, saver) {
+    this.root = root;
+    this.model = model;
+    this.words = words;
+    this.saver = saver;
+    this.nextKey = 1;
+    this.fields = model.fields.map((f) => ({ ...f, key: this.nextKey++ }));
+    this.chosen = null;
+    this.selected = null;
+    this.currentPage = root.querySelector(".editor-page");
+    this.live = document.getElementById("editor-announce");
+    this.settings = new Settings(this);
+    this.palette();
+    this.pages();
+  }
+
+  /** The recipient record of `id`, or a stand-in for one no longer there. */
+  recipient(id) {
+    return this.model.recipients.find((r) => String(r.id) === String(id)) || { id: id, name: String(id), colour: 0 };
+  }
+
+  typeOf(type) {
+    return this.model.types.find((t) => t.type === type);
+  }
+
+  /** The page element a field lies on. */
+  pageOf(field) {
+    return this.root.querySelector(`.editor-page[data-file="${field.file_id}"][data-page="${field.page_number}"]`);
+  }
+
+  /** A page element's size in points and where its image is shown now. */
+  static geometry(pageElement) {
+    const page = { width: Number(pageElement.dataset.width), height: Number(pageElement.dataset.height) };
+    return { page: page, shown: pageElement.querySelector("img").getBoundingClientRect() };
+  }
+
+  /** The words a field is shown and announced by: its type and whom it is for. */
+  nameOf(field) {
+    return say(this.words, "field_name", this.typeOf(field.field_type).words, this.recipient(field[this.model.assignee]).name);
+  }
+
+  announce(text) {
+    // The same words twice in a row would not be read again: a changed region is.
+    this.live.textContent = this.live.textContent === text ? text + "\u00a0" : text;
+  }
+
+  palette() {
+    this.root.querySelectorAll(".palette-item").forEach((button) => {
+      let dragged = false;
+      // Whether the press that ends in this click was a drag, whose drop placed the field already.
+      button.addEventListener("pointerdown", () => { dragged = false; });
+      button.addEventListener("click", () => {
+        if (dragged) {
+          dragged = false;
+          return;
+        }
+        this.choose(button);
+      });
+      new Drag(button, {
+        begin: () => this.ghost(button.dataset.type),
+        move: (e) => this.moveGhost(e),
+        end: (e) => {
+          dragged = true;
+          this.dropGhost(button.dataset.type, e);
+        },
+      });
+    });
+  }
+
+  /** A press on a type chooses it; a press on the type already chosen places it on the current page. */
+  choose(button) {
+    const type = button.dataset.type;
+    if (this.chosen === type) {
+      this.placeOnCurrentPage();
+      return;
+    }
+    this.chosen = type;
+    this.root.querySelectorAll(".palette-item").forEach((b) => b.setAttribute("aria-pressed", String(b === button)));
+    this.announce(say(this.words, "chosen", this.typeOf(type).words));
+  }
+
+  pages() {
+    this.root.querySelectorAll(".editor-page").forEach((pageElement) => {
+      pageElement.addEventListener("focus", () => { this.currentPage = pageElement; });
+      pageElement.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" && e.target === pageElement && this.chosen) {
+          e.preventDefault();
+          this.currentPage = pageElement;
+          this.placeOnCurrentPage();
+        }
+      });
+      pageElement.addEventListener("click", (e) => {
+        this.currentPage = pageElement;
+        if (e.target.tagName === "IMG" && this.chosen) {
+          const { page, shown } = Editor.geometry(pageElement);
+          this.place(this.chosen, pageElement, toPoints(page, shown, e.clientX, e.clientY));
+        }
+      });
+    });
+  }
+
+  /** Places the chosen type at a default spot of the current page, a little below the fields already there. */
+  placeOnCurrentPage() {
+    if (!this.chosen) {
+      return;
+    }
+    const pageElement = this.currentPage;
+    const already = this.fields.filter((f) => this.pageOf(f) === pageElement).length;
+    this.place(this.chosen, pageElement, { x: 36 + 12 * (already % 20), y: 36 + 24 * (already % 20) });
+  }
+
+  /** A new field of `type` with its top-left corner at `at` (points) on the page shown by `pageElement`. */
+  place(type, pageElement, at) {
+    const recipient = document.getElementById("editor-for").value;
+    if (!recipient) {
+      return;
+    }
+    const t = this.typeOf(type);
+    const { page } = Editor.geometry(pageElement);
+    const box = inside(page, { x: at.x, y: at.y, width: t.width, height: t.height });
+    const field = {
+      key: this.nextKey++, field_type: type, field_name: "", file_id: Number(pageElement.dataset.file),
+      page_number: Number(pageElement.dataset.page), is_required: true, placeholder: "",
+      position_x: box.x, position_y: box.y, width: box.width, height: box.height,
+    };
+    field[this.model.assignee] = Number(recipient);
+    if (WITH_CHOICES.includes(type)) {
+      field.options = [t.words + " 1", t.words + " 2"];
+    }
+    this.fields.push(field);
+    const element = this.draw(field);
+    this.select(field);
+    element.focus();
+    this.announce(say(this.words, "placed", t.words, this.recipient(recipient).name, field.page_number, box.x, box.y));
+    this.changed();
+  }
+
+  /** The ghost that follows the pointer while a type is dragged from the palette, at the first page's scale. */
+  ghost(type) {
+    const { page, shown } = Editor.geometry(this.root.querySelector(".editor-page"));
+    const t = this.typeOf(type);
+    const ghost = document.createElement("div");
+    ghost.className = "editor-ghost";
+    ghost.textContent = t.words;
+    ghost.style.width = `${t.width * shown.width / page.width}px`;
+    ghost.style.height = `${t.height * shown.width / page.width}px`;
+    document.body.appendChild(ghost);
+    this.dragGhost = ghost;
+  }
+
+  moveGhost(e) {
+    this.dragGhost.style.left = `${e.clientX}px`;
+    this.dragGhost.style.top = `${e.clientY}px`;
+  }
+
+  /** Drops a dragged type where the pointer is: the field's top-left corner there, on the page under it. */
+  dropGhost(type, e) {
+    this.dragGhost.remove();
+    const pageElement = [...this.root.querySelectorAll(".editor-page")].find((p) => {
+      const r = p.querySelector("img").getBoundingClientRect();
+      return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+    });
+    if (pageElement) {
+      this.currentPage = pageElement;
+      const { page, shown } = Editor.geometry(pageElement);
+      this.place(type, pageElement, toPoints(page, shown, e.clientX, e.clientY));
+    }
+  }
+
+  drawAll() {
+    this.fields.forEach((f) => this.draw(f));
+  }
+
+  /** Lays `field` over its page, making its element the first time; returns the element. */
+  draw(field) {
+    let element = this.root.querySelector(`.editor-field[data-key="${field.key}"]`);
+    const pageElement = this.pageOf(field);
+    if (!element) {
+      element = this.fieldElement(field);
+      pageElement.appendChild(element);
+    }
+    const share = toPercent(Editor.geometry(pageElement).page,
+      { x: field.position_x, y: field.position_y, width: field.width, height: field.height });
+    element.style.left = `${share.left}%`;
+    element.style.top = `${share.top}%`;
+    element.style.width = `${share.width}%`;
+    element.style.height = `${share.height}%`;
+    const recipient = this.recipient(field[this.model.assignee]);
+    element.className = `editor-field recipient-${recipient.colour}` + (field === this.selected ? " selected" : "");
+    element.dataset.type = field.field_type;
+    element.dataset.recipient = String(recipient.id);
+    element.querySelector(".editor-field-name").textContent = this.nameOf(field);
+    return element;
+  }
+
+  fieldElement(field) {
+    const element = document.createElement("button");
+    element.type = "button";
+    element.dataset.key = String(field.key);
+    const name = document.createElement("span");
+    name.className = "editor-field-name";
+    const handle = document.createElement("span");
+    handle.className = "editor-handle";
+    handle.setAttribute("aria-hidden", "true");
+    element.append(name, handle);
+    element.addEventListener("focus", () => this.select(field));
+    element.addEventListener("keydown", (e) => this.key(field, e));
+    this.pointerMoves(field, element, handle);
+    return element;
+  }
+
+  /** Dragging a field moves it; dragging its handle resizes it. Both stay on the field's page. */
+  pointerMoves(field, element, handle) {
+    let from = null;
+    const track = (resizing) => ({
+      begin: () => { from = { ...field }; },
+      move: (e, dx, dy) => {
+        const { page, shown } = Editor.geometry(this.pageOf(field));
+        const px = lengthInPoints(page, shown, dx);
+        const py = lengthInPoints(page, shown, dy);
+        const box = resizing
+          ? { x: from.position_x, y: from.position_y, width: from.width + px, height: from.height + py }
+          : { x: from.position_x + px, y: from.position_y + py, width: from.width, height: from.height };
+        this.setBox(field, inside(page, box));
+      },
+      end: () => {
+        element.focus();
+        this.announce(resizing ? say(this.words, "resized", field.width, field.height)
+          : say(this.words, "moved", field.position_x, field.position_y));
+        this.changed();
+      },
+    });
+    new Drag(handle, track(true));
+    new Drag(element, track(false), handle);
+  }
+
+  setBox(field, box) {
+    field.position_x = box.x;
+    field.position_y = box.y;
+    field.width = box.width;
+    field.height = box.height;
+    this.draw(field);
+  }
+
+  /** Arrow keys move a field, Shift and arrows resize it, Ctrl makes a step one point; Delete removes it. */
+  key(field, e) {
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault();
+      this.remove(field);
+      return;
+    }
+    if (!arrows[e.key]) {
+      return;
+    }
+    e.preventDefault();
+    const step = e.ctrlKey ? 1 : 5;
+    const [dx, dy] = arrows[e.key].map((d) => d * step);
+    const { page } = Editor.geometry(this.pageOf(field));
+    const box = e.shiftKey
+      ? { x: field.position_x, y: field.position_y, width: field.width + dx, height: field.height + dy }
+      : { x: field.position_x + dx, y: field.position_y + dy, width: field.width, height: field.height };
+    this.setBox(field, inside(page, box));
+    this.announce(e.shiftKey ? say(this.words, "resized", field.width, field.height)
+      : say(this.words, "moved", field.position_x, field.position_y));
+    this.changed();
+  }
+
+  select(field) {
+    const before = this.selected;
+    this.selected = field;
+    if (before && before !== field) {
+      this.draw(before);
+    }
+    this.draw(field);
+    this.currentPage = this.pageOf(field);
+    this.settings.show(field);
+  }
+
+  /** Removes a field; the focus goes to the next field of its page, else to the page. */
+  remove(field) {
+    const element = this.root.querySelector(`.editor-field[data-key="${field.key}"]`);
+    const pageElement = this.pageOf(field);
+    const name = this.typeOf(field.field_type).words;
+    const recipient = this.recipient(field[this.model.assignee]).name;
+    this.fields = this.fields.filter((f) => f !== field);
+    const next = element.nextElementSibling && element.nextElementSibling.classList.contains("editor-field")
+      ? element.nextElementSibling : null;
+    element.remove();
+    this.selected = null;
+    this.settings.show(null);
+    (next || pageElement).focus();
+    this.announce(say(this.words, "removed", name, recipient));
+    this.changed();
+  }
+
+  changed() {
+    this.saver.later(() => this.fields.map((f) => this.wire(f)));
+  }
+
+  /** A field as POST .../fields takes it: without the page's own key, and no empty prefill. */
+  wire(field) {
+    const out = { ...field };
+    delete out.key;
+    if (out.variable_key === "") {
+      delete out.variable_key;
+    }
+    return out;
+  }
+}
+
+/** The settings form of the field chosen; each change is written to the field at once and saved. */
+class Settings {
+  constructor(editor) {
+    this.editor = editor;
+    this.form = document.getElementById("settings-form");
+    this.none = document.getElementById("settings-none");
+    this.form.addEventListener("submit", (e) => e.preventDefault());
+    this.bind("setting-recipient", "change", (f, v) => {
+      f[editor.model.assignee] = Number(v);
+      editor.announce(say(editor.words, "assigned", editor.typeOf(f.field_type).words, editor.recipient(v).name));
+    });
+    this.bind("setting-name", "input", (f, v) => { f.field_name = v; });
+    this.bind("setting-placeholder", "input", (f, v) => { f.placeholder = v; });
+    this.bind("setting-options", "input", (f, v) => {
+      f.options = v.split("\n").map((o) => o.trim()).filter((o) => o !== "");
+    });
+    this.bind("setting-prefill", "input", (f, v) => { f.variable_key = v.trim(); });
+    const required = document.getElementById("setting-required");
+    required.addEventListener("change", () => this.write((f) => { f.is_required = required.checked; }));
+    document.getElementById("setting-remove").addEventListener("click", () => {
+      if (editor.selected) {
+        editor.remove(editor.selected);
+      }
+    });
+  }
+
+  bind(id, event, apply) {
+    const input = document.getElementById(id);
+    if (input) {
+      input.addEventListener(event, () => this.write((f) => apply(f, input.value)));
+    }
+  }
+
+  write(apply) {
+    const field = this.editor.selected;
+    if (field) {
+      apply(field);
+      this.editor.draw(field);
+      this.editor.changed();
+    }
+  }
+
+  /** Fills the form from `field`, or hides it when no field is chosen. */
+  show(field) {
+    this.form.hidden = !field;
+    this.none.hidden = Boolean(field);
+    if (!field) {
+      return;
+    }
+    const e = this.editor;
+    document.getElementById("settings-which").textContent = say(e.words, "selected",
+      e.typeOf(field.field_type).words, e.recipient(field[e.model.assignee]).name, field.page_number);
+    document.getElementById("setting-recipient").value = String(field[e.model.assignee]);
+    document.getElementById("setting-name").value = field.field_name || "";
+    document.getElementById("setting-required").checked = field.is_required !== false;
+    document.getElementById("setting-placeholder").value = field.placeholder || "";
+    document.getElementById("setting-options").value = Array.isArray(field.options) ? field.options.join("\n") : "";
+    this.form.querySelector('[data-for="options"]').hidden = !WITH_CHOICES.includes(field.field_type);
+    const prefill = this.form.querySelector('[data-for="prefill"]');
+    if (prefill) {
+      prefill.hidden = !PREFILLABLE.includes(field.field_type);
+      document.getElementById("setting-prefill").value = field.variable_key || "";
+    }
+  }
+}
+
+/**
+ * A press that becomes a drag once it has travelled DRAG_START pixels: `begin`, then `move(e, dx, dy)` with the
+ * distance from the press, then `end(e)`. A press on `ignore` (a handle inside the element) is left to it.
+ */
+class Drag {
+  constructor(element, calls, ignore) {
+    element.addEventListener("pointerdown", (down) => {
+      if (down.button !== 0 || (ignore && ignore.contains(down.target))) {
+        return;
+      }
+      down.stopPropagation();
+      element.setPointerCapture(down.pointerId);
+      let dragging = false;
+      const moved = (e) => {
+        const dx = e.clientX - down.clientX;
+        const dy = e.clientY - down.clientY;
+        if (!dragging && Math.hypot(dx, dy) >= DRAG_START) {
+          dragging = true;
+          calls.begin(e);
+        }
+        if (dragging) {
+          calls.move(e, dx, dy);
+        }
+      };
+      const up = (e) => {
+        element.removeEventListener("pointermove", moved);
+        element.removeEventListener("pointerup", up);
+        element.removeEventListener("pointercancel", up);
+        if (dragging) {
+          calls.end(e);
+        }
+      };
+      element.addEventListener("pointermove", moved);
+      element.addEventListener("pointerup", up);
+      element.addEventListener("pointercancel", up);
+    });
+  }
+}
+
+/**
+ * Saves the fields a moment after the last change, one save at a time, and says how it stands: "Saving…" from
+ * the change until the answer, "Saved", or "Not saved" with the server's reasons; leaving the page while a
+ * change is not saved asks first.
+ */
+class Saver {
+  constructor(root, model, words) {
+    this.url = model.save;
+    this.csrf = root.dataset.csrf;
+    this.words = words;
+    this.status = document.getElementById("editor-status");
+    this.errors = document.getElementById("editor-errors");
+    this.timer = null;
+    this.sending = false;
+    this.unsaved = false;
+    this.fields = null;
+    window.addEventListener("beforeunload", (e) => {
+      if (this.unsaved || this.sending) {
+        e.preventDefault();
+        e.returnValue = words.leave;
+      }
+    });
+  }
+
+  /** A change: saved once no other change has come for SAVE_AFTER_MS; `fields` gives the list to save. */
+  later(fields) {
+    this.fields = fields;
+    this.unsaved = true;
+    this.show(this.words.saving, "saving");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.save(), SAVE_AFTER_MS);
+  }
+
+  async save() {
+    this.timer = null;
+    if (this.sending) {
+      return;
+    }
+    this.sending = true;
+    this.unsaved = false;
+    let failed = null;
+    try {
+      const response = await fetch(this.url, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": this.csrf },
+        body: JSON.stringify({ fields: this.fields() }),
+      });
+      const answer = await response.json().catch(() => ({}));
+      failed = response.ok ? null : answer;
+    } catch (e) {
+      failed = { message: null };
+    }
+    this.sending = false;
+    if (failed) {
+      this.unsaved = true;
+      this.show(failed.message ? say(this.words, "not_saved", failed.message) : this.words.unreachable, "failed",
+        (failed.data && failed.data.errors) || []);
+    } else if (this.unsaved) {
+      this.save();
+    } else {
+      this.show(this.words.saved, "saved");
+    }
+  }
+
+  show(text, state, reasons) {
+    this.status.textContent = text;
+    this.status.dataset.state = state;
+    this.errors.replaceChildren(...(reasons || []).map((r) => {
+      const item = document.createElement("li");
+      item.textContent = r;
+      return item;
+    }));
+    this.errors.hidden = !reasons || reasons.length === 0;
+  }
+}
+
+// Last, as the classes above exist only once their declarations have run.
+const editorRoot = document.getElementById("field-editor");
+if (editorRoot) {
+  start(editorRoot);
+}
