@@ -44,6 +44,12 @@ class Editor {
     this.currentPage = root.querySelector(".editor-page");
     this.live = document.getElementById("editor-announce");
     this.settings = new Settings(this);
+    // The fields a refused save named ("Field 3: ..."), marked on the page beside the reasons.
+    this.problems = new Set();
+    saver.onProblems = (indexes) => {
+      this.problems = new Set(indexes.map((i) => this.fields[i]).filter(Boolean).map((f) => f.key));
+      this.drawAll();
+    };
     this.palette();
     this.pages();
   }
@@ -147,6 +153,7 @@ class Editor {
   place(type, pageElement, at) {
     const recipient = document.getElementById("editor-for").value;
     if (!recipient) {
+      this.announce(this.words.no_recipients);
       return;
     }
     const t = this.typeOf(type);
@@ -190,15 +197,20 @@ class Editor {
   /** Drops a dragged type where the pointer is: the field's top-left corner there, on the page under it. */
   dropGhost(type, e) {
     this.dragGhost.remove();
-    const pageElement = [...this.root.querySelectorAll(".editor-page")].find((p) => {
-      const r = p.querySelector("img").getBoundingClientRect();
-      return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
-    });
+    const pageElement = this.pageAt(e.clientX, e.clientY);
     if (pageElement) {
       this.currentPage = pageElement;
       const { page, shown } = Editor.geometry(pageElement);
       this.place(type, pageElement, toPoints(page, shown, e.clientX, e.clientY));
     }
+  }
+
+  /** The page whose image lies under the screen position (clientX, clientY), if any. */
+  pageAt(clientX, clientY) {
+    return [...this.root.querySelectorAll(".editor-page")].find((p) => {
+      const r = p.querySelector("img").getBoundingClientRect();
+      return clientX >= r.left && clientX <= r.right && clientY >= r.top && clientY <= r.bottom;
+    });
   }
 
   drawAll() {
@@ -220,7 +232,8 @@ class Editor {
     element.style.width = `${share.width}%`;
     element.style.height = `${share.height}%`;
     const recipient = this.recipient(field[this.model.assignee]);
-    element.className = `editor-field recipient-${recipient.colour}` + (field === this.selected ? " selected" : "");
+    element.className = `editor-field recipient-${recipient.colour}` + (field === this.selected ? " selected" : "")
+      + (this.problems.has(field.key) ? " has-problem" : "");
     element.dataset.type = field.field_type;
     element.dataset.recipient = String(recipient.id);
     element.querySelector(".editor-field-name").textContent = this.nameOf(field);
@@ -246,8 +259,14 @@ class Editor {
   /** Dragging a field moves it; dragging its handle resizes it. Both stay on the field's page. */
   pointerMoves(field, element, handle) {
     let from = null;
+    let grab = null;
     const track = (resizing) => ({
-      begin: () => { from = { ...field }; },
+      begin: (e, down) => {
+        from = { ...field };
+        const { page, shown } = Editor.geometry(this.pageOf(field));
+        const at = toPoints(page, shown, down.clientX, down.clientY);
+        grab = { x: at.x - field.position_x, y: at.y - field.position_y };
+      },
       move: (e, dx, dy) => {
         const { page, shown } = Editor.geometry(this.pageOf(field));
         const px = lengthInPoints(page, shown, dx);
@@ -257,15 +276,30 @@ class Editor {
           : { x: from.position_x + px, y: from.position_y + py, width: from.width, height: from.height };
         this.setBox(field, inside(page, box));
       },
-      end: () => {
+      end: (e) => {
+        const onto = resizing ? null : this.pageAt(e.clientX, e.clientY);
+        if (onto && onto !== this.pageOf(field)) {
+          this.toPage(field, element, onto, e, grab);
+        }
         element.focus();
         this.announce(resizing ? say(this.words, "resized", field.width, field.height)
-          : say(this.words, "moved", field.position_x, field.position_y));
+          : say(this.words, "moved_page", field.page_number, field.position_x, field.position_y));
         this.changed();
       },
     });
     new Drag(handle, track(true));
     new Drag(element, track(false), handle);
+  }
+
+  /** Moves a field dragged onto another page there, the point it was held by under the pointer. */
+  toPage(field, element, pageElement, e, grab) {
+    const { page, shown } = Editor.geometry(pageElement);
+    const at = toPoints(page, shown, e.clientX, e.clientY);
+    field.file_id = Number(pageElement.dataset.file);
+    field.page_number = Number(pageElement.dataset.page);
+    pageElement.appendChild(element);
+    this.currentPage = pageElement;
+    this.setBox(field, inside(page, { x: at.x - grab.x, y: at.y - grab.y, width: field.width, height: field.height }));
   }
 
   setBox(field, box) {
@@ -410,7 +444,8 @@ class Settings {
 }
 
 /**
- * A press that becomes a drag once it has travelled DRAG_START pixels: `begin`, then `move(e, dx, dy)` with the
+ * A press that becomes a drag once it has travelled DRAG_START pixels: `begin(e, down)` with the press, then
+ * `move(e, dx, dy)` with the
  * distance from the press, then `end(e)`. A press on `ignore` (a handle inside the element) is left to it.
  */
 class Drag {
@@ -427,7 +462,7 @@ class Drag {
         const dy = e.clientY - down.clientY;
         if (!dragging && Math.hypot(dx, dy) >= DRAG_START) {
           dragging = true;
-          calls.begin(e);
+          calls.begin(e, down);
         }
         if (dragging) {
           calls.move(e, dx, dy);
@@ -464,6 +499,7 @@ class Saver {
     this.sending = false;
     this.unsaved = false;
     this.fields = null;
+    this.onProblems = () => {};
     window.addEventListener("beforeunload", (e) => {
       if (this.unsaved || this.sending) {
         e.preventDefault();
@@ -522,6 +558,7 @@ class Saver {
       return item;
     }));
     this.errors.hidden = !reasons || reasons.length === 0;
+    this.onProblems((reasons || []).map((r) => /^Field (\d+):/.exec(r)).filter(Boolean).map((m) => Number(m[1]) - 1));
   }
 }
 

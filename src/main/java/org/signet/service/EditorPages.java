@@ -1,12 +1,10 @@
 package org.signet.service;
 
 import java.io.IOException;
-import java.util.Map;
 import org.signet.domain.Document;
 import org.signet.domain.Principal;
 import org.signet.domain.Template;
 import org.signet.error.Refusal;
-import org.signet.pdf.render.RenderLimitException;
 
 /**
  * The pages of a document or template as images for the sender's field editor, rendered as the signer's page
@@ -40,11 +38,6 @@ public final class EditorPages {
         if (n < 1 || n > total) {
             throw Refusal.notFound("Page");
         }
-        try {
-            return images.png(pdfFileId, n);
-        } catch (RenderLimitException e) {
-            throw new Refusal(Refusal.Kind.UNAVAILABLE, "page_unavailable", "This page cannot be shown: "
-                    + e.getMessage() + ".", Map.of());
-        }
+        return images.shown(pdfFileId, n);
     }
 }

@@ -31,9 +31,9 @@ final class FieldEditorPage implements AdminRoutes.Section {
     /** What the editor's save takes: the fields, as {@code POST .../fields} does. */
     private static final Keys SAVE = Keys.of("fields");
     /** The words the script says, by their key without {@code editor.}: announcements and the save's state. */
-    private static final List<String> SCRIPT_WORDS = List.of("chosen", "placed", "moved", "resized", "removed",
-            "assigned", "selected", "saved", "saving", "not_saved", "unreachable", "slot", "field_name", "no_page",
-            "leave");
+    private static final List<String> SCRIPT_WORDS = List.of("chosen", "placed", "moved", "moved_page", "resized",
+            "removed", "assigned", "selected", "saved", "saving", "not_saved", "unreachable", "field_name",
+            "no_recipients", "leave");
 
     private final EditedFields edited;
 
@@ -65,7 +65,10 @@ final class FieldEditorPage implements AdminRoutes.Section {
     private Response show(Request req, Session s, AdminView v) {
         long id = req.pathId("id");
         EditedFields.Model model = edited.load(s.principal(), id);
-        Html body = Html.join(List.of(links(v, id), Html.of("<p id=\"editor-needs-script\" class=\"panel\">{}</p>\n"
+        Html none = model.recipients().isEmpty()
+                ? Html.of("<p id=\"editor-no-recipients\" class=\"panel\">{}</p>\n", v.t("editor.no_recipients"))
+                : Html.EMPTY;
+        Html body = Html.join(List.of(links(v, id), none, Html.of("<p id=\"editor-needs-script\" class=\"panel\">{}</p>\n"
                 + "<p id=\"editor-phone\" class=\"panel editor-phone\">{}</p>\n", v.t("editor.needs_script"),
                 v.t("editor.wider_screen")), editor(v, s, id, model),
                 Html.of("<script type=\"module\" src=\"" + MODULE + "\"></script>\n")));

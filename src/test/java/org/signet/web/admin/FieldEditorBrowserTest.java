@@ -138,6 +138,31 @@ class FieldEditorBrowserTest {
     }
 
     @Test
+    void mouse_fieldDraggedOntoTheNextPage_movesThere() {
+        Draft d = draft();
+        openEditor("/admin/documents/" + d.id() + "/fields");
+        Box dropped = drop("date", 200, 560);
+        browser.js("window.scrollBy(0, 300);");
+        WebElement date = fieldAt(0);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> at = (Map<String, Object>) browser.js("const pages = document.querySelectorAll('.editor-page img');"
+                + "const f = arguments[0].getBoundingClientRect(), two = pages[1].getBoundingClientRect();"
+                + "return {field: f.top, page: two.top, width: two.width, points: Number(pages[1].parentElement.dataset.width)};",
+                date);
+        int down = (int) Math.round(num(at, "page") + 40 - num(at, "field"));
+        new Actions(browser.driver()).moveToElement(date).clickAndHold().moveByOffset(0, down / 2)
+                .moveByOffset(0, down - down / 2).release().perform();
+        String said = announced();
+        assertTrue(said.startsWith("Moved to page 2, "), said);
+        awaitSaved();
+        Map<String, Object> f = fields("documents/" + d.id() + "/fields").get(0);
+        assertEquals("2", f.get("page_number"));
+        double k = num(at, "points") / num(at, "width");
+        near(new Box(dropped.x(), (num(at, "field") + down - num(at, "page")) * k, 100, 30), f, "the date on page 2");
+        assertEquals(1, browser.all(By.cssSelector(".editor-page[data-page='2'] .editor-field")).size());
+    }
+
+    @Test
     void keyboardAlone_placeMoveResizeTabDelete_eachStepAnnounced() {
         Draft d = draft();
         openEditor("/admin/documents/" + d.id() + "/fields");

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.json.Json;
 import org.signet.support.AdminClient;
+import org.signet.support.Multipart;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestFiles;
 import org.signet.support.TestServer;
@@ -68,6 +69,31 @@ class FieldEditorPageTest {
         Map<?, ?> f = (Map<?, ?>) stored().get(0);
         assertEquals(List.of("2", "72", "100", "200", "60"), List.of(f.get("page_number"), f.get("position_x"),
                 f.get("position_y"), f.get("width"), f.get("height")));
+    }
+
+    @Test
+    void severalFiles_pagesInOrder_aFieldOnTheSecondKeepsItsFile() {
+        String second = String.valueOf(TestServer.expectObject(201, server.postMultipart("documents/" + draft + "/files",
+                sam.full(), new Multipart().file("file", "annex.pdf", "application/pdf", TestFiles.pdf(1)))).get("id"));
+        AdminClient c = signedIn("sam@example.com");
+        String page = c.get("/admin/documents/" + draft + "/fields").body();
+        assertTrue(page.indexOf("lease.pdf") < page.indexOf("annex.pdf"), "the files in order");
+        assertTrue(page.contains("data-file=\"" + second + "\" data-page=\"1\""), page);
+        assertTrue(page.contains("src=\"/admin/documents/" + draft + "/pages/3.png\""), "the annex is the third page");
+        assertEquals(200, c.get("/admin/documents/" + draft + "/pages/3.png").statusCode());
+        String body = Json.write(Map.of("fields", List.of(Map.of("signer_id", Long.parseLong(signer), "field_type",
+                "date", "file_id", Long.parseLong(second), "page_number", 1, "position_x", 10, "position_y", 20))));
+        assertEquals(200, c.postJson("/admin/documents/" + draft + "/fields", csrf(c), body).statusCode());
+        Map<?, ?> f = (Map<?, ?>) stored().get(0);
+        assertEquals(List.of(second, "1"), List.of(f.get("file_id"), f.get("page_number")));
+    }
+
+    @Test
+    void draftWithoutRecipients_saysToAddThemFirst() {
+        String bare = server.uploadPdf(sam.full(), "bare.pdf", TestFiles.pdf(1));
+        AdminClient c = signedIn("sam@example.com");
+        String page = c.get("/admin/documents/" + bare + "/fields").body();
+        assertTrue(page.contains("id=\"editor-no-recipients\""), page);
     }
 
     @Test
