@@ -3,18 +3,15 @@
 // handle and given to a recipient; or, with the keyboard alone, chosen in the palette, placed with Enter, moved
 // with the arrow keys, resized with Shift and the arrow keys, removed with Delete. Each step is said in the live
 // region. Every change is saved shortly after, as the whole list of fields, to the page's own endpoint, which
-// reads it as POST .../fields does. Positions are kept in points; placement.js turns screen into points.
+// reads it as POST .../fields does. Positions are kept in points; placement.js turns screen into points. The
+// settings form, the saves and the pointer drags are modules of their own beside this one.
 "use strict";
 
 import { inside, lengthInPoints, toPercent, toPoints } from "./placement.js";
-
-/** How far a press must travel before it is a drag rather than a press, in pixels. */
-const DRAG_START = 4;
-/** How long the editor waits after a change before saving, so a run of arrow keys is one save. */
-const SAVE_AFTER_MS = 500;
-/** The fields whose value can be prefilled from a template's variable (see docs/api/templates.md). */
-const PREFILLABLE = ["text", "textarea", "checkbox", "dropdown"];
-const WITH_CHOICES = ["dropdown", "radio"];
+import { Drag } from "./editor-drag.js";
+import { Saver } from "./editor-saving.js";
+import { Settings, WITH_CHOICES } from "./editor-settings.js";
+import { say } from "./editor-words.js";
 
 function start(root) {
   const model = JSON.parse(root.dataset.model);
@@ -23,11 +20,6 @@ function start(root) {
   document.getElementById("editor-needs-script").hidden = true;
   root.hidden = false;
   editor.drawAll();
-}
-
-/** Message `key` of the page's words with {0}, {1}... filled in. */
-function say(words, key, ...args) {
-  return words[key].replace(/\{(\d+)\}/g, (all, i) => (i < args.length ? String(args[i]) : all));
 }
 
 /** The fields as the page holds them, each with a key of its own, and the pages they lie on. */
@@ -374,191 +366,6 @@ class Editor {
       delete out.variable_key;
     }
     return out;
-  }
-}
-
-/** The settings form of the field chosen; each change is written to the field at once and saved. */
-class Settings {
-  constructor(editor) {
-    this.editor = editor;
-    this.form = document.getElementById("settings-form");
-    this.none = document.getElementById("settings-none");
-    this.form.addEventListener("submit", (e) => e.preventDefault());
-    this.bind("setting-recipient", "change", (f, v) => {
-      f[editor.model.assignee] = Number(v);
-      editor.announce(say(editor.words, "assigned", editor.typeOf(f.field_type).words, editor.recipient(v).name));
-    });
-    this.bind("setting-name", "input", (f, v) => { f.field_name = v; });
-    this.bind("setting-placeholder", "input", (f, v) => { f.placeholder = v; });
-    this.bind("setting-options", "input", (f, v) => {
-      f.options = v.split("\n").map((o) => o.trim()).filter((o) => o !== "");
-    });
-    this.bind("setting-prefill", "input", (f, v) => { f.variable_key = v.trim(); });
-    const required = document.getElementById("setting-required");
-    required.addEventListener("change", () => this.write((f) => { f.is_required = required.checked; }));
-    document.getElementById("setting-remove").addEventListener("click", () => {
-      if (editor.selected) {
-        editor.remove(editor.selected);
-      }
-    });
-  }
-
-  bind(id, event, apply) {
-    const input = document.getElementById(id);
-    if (input) {
-      input.addEventListener(event, () => this.write((f) => apply(f, input.value)));
-    }
-  }
-
-  write(apply) {
-    const field = this.editor.selected;
-    if (field) {
-      apply(field);
-      this.editor.draw(field);
-      this.editor.changed();
-    }
-  }
-
-  /** Fills the form from `field`, or hides it when no field is chosen. */
-  show(field) {
-    this.form.hidden = !field;
-    this.none.hidden = Boolean(field);
-    if (!field) {
-      return;
-    }
-    const e = this.editor;
-    document.getElementById("settings-which").textContent = say(e.words, "selected",
-      e.typeOf(field.field_type).words, e.recipient(field[e.model.assignee]).name, field.page_number);
-    document.getElementById("setting-recipient").value = String(field[e.model.assignee]);
-    document.getElementById("setting-name").value = field.field_name || "";
-    document.getElementById("setting-required").checked = field.is_required !== false;
-    document.getElementById("setting-placeholder").value = field.placeholder || "";
-    document.getElementById("setting-options").value = Array.isArray(field.options) ? field.options.join("\n") : "";
-    this.form.querySelector('[data-for="options"]').hidden = !WITH_CHOICES.includes(field.field_type);
-    const prefill = this.form.querySelector('[data-for="prefill"]');
-    if (prefill) {
-      prefill.hidden = !PREFILLABLE.includes(field.field_type);
-      document.getElementById("setting-prefill").value = field.variable_key || "";
-    }
-  }
-}
-
-/**
- * A press that becomes a drag once it has travelled DRAG_START pixels: `begin(e, down)` with the press, then
- * `move(e, dx, dy)` with the
- * distance from the press, then `end(e)`. A press on `ignore` (a handle inside the element) is left to it.
- */
-class Drag {
-  constructor(element, calls, ignore) {
-    element.addEventListener("pointerdown", (down) => {
-      if (down.button !== 0 || (ignore && ignore.contains(down.target))) {
-        return;
-      }
-      down.stopPropagation();
-      element.setPointerCapture(down.pointerId);
-      let dragging = false;
-      const moved = (e) => {
-        const dx = e.clientX - down.clientX;
-        const dy = e.clientY - down.clientY;
-        if (!dragging && Math.hypot(dx, dy) >= DRAG_START) {
-          dragging = true;
-          calls.begin(e, down);
-        }
-        if (dragging) {
-          calls.move(e, dx, dy);
-        }
-      };
-      const up = (e) => {
-        element.removeEventListener("pointermove", moved);
-        element.removeEventListener("pointerup", up);
-        element.removeEventListener("pointercancel", up);
-        if (dragging) {
-          calls.end(e);
-        }
-      };
-      element.addEventListener("pointermove", moved);
-      element.addEventListener("pointerup", up);
-      element.addEventListener("pointercancel", up);
-    });
-  }
-}
-
-/**
- * Saves the fields a moment after the last change, one save at a time, and says how it stands: "Saving…" from
- * the change until the answer, "Saved", or "Not saved" with the server's reasons; leaving the page while a
- * change is not saved asks first.
- */
-class Saver {
-  constructor(root, model, words) {
-    this.url = model.save;
-    this.csrf = root.dataset.csrf;
-    this.words = words;
-    this.status = document.getElementById("editor-status");
-    this.errors = document.getElementById("editor-errors");
-    this.timer = null;
-    this.sending = false;
-    this.unsaved = false;
-    this.fields = null;
-    this.onProblems = () => {};
-    window.addEventListener("beforeunload", (e) => {
-      if (this.unsaved || this.sending) {
-        e.preventDefault();
-        e.returnValue = words.leave;
-      }
-    });
-  }
-
-  /** A change: saved once no other change has come for SAVE_AFTER_MS; `fields` gives the list to save. */
-  later(fields) {
-    this.fields = fields;
-    this.unsaved = true;
-    this.show(this.words.saving, "saving");
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.save(), SAVE_AFTER_MS);
-  }
-
-  async save() {
-    this.timer = null;
-    if (this.sending) {
-      return;
-    }
-    this.sending = true;
-    this.unsaved = false;
-    let failed = null;
-    try {
-      const response = await fetch(this.url, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": this.csrf },
-        body: JSON.stringify({ fields: this.fields() }),
-      });
-      const answer = await response.json().catch(() => ({}));
-      failed = response.ok ? null : answer;
-    } catch (e) {
-      failed = { message: null };
-    }
-    this.sending = false;
-    if (failed) {
-      this.unsaved = true;
-      this.show(failed.message ? say(this.words, "not_saved", failed.message) : this.words.unreachable, "failed",
-        (failed.data && failed.data.errors) || []);
-    } else if (this.unsaved) {
-      this.save();
-    } else {
-      this.show(this.words.saved, "saved");
-    }
-  }
-
-  show(text, state, reasons) {
-    this.status.textContent = text;
-    this.status.dataset.state = state;
-    this.errors.replaceChildren(...(reasons || []).map((r) => {
-      const item = document.createElement("li");
-      item.textContent = r;
-      return item;
-    }));
-    this.errors.hidden = !reasons || reasons.length === 0;
-    this.onProblems((reasons || []).map((r) => /^Field (\d+):/.exec(r)).filter(Boolean).map((m) => Number(m[1]) - 1));
   }
 }
 
