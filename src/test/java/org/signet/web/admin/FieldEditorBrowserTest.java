@@ -222,6 +222,9 @@ class FieldEditorBrowserTest {
         openEditor("/admin/documents/" + d.id() + "/fields");
         drop("dropdown", 100, 100);
         awaitSaved();
+        assertFalse(leavingAsks(false), "nothing to lose once saved");
+        assertTrue(leavingAsks(true), "a change not saved yet: leaving asks first");
+        awaitSaved();
         WebElement choices = browser.visible(By.id("setting-options"));
         choices.clear();
         choices.sendKeys(" ");
@@ -232,6 +235,7 @@ class FieldEditorBrowserTest {
         assertEquals(List.of(), Axe.violations(browser.driver()), "refused save: axe violations");
         assertTrue(browser.consoleErrors().stream().allMatch(e -> e.contains("status of 400")),
                 "the refusal is the only thing the console reports");
+        assertTrue(leavingAsks(false), "a refused change is not saved: leaving asks first");
         Object kept = fields("documents/" + d.id() + "/fields").get(0).get("options");
         assertTrue(String.valueOf(kept).contains("Dropdown 1"), "the refused save changed nothing: " + kept);
     }
@@ -363,6 +367,17 @@ class FieldEditorBrowserTest {
     private static List<Map<String, Object>> fields(String path) {
         return TestServer.array(TestServer.expect(200, server.get(path, sam.full()))).stream()
                 .map(o -> (Map<String, Object>) o).toList();
+    }
+
+    /**
+     * Whether leaving the page now would ask first, as the page answers a {@code beforeunload}; with {@code change},
+     * right after a change made in the same breath (an arrow key on the first field), before its save can start.
+     */
+    private static boolean leavingAsks(boolean change) {
+        return (Boolean) browser.js("if (arguments[0]) { document.querySelector('.editor-field').dispatchEvent("
+                + "new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true})); }"
+                + "const e = new Event('beforeunload', {cancelable: true}); window.dispatchEvent(e);"
+                + "return e.defaultPrevented;", change);
     }
 
     private static void awaitSaved() {
