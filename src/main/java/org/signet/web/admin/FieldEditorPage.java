@@ -94,7 +94,7 @@ final class FieldEditorPage implements AdminRoutes.Section {
                 + "<p id=\"editor-status\" class=\"editor-status\" role=\"status\">{}</p>\n"
                 + "<ul id=\"editor-errors\" class=\"editor-errors\" hidden=\"hidden\"></ul>\n</div>\n"
                 + "<div class=\"editor-body\">\n{}<div class=\"editor-pages\">\n{}</div>\n{}</div>\n"
-                + "<div id=\"editor-announce\" class=\"visually-hidden\" aria-live=\"assertive\" aria-atomic=\"true\"></div>\n"
+                + "<div id=\"editor-announce\" class=\"visually-hidden\" aria-live=\"polite\" aria-atomic=\"true\"></div>\n"
                 + "</div>\n", s.csrfToken(), Json.write(data), Json.write(words(v)), v.t("editor.saved"),
                 palette(v, model), pages(v, base, model), EditorSettings.render(v, model));
     }
