@@ -97,6 +97,38 @@ class FieldEditorPageTest {
     }
 
     @Test
+    void fieldsTheEditorHasNoControlFor_comeBackUnchanged_whenItSaves() throws Exception {
+        Map<String, Object> company = new java.util.LinkedHashMap<>(Map.of("signer_id", Long.parseLong(signer),
+                "field_type", "text", "field_name", "Company", "page_number", 1, "position_x", 72, "position_y", 100,
+                "font_size", 11, "font_family", "Noto Serif", "validation", Map.of("format", "email")));
+        Map<String, Object> vat = new java.util.LinkedHashMap<>(Map.of("signer_id", Long.parseLong(signer),
+                "field_type", "number", "field_name", "Seats", "page_number", 1, "position_x", 72, "position_y", 200,
+                "options", Map.of("min", 1, "max", 9), "condition", Map.of("field_name", "Company", "filled", true)));
+        TestServer.expect(200, server.send("POST", "documents/" + draft + "/fields", sam.full(),
+                Json.write(Map.of("fields", List.of(company, vat)))));
+        List<Object> before = stored();
+        AdminClient c = signedIn("sam@example.com");
+        String page = c.get("/admin/documents/" + draft + "/fields").body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("data-model=\"([^\"]*)\"").matcher(page);
+        assertTrue(m.find(), page);
+        Map<?, ?> model = (Map<?, ?>) Json.parse(m.group(1).replace("&quot;", "\"").replace("&#39;", "'")
+                .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"));
+        HttpResponse<String> saved = c.postJson("/admin/documents/" + draft + "/fields", csrf(c),
+                Json.write(Map.of("fields", model.get("fields"))));
+        assertEquals(200, saved.statusCode(), saved.body());
+        assertEquals(withoutTimes(before), withoutTimes(stored()));
+    }
+
+    /** The records but for what a new save changes anyway: ids and times. */
+    private static List<Map<Object, Object>> withoutTimes(List<Object> records) {
+        return records.stream().map(r -> {
+            Map<Object, Object> m = new java.util.LinkedHashMap<>((Map<?, ?>) r);
+            m.keySet().removeAll(List.of("id", "created_at", "updated_at"));
+            return m;
+        }).toList();
+    }
+
+    @Test
     void pageBeyondTheFile_404() {
         AdminClient c = signedIn("sam@example.com");
         assertEquals(404, c.get("/admin/documents/" + draft + "/pages/3.png").statusCode());
