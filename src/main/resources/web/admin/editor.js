@@ -126,6 +126,7 @@ class Editor {
         if (e.target.tagName === "IMG" && this.chosen) {
           const { page, shown } = Editor.geometry(pageElement);
           this.place(this.chosen, pageElement, toPoints(page, shown, e.clientX, e.clientY));
+          this.unchoose();
         }
       });
     });
@@ -139,6 +140,13 @@ class Editor {
     const pageElement = this.currentPage;
     const already = this.fields.filter((f) => this.pageOf(f) === pageElement).length;
     this.place(this.chosen, pageElement, { x: 36 + 12 * (already % 20), y: 36 + 24 * (already % 20) });
+    this.unchoose();
+  }
+
+  /** A type chosen places one field: after it, a press on a page places nothing it was not asked to. */
+  unchoose() {
+    this.chosen = null;
+    this.root.querySelectorAll(".palette-item").forEach((b) => b.setAttribute("aria-pressed", "false"));
   }
 
   /** A new field of `type` with its top-left corner at `at` (points) on the page shown by `pageElement`. */

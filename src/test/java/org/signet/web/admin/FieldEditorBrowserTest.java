@@ -172,6 +172,7 @@ class FieldEditorBrowserTest {
         keys(Keys.ENTER);
         assertEquals("Signature for Alice Signer placed on page 1, 36 points from the left and 36 from the top.",
                 announced());
+        assertEquals(0, browser.all(By.cssSelector(".palette-item[aria-pressed='true']")).size(), "one field a choice");
         keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT);
         assertEquals("Moved to 46 points from the left and 36 from the top.", announced());
         chord(Keys.CONTROL, Keys.ARROW_DOWN);
