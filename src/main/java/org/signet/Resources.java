@@ -11,6 +11,7 @@ import org.signet.api.DocumentInput;
 import org.signet.api.DocumentJson;
 import org.signet.api.DocumentViews;
 import org.signet.api.DocumentsApi;
+import org.signet.api.FieldInput;
 import org.signet.api.FieldJson;
 import org.signet.api.HealthApi;
 import org.signet.api.HoldsApi;
@@ -54,6 +55,7 @@ import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
 import org.signet.web.admin.PageUpload;
+import org.signet.web.admin.FieldReading;
 
 /** The resources over Signet's {@link Services}: the REST interface, the site's pages and {@code /metrics}. */
 final class Resources {
@@ -101,7 +103,9 @@ final class Resources {
                         new AdminRoutes.Drafting(s.draftRecipients, (req, first) -> {
                             var draft = documentsApi.receiveDraft(req, PageUpload.FORM_FIELDS, first);
                             return new PageUpload.Draft(draft.file(), draft.text());
-                        }, signersApi::placeFound)),
+                        }, signersApi::placeFound),
+                        new AdminRoutes.FieldEditing(s.templates, s.editorPages,
+                                new FieldReading(FieldInput::parse, FieldInput::parseForTemplate))),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

@@ -39,6 +39,7 @@ import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
 import org.signet.service.Notifications;
+import org.signet.service.EditorPages;
 import org.signet.service.PageImages;
 import org.signet.service.People;
 import org.signet.service.ParseBudget;
@@ -120,6 +121,8 @@ final class Services {
     final PublicLinks publicLinks;
     final LinkUnlock linkUnlock;
     final Signing signing;
+    /** The pages as images, for the signer's page and the sender's field editor alike: one cache for both. */
+    final EditorPages editorPages;
     /** Every file that comes in, a document's or a signer's attachment, passes this one intake. */
     final FileIntake fileIntake;
     final Attachments attachments;
@@ -183,9 +186,10 @@ final class Services {
         unlockSessions = unlockSessions(stores);
         emailCodes = emailCodes(stores, notify);
         linkUnlock = new LinkUnlock(documentStores, stores.users, passwords, unlockSessions, emailCodes, clock);
-        signing = new Signing(documentStores, stores.users, workflow, announcements, linkUnlock,
-                new PageImages(stores.files, tmpDir, heavyWork), config.zone(),
-                id -> scheduler.soon("seal", () -> completion.seal(id)));
+        PageImages pageImages = new PageImages(stores.files, tmpDir, heavyWork);
+        signing = new Signing(documentStores, stores.users, workflow, announcements, linkUnlock, pageImages,
+                config.zone(), id -> scheduler.soon("seal", () -> completion.seal(id)));
+        editorPages = new EditorPages(documents, templates, pageImages);
         fileIntake = new FileIntake(new DocumentIntake(1000, 10_000), stores.files, heavyWork, parseBudget);
         attachments = new Attachments(documentStores, signing, linkUnlock, fileIntake);
         signerCopies = new SignerCopies(db, signing, linkUnlock, stores.fields, stores.signers, stores.audit,

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.signet.error.Refusal;
 import org.signet.pdf.render.PageRenderer;
+import org.signet.pdf.render.RenderLimitException;
 import org.signet.store.StoredFiles;
 
 /**
@@ -46,6 +48,19 @@ public final class PageImages {
             cache.put(key, rendered);
         }
         return rendered;
+    }
+
+    /**
+     * Page {@code page} as PNG for a person to see; a page past the renderer's limits is 503
+     * {@code page_unavailable}, saying which limit, rather than an unexpected failure.
+     */
+    public byte[] shown(long pdfFileId, int page) throws IOException {
+        try {
+            return png(pdfFileId, page);
+        } catch (RenderLimitException e) {
+            throw new Refusal(Refusal.Kind.UNAVAILABLE, "page_unavailable", "This page cannot be shown: "
+                    + e.getMessage() + ".", Map.of());
+        }
     }
 
     private byte[] render(long pdfFileId, int page) throws IOException {

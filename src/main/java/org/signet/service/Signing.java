@@ -21,7 +21,6 @@ import org.signet.domain.Routing;
 import org.signet.domain.Signer;
 import org.signet.domain.User;
 import org.signet.error.Refusal;
-import org.signet.pdf.render.RenderLimitException;
 import org.signet.store.AttachmentStore;
 import org.signet.store.AuditStore;
 import org.signet.store.Database;
@@ -174,12 +173,7 @@ public final class Signing {
         if (n < 1 || n > total) {
             throw Refusal.notFound("Page");
         }
-        try {
-            return pages.png(link.document().pdfFileId(), n);
-        } catch (RenderLimitException e) {
-            throw new Refusal(Refusal.Kind.UNAVAILABLE, "page_unavailable", "This page cannot be shown: "
-                    + e.getMessage() + ".", Map.of());
-        }
+        return pages.shown(link.document().pdfFileId(), n);
     }
 
     /** Signs (or approves), all in one transaction; sealing starts once it has committed. */

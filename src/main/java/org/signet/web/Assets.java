@@ -24,7 +24,8 @@ import org.signet.http.Router;
  * JavaScript modules: {@code sign.js} imports {@code embed.js} (which passes its events on to a site that frames
  * the page) and the parts under {@code sign/}, which the page also names for preloading ({@link #SIGN_MODULES}); the
  * administrator pages' script is the module {@code admin.js}, which imports {@code admin/follow.js} (a document's page
- * following it), and their passkey ceremonies are the module {@code admin/passkeys.js}.
+ * following it), their passkey ceremonies are the module {@code admin/passkeys.js}, their field editor the module
+ * {@code admin/editor.js} with the parts it imports, its geometry in {@code admin/placement.js}.
  * Each file carries an ETag, so a browser whose copy has aged checks it with a request answered 304. Two files are
  * the site's own rather than the jar's: {@code site.css}, the accent's custom properties, and {@code logo.png}, the
  * logo from {@code site.logo} (none, and a 404, when the site has no logo).
@@ -41,6 +42,9 @@ public final class Assets {
             "controls", "tools", "guided", "progress", "actions", "decline", "delegate", "capture", "pad", "upload",
             "attach", "files",
             "outcome", "rules");
+    /** The administrator pages' field editor: {@code editor.js} and the modules it imports, under {@code /web/admin/}. */
+    private static final List<String> EDITOR_PARTS = List.of("editor", "editor-drag", "editor-saving",
+            "editor-settings", "editor-words", "placement");
     /** Every module the signing page's script imports, by path: what a page preloads so none waits for another. */
     static final List<String> SIGN_MODULES = signModules();
     private static final Map<String, Asset> FILES = files();
@@ -84,6 +88,8 @@ public final class Assets {
         files.put("admin/follow.js", new Asset(JS, List.of("/web/admin/follow.js")));
         files.put("admin/bulk-run.js", new Asset(JS, List.of("/web/admin/bulk-run.js")));
         files.put("admin/compose.js", new Asset(JS, List.of("/web/admin/compose.js")));
+        EDITOR_PARTS.forEach(part -> files.put("admin/" + part + ".js",
+                new Asset(JS, List.of("/web/admin/" + part + ".js"))));
         files.put("admin.css", new Asset(CSS, List.of("/web/look.css", "/web/admin.css")));
         files.put("handwriting.otf", new Asset("font/otf", List.of("/fonts/DancingScript-Regular.otf")));
         return Map.copyOf(files);

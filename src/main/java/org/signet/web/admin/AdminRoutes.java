@@ -33,6 +33,7 @@ import org.signet.service.AuthenticatorApp;
 import org.signet.service.BulkSends;
 import org.signet.service.Documents;
 import org.signet.service.DraftRecipients;
+import org.signet.service.EditorPages;
 import org.signet.service.LegalHolds;
 import org.signet.service.Links;
 import org.signet.service.Passkeys;
@@ -112,7 +113,7 @@ public final class AdminRoutes implements ErrorPages {
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
             Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care,
-            Templating templating, Drafting drafting) {}
+            Templating templating, Drafting drafting, FieldEditing editing) {}
 
     /**
      * Templates and bulk sends, with the REST interface's own readers of an upload (its intake and limits) and of a
@@ -131,6 +132,9 @@ public final class AdminRoutes implements ErrorPages {
 
     /** A stored upload and the name its text parts gave, null for none. */
     public record Received(AcceptedFile file, String name) {}
+
+    /** What the field editor needs besides documents: templates, the pages as images, the interface's field reader. */
+    public record FieldEditing(Templates templates, EditorPages pages, FieldReading reading) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
@@ -170,7 +174,9 @@ public final class AdminRoutes implements ErrorPages {
                 new BulkSendPages(services.templating()),
                 new NewDocumentPage(services.documents(), services.drafting().upload()),
                 new RecipientsPage(services.documents(), services.workflow(), services.drafting()),
-                new SendPage(services.documents(), services.workflow(), settings.zone())));
+                new SendPage(services.documents(), services.workflow(), settings.zone()),
+                FieldEditorPage.forDocuments(services),
+                FieldEditorPage.forTemplates(services)));
         services.singleSignOn().ifPresent(sso -> sections.add(new SingleSignOnPages(sso)));
         return new AdminRoutes(sessions, settings, services.singleSignOn().map(sso -> settings.ssoLabel()),
                 sections.toArray(Section[]::new));
