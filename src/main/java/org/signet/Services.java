@@ -121,7 +121,6 @@ final class Services {
     final PublicLinks publicLinks;
     final LinkUnlock linkUnlock;
     final Signing signing;
-    /** The pages as images, for the signer's page and the sender's field editor alike: one cache for both. */
     final EditorPages editorPages;
     /** Every file that comes in, a document's or a signer's attachment, passes this one intake. */
     final FileIntake fileIntake;

@@ -71,7 +71,7 @@ final class FieldEditorPage implements AdminRoutes.Section {
         Html body = Html.join(List.of(links(v, id), none, Html.of("<p id=\"editor-needs-script\" class=\"panel\">{}</p>\n"
                 + "<p id=\"editor-phone\" class=\"panel editor-phone\">{}</p>\n", v.t("editor.needs_script"),
                 v.t("editor.wider_screen")), editor(v, s, id, model),
-                Html.of("<script type=\"module\" src=\"" + MODULE + "\"></script>\n")));
+                Html.of("<script type=\"module\" src=\"{}\"></script>\n", MODULE)));
         return v.page(200, s, edited.area(), v.m.get("editor.title", model.title()), req, body);
     }
 
