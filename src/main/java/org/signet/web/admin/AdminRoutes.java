@@ -129,8 +129,8 @@ public final class AdminRoutes implements ErrorPages {
     public record Drafting(DraftRecipients recipients, FormUpload upload, DraftText text, FoundFields found) {}
 
     /**
-     * How {@code POST /documents/upload} reads a new draft's text parts: the parts it names, and the details it makes of
-     * them (refusing them as it does), which ignore any other part a form sends.
+     * How {@code POST /documents/upload} reads a new draft's text parts: the parts it names, and the details it makes
+     * of them (refusing them as it does), which ignore any other part a form sends.
      */
     public record DraftText(Set<String> fields, Function<Map<String, String>, DraftDetails> read) {}
 

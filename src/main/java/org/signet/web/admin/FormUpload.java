@@ -17,8 +17,11 @@ import org.signet.service.AdminSessions.Session;
  */
 @FunctionalInterface
 public interface FormUpload {
-    /** The text part that carries the session's CSRF token, which the pages' form reader cannot see in a multipart body. */
+    /** The text part with the session's CSRF token, which the pages' form reader cannot see in a multipart body. */
     String CSRF = "csrf";
+
+    /** What the pages' file choosers offer for a document's file; the intake decides by the bytes whatever is sent. */
+    String DOCUMENT_TYPES = ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg";
 
     /** A stored file and what the form's text parts were read as. */
     record Received<T>(AcceptedFile file, T text) {}
@@ -33,8 +36,8 @@ public interface FormUpload {
      * As {@link #receive}, for a page's form: its CSRF token is read among the text parts and a stale one refused
      * ({@code csrf}, 403) before {@code read} sees them or anything is stored.
      */
-    default <T> Received<T> receiveForm(Request req, Session s, Set<String> fields, Function<Map<String, String>, T> read)
-            throws IOException {
+    default <T> Received<T> receiveForm(Request req, Session s, Set<String> fields,
+            Function<Map<String, String>, T> read) throws IOException {
         Set<String> named = new HashSet<>(fields);
         named.add(CSRF);
         return receive(req, named, text -> {

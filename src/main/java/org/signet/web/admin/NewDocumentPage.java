@@ -23,8 +23,6 @@ import org.signet.text.Html;
 final class NewDocumentPage implements AdminRoutes.Section {
     static final String PATH = "/admin/documents/new";
     static final String MODULE = "/assets/admin/compose.js";
-    /** What the file chooser offers; the intake decides by the file's bytes whatever is sent. */
-    private static final String ACCEPT = ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg";
 
     private final Documents documents;
     private final FormUpload upload;
@@ -86,7 +84,8 @@ final class NewDocumentPage implements AdminRoutes.Section {
                 DraftSteps.render(v, null, DraftSteps.Step.UPLOAD), PATH, v.m.get("compose.uploading"),
                 v.m.get("compose.upload_failed"), AdminView.csrf(s), v.t("compose.title_label"), title,
                 titleBad ? " title-error" : "", invalid(titleBad), v.t("compose.title_hint"), titleError,
-                v.t("compose.file"), ACCEPT, fileError.isEmpty() ? "" : " file-error", invalid(!fileError.isEmpty()),
+                v.t("compose.file"), FormUpload.DOCUMENT_TYPES, fileError.isEmpty() ? "" : " file-error",
+                invalid(!fileError.isEmpty()),
                 v.t("compose.file_hint"), fileError, v.t("compose.progress"), v.t("compose.upload"), MODULE);
         return v.page(status, s, "documents", v.m.get("compose.new_title"), req, body);
     }

@@ -75,11 +75,12 @@ final class TemplatesPage implements AdminRoutes.Section {
         Html uploadForm = Html.of("<section class=\"panel\" aria-labelledby=\"from-file\">\n<h2 id=\"from-file\">{}</h2>\n"
                 + "{}<form method=\"post\" action=\"/admin/templates/new/upload\" enctype=\"multipart/form-data\" "
                 + "class=\"form\">\n{}{}<label for=\"template-file\">{}</label>\n<input id=\"template-file\" name=\"file\" "
-                + "type=\"file\" accept=\".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg\" required=\"required\""
+                + "type=\"file\" accept=\"{}\" required=\"required\""
                 + "{} />\n<p class=\"hint\">{}</p>\n{}<button type=\"submit\" class=\"btn btn-primary\" id=\"upload-template\">"
                 + "{}</button>\n</form>\n</section>\n", v.t("templates.from_file"), errors.summary(v, List.of("name", "file")),
                 AdminView.csrf(s), errors.input(v, "upload-name", "name", v.t("templates.name_optional"), "text", "", false),
-                v.t("templates.file"), errors.attributes("file", "template-file"), v.t("templates.file_hint"),
+                v.t("templates.file"), FormUpload.DOCUMENT_TYPES, errors.attributes("file", "template-file"),
+                v.t("templates.file_hint"),
                 errors.beside(v, "file", "template-file"), v.t("templates.upload"));
         return v.page(status, s, "templates", v.m.get("templates.new"), req, uploadForm.then(fromDocumentForm(v, s)));
     }

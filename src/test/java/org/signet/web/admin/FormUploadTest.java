@@ -14,11 +14,11 @@ import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.service.AdminSessions.Session;
 
-/** A page's form received through the upload: its CSRF token checked among the text parts before the page reads them. */
+/** A page's form received through the upload: its CSRF token checked among the text parts before the page reads any. */
 class FormUploadTest {
     private static final Session SESSION = new Session(null, "session-token", false);
 
-    /** A receiver that hands {@code read} the parts it was asked for, recording the names, as the REST receiver does. */
+    /** A receiver handing {@code read} the parts it was asked for, as the REST receiver does, recording the names. */
     private static final class Sending implements FormUpload {
         final Map<String, String> parts;
         final List<Set<String>> asked = new ArrayList<>();
