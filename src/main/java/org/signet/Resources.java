@@ -1,7 +1,10 @@
 package org.signet;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.function.IntSupplier;
 import org.signet.api.AttachmentsApi;
 import org.signet.api.AuditApi;
@@ -30,6 +33,7 @@ import org.signet.config.Config;
 import org.signet.config.Version;
 import org.signet.crypto.Passwords;
 import org.signet.http.HttpService;
+import org.signet.http.Request;
 import org.signet.http.RequestMetrics;
 import org.signet.http.Router;
 import org.signet.jobs.BackupJob;
@@ -54,8 +58,8 @@ import org.signet.web.PublicLinkRoutes;
 import org.signet.web.SigningRoutes;
 import org.signet.web.VerifyRoutes;
 import org.signet.web.admin.AdminRoutes;
-import org.signet.web.admin.PageUpload;
 import org.signet.web.admin.FieldReading;
+import org.signet.web.admin.FormUpload;
 
 /** The resources over Signet's {@link Services}: the REST interface, the site's pages and {@code /metrics}. */
 final class Resources {
@@ -92,18 +96,14 @@ final class Resources {
         BulkSendsApi bulkSends = new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget);
         bulkSends.routes(rest);
         new Assets(config.brand()).routes(site);
+        FormUpload formUpload = formUpload(uploads);
         AdminRoutes.create(s.signIns.sessions,
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
                         s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
                                 s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds),
-                        new AdminRoutes.Templating(s.templates, s.bulkSends, (req, text, name) -> {
-                            UploadReceiver.WithText<String> got = uploads.receiveReading(req, text, name);
-                            return new AdminRoutes.Received(got.file(), got.text());
-                        }, bulkSends.csvRows()),
-                        new AdminRoutes.Drafting(s.draftRecipients, (req, first) -> {
-                            var draft = documentsApi.receiveDraft(req, PageUpload.FORM_FIELDS, first);
-                            return new PageUpload.Draft(draft.file(), draft.text());
-                        }, signersApi::placeFound),
+                        new AdminRoutes.Templating(s.templates, s.bulkSends, formUpload, bulkSends.csvRows()),
+                        new AdminRoutes.Drafting(s.draftRecipients, formUpload, new AdminRoutes.DraftText(
+                                DocumentsApi.DRAFT_TEXT, documentsApi::draftDetails), signersApi::placeFound),
                         new AdminRoutes.FieldEditing(s.templates, s.editorPages,
                                 new FieldReading(FieldInput::parse, FieldInput::parseForTemplate))),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
@@ -118,6 +118,18 @@ final class Resources {
                         : uploads.receiveRaw(req, AttachmentUpload.RAW_TYPES, use::use)),
                 new SigningRoutes.Settings(config.httpsSite(), config.siteLanguage(), config.embedOrigins(),
                         config.brand())).routes(site);
+    }
+
+    /** The REST interface's upload receiver as the administrator pages' forms with a file are received through it. */
+    private static FormUpload formUpload(UploadReceiver uploads) {
+        return new FormUpload() {
+            @Override
+            public <T> Received<T> receive(Request req, Set<String> fields, Function<Map<String, String>, T> read)
+                    throws IOException {
+                UploadReceiver.WithText<T> got = uploads.receiveReading(req, fields, read);
+                return new Received<>(got.file(), got.text());
+            }
+        };
     }
 
     /** The single sign-on button's words as configured, or "" for the page's own when the default stands. */

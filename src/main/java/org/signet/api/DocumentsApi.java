@@ -5,12 +5,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentPatch;
@@ -26,16 +24,15 @@ import org.signet.service.Completion;
 import org.signet.service.DetectedFields;
 import org.signet.service.Documents;
 import org.signet.service.DraftDetails;
-import org.signet.service.DrawableText;
 import org.signet.service.Retention;
-import org.signet.text.FileNames;
 import org.signet.text.Wire;
 
 /** The document endpoints (see docs/api/documents.md): list, upload, read, update, delete, file. */
 public final class DocumentsApi {
     /** What {@code GET /documents/{id}/file} hands out besides one file's original: the sealed PDF and its certificate. */
     private static final Set<String> VERSIONS = Set.of("original", "signed", "certificate");
-    private static final Set<String> UPLOAD_TEXT = Set.of("title", "expires_at", "reminder_interval_days",
+    /** The text parts a new draft's upload reads beside its file. */
+    public static final Set<String> DRAFT_TEXT = Set.of("title", "expires_at", "reminder_interval_days",
             "external_id", "metadata", "allow_delegation");
 
     private final Documents documents;
@@ -96,9 +93,10 @@ public final class DocumentsApi {
     }
 
     private Response upload(Request req) throws IOException {
-        UploadReceiver.WithText<DraftDetails> upload = receiveDraft(req, Set.of(), text -> {});
+        UploadReceiver.WithText<DraftDetails> upload = uploads.receiveReading(req, DRAFT_TEXT, this::draftDetails);
         AcceptedFile f = upload.file();
-        Document d = documents.create(req.caller().userId(), f, upload.text(), Actors.of(req));
+        Document d = documents.create(req.caller().userId(), f, upload.text().titledAfter(f.originalFilename()),
+                Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
@@ -108,27 +106,14 @@ public final class DocumentsApi {
     }
 
     /**
-     * A new draft's file and details as this upload reads them, the title defaulting to the file's name. The
-     * administrator pages' upload form receives its files here too, with {@code extra} text parts of its own that
-     * {@code first} sees (and may refuse) before anything is stored.
+     * What this upload reads from its text parts ({@link #DRAFT_TEXT}) for a new draft, its title left to the file's
+     * name when none is given; a form's other parts are ignored, so the administrator pages' upload form is read here
+     * too, its own parts beside these.
      */
-    public UploadReceiver.WithText<DraftDetails> receiveDraft(Request req, Set<String> extra,
-            Consumer<Map<String, String>> first) throws IOException {
-        Set<String> names = new HashSet<>(UPLOAD_TEXT);
-        names.addAll(extra);
-        UploadReceiver.WithText<DraftDetails> upload = uploads.receiveReading(req, names, text -> {
-            first.accept(text);
-            Map<String, String> own = new LinkedHashMap<>(text);
-            own.keySet().retainAll(UPLOAD_TEXT);
-            return input.fromText(own);
-        });
-        return new UploadReceiver.WithText<>(upload.file(),
-                upload.text().titledOr(defaultTitle(upload.file().originalFilename())));
-    }
-
-    private static String defaultTitle(String filename) {
-        String t = DrawableText.drawablePart(FileNames.withoutExtension(filename));
-        return t.isBlank() ? "Untitled document" : t;
+    public DraftDetails draftDetails(Map<String, String> text) {
+        Map<String, String> own = new LinkedHashMap<>(text);
+        own.keySet().retainAll(DRAFT_TEXT);
+        return input.fromText(own);
     }
 
     /** The document; a purged one answers the record it left, which its other endpoints answer 410 for. */

@@ -3,6 +3,7 @@ package org.signet.service;
 import java.util.Objects;
 import java.util.Optional;
 import org.signet.domain.ExternalRef;
+import org.signet.text.FileNames;
 
 /**
  * What a request says about a new draft beside its file: its title (null: the file's name), expiry and
@@ -13,6 +14,15 @@ public record DraftDetails(String title, Long expiresAt, Integer reminderInterva
         Optional<Boolean> allowDelegation) {
     public DraftDetails {
         Objects.requireNonNull(allowDelegation, "allowDelegation: empty means the site's default");
+    }
+
+    /**
+     * These details, titled after the uploaded file's name where they give no title of their own: the name without its
+     * extension, as far as a PDF can draw it, or "Untitled document" when nothing of it is left.
+     */
+    public DraftDetails titledAfter(String filename) {
+        String t = DrawableText.drawablePart(FileNames.withoutExtension(filename));
+        return titledOr(t.isBlank() ? "Untitled document" : t);
     }
 
     /** These details, titled {@code title} where they give no title of their own. */

@@ -1,6 +1,5 @@
 package org.signet.web.admin;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.ZoneId;
@@ -24,7 +23,6 @@ import org.signet.http.Handler;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
-import org.signet.service.AcceptedFile;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions;
 import org.signet.service.AdminSessions.Session;
@@ -32,6 +30,7 @@ import org.signet.service.ApiKeys;
 import org.signet.service.AuthenticatorApp;
 import org.signet.service.BulkSends;
 import org.signet.service.Documents;
+import org.signet.service.DraftDetails;
 import org.signet.service.DraftRecipients;
 import org.signet.service.EditorPages;
 import org.signet.service.LegalHolds;
@@ -116,22 +115,10 @@ public final class AdminRoutes implements ErrorPages {
             Templating templating, Drafting drafting, FieldEditing editing) {}
 
     /**
-     * Templates and bulk sends, with the REST interface's own readers of an upload (its intake and limits) and of a
-     * bulk send's CSV file, so that the pages accept and refuse exactly what the interface does.
+     * Templates and bulk sends, with the REST interface's own receiver of an upload (its intake and limits) and reader
+     * of a bulk send's CSV file, so that the pages accept and refuse exactly what the interface does.
      */
-    public record Templating(Templates templates, BulkSends bulkSends, Upload upload, BulkSends.CsvRows csvRows) {}
-
-    /**
-     * Receives a multipart upload as the REST interface does: {@code name} reads the text parts named in {@code text}
-     * (and refuses them) before the file goes through the intake, so a refused form stores nothing.
-     */
-    @FunctionalInterface
-    public interface Upload {
-        Received receive(Request req, Set<String> text, Function<Map<String, String>, String> name) throws IOException;
-    }
-
-    /** A stored upload and the name its text parts gave, null for none. */
-    public record Received(AcceptedFile file, String name) {}
+    public record Templating(Templates templates, BulkSends bulkSends, FormUpload upload, BulkSends.CsvRows csvRows) {}
 
     /** What the field editor needs besides documents: templates, the pages as images, the interface's field reader. */
     public record FieldEditing(Templates templates, EditorPages pages, FieldReading reading) {}
@@ -139,8 +126,17 @@ public final class AdminRoutes implements ErrorPages {
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
 
-    /** What making a document on the pages needs besides the documents: its upload, and its draft's parties. */
-    public record Drafting(DraftRecipients recipients, PageUpload upload, FoundFields found) {}
+    /**
+     * What making a document on the pages needs besides the documents: its upload, read as the REST upload reads a new
+     * draft's text parts, and its draft's parties.
+     */
+    public record Drafting(DraftRecipients recipients, FormUpload upload, DraftText text, FoundFields found) {}
+
+    /**
+     * How {@code POST /documents/upload} reads a new draft's text parts: the parts it names, and the details it makes
+     * of them (refusing them as it does), which ignore any other part a form sends.
+     */
+    public record DraftText(Set<String> fields, Function<Map<String, String>, DraftDetails> read) {}
 
     /** What a site does for the data it keeps: a person's export and erasure, and documents' legal holds. */
     public record DataCare(People people, LegalHolds holds) {}
@@ -172,7 +168,7 @@ public final class AdminRoutes implements ErrorPages {
                 new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name()),
                 new TemplatesPage(services.templating(), services.documents()),
                 new BulkSendPages(services.templating()),
-                new NewDocumentPage(services.documents(), services.drafting().upload()),
+                new NewDocumentPage(services.documents(), services.drafting()),
                 new RecipientsPage(services.documents(), services.workflow(), services.drafting()),
                 new SendPage(services.documents(), services.workflow(), settings.zone()),
                 FieldEditorPage.forDocuments(services),

@@ -8,29 +8,30 @@ import org.signet.error.Refusal;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
-import org.signet.service.AdminSessions;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
+import org.signet.service.DraftDetails;
 import org.signet.text.Html;
 
 /**
  * The first step of a new document: a PDF, PNG or JPG uploaded with a file chooser or dropped on the page, its title
- * optional. The file goes through the upload of the REST interface ({@link PageUpload}) with its limits and checks;
- * a refusal is said beside the file, and the draft made goes on to its recipients. Without script the form posts
- * as it is; with it, {@code compose.js} takes a dropped file and shows the upload's progress.
+ * optional. The file goes through the upload of the REST interface ({@link FormUpload}) with its limits and checks,
+ * its text parts read as {@code POST /documents/upload} reads them; a refusal is said beside the file, and the draft
+ * made goes on to its recipients. Without script the form posts as it is; with it, {@code compose.js} takes a dropped
+ * file and shows the upload's progress.
  */
 final class NewDocumentPage implements AdminRoutes.Section {
     static final String PATH = "/admin/documents/new";
     static final String MODULE = "/assets/admin/compose.js";
-    /** What the file chooser offers; the intake decides by the file's bytes whatever is sent. */
-    private static final String ACCEPT = ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg";
 
     private final Documents documents;
-    private final PageUpload upload;
+    private final FormUpload upload;
+    private final AdminRoutes.DraftText draftText;
 
-    NewDocumentPage(Documents documents, PageUpload upload) {
+    NewDocumentPage(Documents documents, AdminRoutes.Drafting drafting) {
         this.documents = documents;
-        this.upload = upload;
+        this.upload = drafting.upload();
+        this.draftText = drafting.text();
     }
 
     @Override
@@ -41,15 +42,13 @@ final class NewDocumentPage implements AdminRoutes.Section {
     }
 
     private Response receive(Request req, Session s, AdminView v) throws IOException {
-        PageUpload.Draft draft;
+        FormUpload.Received<DraftDetails> draft;
         // The title as sent, to be shown again when the file is refused.
         AtomicReference<String> title = new AtomicReference<>("");
         try {
-            draft = upload.receive(req, text -> {
-                if (!AdminSessions.csrfMatches(s, text.get("csrf"))) {
-                    throw AdminRoutes.csrfRefusal();
-                }
+            draft = upload.receiveForm(req, s, draftText.fields(), text -> {
                 title.set(text.getOrDefault("title", ""));
+                return draftText.read().apply(text);
             });
         } catch (Refusal r) {
             if (r.code().equals("csrf")) {
@@ -57,7 +56,8 @@ final class NewDocumentPage implements AdminRoutes.Section {
             }
             return form(req, s, v, r.status(), r, title.get());
         }
-        Document d = documents.create(s.user().id(), draft.file(), draft.details(), AdminRoutes.actor(req, s));
+        DraftDetails details = draft.text().titledAfter(draft.file().originalFilename());
+        Document d = documents.create(s.user().id(), draft.file(), details, AdminRoutes.actor(req, s));
         return AdminView.redirect(RecipientsPage.path(d.id()), "uploaded");
     }
 
@@ -84,7 +84,8 @@ final class NewDocumentPage implements AdminRoutes.Section {
                 DraftSteps.render(v, null, DraftSteps.Step.UPLOAD), PATH, v.m.get("compose.uploading"),
                 v.m.get("compose.upload_failed"), AdminView.csrf(s), v.t("compose.title_label"), title,
                 titleBad ? " title-error" : "", invalid(titleBad), v.t("compose.title_hint"), titleError,
-                v.t("compose.file"), ACCEPT, fileError.isEmpty() ? "" : " file-error", invalid(!fileError.isEmpty()),
+                v.t("compose.file"), FormUpload.DOCUMENT_TYPES, fileError.isEmpty() ? "" : " file-error",
+                invalid(!fileError.isEmpty()),
                 v.t("compose.file_hint"), fileError, v.t("compose.progress"), v.t("compose.upload"), MODULE);
         return v.page(status, s, "documents", v.m.get("compose.new_title"), req, body);
     }

@@ -12,7 +12,6 @@ import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AcceptedFile;
-import org.signet.service.AdminSessions;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
 import org.signet.service.DrawableText;
@@ -29,11 +28,11 @@ final class TemplatesPage implements AdminRoutes.Section {
     static final int PER_PAGE = 50;
     /** The documents offered to make a template from, newest first. */
     private static final int DOCUMENTS_OFFERED = 100;
-    private static final Set<String> UPLOAD_TEXT = Set.of("csrf", "name");
+    private static final Set<String> UPLOAD_TEXT = Set.of("name");
 
     private final Templates templates;
     private final Documents documents;
-    private final AdminRoutes.Upload upload;
+    private final FormUpload upload;
 
     TemplatesPage(AdminRoutes.Templating templating, Documents documents) {
         this.templates = templating.templates();
@@ -76,11 +75,12 @@ final class TemplatesPage implements AdminRoutes.Section {
         Html uploadForm = Html.of("<section class=\"panel\" aria-labelledby=\"from-file\">\n<h2 id=\"from-file\">{}</h2>\n"
                 + "{}<form method=\"post\" action=\"/admin/templates/new/upload\" enctype=\"multipart/form-data\" "
                 + "class=\"form\">\n{}{}<label for=\"template-file\">{}</label>\n<input id=\"template-file\" name=\"file\" "
-                + "type=\"file\" accept=\".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg\" required=\"required\""
+                + "type=\"file\" accept=\"{}\" required=\"required\""
                 + "{} />\n<p class=\"hint\">{}</p>\n{}<button type=\"submit\" class=\"btn btn-primary\" id=\"upload-template\">"
                 + "{}</button>\n</form>\n</section>\n", v.t("templates.from_file"), errors.summary(v, List.of("name", "file")),
                 AdminView.csrf(s), errors.input(v, "upload-name", "name", v.t("templates.name_optional"), "text", "", false),
-                v.t("templates.file"), errors.attributes("file", "template-file"), v.t("templates.file_hint"),
+                v.t("templates.file"), FormUpload.DOCUMENT_TYPES, errors.attributes("file", "template-file"),
+                v.t("templates.file_hint"),
                 errors.beside(v, "file", "template-file"), v.t("templates.upload"));
         return v.page(status, s, "templates", v.m.get("templates.new"), req, uploadForm.then(fromDocumentForm(v, s)));
     }
@@ -105,14 +105,9 @@ final class TemplatesPage implements AdminRoutes.Section {
 
     private Response upload(Request req, Session s, AdminView v) throws Exception {
         try {
-            AdminRoutes.Received got = upload.receive(req, UPLOAD_TEXT, text -> {
-                if (!AdminSessions.csrfMatches(s, text.get("csrf"))) {
-                    throw AdminRoutes.csrfRefusal();
-                }
-                return name(text);
-            });
+            FormUpload.Received<String> got = upload.receiveForm(req, s, UPLOAD_TEXT, TemplatesPage::name);
             AcceptedFile f = got.file();
-            String chosen = got.name() != null ? got.name()
+            String chosen = got.text() != null ? got.text()
                     : DrawableText.drawablePart(FileNames.withoutExtension(f.originalFilename()));
             long id = templates.upload(s.principal(), f, chosen.isBlank() ? v.m.get("templates.untitled") : chosen, "")
                     .template().id();
