@@ -51,6 +51,7 @@ import org.signet.service.Signing;
 import org.signet.service.SiteDefaults;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
+import org.signet.service.Teams;
 import org.signet.service.TemplateFiles;
 import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
@@ -127,6 +128,7 @@ final class Services {
     final Retention retention;
     final LegalHolds legalHolds;
     final People people;
+    final Teams teams;
 
     Services(Config config, Stores stores, Links links, Scheduler scheduler) throws IOException {
         this.config = config;
@@ -193,6 +195,7 @@ final class Services {
         retention = retention(stores, events, config, wire);
         legalHolds = new LegalHolds(documentStores, stores.retention);
         people = people(stores, retention);
+        teams = new Teams(db, stores.teams, stores.users);
     }
 
     /** Renews sealed documents' evidence: the server's hourly job and the command line's {@code seals renew} alike. */
