@@ -34,6 +34,7 @@ import org.signet.service.People;
 import org.signet.service.SecondFactors;
 import org.signet.service.SignInRecord;
 import org.signet.service.SingleSignOn;
+import org.signet.service.Teams;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
@@ -104,7 +105,8 @@ public final class AdminRoutes implements ErrorPages {
      * there when the site signs in through an OpenID provider.
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
-            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care) {}
+            Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care,
+            Teams teams) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
@@ -132,6 +134,7 @@ public final class AdminRoutes implements ErrorPages {
                 new DocumentsPage(services.documents(), services.accounts()),
                 new DocumentPage(services.documents(), services.workflow(), services.links(), services.care().holds()),
                 new WebhooksPage(services.webhooks()),
+                new TeamsPage(services.teams()), new TeamPage(services.teams()),
                 new UsersPage(services.accounts(), services.factors().factors()),
                 new PeoplePage(services.care().people(), settings.zone(), clock),
                 new AccountPage(services.accounts(), services.factors()),

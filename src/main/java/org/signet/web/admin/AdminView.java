@@ -35,8 +35,10 @@ final class AdminView {
     static final String BUNDLE = "web/admin/messages";
     /** The sections only an administrator sees in the navigation (and may open). */
     private static final List<String> ADMINISTRATORS_ONLY = List.of("users", "people");
-    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "users", "people",
-            "account");
+    private static final List<String> NAV = List.of("dashboard", "documents", "keys", "webhooks", "teams", "users",
+            "people", "account");
+    /** Where the catalogue keeps notices: the shared ones, and a section's own under its prefix (the teams' block). */
+    private static final List<String> NOTICES = List.of("notice.", "teams.notice.");
 
     final Messages m;
     private final Locale locale;
@@ -204,8 +206,8 @@ final class AdminView {
     /** The notice named by {@code ?notice=}, when it is one of ours: only keys, never free text, travel in URLs. */
     Html notice(Request req) {
         return req.query("notice").filter(n -> n.matches("[a-z_]{1,40}"))
-                .filter(n -> m.find("notice." + n).isPresent())
-                .map(n -> notice("notice." + n)).orElse(Html.EMPTY);
+                .flatMap(n -> NOTICES.stream().map(prefix -> prefix + n).filter(key -> m.find(key).isPresent()).findFirst())
+                .map(key -> notice(key)).orElse(Html.EMPTY);
     }
 
     /** A notice saying what was just done, for a page that answers a POST itself rather than redirecting. */
@@ -226,8 +228,13 @@ final class AdminView {
         return NAV.stream().filter(item -> !s.setUpFirst() || item.equals("account"))
                 .filter(item -> !ADMINISTRATORS_ONLY.contains(item) || s.user().admin())
                 .map(item -> Html.of("<li><a href=\"{}\"{}>{}</a></li>\n", item.equals("dashboard") ? "/admin" : "/admin/" + item,
-                        item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t("nav." + item)))
+                        item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t(navLabel(item))))
                 .collect(Html.joining());
+    }
+
+    /** A navigation entry's words: the shared ones, or a section's own kept in its block (the teams'). */
+    private static String navLabel(String item) {
+        return item.equals("teams") ? "teams.nav" : "nav." + item;
     }
 
     private String document(String title, Html header, Html content) {

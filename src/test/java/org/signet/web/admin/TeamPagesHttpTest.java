@@ -1,0 +1,159 @@
+package org.signet.web.admin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.signet.support.AdminClient;
+import org.signet.support.SignetFixture;
+
+/**
+ * The team pages over raw HTTP: what they refuse, as pages, and that a refusal changes nothing: someone not in the
+ * team, a viewer changing it, a stale form, and a team left without an owner.
+ */
+class TeamPagesHttpTest {
+    @RegisterExtension
+    static final SignetFixture signet = SignetFixture.running().onSystemClock();
+
+    private static final Pattern TEAM = Pattern.compile("/admin/teams/(\\d+)");
+
+    @BeforeAll
+    static void start() {
+        for (String who : new String[] {"olga", "vic", "stranger", "mia"}) {
+            signet.server().app.users().add(who + "@example.com", who, false, AdminHttpTest.HASH);
+        }
+    }
+
+    private static AdminClient signedIn(String who) {
+        AdminClient c = new AdminClient(signet.server());
+        assertEquals(302, c.signIn(who + "@example.com", AdminHttpTest.PASSWORD).statusCode());
+        return c;
+    }
+
+    /** A team made through the teams page by {@code owner}; its id, read from where the page went on to. */
+    private static long team(AdminClient owner, String name) {
+        HttpResponse<String> made = owner.post("/admin/teams", owner.csrf(), "name", name);
+        assertEquals(302, made.statusCode(), made.body());
+        Matcher m = TEAM.matcher(made.headers().firstValue("Location").orElseThrow());
+        assertTrue(m.find());
+        return Long.parseLong(m.group(1));
+    }
+
+    private static void add(AdminClient owner, long team, String who, String role) {
+        HttpResponse<String> r = owner.post("/admin/teams/" + team + "/members", owner.csrf(), "email",
+                who + "@example.com", "role", role);
+        assertEquals(302, r.statusCode(), r.body());
+    }
+
+    @Test
+    void teamsPage_listsTheTeamWithTheRole_andTheTeamPageItsMembers() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Sales & Co");
+        add(olga, team, "mia", "member");
+        String list = olga.get("/admin/teams").body();
+        assertTrue(list.contains("Sales &amp; Co"), list);
+        assertTrue(list.contains("data-team=\"" + team + "\" data-role=\"owner\""), list);
+        String page = olga.get("/admin/teams/" + team).body();
+        assertTrue(page.contains("data-member=\"mia@example.com\" data-role=\"member\""), page);
+        assertTrue(signedIn("mia").get("/admin/teams").body().contains("data-team=\"" + team + "\" data-role=\"member\""));
+    }
+
+    @Test
+    void notAMember_teamPageAndItsForms_403AndNothingChanges() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Private");
+        AdminClient stranger = signedIn("stranger");
+        HttpResponse<String> page = stranger.get("/admin/teams/" + team);
+        assertEquals(403, page.statusCode());
+        assertTrue(page.body().contains("Not allowed"), page.body());
+        assertEquals(403, stranger.post("/admin/teams/" + team + "/members", stranger.csrf(), "email",
+                "stranger@example.com", "role", "owner").statusCode());
+        assertEquals(403, stranger.post("/admin/teams/" + team, stranger.csrf(), "name", "Mine now").statusCode());
+        assertFalse(stranger.get("/admin/teams").body().contains("data-team=\"" + team + "\""));
+        assertTrue(olga.get("/admin/teams/" + team).body().contains("<h1>Private</h1>"));
+        assertEquals(404, olga.get("/admin/teams/999999").statusCode());
+    }
+
+    @Test
+    void viewer_seesTheTeamWithoutForms_andEveryChange403() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Read only");
+        add(olga, team, "vic", "viewer");
+        add(olga, team, "mia", "member");
+        AdminClient vic = signedIn("vic");
+        HttpResponse<String> page = vic.get("/admin/teams/" + team);
+        assertEquals(200, page.statusCode());
+        assertTrue(page.body().contains("data-member=\"olga@example.com\" data-role=\"owner\""), page.body());
+        assertFalse(page.body().contains("id=\"add-member\""), "no form to add a member for a viewer");
+        assertFalse(page.body().contains("id=\"team-rename\""), "no form to rename for a viewer");
+        long mia = signet.server().app.users().findByEmail("mia@example.com").orElseThrow().id();
+        String csrf = vic.csrf();
+        HttpResponse<String> adding = vic.post("/admin/teams/" + team + "/members", csrf, "email", "stranger@example.com",
+                "role", "viewer");
+        assertEquals(403, adding.statusCode());
+        assertTrue(adding.body().contains("Your role in this team (Viewer) does not allow this."), adding.body());
+        assertEquals(403, vic.post("/admin/teams/" + team + "/members/" + mia, csrf, "role", "admin").statusCode());
+        assertEquals(403, vic.post("/admin/teams/" + team + "/members/" + mia + "/remove", csrf).statusCode());
+        assertEquals(403, vic.post("/admin/teams/" + team, csrf, "name", "Renamed").statusCode());
+        assertEquals(403, vic.post("/admin/teams/" + team + "/delete", csrf).statusCode());
+        String after = olga.get("/admin/teams/" + team).body();
+        assertTrue(after.contains("<h1>Read only</h1>"), after);
+        assertTrue(after.contains("data-member=\"mia@example.com\" data-role=\"member\""), after);
+        assertFalse(after.contains("stranger@example.com"), after);
+    }
+
+    @Test
+    void staleOrMissingCsrf_403AndNothingChanges() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Careful");
+        String stale = olga.csrf();
+        assertEquals(302, olga.post("/admin/logout", stale).statusCode());
+        AdminClient again = signedIn("olga");
+        HttpResponse<String> r = again.post("/admin/teams/" + team + "/members", stale, "email", "mia@example.com",
+                "role", "admin");
+        assertEquals(403, r.statusCode());
+        assertTrue(r.body().contains("This form has expired"), r.body());
+        assertEquals(403, again.post("/admin/teams", null, "name", "Sneaky").statusCode());
+        assertEquals(403, again.post("/admin/teams/" + team + "/delete", "wrong").statusCode());
+        assertFalse(again.get("/admin/teams/" + team).body().contains("mia@example.com"));
+        assertFalse(again.get("/admin/teams").body().contains("Sneaky"));
+    }
+
+    @Test
+    void lastOwner_removedOrLowered_409InWordsAndStillOwner() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Solo");
+        long self = signet.server().app.users().findByEmail("olga@example.com").orElseThrow().id();
+        HttpResponse<String> removed = olga.post("/admin/teams/" + team + "/members/" + self + "/remove", olga.csrf());
+        assertEquals(409, removed.statusCode());
+        assertTrue(removed.body().contains("A team keeps at least one owner"), removed.body());
+        HttpResponse<String> lowered = olga.post("/admin/teams/" + team + "/members/" + self, olga.csrf(), "role",
+                "member");
+        assertEquals(409, lowered.statusCode());
+        String de = olga.header("Accept-Language", "de").post("/admin/teams/" + team + "/members/" + self + "/remove",
+                olga.csrf()).body();
+        assertTrue(de.contains("mindestens einen Eigentümer"), de);
+        assertTrue(olga.get("/admin/teams/" + team).body().contains("data-member=\"olga@example.com\" data-role=\"owner\""));
+    }
+
+    @Test
+    void badInput_400PageNamingTheField_andNoTeam() {
+        AdminClient olga = signedIn("olga");
+        HttpResponse<String> empty = olga.post("/admin/teams", olga.csrf(), "name", "");
+        assertEquals(400, empty.statusCode());
+        long team = team(olga, "Checked");
+        HttpResponse<String> role = olga.post("/admin/teams/" + team + "/members", olga.csrf(), "email",
+                "mia@example.com", "role", "boss");
+        assertEquals(400, role.statusCode());
+        HttpResponse<String> nobody = olga.post("/admin/teams/" + team + "/members", olga.csrf(), "email",
+                "nobody@example.com", "role", "member");
+        assertEquals(400, nobody.statusCode());
+        assertFalse(olga.get("/admin/teams/" + team).body().contains("mia@example.com"));
+    }
+}
