@@ -31,3 +31,12 @@ CREATE INDEX templates_team ON templates(team_id, id) WHERE team_id IS NOT NULL;
 CREATE INDEX webhooks_team ON webhooks(team_id, id) WHERE team_id IS NOT NULL;
 CREATE INDEX bulk_sends_team ON bulk_sends(team_id, id) WHERE team_id IS NOT NULL;
 CREATE INDEX api_keys_team ON api_keys(team_id) WHERE team_id IS NOT NULL;
+
+-- A document moved out of a team becomes the mover's: the counters, kept by owner, follow it. A change
+-- of status in the same statement is left to documents_count_status, which moves the count already.
+CREATE TRIGGER documents_count_owner AFTER UPDATE OF owner_id ON documents
+  WHEN old.owner_id <> new.owner_id AND old.status = new.status BEGIN
+  UPDATE document_counts SET n = n - 1 WHERE owner_id = old.owner_id AND status = old.status;
+  INSERT INTO document_counts(owner_id, status, n) VALUES (new.owner_id, new.status, 1)
+    ON CONFLICT(owner_id, status) DO UPDATE SET n = n + 1;
+END;

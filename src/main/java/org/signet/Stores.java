@@ -105,7 +105,7 @@ final class Stores {
 
     /** The stores one document's state spans, as the services that change documents take them. */
     DocumentStores documentStores() {
-        return new DocumentStores(db, documents, signers, fields, attachments, audit, files, documentFiles);
+        return new DocumentStores(db, documents, signers, fields, attachments, audit, files, documentFiles, teams);
     }
 
     /**

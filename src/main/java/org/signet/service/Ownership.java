@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToLongFunction;
+import org.signet.domain.ListScope;
 import org.signet.domain.Owned;
 import org.signet.domain.Principal;
 import org.signet.domain.TeamRole;
@@ -78,6 +79,43 @@ final class Ownership {
             return p.teamId() == teamId ? Optional.of(TeamRole.ADMIN) : Optional.empty();
         }
         return teams.role(teamId, p.userId());
+    }
+
+    /**
+     * What a listing shows for {@code p} asking for team {@code teamId} (or null): that team's items, for a
+     * member of it with at least {@code least}; else a team key's own team, everyone's for an administrator,
+     * or a person's own personal items and those of their teams where their role is at least {@code least}.
+     */
+    ListScope scope(Principal p, Long teamId, TeamRole least) {
+        if (teamId != null) {
+            requireTeam(p, teamId, least);
+            return ListScope.team(teamId);
+        }
+        if (p.actsForTeam()) {
+            return ListScope.team(p.teamId());
+        }
+        return p.admin() ? ListScope.EVERYONE : ListScope.person(p.userId(), least);
+    }
+
+    /**
+     * The team a new item of {@code p}'s goes to: the one asked for ({@code teamId}), where {@code p} has at
+     * least {@code needed}; else a team key's own team, or none (a personal item). 404 for a team that does
+     * not exist, 403 as for any team item.
+     */
+    Long teamForNew(Principal p, Long teamId, TeamRole needed) {
+        if (teamId == null) {
+            return p.actsForTeam() ? p.teamId() : null;
+        }
+        requireTeam(p, teamId, needed);
+        return teamId;
+    }
+
+    /** 404 when team {@code teamId} does not exist, then 403 unless {@code p} has at least {@code needed} in it. */
+    TeamRole requireTeam(Principal p, long teamId, TeamRole needed) {
+        if (teams.find(teamId).isEmpty()) {
+            throw Refusal.notFound("Team");
+        }
+        return requireRole(p, teamId, needed, "Team");
     }
 
     private static Refusal forbidden(String what) {

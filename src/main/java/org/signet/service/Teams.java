@@ -20,7 +20,8 @@ import org.signet.store.UserStore;
  * change that could take the last one locks the team first and counts its owners inside the transaction.
  */
 public final class Teams {
-    static final int MAX_NAME = 100;
+    /** The longest team name, in characters. */
+    public static final int MAX_NAME = 100;
 
     private final Database db;
     private final TeamStore teams;
