@@ -12,7 +12,18 @@ public record ListScope(Long personId, Long teamId, TeamRole least) {
         if (personId != null && teamId != null) {
             throw new IllegalArgumentException("a scope is a person's or a team's, not both");
         }
-        least = least == null ? TeamRole.VIEWER : least;
+        // A person's scope without a role is their personal items alone (see personal).
+        least = least == null && personId == null ? TeamRole.VIEWER : least;
+    }
+
+    /** {@code userId}'s personal items alone, none of any team's: a "Personal" list. */
+    public static ListScope personal(long userId) {
+        return new ListScope(userId, null, null);
+    }
+
+    /** Whether this is one person's personal items alone. */
+    public boolean personalOnly() {
+        return personId != null && least == null;
     }
 
     /** {@code userId}'s personal items and those of every team they are in with at least {@code least}. */

@@ -136,6 +136,17 @@ public final class Documents {
         });
     }
 
+    /**
+     * The caller's personal documents alone, none of a team's: the administrator pages' "Personal" list. A team's
+     * key has no personal documents.
+     */
+    public DocumentList listPersonal(Principal p, DocumentStatus status, String search, int page, int perPage) {
+        if (p.actsForTeam()) {
+            return new DocumentList(List.of(), 0);
+        }
+        return documents.list(new DocumentQuery(null, status, search, null, page, perPage, ListScope.personal(p.userId())));
+    }
+
     /** The document with its signers and fields, read in one consistent snapshot. */
     /**
      * One document with its signers and fields. Reads that nothing has changed since are answered

@@ -147,7 +147,8 @@ public final class DocumentStore {
             return searched(where.toString(), params, offset, q.perPage());
         }
         long total = q.scope().everyone() ? countFromCounters(q)
-                : q.scope().teamId() != null ? db.queryLong("SELECT count(*) FROM documents" + where, params.toArray())
+                : q.scope().teamId() != null || q.scope().personalOnly()
+                        ? db.queryLong("SELECT count(*) FROM documents" + where, params.toArray())
                 : countForPerson(q);
         return new DocumentList(page(where.toString(), params, offset, q.perPage(), total), total);
     }

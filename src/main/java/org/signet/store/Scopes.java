@@ -22,6 +22,9 @@ final class Scopes {
             return "";
         }
         params.add(scope.personId());
+        if (scope.personalOnly()) {
+            return " AND owner_id = ? AND team_id IS NULL";
+        }
         params.add(scope.personId());
         return " AND (owner_id = ? AND team_id IS NULL OR team_id IN (SELECT team_id FROM team_members "
                 + "WHERE user_id = ?" + roles(scope.least()) + "))";
