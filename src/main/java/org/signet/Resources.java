@@ -95,7 +95,7 @@ final class Resources {
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
                         s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
                                 s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds),
-                        s.teams),
+                        new AdminRoutes.TeamWork(s.teams, s.moves)),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

@@ -129,7 +129,12 @@ final class AdminView {
 
     /** A page for a signed-in user; {@code section} marks the current navigation entry. */
     Response page(int status, Session s, String section, String title, Request req, Html content) {
-        return html(status, document(title, header(s, section), notice(req).then(content)));
+        return page(status, s, section, title, req, Html.EMPTY, content);
+    }
+
+    /** A list's page with the team switcher ({@link TeamSwitcher}) in the frame, under the navigation. */
+    Response page(int status, Session s, String section, String title, Request req, Html switcher, Html content) {
+        return html(status, document(title, header(s, section, switcher), notice(req).then(content)));
     }
 
     /** A page outside a session (sign-in, errors before one exists). */
@@ -216,11 +221,15 @@ final class AdminView {
     }
 
     private Html header(Session s, String section) {
+        return header(s, section, Html.EMPTY);
+    }
+
+    private Html header(Session s, String section, Html switcher) {
         Html account = s == null ? Html.EMPTY : Html.of("<nav class=\"nav\" aria-label=\"{}\">\n<ul>\n{}</ul>\n</nav>\n"
                 + "<div class=\"account\">\n<span class=\"who\">{}</span>\n{}</div>\n", t("nav.label"), navigation(s, section),
                 s.user().email(), button(s, "/admin/logout", "nav.sign_out", "btn-quiet", Html.EMPTY));
         return Html.of("<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
-                + "<a class=\"brand\" href=\"/admin\">{}</a>\n{}</div>\n</header>\n", SiteWords.mark(m), account);
+                + "<a class=\"brand\" href=\"/admin\">{}</a>\n{}</div>\n{}</header>\n", SiteWords.mark(m), account, switcher);
     }
 
     /** A session that must set up a second factor first is shown no way to the pages it cannot reach yet. */

@@ -33,12 +33,14 @@ final class DocumentPage implements AdminRoutes.Section {
     private final Workflow workflow;
     private final Links links;
     private final DocumentRetention retention;
+    private final DocumentTeamPanel team;
 
-    DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds) {
+    DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds, DocumentTeamPanel team) {
         this.documents = documents;
         this.workflow = workflow;
         this.links = links;
         this.retention = new DocumentRetention(documents, holds);
+        this.team = team;
     }
 
     @Override
@@ -48,6 +50,7 @@ final class DocumentPage implements AdminRoutes.Section {
         site.post("/admin/documents/{id}/remind", admin.action(this::remind));
         site.post("/admin/documents/{id}/signers/{signer_id}/link", admin.action(this::showLink));
         retention.routes(site, admin);
+        team.routes(site, admin);
     }
 
     private Response show(Request req, Session s, AdminView v) {
@@ -71,7 +74,8 @@ final class DocumentPage implements AdminRoutes.Section {
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
         Html notice = shown == null ? Html.EMPTY : v.notice("document.link_shown", shown.name());
-        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), downloads(v, d),
+        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), team.panel(v, s, d),
+                downloads(v, d),
                 signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), retention.panel(v, s, d),
                 DocumentTrail.render(v, trail))));
     }

@@ -18,6 +18,7 @@ import org.signet.http.Router;
 import org.signet.service.Accounts;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
+import org.signet.service.Teams;
 import org.signet.text.Html;
 
 /**
@@ -29,10 +30,12 @@ final class DocumentsPage implements AdminRoutes.Section {
 
     private final Documents documents;
     private final Accounts accounts;
+    private final Teams teams;
 
-    DocumentsPage(Documents documents, Accounts accounts) {
+    DocumentsPage(Documents documents, Accounts accounts, Teams teams) {
         this.documents = documents;
         this.accounts = accounts;
+        this.teams = teams;
     }
 
     @Override
@@ -49,14 +52,21 @@ final class DocumentsPage implements AdminRoutes.Section {
         });
         String search = q.optLineOrBlank("search", 200).orElse(null);
         long page = q.optLong("page", 1, 1_000_000).orElse(1L);
+        TeamSwitcher.Choice team = TeamSwitcher.read(v, q);
         q.check();
-        DocumentList list = documents.list(s.principal(), status, search, (int) page, PER_PAGE);
-        return v.page(200, s, "documents", v.m.get("documents.title"), req,
-                Html.join(List.of(filter(v, state, search), table(v, s, list), pager(v, list.total(), (int) page, state,
-                        search))));
+        DocumentList list = team.personal() ? documents.listPersonal(s.principal(), status, search, (int) page, PER_PAGE)
+                : documents.list(s.principal(), team.teamId(), status, search, null, (int) page, PER_PAGE);
+        Html switcher = TeamSwitcher.render(v, teams.mine(s.principal()), team, "/admin/documents");
+        Filters shown = new Filters(state, search, team);
+        return v.page(200, s, "documents", v.m.get("documents.title"), req, switcher,
+                Html.join(List.of(filter(v, shown), table(v, s, list), pager(v, list.total(), (int) page, shown))));
     }
 
-    private static Html filter(AdminView v, String state, String search) {
+    /** What the list is narrowed to, kept in its links and its filter form. */
+    private record Filters(String state, String search, TeamSwitcher.Choice team) {}
+
+    private static Html filter(AdminView v, Filters f) {
+        String state = f.state();
         List<Html> options = new ArrayList<>(List.of(Html.of("<option value=\"\">{}</option>\n", v.t("documents.all_states"))));
         for (DocumentStatus st : DocumentStatus.values()) {
             options.add(Html.of("<option value=\"{}\"{}>{}</option>\n", st.wire(),
@@ -67,9 +77,10 @@ final class DocumentsPage implements AdminRoutes.Section {
                 + "<select id=\"filter-status\" name=\"status\">\n{}</select></div>\n"
                 + "<div><label for=\"filter-search\">{}</label>\n"
                 + "<input id=\"filter-search\" name=\"search\" type=\"search\" maxlength=\"200\" value=\"{}"
-                + "\" /></div>\n<div><button type=\"submit\" class=\"btn btn-secondary\">{}"
-                + "</button></div>\n</form>\n", v.t("documents.state"), Html.join(options), v.t("documents.search"), search,
-                v.t("documents.filter"));
+                + "\" /></div>\n{}<div><button type=\"submit\" class=\"btn btn-secondary\">{}"
+                + "</button></div>\n</form>\n", v.t("documents.state"), Html.join(options), v.t("documents.search"),
+                f.search(), f.team().equals(TeamSwitcher.Choice.ALL) ? Html.EMPTY : Html.of("<input type=\"hidden\" name=\""
+                + TeamSwitcher.PARAM + "\" value=\"{}\" />\n", f.team().value()), v.t("documents.filter"));
     }
 
     private Html table(AdminView v, Session s, DocumentList list) {
@@ -93,21 +104,22 @@ final class DocumentsPage implements AdminRoutes.Section {
                 v.th("documents.created"), v.th("documents.updated"), Html.join(rows));
     }
 
-    private static Html pager(AdminView v, long total, int page, String state, String search) {
+    private static Html pager(AdminView v, long total, int page, Filters f) {
         long pages = Math.max(1, (total + PER_PAGE - 1) / PER_PAGE);
         if (pages <= 1) {
             return Html.EMPTY;
         }
-        Html prev = page > 1 ? Html.of("<a rel=\"prev\" href=\"{}\">{}</a>", url(page - 1, state, search),
+        Html prev = page > 1 ? Html.of("<a rel=\"prev\" href=\"{}\">{}</a>", url(page - 1, f),
                 v.t("pager.previous")) : Html.EMPTY;
-        Html next = page < pages ? Html.of("<a rel=\"next\" href=\"{}\">{}</a>", url(page + 1, state, search),
+        Html next = page < pages ? Html.of("<a rel=\"next\" href=\"{}\">{}</a>", url(page + 1, f),
                 v.t("pager.next")) : Html.EMPTY;
         return Html.of("<nav class=\"pager\" aria-label=\"{}\">{} <span>{}</span> {}</nav>\n", v.t("pager.label"), prev,
                 v.t("pager.position", v.number(page), v.number(pages)), next);
     }
 
-    private static String url(int page, String state, String search) {
-        return "/admin/documents?page=" + page + (state == null ? "" : "&status=" + state)
-                + (search == null ? "" : "&search=" + URLEncoder.encode(search, StandardCharsets.UTF_8));
+    private static String url(int page, Filters f) {
+        return "/admin/documents?page=" + page + (f.state() == null ? "" : "&status=" + f.state())
+                + (f.search() == null ? "" : "&search=" + URLEncoder.encode(f.search(), StandardCharsets.UTF_8))
+                + f.team().inLink();
     }
 }

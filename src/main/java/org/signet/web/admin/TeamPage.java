@@ -32,7 +32,7 @@ final class TeamPage implements AdminRoutes.Section {
         site.get("/admin/teams/{id}", admin.page(TeamWords.page(this::show)));
         site.post("/admin/teams/{id}", admin.action(TeamWords.action((req, s, v, f) -> {
             long id = req.pathId("id");
-            teams.rename(s.principal(), id, TeamWords.name(v, f));
+            teams.rename(s.principal(), id, TeamWords.name(f));
             return AdminView.redirect(path(id), "team_renamed");
         })));
         site.post("/admin/teams/{id}/delete", admin.action(TeamWords.action((req, s, v, f) -> {

@@ -15,7 +15,7 @@ final class TeamWords {
     private TeamWords() {}
 
     /** The team's name from the form's {@code name}, held to the text rule. */
-    static String name(AdminView v, Form form) {
+    static String name(Form form) {
         Body b = form.body();
         String name = b.requireLine("name", 100);
         b.check();

@@ -51,7 +51,7 @@ final class TeamsPage implements AdminRoutes.Section {
     }
 
     private Response create(Request req, Session s, AdminView v, Form form) {
-        Membership made = teams.create(s.principal(), TeamWords.name(v, form));
+        Membership made = teams.create(s.principal(), TeamWords.name(form));
         return AdminView.redirect("/admin/teams/" + made.team().id(), "team_created");
     }
 }

@@ -5,10 +5,12 @@ import java.util.TreeSet;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.error.Refusal;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
+import org.signet.service.Teams;
 import org.signet.service.Webhooks;
 import org.signet.http.Form;
 import org.signet.text.Html;
@@ -22,9 +24,11 @@ final class WebhooksPage implements AdminRoutes.Section {
     static final int PER_PAGE = 20;
 
     private final Webhooks webhooks;
+    private final Teams teams;
 
-    WebhooksPage(Webhooks webhooks) {
+    WebhooksPage(Webhooks webhooks, Teams teams) {
         this.webhooks = webhooks;
+        this.teams = teams;
     }
 
     @Override
@@ -52,7 +56,12 @@ final class WebhooksPage implements AdminRoutes.Section {
     }
 
     private Response list(Request req, Session s, AdminView v) {
-        Html rows = webhooks.list(s.principal()).stream().map(w -> Html.of("<tr><td><a href=\"/admin/webhooks/{}\">{}</a>"
+        Query q = req.query();
+        TeamSwitcher.Choice team = TeamSwitcher.read(v, q);
+        q.check();
+        // Personal: no team's, and of the user alone even for an administrator, who otherwise sees everyone's.
+        Html rows = webhooks.list(s.principal(), team.teamId()).stream()
+                .filter(w -> !team.personal() || w.teamId() == null && w.ownerId() == s.user().id()).map(w -> Html.of("<tr><td><a href=\"/admin/webhooks/{}\">{}</a>"
                 + "</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", w.id(), w.url(), String.join(", ", w.events()),
                 v.t(w.active() ? "webhooks.active" : "webhooks.inactive"), v.time(w.createdAt()))).collect(Html.joining());
         Html table = rows.isEmpty() ? Html.of("<p>{}</p>\n", v.t("webhooks.none"))
@@ -61,13 +70,18 @@ final class WebhooksPage implements AdminRoutes.Section {
                 v.t("webhooks.title"), v.th("webhooks.url"), v.th("webhooks.events"), v.th("webhooks.state"),
                 v.th("webhooks.created"), rows);
         Html form = Html.of("<section class=\"panel\" aria-labelledby=\"create-webhook\">\n<h2 id=\"create-webhook\">{}"
-                + "</h2>\n{}</section>\n", v.t("webhooks.create"),
-                WebhookForm.render(v, s, "/admin/webhooks", null, "webhooks.create_submit"));
-        return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, table.then(form));
+                + "</h2>\n{}</section>\n", v.t("webhooks.create"), WebhookForm.render(v, s, "/admin/webhooks"
+                + (team.teamId() == null ? "" : "?" + TeamSwitcher.PARAM + "=" + team.teamId()), null, "webhooks.create_submit"));
+        Html switcher = TeamSwitcher.render(v, teams.mine(s.principal()), team, "/admin/webhooks");
+        return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, switcher, table.then(form));
     }
 
+    /** A new webhook: the chosen team's, when the list it was made from shows one team's. */
     private Response create(Request req, Session s, AdminView v, Form form) {
-        Webhook w = webhooks.create(s.principal(), WebhookForm.settings(v, form));
+        Query q = req.query();
+        TeamSwitcher.Choice team = TeamSwitcher.read(v, q);
+        q.check();
+        Webhook w = webhooks.create(s.principal(), WebhookForm.settings(v, form), team.teamId());
         return secretPage(req, s, v, w);
     }
 

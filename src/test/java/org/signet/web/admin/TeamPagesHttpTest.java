@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.signet.support.AdminClient;
 import org.signet.support.SignetFixture;
+import org.signet.support.TestFiles;
+import org.signet.support.TestServer;
 
 /**
  * The team pages over raw HTTP: what they refuse, as pages, and that a refusal changes nothing: someone not in the
@@ -23,9 +25,13 @@ class TeamPagesHttpTest {
 
     private static final Pattern TEAM = Pattern.compile("/admin/teams/(\\d+)");
 
+    static TestServer.Account olgaKeys;
+
     @BeforeAll
     static void start() {
-        for (String who : new String[] {"olga", "vic", "stranger", "mia"}) {
+        olgaKeys = signet.server().account("olga@example.com", false);
+        signet.server().app.users().setPassword("olga@example.com", AdminHttpTest.HASH);
+        for (String who : new String[] {"vic", "stranger", "mia"}) {
             signet.server().app.users().add(who + "@example.com", who, false, AdminHttpTest.HASH);
         }
     }
@@ -155,5 +161,60 @@ class TeamPagesHttpTest {
                 "nobody@example.com", "role", "member");
         assertEquals(400, nobody.statusCode());
         assertFalse(olga.get("/admin/teams/" + team).body().contains("mia@example.com"));
+    }
+
+    private static String olgasDocument(String name) {
+        return signet.server().uploadPdf(olgaKeys.full(), name + ".pdf", TestFiles.pdf(1));
+    }
+
+    private static HttpResponse<String> move(AdminClient c, String doc, String team) {
+        return c.post("/admin/documents/" + doc + "/team", c.csrf(), "team_id", team);
+    }
+
+    @Test
+    void documentsList_switcher_showsAllPersonalOrOneTeams_andRefusesAnythingElse() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Switched");
+        String own = olgasDocument("own-" + System.nanoTime());
+        String shared = olgasDocument("shared-" + System.nanoTime());
+        assertEquals(302, move(olga, shared, String.valueOf(team)).statusCode());
+        String all = olga.get("/admin/documents").body();
+        assertTrue(all.contains("/admin/documents/" + own + "\"") && all.contains("/admin/documents/" + shared + "\""));
+        assertTrue(all.contains("id=\"team-choice\""), "the switcher is in the frame");
+        String personal = olga.get("/admin/documents?team=personal").body();
+        assertTrue(personal.contains("/admin/documents/" + own + "\""), personal);
+        assertFalse(personal.contains("/admin/documents/" + shared + "\""), personal);
+        String teams = olga.get("/admin/documents?team=" + team).body();
+        assertTrue(teams.contains("/admin/documents/" + shared + "\""), teams);
+        assertFalse(teams.contains("/admin/documents/" + own + "\""), teams);
+        assertTrue(teams.contains("<option value=\"" + team + "\" selected=\"selected\">Switched</option>"), teams);
+        assertEquals(400, olga.get("/admin/documents?team=everything").statusCode());
+        assertEquals(403, signedIn("stranger").get("/admin/documents?team=" + team).statusCode());
+    }
+
+    @Test
+    void move_byAViewerOrIntoATeamNotTheirs_403AndNothingMoves_outByTheOwnerIsAudited() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Movers");
+        add(olga, team, "vic", "viewer");
+        String doc = olgasDocument("moved-" + System.nanoTime());
+        assertEquals(302, move(olga, doc, String.valueOf(team)).statusCode());
+        AdminClient vic = signedIn("vic");
+        assertEquals(200, vic.get("/admin/documents/" + doc).statusCode(), "a viewer reads the team's document");
+        assertFalse(vic.get("/admin/documents/" + doc).body().contains("id=\"move-out\""), "and is offered no move");
+        assertEquals(403, move(vic, doc, "").statusCode());
+        AdminClient stranger = signedIn("stranger");
+        long theirs = team(stranger, "Elsewhere");
+        assertEquals(403, move(olga, doc, String.valueOf(theirs)).statusCode());
+        assertTrue(olga.get("/admin/documents/" + doc).body().contains("data-team=\"" + team + "\""));
+
+        HttpResponse<String> out = move(olga, doc, "");
+        assertEquals(302, out.statusCode());
+        assertTrue(out.headers().firstValue("Location").orElseThrow().endsWith("notice=moved_out"));
+        String page = olga.get("/admin/documents/" + doc + "?notice=moved_out").body();
+        assertTrue(page.contains("it is personal again"), page);
+        assertFalse(page.contains("data-team="), page);
+        assertEquals(403, vic.get("/admin/documents/" + doc).statusCode(), "out of the team, the viewer no longer sees it");
+        assertEquals(2, page.split("<td>document_moved</td>", -1).length - 1, "both moves are in the audit trail");
     }
 }
