@@ -232,7 +232,8 @@ public final class ApiFlow {
         return server.send(b.build());
     }
 
-    private HttpRequest.Builder request(String path) {
+    /** A request to the REST {@code path} with this flow's key, for a body the helpers above do not make. */
+    public HttpRequest.Builder request(String path) {
         return server.request(path, key).header("User-Agent", USER_AGENT);
     }
 
