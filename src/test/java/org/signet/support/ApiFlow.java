@@ -68,7 +68,16 @@ public final class ApiFlow {
 
     /** Uploads an A4 PDF of {@code pages} pages as contract.pdf titled {@code title}; returns the draft's id. */
     public String upload(String title, int pages) {
-        HttpResponse<String> r = server.send(new Multipart().text("title", title)
+        return upload(title, pages, new Multipart());
+    }
+
+    /** As {@link #upload(String, int)}, the draft going to team {@code teamId}. */
+    public String upload(String title, int pages, String teamId) {
+        return upload(title, pages, new Multipart().text("team_id", teamId));
+    }
+
+    private String upload(String title, int pages, Multipart parts) {
+        HttpResponse<String> r = server.send(parts.text("title", title)
                 .file("file", "contract.pdf", "application/pdf", TestFiles.pdf(pages))
                 .post(request("documents/upload")).build());
         return (String) expectObject(201, r).get("id");
