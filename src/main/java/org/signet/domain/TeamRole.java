@@ -1,7 +1,7 @@
 package org.signet.domain;
 
 /**
- * A member's role in a team, strongest first: what each may do is in docs/api/teams.md, and
+ * A member's role in a team, strongest first (see docs/api/teams.md, Roles);
  * {@link #atLeast} is how a rule asks for it. {@code VIEWER} reads and changes nothing.
  */
 public enum TeamRole {
