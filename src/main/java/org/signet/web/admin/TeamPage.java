@@ -72,7 +72,17 @@ final class TeamPage implements AdminRoutes.Section {
                 + "<h2 id=\"delete-team\">{}</h2>\n<p>{}</p>\n{}</section>\n", v.t("teams.delete"), v.t("teams.delete_hint"),
                 v.button(s, path(id) + "/delete", "teams.delete_submit", "btn-danger", Html.EMPTY)) : Html.EMPTY;
         return v.page(200, s, "teams", m.team().name(), req,
-                Html.join(List.of(yours, membersTable(v, s, id, role, members), manage, delete)));
+                Html.join(List.of(yours, membersTable(v, s, id, role, members), manage, leave(v, s, id, members), delete)));
+    }
+
+    /** Anyone in the team may leave it; the last owner is refused, in words, as any removal of them. */
+    private static Html leave(AdminView v, Session s, long id, List<TeamMember> members) {
+        if (members.stream().noneMatch(p -> p.userId() == s.user().id())) {
+            return Html.EMPTY;
+        }
+        return Html.of("<section class=\"panel\" aria-labelledby=\"leave-team\">\n<h2 id=\"leave-team\">{}</h2>\n{}"
+                + "</section>\n", v.t("teams.leave"), v.button(s, path(id) + "/members/" + s.user().id() + "/remove",
+                        "teams.leave_submit", "btn-secondary", Html.EMPTY));
     }
 
     private static Html membersTable(AdminView v, Session s, long id, TeamRole mine, List<TeamMember> members) {

@@ -217,4 +217,20 @@ class TeamPagesHttpTest {
         assertEquals(403, vic.get("/admin/documents/" + doc).statusCode(), "out of the team, the viewer no longer sees it");
         assertEquals(2, page.split("<td>document_moved</td>", -1).length - 1, "both moves are in the audit trail");
     }
+
+    @Test
+    void member_leavesThroughTheirOwnButton_andTheTeamIsNoLongerTheirs() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Left behind");
+        add(olga, team, "mia", "member");
+        AdminClient mia = signedIn("mia");
+        long self = signet.server().app.users().findByEmail("mia@example.com").orElseThrow().id();
+        String leave = "/admin/teams/" + team + "/members/" + self + "/remove";
+        assertTrue(mia.get("/admin/teams/" + team).body().contains("action=\"" + leave + "\""), "a member may leave");
+        HttpResponse<String> left = mia.post(leave, mia.csrf());
+        assertEquals("/admin/teams?notice=team_left", left.headers().firstValue("Location").orElseThrow());
+        assertTrue(mia.get("/admin/teams?notice=team_left").body().contains("You have left the team."));
+        assertEquals(403, mia.get("/admin/teams/" + team).statusCode());
+        assertFalse(olga.get("/admin/teams/" + team).body().contains("mia@example.com"));
+    }
 }
