@@ -56,7 +56,7 @@ final class DocumentsPage implements AdminRoutes.Section {
         q.check();
         DocumentList list = team.personal() ? documents.listPersonal(s.principal(), status, search, (int) page, PER_PAGE)
                 : documents.list(s.principal(), team.teamId(), status, search, null, (int) page, PER_PAGE);
-        Html switcher = TeamSwitcher.render(v, teams.mine(s.principal()), team, "/admin/documents");
+        Html switcher = TeamSwitcher.render(v, s, teams.mine(s.principal()), team, "/admin/documents");
         Filters shown = new Filters(state, search, team);
         return v.page(200, s, "documents", v.m.get("documents.title"), req, switcher,
                 Html.join(List.of(filter(v, shown), table(v, s, list), pager(v, list.total(), (int) page, shown))));

@@ -3,6 +3,7 @@ package org.signet.web.admin;
 import java.util.List;
 import org.signet.domain.Membership;
 import org.signet.http.Query;
+import org.signet.service.AdminSessions.Session;
 import org.signet.text.Html;
 
 /**
@@ -49,14 +50,17 @@ final class TeamSwitcher {
     }
 
     /**
-     * The switcher for the list at {@code action}: a form that reloads it with the choice, which works without a
-     * script; a user in no team has nothing to switch between and is shown none.
+     * The switcher for the list at {@code action}, among {@code teams} of {@code s}'s user: a form that reloads the
+     * list with the choice, which works without a script; a user in no team has nothing to switch between and is
+     * shown none.
      */
-    static Html render(AdminView v, List<Membership> teams, Choice chosen, String action) {
+    static Html render(AdminView v, Session s, List<Membership> teams, Choice chosen, String action) {
         if (teams.isEmpty()) {
             return Html.EMPTY;
         }
-        Html options = option(v, "all", v.t("teams.switcher.all"), chosen).then(option(v, "personal",
+        // An administrator's lists show everyone's items, not only their own and their teams'.
+        Html all = v.t(s.user().admin() ? "teams.switcher.everyone" : "teams.switcher.all");
+        Html options = option(v, "all", all, chosen).then(option(v, "personal",
                 v.t("teams.switcher.personal"), chosen)).then(teams.stream().map(m -> option(v, String.valueOf(m.team().id()),
                 Html.of("{}", m.team().name()), chosen)).collect(Html.joining()));
         return Html.of("<div class=\"team-bar\">\n<form method=\"get\" action=\"{}\" class=\"team-switcher\">\n"

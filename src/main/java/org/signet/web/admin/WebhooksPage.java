@@ -72,7 +72,7 @@ final class WebhooksPage implements AdminRoutes.Section {
         Html form = Html.of("<section class=\"panel\" aria-labelledby=\"create-webhook\">\n<h2 id=\"create-webhook\">{}"
                 + "</h2>\n{}</section>\n", v.t("webhooks.create"), WebhookForm.render(v, s, "/admin/webhooks"
                 + (team.teamId() == null ? "" : "?" + TeamSwitcher.PARAM + "=" + team.teamId()), null, "webhooks.create_submit"));
-        Html switcher = TeamSwitcher.render(v, teams.mine(s.principal()), team, "/admin/webhooks");
+        Html switcher = TeamSwitcher.render(v, s, teams.mine(s.principal()), team, "/admin/webhooks");
         return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, switcher, table.then(form));
     }
 

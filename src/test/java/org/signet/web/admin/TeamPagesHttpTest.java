@@ -31,6 +31,7 @@ class TeamPagesHttpTest {
     static void start() {
         olgaKeys = signet.server().account("olga@example.com", false);
         signet.server().app.users().setPassword("olga@example.com", AdminHttpTest.HASH);
+        signet.server().app.users().add("ada@example.com", "Ada", true, AdminHttpTest.HASH);
         for (String who : new String[] {"vic", "stranger", "mia"}) {
             signet.server().app.users().add(who + "@example.com", who, false, AdminHttpTest.HASH);
         }
@@ -232,5 +233,14 @@ class TeamPagesHttpTest {
         assertTrue(mia.get("/admin/teams?notice=team_left").body().contains("You have left the team."));
         assertEquals(403, mia.get("/admin/teams/" + team).statusCode());
         assertFalse(olga.get("/admin/teams/" + team).body().contains("mia@example.com"));
+    }
+
+    @Test
+    void switcher_forAnAdministrator_namesAllAsEveryones_andIsAbsentForSomeoneInNoTeam() {
+        AdminClient ada = signedIn("ada");
+        assertFalse(ada.get("/admin/documents").body().contains("id=\"team-choice\""), "no team, no switcher");
+        team(ada, "Site team");
+        String list = ada.get("/admin/webhooks").body();
+        assertTrue(list.contains("<option value=\"all\" selected=\"selected\">All: everyone’s</option>"), list);
     }
 }
