@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentList;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.Membership;
 import org.signet.domain.User;
 import org.signet.http.Query;
 import org.signet.http.Request;
@@ -56,10 +57,11 @@ final class DocumentsPage implements AdminRoutes.Section {
         q.check();
         DocumentList list = team.personal() ? documents.listPersonal(s.principal(), status, search, (int) page, PER_PAGE)
                 : documents.list(s.principal(), team.teamId(), status, search, null, (int) page, PER_PAGE);
-        Html switcher = TeamSwitcher.render(v, s, teams.mine(s.principal()), team, "/admin/documents");
+        List<Membership> mine = teams.mine(s.principal());
+        Html switcher = TeamSwitcher.render(v, s, mine, team, "/admin/documents");
         Filters shown = new Filters(state, search, team);
         return v.page(200, s, "documents", v.m.get("documents.title"), req, switcher,
-                Html.join(List.of(filter(v, shown), table(v, s, list), pager(v, list.total(), (int) page, shown))));
+                Html.join(List.of(filter(v, shown), table(v, s, list, mine), pager(v, list.total(), (int) page, shown))));
     }
 
     /** What the list is narrowed to, kept in its links and its filter form. */
@@ -83,7 +85,7 @@ final class DocumentsPage implements AdminRoutes.Section {
                 + TeamSwitcher.PARAM + "\" value=\"{}\" />\n", f.team().value()), v.t("documents.filter"));
     }
 
-    private Html table(AdminView v, Session s, DocumentList list) {
+    private Html table(AdminView v, Session s, DocumentList list, List<Membership> mine) {
         if (list.items().isEmpty()) {
             return Html.of("<p id=\"no-documents\">{}</p>\n", v.t("documents.none"));
         }
@@ -94,14 +96,15 @@ final class DocumentsPage implements AdminRoutes.Section {
             User o = owners.get(d.ownerId());
             Html owner = s.user().admin() ? Html.of("<td>{}</td>", o == null ? null : o.email()) : Html.EMPTY;
             rows.add(Html.of("<tr><td><a href=\"/admin/documents/{}\">{}</a></td><td><span class=\"badge badge-{}\">{}"
-                    + "</span></td>{}<td>{}</td><td>{}</td></tr>\n", d.id(), d.title(), d.status().wire(),
-                    v.t("state." + d.status().wire()), owner, v.time(d.createdAt()), v.time(d.updatedAt())));
+                    + "</span></td>{}{}<td>{}</td><td>{}</td></tr>\n", d.id(), d.title(), d.status().wire(),
+                    v.t("state." + d.status().wire()), owner, TeamSwitcher.cell(v, mine, d.teamId()), v.time(d.createdAt()),
+                    v.time(d.updatedAt())));
         }
         return Html.of("<p>{}</p>\n{}<table class=\"table\" id=\"documents\">\n<caption class=\"visually-hidden\">{}"
-                + "</caption>\n<thead><tr>{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n",
+                + "</caption>\n<thead><tr>{}{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n",
                 v.t("documents.count", v.number(list.total())), v.tableWrap("documents.title"), v.t("documents.title"),
                 v.th("documents.name"), v.th("documents.state"), s.user().admin() ? v.th("documents.owner") : Html.EMPTY,
-                v.th("documents.created"), v.th("documents.updated"), Html.join(rows));
+                TeamSwitcher.column(v, mine), v.th("documents.created"), v.th("documents.updated"), Html.join(rows));
     }
 
     private static Html pager(AdminView v, long total, int page, Filters f) {

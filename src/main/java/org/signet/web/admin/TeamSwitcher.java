@@ -69,6 +69,24 @@ final class TeamSwitcher {
                 action, v.t("teams.switcher.label"), options, v.t("teams.switcher.show"));
     }
 
+    /** The heading of a list's column that says whose each item is, for a user in a team; none for anyone else. */
+    static Html column(AdminView v, List<Membership> teams) {
+        return teams.isEmpty() ? Html.EMPTY : v.th("teams.column");
+    }
+
+    /** An item's cell in that column: its team's name, or personal (an administrator may see a team they are not in). */
+    static Html cell(AdminView v, List<Membership> teams, Long teamId) {
+        if (teams.isEmpty()) {
+            return Html.EMPTY;
+        }
+        if (teamId == null) {
+            return Html.of("<td>{}</td>", v.t("teams.personal"));
+        }
+        String name = teams.stream().filter(m -> m.team().id() == teamId).map(m -> m.team().name()).findFirst()
+                .orElse("#" + teamId);
+        return Html.of("<td data-team=\"{}\">{}</td>", teamId, name);
+    }
+
     private static Html option(AdminView v, String value, Html label, Choice chosen) {
         return Html.of("<option value=\"{}\"{}>{}</option>\n", value,
                 value.equals(chosen.value()) ? Html.trusted(" selected=\"selected\"") : Html.EMPTY, label);

@@ -21,7 +21,7 @@ import org.signet.support.TestServer;
  */
 class TeamPagesHttpTest {
     @RegisterExtension
-    static final SignetFixture signet = SignetFixture.running().onSystemClock();
+    static final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true").onSystemClock();
 
     private static final Pattern TEAM = Pattern.compile("/admin/teams/(\\d+)");
 
@@ -182,6 +182,7 @@ class TeamPagesHttpTest {
         String all = olga.get("/admin/documents").body();
         assertTrue(all.contains("/admin/documents/" + own + "\"") && all.contains("/admin/documents/" + shared + "\""));
         assertTrue(all.contains("id=\"team-choice\""), "the switcher is in the frame");
+        assertTrue(all.contains("<td data-team=\"" + team + "\">Switched</td>"), "whose each document is: " + all);
         String personal = olga.get("/admin/documents?team=personal").body();
         assertTrue(personal.contains("/admin/documents/" + own + "\""), personal);
         assertFalse(personal.contains("/admin/documents/" + shared + "\""), personal);
@@ -242,5 +243,20 @@ class TeamPagesHttpTest {
         team(ada, "Site team");
         String list = ada.get("/admin/webhooks").body();
         assertTrue(list.contains("<option value=\"all\" selected=\"selected\">All: everyone’s</option>"), list);
+    }
+
+    @Test
+    void webhook_madeFromATeamsList_isTheTeams_andListedThereNotAsPersonal() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Hooked");
+        String url = "http://127.0.0.1:9/team-hook-" + System.nanoTime();
+        HttpResponse<String> made = olga.post("/admin/webhooks?team=" + team, olga.csrf(), "url", url, "events",
+                "document.completed", "active", "1");
+        assertEquals(200, made.statusCode(), made.body());
+        String teams = olga.get("/admin/webhooks?team=" + team).body();
+        assertTrue(teams.contains(url) && teams.contains("<td data-team=\"" + team + "\">Hooked</td>"), teams);
+        assertFalse(olga.get("/admin/webhooks?team=personal").body().contains(url));
+        add(olga, team, "vic", "viewer");
+        assertEquals(403, signedIn("vic").get("/admin/webhooks?team=" + team).statusCode(), "a team's webhooks are its admins'");
     }
 }
