@@ -7,7 +7,6 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.Documents;
 import org.signet.service.Moves;
-import org.signet.service.Templates;
 
 /**
  * {@code POST /documents/{id}/move} and {@code POST /templates/{id}/move}: into a team ({@code team_id}) or out

@@ -25,9 +25,4 @@ public record Principal(long userId, boolean admin, Long teamId) {
     public boolean mayAccess(long ownerId) {
         return admin || (teamId == null && ownerId == userId);
     }
-
-    /** The owner whose documents a listing shows: null (everyone's) for an administrator. */
-    public Long ownerFilter() {
-        return admin ? null : userId;
-    }
 }

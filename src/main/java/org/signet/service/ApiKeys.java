@@ -85,7 +85,13 @@ public final class ApiKeys {
 
     /** Revokes a key; revoking one already revoked changes nothing. */
     public ApiKey revoke(Principal p, long keyId) {
-        ApiKey k = Ownership.require(p, keys.find(keyId), ApiKey::userId, "Key");
+        ApiKey k = keys.find(keyId).orElseThrow(() -> Refusal.notFound("Key"));
+        if (k.teamId() != null) {
+            // A team's key is the team's: its admins revoke it, its maker only while one of them.
+            managing(p, k.teamId());
+        } else {
+            Ownership.check(p, k, ApiKey::userId, "Key");
+        }
         keys.revoke(Long.toString(k.id()));
         return keys.find(keyId).orElseThrow();
     }

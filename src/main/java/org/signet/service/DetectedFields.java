@@ -17,7 +17,6 @@ import org.signet.json.JsonSyntaxException;
 import org.signet.pdf.intake.DetectedField;
 import org.signet.store.Database;
 import org.signet.store.DetectedFieldStore;
-import org.signet.store.DocumentStore;
 import org.signet.store.SignerStore;
 
 /**
