@@ -69,6 +69,12 @@ class TeamPagesHttpTest {
         String page = olga.get("/admin/teams/" + team).body();
         assertTrue(page.contains("data-member=\"mia@example.com\" data-role=\"member\""), page);
         assertTrue(signedIn("mia").get("/admin/teams").body().contains("data-team=\"" + team + "\" data-role=\"member\""));
+        long mia = signet.server().app.users().findByEmail("mia@example.com").orElseThrow().id();
+        HttpResponse<String> raised = olga.post("/admin/teams/" + team + "/members/" + mia, olga.csrf(), "role", "admin");
+        assertEquals("/admin/teams/" + team + "?notice=team_role_changed", raised.headers().firstValue("Location").orElseThrow());
+        assertTrue(olga.get("/admin/teams/" + team).body().contains("data-member=\"mia@example.com\" data-role=\"admin\""));
+        assertEquals(302, olga.post("/admin/teams/" + team, olga.csrf(), "name", "Sales and Co").statusCode());
+        assertTrue(olga.get("/admin/teams/" + team).body().contains("<h1>Sales and Co</h1>"));
     }
 
     @Test
