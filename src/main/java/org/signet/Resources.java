@@ -18,11 +18,13 @@ import org.signet.api.FieldInput;
 import org.signet.api.FieldJson;
 import org.signet.api.HealthApi;
 import org.signet.api.HoldsApi;
+import org.signet.api.MovesApi;
 import org.signet.api.OpenApiDocument;
 import org.signet.api.SignerJson;
 import org.signet.api.SignersApi;
 import org.signet.api.StagingApi;
 import org.signet.api.StatsApi;
+import org.signet.api.TeamsApi;
 import org.signet.api.PublicLinksApi;
 import org.signet.api.TemplatesApi;
 import org.signet.api.UploadReceiver;
@@ -89,8 +91,11 @@ final class Resources {
         new WorkflowApi(s.workflow, s.mailSender).routes(rest);
         new AuditApi(s.documents, s.wire).routes(rest);
         new WebhooksApi(s.webhooks, s.wire, () -> s.links.site() + config.restBase()).routes(rest);
-        new TemplatesApi(s.templates, s.templateFiles, uploads, input, views, s.wire, () -> s.links.site() + config.restBase())
-                .routes(rest);
+        TemplatesApi templates = new TemplatesApi(s.templates, s.templateFiles, uploads, input, views, s.wire,
+                () -> s.links.site() + config.restBase());
+        templates.routes(rest);
+        new MovesApi(s.moves, s.documents, views, templates).routes(rest);
+        new TeamsApi(s.teams, s.apiKeys, s.wire, config.integer("ratelimit.key_per_hour")).routes(rest);
         new PublicLinksApi(s.publicLinks).routes(rest);
         new PublicLinkRoutes(s.publicLinks, config.httpsSite(), config.siteLanguage(), config.brand()).routes(site);
         BulkSendsApi bulkSends = new BulkSendsApi(s.bulkSends, s.templates, uploads, input, s.wire, s.parseBudget);
@@ -105,7 +110,8 @@ final class Resources {
                         new AdminRoutes.Drafting(s.draftRecipients, formUpload, new AdminRoutes.DraftText(
                                 DocumentsApi.DRAFT_TEXT, documentsApi::draftDetails), signersApi::placeFound),
                         new AdminRoutes.FieldEditing(s.templates, s.editorPages,
-                                new FieldReading(FieldInput::parse, FieldInput::parseForTemplate))),
+                                new FieldReading(FieldInput::parse, FieldInput::parseForTemplate)),
+                        new AdminRoutes.TeamWork(s.teams, s.moves)),
                 s.clock, new AdminRoutes.Settings(s.wire.zone(), config.siteLanguage(),
                         config.integer("ratelimit.key_per_hour"), config.httpsSite(), config.brand(),
                         ssoLabel(config))).routes(site);

@@ -38,6 +38,7 @@ import org.signet.service.LegalHolds;
 import org.signet.service.LinkUnlock;
 import org.signet.service.Links;
 import org.signet.service.LoginThrottle;
+import org.signet.service.Moves;
 import org.signet.service.Notifications;
 import org.signet.service.EditorPages;
 import org.signet.service.PageImages;
@@ -53,6 +54,7 @@ import org.signet.service.Signing;
 import org.signet.service.SiteDefaults;
 import org.signet.service.SiteSeal;
 import org.signet.service.Staging;
+import org.signet.service.Teams;
 import org.signet.service.TemplateFiles;
 import org.signet.service.Templates;
 import org.signet.service.UnlockSessions;
@@ -131,6 +133,8 @@ final class Services {
     final Retention retention;
     final LegalHolds legalHolds;
     final People people;
+    final Teams teams;
+    final Moves moves;
 
     Services(Config config, Stores stores, Links links, Scheduler scheduler) throws IOException {
         this.config = config;
@@ -149,13 +153,13 @@ final class Services {
         PasswordCheck passwords = new PasswordCheck(stores.users, throttle);
         signIns = new SignIns(config, stores, passwords, throttle, links);
         accounts = new Accounts(stores.users);
-        apiKeys = new ApiKeys(stores.keys, stores.users);
+        apiKeys = new ApiKeys(stores.keys, stores.users, stores.teams);
         mailSender = new MailSender(db, Transports.fromConfig(config), stores.files::readIfStored, clock,
                 this::signingLink, this::codeForMail);
         webhookUrls = new WebhookUrls(config.bool("webhooks.allow_private"));
         webhookDeliverer = new WebhookDeliverer(db, stores.webhooks,
                 new WebhookSender(webhookUrls, Version.current(), clock), webhookWorkers, clock);
-        webhooks = new Webhooks(db, stores.webhooks, webhookUrls, webhookDeliverer, clock);
+        webhooks = new Webhooks(db, stores.webhooks, webhookUrls, webhookDeliverer, clock, stores.teams);
         events = new WebhookEvents(db, stores.webhooks, clock,
                 () -> scheduler.soon("webhooks", webhookDeliverer::runOnce));
         notify = new Notifications(new MailQueue(db, MessageTemplates.load(config.brand()), clock,
@@ -167,7 +171,7 @@ final class Services {
                 new SiteDefaults(config.bool("site.allow_delegation"), config.retention()), sealTimes);
         documentFiles = new DocumentFiles(documentStores, heavyWork);
         staging = new Staging(db, stores.staged, documents, stores.files, clock);
-        templateFiles = new TemplateFiles(db, stores.templates, stores.templateFiles, stores.files, heavyWork);
+        templateFiles = new TemplateFiles(db, stores.templates, stores.templateFiles, stores.files, heavyWork, stores.teams);
         templates = new Templates(documentStores, stores.templates, templateFiles, documents, workflow);
         publicLinks = new PublicLinks(db, stores.publicLinks, templates, notify, stores.vault, links, clock,
                 new PublicLinks.Limits(config.integer("public_links.per_link_per_day"),
@@ -199,6 +203,8 @@ final class Services {
         retention = retention(stores, events, config, wire);
         legalHolds = new LegalHolds(documentStores, stores.retention);
         people = people(stores, retention);
+        teams = new Teams(db, stores.teams, stores.users);
+        moves = new Moves(documentStores, stores.templates);
     }
 
     /** Renews sealed documents' evidence: the server's hourly job and the command line's {@code seals renew} alike. */
@@ -231,7 +237,6 @@ final class Services {
         return emailCodes.forMail(ticket).or(() -> publicLinks.forMail(ticket));
     }
 
-    /** The OpenID provider's client and the sign-in through it, when the configuration names a provider. */
     /** Where instances share the database, a browser's next request may reach any of them: sessions live there. */
     private UnlockSessions unlockSessions(Stores stores) {
         return db.deployment().sharedByInstances()

@@ -29,6 +29,7 @@ import org.signet.store.SignerStore;
 import org.signet.store.SignerTokens;
 import org.signet.store.StagedFileStore;
 import org.signet.store.StoredFiles;
+import org.signet.store.TeamStore;
 import org.signet.store.TemplateStore;
 import org.signet.store.UserStore;
 import org.signet.store.WebhookStore;
@@ -67,6 +68,7 @@ final class Stores {
     final MailOutboxStore mailOutbox;
     final IdempotencyStore idempotency;
     final RetentionStore retention;
+    final TeamStore teams;
 
     private Stores(Database db, Clock clock, FileVault vault) {
         this.db = db;
@@ -98,11 +100,12 @@ final class Stores {
         mailOutbox = new MailOutboxStore(db);
         idempotency = new IdempotencyStore(db, sealedValues);
         retention = new RetentionStore(db, clock);
+        teams = new TeamStore(db, clock);
     }
 
     /** The stores one document's state spans, as the services that change documents take them. */
     DocumentStores documentStores() {
-        return new DocumentStores(db, documents, signers, fields, attachments, audit, files, documentFiles);
+        return new DocumentStores(db, documents, signers, fields, attachments, audit, files, documentFiles, teams);
     }
 
     /**

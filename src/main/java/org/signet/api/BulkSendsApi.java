@@ -62,6 +62,7 @@ public final class BulkSendsApi {
         BulkSend b = bulkSends.start(req.caller().principal(), id, read.problems(), read.rows(), Actors.of(req));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", Wire.id(b.id()));
+        out.put("team_id", b.teamId() == null ? null : Wire.id(b.teamId()));
         out.put("status", b.status().wire());
         out.put("total", b.total());
         return Response.ok(out);
@@ -98,6 +99,7 @@ public final class BulkSendsApi {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", Wire.id(b.id()));
         out.put("template_id", b.templateId());
+        out.put("team_id", b.teamId() == null ? null : Wire.id(b.teamId()));
         out.put("status", b.status().wire());
         out.put("total", b.total());
         out.put("created", b.created());

@@ -51,8 +51,9 @@ public final class DocumentInput {
         Integer reminder = b.optLong("reminder_interval_days", 1, 30).map(Long::intValue).orElse(null);
         ExternalRef ref = ExternalRefInput.read(b);
         Optional<Boolean> allowDelegation = b.optBool("allow_delegation");
+        Long teamId = b.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
         b.check();
-        return new DraftDetails(title, expires, reminder, ref, allowDelegation);
+        return new DraftDetails(title, expires, reminder, ref, allowDelegation, teamId);
     }
 
     /** A PUT's changes; the document they apply to is the service's to read. */

@@ -32,6 +32,7 @@ public final class DocumentJson {
         m.put("updated_at", wire.time(d.updatedAt()));
         m.put("external_id", d.ref().externalId());
         m.put("metadata", d.ref().metadata());
+        m.put("team_id", d.teamId() == null ? null : Wire.id(d.teamId()));
         return m;
     }
 

@@ -33,7 +33,7 @@ public final class DocumentsApi {
     private static final Set<String> VERSIONS = Set.of("original", "signed", "certificate");
     /** The text parts a new draft's upload reads beside its file. */
     public static final Set<String> DRAFT_TEXT = Set.of("title", "expires_at", "reminder_interval_days",
-            "external_id", "metadata", "allow_delegation");
+            "external_id", "metadata", "allow_delegation", "team_id");
 
     private final Documents documents;
     private final Completion completion;
@@ -81,13 +81,15 @@ public final class DocumentsApi {
         })).orElse(null);
         String search = q.optLineOrBlank("search", 200).orElse(null);
         String externalId = q.optLine("external_id", ExternalRefInput.MAX_EXTERNAL_ID).orElse(null);
+        Long teamId = q.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
         q.check();
-        DocumentList page = documents.list(req.caller().principal(), status, search, externalId, paging.page,
+        DocumentList page = documents.list(req.caller().principal(), teamId, status, search, externalId, paging.page,
                 paging.perPage);
         Map<String, String> keep = new LinkedHashMap<>();
         req.query("status").ifPresent(s -> keep.put("status", s));
         req.query("search").ifPresent(s -> keep.put("search", s));
         req.query("external_id").ifPresent(s -> keep.put("external_id", s));
+        req.query("team_id").ifPresent(s -> keep.put("team_id", s));
         Response r = Response.ok(page.items().stream().map(views::listForm).toList());
         return paging.headers(r, page.total(), views.documentsUrl(), keep);
     }
@@ -95,7 +97,7 @@ public final class DocumentsApi {
     private Response upload(Request req) throws IOException {
         UploadReceiver.WithText<DraftDetails> upload = uploads.receiveReading(req, DRAFT_TEXT, this::draftDetails);
         AcceptedFile f = upload.file();
-        Document d = documents.create(req.caller().userId(), f, upload.text().titledAfter(f.originalFilename()),
+        Document d = documents.create(req.caller().principal(), f, upload.text().titledAfter(f.originalFilename()),
                 Actors.of(req));
         Map<String, Object> made = new LinkedHashMap<>(views.listForm(d));
         if (!f.detected().isEmpty()) {

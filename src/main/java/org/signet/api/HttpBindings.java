@@ -25,7 +25,7 @@ public final class HttpBindings {
     private static Caller caller(KeyAuthentication.KeyHolder h) {
         ApiKey k = h.key();
         return new Caller(k.userId(), h.userName(), h.userEmail(), h.admin(), k.id(),
-                k.permission() == ApiKey.Permission.READ, k.rateLimit());
+                k.permission() == ApiKey.Permission.READ, k.rateLimit(), k.teamId());
     }
 
     /** Idempotency keys claimed and answers kept through {@link IdempotencyKeys}. */

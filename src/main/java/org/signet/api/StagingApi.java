@@ -23,7 +23,7 @@ import org.signet.text.Wire;
  */
 public final class StagingApi {
     /** {@code POST /documents}: the staged file and the new document's details. */
-    private static final Keys NEW_DOCUMENT = DocumentInput.DETAILS.and("file_path", "original_filename");
+    private static final Keys NEW_DOCUMENT = DocumentInput.DETAILS.and("file_path", "original_filename", "team_id");
 
     private final UploadReceiver uploads;
     private final Staging staging;
@@ -66,7 +66,7 @@ public final class StagingApi {
         b.check();
         DraftDetails details = input.fromBody(b);
         String name = filename == null || filename.isBlank() ? null : FileNames.withoutPath(filename);
-        Document d = staging.createDocument(req.caller().userId(), path, name, details, Actors.of(req));
+        Document d = staging.createDocument(req.caller().principal(), path, name, details, Actors.of(req));
         return Response.created(views.listForm(d));
     }
 }

@@ -11,6 +11,7 @@ import org.signet.domain.DocumentFile;
 import org.signet.domain.EmailAddress;
 import org.signet.domain.FileLayout;
 import org.signet.domain.Language;
+import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.Template;
 import org.signet.domain.TemplateField;
@@ -33,10 +34,10 @@ import org.signet.text.Wire;
 
 /** The template endpoints (see docs/api/templates.md, Endpoints); template records render ids, counts and coordinates as JSON numbers. */
 public final class TemplatesApi {
-    private static final Set<String> UPLOAD_TEXT = Set.of("name", "description");
+    private static final Set<String> UPLOAD_TEXT = Set.of("name", "description", "team_id");
     private static final int MAX_DESCRIPTION = 2000;
     /** {@code POST /templates}: a template made from a document. */
-    private static final Keys FROM_DOCUMENT = Keys.of("document_id", "name", "description");
+    private static final Keys FROM_DOCUMENT = Keys.of("document_id", "name", "description", "team_id");
     private static final Keys UPDATE = Keys.of("name", "description");
     /** A template's fields, given or found in its file. */
     private static final Keys FIELDS = Keys.of("fields", "from_detected");
@@ -96,10 +97,12 @@ public final class TemplatesApi {
         Query q = req.query();
         Paging paging = Paging.from(q, 50);
         String search = q.optLineOrBlank("search", 200).orElse(null);
+        Long teamId = q.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
         q.check();
-        Templates.Page page = templates.list(req.caller().principal(), search, paging.page, paging.perPage);
+        Templates.Page page = templates.list(req.caller().principal(), teamId, search, paging.page, paging.perPage);
         Map<String, String> keep = new LinkedHashMap<>();
         req.query("search").ifPresent(s -> keep.put("search", s));
+        req.query("team_id").ifPresent(s -> keep.put("team_id", s));
         Response r = Response.ok(page.items().stream().map(this::form).toList());
         return paging.headers(r, page.total(), baseUrl.get() + "/templates", keep);
     }
@@ -110,8 +113,10 @@ public final class TemplatesApi {
         String name = b.requireLine("name", 255);
         DrawableText.check("name", name, b::reject);
         String description = description(b);
+        Long teamId = b.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
         b.check();
-        return Response.created(form(templates.fromDocument(req.caller().principal(), documentId, name, description)));
+        return Response.created(form(templates.fromDocument(req.caller().principal(), documentId, name, description,
+                teamId)));
     }
 
     private Response upload(Request req) throws IOException {
@@ -120,7 +125,7 @@ public final class TemplatesApi {
         String name = upload.text().name() != null ? upload.text().name()
                 : DrawableText.drawablePart(FileNames.withoutExtension(f.originalFilename()));
         Map<String, Object> made = new LinkedHashMap<>(form(templates.upload(req.caller().principal(), f,
-                name.isBlank() ? "Untitled template" : name, upload.text().description())));
+                name.isBlank() ? "Untitled template" : name, upload.text().description(), upload.text().teamId())));
         if (!f.detected().isEmpty()) {
             // Only then: an upload without any keeps the answer a WP Signer client expects, key for key.
             made.put("detected_fields", DetectedFields.saveShapes(f.detected()));
@@ -128,16 +133,17 @@ public final class TemplatesApi {
         return Response.created(made);
     }
 
-    /** What an upload's text parts name a template: its name (null for the file's) and description. */
-    private record Named(String name, String description) {}
+    /** What an upload's text parts name a template: its name (null for the file's), description and team (or null). */
+    private record Named(String name, String description, Long teamId) {}
 
     private static Named named(Map<String, String> text) {
         Body b = new Body(new LinkedHashMap<>(text));
         String name = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
         DrawableText.check("name", name, b::reject);
         String description = description(b);
+        Long teamId = b.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
         b.check();
-        return new Named(name, description);
+        return new Named(name, description, teamId);
     }
 
     /** A template's description may run over several lines. */
@@ -146,7 +152,12 @@ public final class TemplatesApi {
     }
 
     private Response get(Request req) {
-        return Response.ok(form(templates.get(req.caller().principal(), req.pathId("id"))));
+        return answer(req.caller().principal(), req.pathId("id"));
+    }
+
+    /** Template {@code id} as its GET answers it, for {@code p}. */
+    Response answer(Principal p, long id) {
+        return Response.ok(form(templates.get(p, id)));
     }
 
     private Response update(Request req) {
@@ -256,6 +267,7 @@ public final class TemplatesApi {
         Template t = d.template();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", t.id());
+        m.put("team_id", t.teamId());
         m.put("name", t.name());
         m.put("description", t.description());
         m.put("original_filename", t.originalFilename());

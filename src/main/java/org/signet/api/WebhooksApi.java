@@ -20,6 +20,8 @@ import org.signet.text.Wire;
 public final class WebhooksApi {
     /** A webhook's settings, the same for a new one and a change. */
     private static final Keys SETTINGS = Keys.of("url", "events", "active");
+    /** A new webhook's keys: its settings and the team it is for. */
+    private static final Keys NEW = SETTINGS.and("team_id");
 
     private final Webhooks webhooks;
     private final Wire wire;
@@ -45,17 +47,24 @@ public final class WebhooksApi {
     }
 
     private Response list(Request req) {
-        return Response.ok(webhooks.list(req.caller().principal()).stream().map(w -> form(w, false)).toList());
+        Query q = req.query();
+        Long teamId = q.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
+        q.check();
+        return Response.ok(webhooks.list(req.caller().principal(), teamId).stream().map(w -> form(w, false)).toList());
     }
 
     private Response create(Request req) {
-        Webhook w = webhooks.create(req.caller().principal(), forCreate(req.json()));
+        Body b = req.json();
+        Webhooks.Settings settings = forCreate(b);
+        Long teamId = b.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
+        b.check();
+        Webhook w = webhooks.create(req.caller().principal(), settings, teamId);
         return Response.created(form(w, true));
     }
 
-    /** A new webhook's settings: {@code url} and {@code events} required, {@code active} optional. */
+    /** A new webhook's settings: {@code url} and {@code events} required, {@code active} optional; {@code team_id} known. */
     static Webhooks.Settings forCreate(Body b) {
-        b.refuseUnknown(SETTINGS);
+        b.refuseUnknown(NEW);
         String url = b.requireString("url");
         b.require("events");
         List<String> events = events(b);
@@ -147,6 +156,7 @@ public final class WebhooksApi {
     private Map<String, Object> form(Webhook w, boolean withSecret) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", Wire.id(w.id()));
+        m.put("team_id", w.teamId() == null ? null : Wire.id(w.teamId()));
         m.put("url", w.url());
         m.put("events", w.events());
         m.put("active", w.active());

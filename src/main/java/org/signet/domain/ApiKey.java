@@ -1,8 +1,11 @@
 package org.signet.domain;
 
-/** An API key as listed: never carries its secret, which exists only at creation. */
+/**
+ * An API key as listed: never carries its secret, which exists only at creation. A team's key ({@code teamId})
+ * acts for the team; {@code userId} is then the person who made it.
+ */
 public record ApiKey(long id, long userId, String key, String name, String description, Permission permission,
-        int rateLimit, long createdAt, Long lastUsedAt, Long revokedAt) {
+        int rateLimit, long createdAt, Long lastUsedAt, Long revokedAt, Long teamId) {
 
     public boolean revoked() {
         return revokedAt != null;

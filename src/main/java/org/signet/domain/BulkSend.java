@@ -2,10 +2,11 @@ package org.signet.domain;
 
 /**
  * One template sent to many: who started it and with which template, how many rows it has and how
- * many of them were made into documents or failed so far, and when it started and completed (Unix seconds).
+ * many of them were made into documents or failed so far, when it started and completed (Unix seconds), and
+ * the team its documents go to (or null).
  */
 public record BulkSend(long id, long ownerId, long templateId, Status status, int total, int created, int failed,
-        long createdAt, Long completedAt) {
+        long createdAt, Long completedAt, Long teamId) implements Owned {
 
     /** Running while any row is pending; completed once every row is made or failed. */
     public enum Status {

@@ -50,7 +50,7 @@ public final class Attachments {
         this.files = s.files();
         this.audit = s.audit();
         this.intake = intake;
-        this.access = new DocumentAccess(s.documents());
+        this.access = new DocumentAccess(s);
     }
 
     /** The attachment field {@code fieldId} of the link's signer, while they may act: checked before an upload is read. */
@@ -128,7 +128,7 @@ public final class Attachments {
      */
     public Documents.Download download(Principal p, long documentId, long fieldId) {
         return db.read(() -> {
-            Document d = access.require(p, documentId);
+            Document d = access.read(p, documentId);
             Field field = fields.forDocument(d.id()).stream().filter(f -> f.id() == fieldId && f.type().attachment())
                     .findFirst().orElseThrow(() -> Refusal.notFound("Attachment field"));
             FieldAttachment a = attachments.find(field.id()).orElseThrow(() -> new Refusal(Refusal.Kind.NOT_FOUND,

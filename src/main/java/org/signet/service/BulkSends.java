@@ -13,6 +13,7 @@ import org.signet.domain.Actor;
 import org.signet.domain.BulkSend;
 import org.signet.domain.ExternalRef;
 import org.signet.domain.Principal;
+import org.signet.domain.TeamRole;
 import org.signet.domain.Signer;
 import org.signet.domain.TemplateField;
 import org.signet.error.ProblemList;
@@ -101,7 +102,7 @@ public final class BulkSends {
      * first as "Row n: ...", {@code problems} (such as a header's) first. Nothing is made here.
      */
     public BulkSend start(Principal p, long templateId, ProblemList problems, List<RowRequest> rows, Actor actor) {
-        Templates.Detail template = templates.get(p, templateId);
+        Templates.Detail template = templates.usable(p, templateId);
         ProblemList errors = new ProblemList();
         errors.addAll("", problems);
         if (rows.isEmpty() && problems.isEmpty()) {
@@ -117,7 +118,9 @@ public final class BulkSends {
         }
         List<String> requests = rows.stream().map(r -> requestJson(r.request())).toList();
         return db.inTransaction(() -> {
-            long id = store.insert(p.userId(), p.admin(), templateId, actor, requests);
+            // A team's template sends for the team: its rows are made as the team (see make).
+            long id = store.insert(new BulkSendStore.Running(0, p.userId(), p.admin(), templateId, actor,
+                    template.template().teamId()), requests);
             db.afterCommit(wake);
             return store.find(id).orElseThrow();
         });
@@ -172,7 +175,7 @@ public final class BulkSends {
     /** A bulk send with its rows; 404 when there is none, 403 when it is someone else's. */
     public Detail get(Principal p, long id) {
         return db.read(() -> {
-            BulkSend b = Ownership.require(p, store.find(id), BulkSend::ownerId, "Bulk send");
+            BulkSend b = templates.ownership().require(p, store.find(id), TeamRole.VIEWER, "Bulk send");
             return new Detail(b, store.rows(id));
         });
     }
@@ -203,7 +206,9 @@ public final class BulkSends {
      * (the template deleted since, a signer's address now refused) marks it failed with the reason.
      */
     private void make(BulkSendStore.Running b, BulkSendStore.Pending row) {
-        Principal owner = new Principal(b.ownerId(), b.admin());
+        // A team's bulk send, started by one of its members, makes the team's documents whoever is in it now.
+        Principal owner = b.teamId() != null ? Principal.forTeam(b.ownerId(), b.teamId())
+                : new Principal(b.ownerId(), b.admin());
         try {
             templates.createDocument(owner, b.templateId(), request(row.requestJson()), b.actor(), d -> {
                 if (!store.markCreated(b.id(), row.number(), d.id())) {
@@ -233,11 +238,12 @@ public final class BulkSends {
             Map<String, Object> data = new LinkedHashMap<>();
             data.put("bulk_send_id", Wire.id(done.id()));
             data.put("template_id", done.templateId());
+            data.put("team_id", done.teamId() == null ? null : Wire.id(done.teamId()));
             data.put("status", done.status().wire());
             data.put("total", done.total());
             data.put("created", done.created());
             data.put("failed", done.failed());
-            events.owner(done.ownerId(), "bulk_send.completed", data);
+            events.owner(done.ownerId(), done.teamId(), "bulk_send.completed", data);
         }));
     }
 

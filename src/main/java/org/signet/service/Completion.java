@@ -102,8 +102,8 @@ public final class Completion {
         this.sealer = sealer;
         this.wire = wire;
         this.links = links;
-        this.access = new DocumentAccess(documents);
-        this.detected = new DetectedFields(db, documents, signers);
+        this.access = new DocumentAccess(s);
+        this.detected = new DetectedFields(s);
     }
 
     /** Seals every completed document whose next sealing attempt is due; returns how many were sealed. */

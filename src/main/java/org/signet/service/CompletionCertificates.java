@@ -34,7 +34,7 @@ final class CompletionCertificates {
         this.attachments = s.attachments();
         this.audit = s.audit();
         this.files = s.files();
-        this.access = new DocumentAccess(s.documents());
+        this.access = new DocumentAccess(s);
     }
 
     /** The file is cut outside the transaction, which only records that it was handed out. */

@@ -17,7 +17,6 @@ import org.signet.json.JsonSyntaxException;
 import org.signet.pdf.intake.DetectedField;
 import org.signet.store.Database;
 import org.signet.store.DetectedFieldStore;
-import org.signet.store.DocumentStore;
 import org.signet.store.SignerStore;
 
 /**
@@ -31,11 +30,11 @@ public final class DetectedFields {
     private final SignerStore signers;
     private final DocumentAccess access;
 
-    public DetectedFields(Database db, DocumentStore documents, SignerStore signers) {
-        this.db = db;
+    public DetectedFields(DocumentStores s) {
+        this.db = s.db();
         this.store = new DetectedFieldStore(db);
-        this.signers = signers;
-        this.access = new DocumentAccess(documents);
+        this.signers = s.signers();
+        this.access = new DocumentAccess(s);
     }
 
     /** One field in the save shape, with {@code signer} and, for a form field, {@code form_field}. */
@@ -106,7 +105,7 @@ public final class DetectedFields {
      */
     public List<Map<String, Object>> assigned(Principal p, long documentId, Map<Integer, Long> signerOf) {
         return db.read(() -> {
-            Document d = access.require(p, documentId);
+            Document d = access.read(p, documentId);
             List<Map<String, Object>> detected = ofDocument(d.id());
             if (detected.isEmpty()) {
                 throw Refusal.invalidParam("from_detected", "no fields were detected in this document's file.");

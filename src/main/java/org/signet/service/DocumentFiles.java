@@ -49,14 +49,14 @@ public final class DocumentFiles {
         this.fields = s.fields();
         this.files = s.files();
         this.audit = s.audit();
-        this.access = new DocumentAccess(documents);
-        this.detected = new DetectedFields(db, documents, s.signers());
+        this.access = new DocumentAccess(s);
+        this.detected = new DetectedFields(s);
         this.gate = gate;
     }
 
     /** The document's files in order; 404 or 403 as for the document. */
     public FileLayout layout(Principal p, long documentId) {
-        return db.read(() -> new FileLayout(rows.forDocument(access.require(p, documentId).id())));
+        return db.read(() -> new FileLayout(rows.forDocument(access.read(p, documentId).id())));
     }
 
     /** Checks, before an upload is received, that {@code documentId} is the caller's draft with room for a file. */

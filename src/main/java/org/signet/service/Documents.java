@@ -26,9 +26,11 @@ import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
 import org.signet.domain.FieldAttachment;
 import org.signet.domain.FileLayout;
+import org.signet.domain.ListScope;
 import org.signet.domain.NewDocument;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
+import org.signet.domain.TeamRole;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.store.AttachmentStore;
@@ -98,8 +100,8 @@ public final class Documents {
         this.stats = stats;
         this.workflow = workflow;
         this.events = events;
-        this.access = new DocumentAccess(documents);
-        this.detected = new DetectedFields(db, documents, signers);
+        this.access = new DocumentAccess(s);
+        this.detected = new DetectedFields(s);
         this.wire = wire;
         this.defaults = defaults;
         this.certificates = new CompletionCertificates(s);
@@ -119,8 +121,32 @@ public final class Documents {
      */
     public DocumentList list(Principal p, DocumentStatus status, String search, String externalId, int page,
             int perPage) {
-        Long owner = externalId != null ? Long.valueOf(p.userId()) : p.ownerFilter();
-        return db.read(() -> documents.list(new DocumentQuery(owner, status, search, externalId, page, perPage)));
+        return list(p, null, status, search, externalId, page, perPage);
+    }
+
+    /**
+     * As {@link #list}, within team {@code teamId} (for anyone in it) or, for null, the caller's own documents
+     * and their teams' (a team key's: its team's); an external id is looked up among those the caller made,
+     * or the team's.
+     */
+    public DocumentList list(Principal p, Long teamId, DocumentStatus status, String search, String externalId,
+            int page, int perPage) {
+        return db.read(() -> {
+            ListScope scope = access.ownership().scope(p, teamId, TeamRole.VIEWER);
+            Long owner = externalId != null && scope.teamId() == null ? Long.valueOf(p.userId()) : null;
+            return documents.list(new DocumentQuery(owner, status, search, externalId, page, perPage, scope));
+        });
+    }
+
+    /**
+     * The caller's personal documents alone, none of a team's: the administrator pages' "Personal" list. A team's
+     * key has no personal documents.
+     */
+    public DocumentList listPersonal(Principal p, DocumentStatus status, String search, int page, int perPage) {
+        if (p.actsForTeam()) {
+            return new DocumentList(List.of(), 0);
+        }
+        return documents.list(new DocumentQuery(null, status, search, null, page, perPage, ListScope.personal(p.userId())));
     }
 
     /** The document with its signers and fields, read in one consistent snapshot. */
@@ -130,7 +156,7 @@ public final class Documents {
      */
     public DocumentDetail detail(Principal p, long id) {
         if (db.inTransactionNow()) {
-            return detailOf(access.require(p, id));
+            return detailOf(access.read(p, id));
         }
         long writesEnded = db.writesEnded();
         DocumentDetail recent = recentDetails.get(id, writesEnded);
@@ -138,13 +164,13 @@ public final class Documents {
             access.check(p, recent.document());
             return recent;
         }
-        DocumentDetail read = db.read(() -> detailOf(access.require(p, id)));
+        DocumentDetail read = db.read(() -> detailOf(access.read(p, id)));
         recentDetails.put(writesEnded, read);
         return read;
     }
 
     public List<Signer> signers(Principal p, long id) {
-        return db.read(() -> signers.forDocument(access.require(p, id).id()));
+        return db.read(() -> signers.forDocument(access.read(p, id).id()));
     }
 
     /**
@@ -162,7 +188,7 @@ public final class Documents {
 
     /** The document's fields and the files attached to its attachment fields, read together. */
     public DocumentDetail fields(Principal p, long id) {
-        return db.read(() -> detailOf(access.require(p, id)));
+        return db.read(() -> detailOf(access.read(p, id)));
     }
 
     private Map<Long, FieldAttachment> attachedTo(long documentId) {
@@ -172,7 +198,12 @@ public final class Documents {
     }
 
     public Map<String, Long> stats(Principal p) {
-        return stats.counts(p.ownerFilter());
+        return stats(p, null);
+    }
+
+    /** The counters of team {@code teamId}'s documents, or for null of the documents {@link #list} shows the caller. */
+    public Map<String, Long> stats(Principal p, Long teamId) {
+        return db.read(() -> stats.countsIn(access.ownership().scope(p, teamId, TeamRole.VIEWER)));
     }
 
     /**
@@ -180,13 +211,19 @@ public final class Documents {
      * days without any included as zero; documents the principal may see, as {@link #stats}.
      */
     public Map<LocalDate, Long> completionsPerDay(Principal p, LocalDate today, int days, ZoneId zone) {
+        return completionsPerDay(p, null, today, days, zone);
+    }
+
+    /** As {@link #completionsPerDay}, for team {@code teamId}'s documents (null: as {@link #stats}). */
+    public Map<LocalDate, Long> completionsPerDay(Principal p, Long teamId, LocalDate today, int days, ZoneId zone) {
+        ListScope scope = db.read(() -> access.ownership().scope(p, teamId, TeamRole.VIEWER));
         LocalDate first = today.minusDays(days - 1L);
         Map<LocalDate, Long> perDay = new LinkedHashMap<>();
         for (LocalDate d = first; !d.isAfter(today); d = d.plusDays(1)) {
             perDay.put(d, 0L);
         }
         long since = first.atStartOfDay(zone).toEpochSecond();
-        for (long at : stats.completedSince(p.ownerFilter(), since)) {
+        for (long at : stats.completedSince(scope, since)) {
             perDay.computeIfPresent(Instant.ofEpochSecond(at).atZone(zone).toLocalDate(), (d, n) -> n + 1);
         }
         return perDay;
@@ -213,9 +250,27 @@ public final class Documents {
         detected.recordJson(documentId, detectedJson);
     }
 
-    /** A new draft from an accepted file, with its {@code document_created} event; its title is {@code draft}'s. */
+    /**
+     * A new personal draft of {@code ownerId}'s from an accepted file, with its {@code document_created} event;
+     * its title is {@code draft}'s, whose team is not looked at (see {@link #create(Principal, AcceptedFile,
+     * DraftDetails, Actor)}).
+     */
     public Document create(long ownerId, AcceptedFile file, DraftDetails draft, Actor actor) {
-        return create(ownerId, file, draft, null, actor);
+        return create(ownerId, file, draft.forTeam(null), null, actor);
+    }
+
+    /**
+     * A new draft of {@code p}'s, in the team {@code draft} names (where {@code p} is a member, not a viewer)
+     * or, for none, {@code p}'s own (a team key's: its team's).
+     */
+    public Document create(Principal p, AcceptedFile file, DraftDetails draft, Actor actor) {
+        return db.inTransaction(() -> create(p.userId(), file, draft.forTeam(teamForNew(p, draft.teamId())), null,
+                actor));
+    }
+
+    /** The team a new document or template of {@code p}'s goes to; see {@link Ownership#teamForNew}. */
+    Long teamForNew(Principal p, Long teamId) {
+        return access.ownership().teamForNew(p, teamId, TeamRole.MEMBER);
     }
 
     /** As {@link #create}, for a document made from template {@code templateId}, which its trail names. */
@@ -225,7 +280,7 @@ public final class Documents {
             Document d = documents.insert(new NewDocument(ownerId, draft.title(), file.originalFilename(),
                     file.kind().mediaType(), file.totalPages(), file.pages(), file.originalFileId(), file.pdfFileId(),
                     file.fileHash(), draft.expiresAt(), draft.reminderIntervalDays(), templateId, draft.ref(),
-                    delegation));
+                    delegation, draft.teamId()));
             files.claim(file.originalFileId(), file.pdfFileId());
             detected.recordForDocument(d.id(), file.detected());
             List<String> notes = new ArrayList<>();
@@ -409,7 +464,7 @@ public final class Documents {
             return originalOf(p, id, fileId, actor);
         }
         return db.inTransaction(() -> {
-            Document d = access.require(p, id);
+            Document d = access.read(p, id);
             boolean completed = d.status() == DocumentStatus.COMPLETED;
             if (d.signedFileId() == null && !version.equals("original") && (completed || version.equals("signed"))) {
                 throw completed ? sealPending(d) : Refusal.notFound("Signed file");
@@ -426,7 +481,7 @@ public final class Documents {
 
     private Download originalOf(Principal p, long id, long fileId, Actor actor) {
         return db.inTransaction(() -> {
-            Document d = access.require(p, id);
+            Document d = access.read(p, id);
             DocumentFile f = new FileLayout(documentFiles.forDocument(d.id())).file(fileId)
                     .orElseThrow(() -> Refusal.notFound("File"));
             long size = files.size(f.originalFileId()).orElseThrow(() -> Refusal.notFound("File"));
@@ -464,7 +519,7 @@ public final class Documents {
 
     public Trail trail(Principal p, long id) {
         return db.read(() -> {
-            Document d = access.require(p, id);
+            Document d = access.read(p, id);
             return new Trail(d, audit.list(d.id()), audit.chainValid(d.id()));
         });
     }

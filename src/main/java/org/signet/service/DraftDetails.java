@@ -8,10 +8,11 @@ import org.signet.text.FileNames;
 /**
  * What a request says about a new draft beside its file: its title (null: the file's name), expiry and
  * reminder interval (null: none), the client's own id and metadata, and whether it allows handing over
- * (empty: as the site does, see {@link SiteDefaults}).
+ * (empty: as the site does, see {@link SiteDefaults}), and the team it is for ({@code teamId}; null: the
+ * caller's own, or a team key's team).
  */
 public record DraftDetails(String title, Long expiresAt, Integer reminderIntervalDays, ExternalRef ref,
-        Optional<Boolean> allowDelegation) {
+        Optional<Boolean> allowDelegation, Long teamId) {
     public DraftDetails {
         Objects.requireNonNull(allowDelegation, "allowDelegation: empty means the site's default");
     }
@@ -25,9 +26,20 @@ public record DraftDetails(String title, Long expiresAt, Integer reminderInterva
         return titledOr(t.isBlank() ? "Untitled document" : t);
     }
 
+    /** Details for no team in particular. */
+    public DraftDetails(String title, Long expiresAt, Integer reminderIntervalDays, ExternalRef ref,
+            Optional<Boolean> allowDelegation) {
+        this(title, expiresAt, reminderIntervalDays, ref, allowDelegation, null);
+    }
+
     /** These details, titled {@code title} where they give no title of their own. */
     public DraftDetails titledOr(String title) {
         return this.title != null ? this
-                : new DraftDetails(title, expiresAt, reminderIntervalDays, ref, allowDelegation);
+                : new DraftDetails(title, expiresAt, reminderIntervalDays, ref, allowDelegation, teamId);
+    }
+
+    /** These details for team {@code team} (null: personal). */
+    public DraftDetails forTeam(Long team) {
+        return new DraftDetails(title, expiresAt, reminderIntervalDays, ref, allowDelegation, team);
     }
 }

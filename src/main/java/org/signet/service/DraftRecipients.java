@@ -32,7 +32,7 @@ public final class DraftRecipients {
         this.db = s.db();
         this.signers = s.signers();
         this.audit = s.audit();
-        this.access = new DocumentAccess(s.documents());
+        this.access = new DocumentAccess(s);
         this.workflow = workflow;
     }
 

@@ -21,7 +21,7 @@ public final class LegalHolds {
 
     public LegalHolds(DocumentStores s, RetentionStore store) {
         this.db = s.db();
-        this.access = new DocumentAccess(s.documents());
+        this.access = new DocumentAccess(s);
         this.store = store;
         this.audit = s.audit();
     }
@@ -51,6 +51,6 @@ public final class LegalHolds {
 
     /** The hold on document {@code id}, if any, for its owner or an administrator. */
     public Optional<LegalHold> of(Principal p, long id) {
-        return db.read(() -> store.holdOf(access.require(p, id).id()));
+        return db.read(() -> store.holdOf(access.read(p, id).id()));
     }
 }

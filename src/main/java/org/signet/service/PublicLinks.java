@@ -75,7 +75,7 @@ public final class PublicLinks {
      * A template with more than one party is refused: a visitor can fill only one place.
      */
     public String enable(Principal p, long templateId) {
-        Templates.Detail t = templates.get(p, templateId);
+        Templates.Detail t = templates.usable(p, templateId);
         if (t.slotNumbers().size() > 1) {
             throw Refusal.invalid("public_link_one_party", "A public link needs a template with one party; this one has "
                     + t.slotNumbers().size() + ".");
@@ -87,7 +87,7 @@ public final class PublicLinks {
 
     /** Turns the template's link off; 404 when it had none. */
     public void disable(Principal p, long templateId) {
-        templates.get(p, templateId);
+        templates.usable(p, templateId);
         if (!db.inTransaction(() -> store.delete(templateId))) {
             throw Refusal.notFound("Public link");
         }

@@ -7,6 +7,7 @@ import org.signet.crypto.Tokens;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.MediaKind;
+import org.signet.domain.Principal;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.store.Database;
@@ -55,6 +56,16 @@ public final class Staging {
      * {@code filename} null keeps the staged file's name.
      */
     public Document createDocument(long userId, String filePath, String filename, DraftDetails draft, Actor actor) {
+        return createDocument(new Principal(userId, false), filePath, filename, draft.forTeam(null), actor);
+    }
+
+    /**
+     * As {@link #createDocument(long, String, String, DraftDetails, Actor)}, the draft going to the team
+     * {@code draft} names, of which {@code p} is a member, not a viewer (see {@link Documents#create(Principal,
+     * AcceptedFile, DraftDetails, Actor)}); the staged file is the one {@code p}'s key staged.
+     */
+    public Document createDocument(Principal p, String filePath, String filename, DraftDetails draft, Actor actor) {
+        long userId = p.userId();
         return db.inTransaction(() -> {
             StagedFileStore.Staged s = ownFresh(userId, filePath);
             if (!staged.delete(s.id())) {
@@ -63,7 +74,7 @@ public final class Staging {
             AcceptedFile file = new AcceptedFile(filename == null ? s.originalFilename() : filename,
                     MediaKind.ofMediaType(s.mediaType()), s.totalPages(), s.pages(), s.originalFileId(), s.pdfFileId(),
                     s.fileHash(), s.removed());
-            Document d = documents.create(userId, file, draft, actor);
+            Document d = documents.create(p, file, draft, actor);
             if (s.detectedFields() != null) {
                 documents.keepDetected(d.id(), s.detectedFields());
             }

@@ -9,12 +9,14 @@ import java.util.Set;
 import org.signet.domain.DocumentFile;
 import org.signet.domain.FileLayout;
 import org.signet.domain.Principal;
+import org.signet.domain.TeamRole;
 import org.signet.domain.Template;
 import org.signet.error.Refusal;
 import org.signet.store.Database;
 import org.signet.store.DetectedFieldStore;
 import org.signet.store.DocumentFileStore;
 import org.signet.store.StoredFiles;
+import org.signet.store.TeamStore;
 import org.signet.store.TemplateStore;
 
 /**
@@ -30,9 +32,12 @@ public final class TemplateFiles {
     private final StoredFiles files;
     private final DetectedFieldStore detected;
     private final WorkGate gate;
+    private final Ownership ownership;
 
-    public TemplateFiles(Database db, TemplateStore templates, DocumentFileStore rows, StoredFiles files, WorkGate gate) {
+    public TemplateFiles(Database db, TemplateStore templates, DocumentFileStore rows, StoredFiles files, WorkGate gate,
+            TeamStore teams) {
         this.db = db;
+        this.ownership = new Ownership(teams);
         this.templates = templates;
         this.rows = rows;
         this.files = files;
@@ -109,7 +114,8 @@ public final class TemplateFiles {
 
     /** The template's files in order; 404 or 403 as for the template. */
     public FileLayout layout(Principal p, long templateId) {
-        return db.read(() -> new FileLayout(rows.forDocument(owned(p, templateId).id())));
+        return db.read(() -> new FileLayout(rows.forDocument(ownership.require(p, templates.find(templateId),
+                TeamRole.VIEWER, "Template").id())));
     }
 
     /** Template {@code templateId}'s files in order, in the caller's transaction or read. */
@@ -165,6 +171,6 @@ public final class TemplateFiles {
     }
 
     private Template owned(Principal p, long id) {
-        return Ownership.require(p, templates.find(id), Template::ownerId, "Template");
+        return ownership.require(p, templates.find(id), TeamRole.MEMBER, "Template");
     }
 }

@@ -22,12 +22,14 @@ import org.signet.domain.ExternalRef;
 import org.signet.domain.Field;
 import org.signet.domain.FileLayout;
 import org.signet.domain.Language;
+import org.signet.domain.ListScope;
 import org.signet.domain.NewField;
 import org.signet.domain.NewTemplate;
 import org.signet.domain.PageSize;
 import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.domain.Template;
+import org.signet.domain.TeamRole;
 import org.signet.domain.TemplateField;
 import org.signet.domain.TemplateSlot;
 import org.signet.domain.VariableKeys;
@@ -104,24 +106,44 @@ public final class Templates {
         this.templateFiles = templateFiles;
         this.documents = documents;
         this.workflow = workflow;
-        this.access = new DocumentAccess(s.documents());
-        this.detected = new DetectedFields(db, s.documents(), s.signers());
+        this.access = new DocumentAccess(s);
+        this.detected = new DetectedFields(s);
     }
 
     public Page list(Principal p, String search, int page, int perPage) {
+        return list(p, null, search, page, perPage);
+    }
+
+    /** The templates of team {@code teamId}, or for null the caller's own and their teams' (a team key's: its team's). */
+    public Page list(Principal p, Long teamId, String search, int page, int perPage) {
         return db.read(() -> {
-            TemplateStore.Page found = templates.list(p.ownerFilter(), search, page, perPage);
+            ListScope scope = access.ownership().scope(p, teamId, TeamRole.VIEWER);
+            TemplateStore.Page found = templates.list(scope, search, page, perPage);
             return new Page(found.items().stream().map(this::detailOf).toList(), found.total());
         });
     }
 
     public Detail get(Principal p, long id) {
+        return db.read(() -> detailOf(readable(p, id)));
+    }
+
+    /** The template with what it holds, when {@code p} may make documents from it (a team's member, not a viewer). */
+    Detail usable(Principal p, long id) {
         return db.read(() -> detailOf(owned(p, id)));
     }
 
-    /** The template's owner, as whom a public link makes its documents; 404 when the template is gone. */
+    /** The rule the template's documents and bulk sends follow. */
+    Ownership ownership() {
+        return access.ownership();
+    }
+
+    /**
+     * As whom a public link makes the template's documents: its owner, or for a team's template the team
+     * (whoever made it, and whether they are still in it); 404 when the template is gone.
+     */
     public Principal ownerOf(long id) {
-        return db.read(() -> templates.find(id).map(t -> new Principal(t.ownerId(), false))
+        return db.read(() -> templates.find(id).map(t -> t.teamId() != null ? Principal.forTeam(t.ownerId(), t.teamId())
+                        : new Principal(t.ownerId(), false))
                 .orElseThrow(() -> Refusal.notFound("Template")));
     }
 
@@ -131,12 +153,18 @@ public final class Templates {
      * every field a value can be given to ahead of time.
      */
     public Detail fromDocument(Principal p, long documentId, String name, String description) {
-        Document d = db.read(() -> access.require(p, documentId));
+        return fromDocument(p, documentId, name, description, null);
+    }
+
+    /** As {@link #fromDocument(Principal, long, String, String)}, the template going to team {@code teamId} (null: see {@link Documents#teamForNew}). */
+    public Detail fromDocument(Principal p, long documentId, String name, String description, Long teamId) {
+        Document d = db.read(() -> access.read(p, documentId));
         List<DocumentFile> source = db.read(() -> documents.files(d.id()));
         Copies copies = copy(source, d.pdfFileId());
         try {
             return db.inTransaction(() -> {
-                Document now = access.require(p, documentId);
+                Document now = access.read(p, documentId);
+                Long team = documents.teamForNew(p, teamId);
                 if (!sameFiles(documents.files(now.id()), source) || now.pdfFileId() != d.pdfFileId()) {
                     throw Refusal.conflict("files_changed", "The document's files changed meanwhile; try again.");
                 }
@@ -145,7 +173,7 @@ public final class Templates {
                 DocumentFile first = copies.files().get(0);
                 Template t = templates.insert(new NewTemplate(p.userId(), name, description,
                         first.originalFilename(), first.mediaType(), now.pages(), first.originalFileId(),
-                        copies.joinedPdf(), first.fileHash()));
+                        copies.joinedPdf(), first.fileHash(), team));
                 templateFiles.record(t.id(), copies.files());
                 copies.claim(files);
                 Map<Long, Integer> slotOf = new HashMap<>();
@@ -173,9 +201,15 @@ public final class Templates {
 
     /** An empty template from an accepted upload, its first file. */
     public Detail upload(Principal p, AcceptedFile f, String name, String description) {
+        return upload(p, f, name, description, null);
+    }
+
+    /** As {@link #upload(Principal, AcceptedFile, String, String)}, for team {@code teamId} (null: see {@link Documents#teamForNew}). */
+    public Detail upload(Principal p, AcceptedFile f, String name, String description, Long teamId) {
         return db.inTransaction(() -> {
+            Long team = documents.teamForNew(p, teamId);
             Template t = templates.insert(new NewTemplate(p.userId(), name, description, f.originalFilename(),
-                    f.kind().mediaType(), f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash()));
+                    f.kind().mediaType(), f.pages(), f.originalFileId(), f.pdfFileId(), f.fileHash(), team));
             templateFiles.record(t.id(), List.of(f.asFileOf(t.id())));
             files.claim(f.originalFileId(), f.pdfFileId());
             detected.recordForTemplate(t.id(), f.detected());
@@ -209,11 +243,11 @@ public final class Templates {
      * 400 naming {@code from_detected} when there are none.
      */
     public List<Map<String, Object>> detectedAsSlots(Principal p, long id) {
-        return db.read(() -> detected.asSlots(owned(p, id).id()));
+        return db.read(() -> detected.asSlots(readable(p, id).id()));
     }
 
     public List<TemplateField> fields(Principal p, long id) {
-        return db.read(() -> templates.fields(owned(p, id).id()));
+        return db.read(() -> templates.fields(readable(p, id).id()));
     }
 
     /**
@@ -308,7 +342,7 @@ public final class Templates {
      */
     public Created createDocument(Principal p, long id, NewDocumentRequest r, Actor actor,
             Consumer<Document> alongside) {
-        Detail template = get(p, id);
+        Detail template = usable(p, id);
         checkSlots(template, r.signers());
         Map<String, String> prefill = prefill(template, r.variables());
         Template t = template.template();
@@ -319,8 +353,9 @@ public final class Templates {
                 AcceptedFile file = new AcceptedFile(first.originalFilename(), MediaKind.ofMediaType(first.mediaType()),
                         first.totalPages(), first.pages(), first.originalFileId(), first.pdfFileId(), first.fileHash(),
                         List.of());
-                DraftDetails draft = new DraftDetails(r.title(), r.expiresAt(), null, r.ref(), r.allowDelegation())
-                        .titledOr(t.name());
+                // A team's template makes the team's documents.
+                DraftDetails draft = new DraftDetails(r.title(), r.expiresAt(), null, r.ref(), r.allowDelegation(),
+                        t.teamId()).titledOr(t.name());
                 Document d = documents.create(p.userId(), file, draft, t.id(), actor);
                 if (copies.files().size() > 1) {
                     // Fields are kept on the joined pages, so the template's land on the same pages here.
@@ -415,8 +450,14 @@ public final class Templates {
         return kept;
     }
 
+    /** The template, when {@code p} may change it or make documents from it: its owner, or a team member but a viewer. */
     private Template owned(Principal p, long id) {
-        return Ownership.require(p, templates.find(id), Template::ownerId, "Template");
+        return access.ownership().require(p, templates.find(id), TeamRole.MEMBER, "Template");
+    }
+
+    /** The template, when {@code p} may read it: a team's viewer too. */
+    private Template readable(Principal p, long id) {
+        return access.ownership().require(p, templates.find(id), TeamRole.VIEWER, "Template");
     }
 
     private Detail detailOf(Template t) {

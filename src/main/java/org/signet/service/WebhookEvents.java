@@ -14,7 +14,8 @@ import org.signet.text.Wire;
 
 /**
  * The webhook events (see docs/api/webhooks.md, Events), recorded by the code that makes each change, inside its transaction: one
- * delivery row per listening webhook (the owner's and every administrator's), so a rolled-back change
+ * delivery row per listening webhook (a personal document's owner's, a team document's team's, and every
+ * administrator's; see {@link WebhookStore#listening}), so a rolled-back change
  * emits nothing and a committed one is never lost. The deliverer is woken once the change commits.
  */
 public final class WebhookEvents {
@@ -67,6 +68,7 @@ public final class WebhookEvents {
         data.put("status", d.status().wire());
         data.put("external_id", d.ref().externalId());
         data.put("metadata", d.ref().metadata());
+        data.put("team_id", d.teamId() == null ? null : Wire.id(d.teamId()));
         return data;
     }
 
@@ -82,18 +84,28 @@ public final class WebhookEvents {
      * {@code ownerId}'s events; its deliveries carry no document id.
      */
     public void owner(long ownerId, String event, Map<String, Object> data) {
-        emit(ownerId, null, event, data);
+        emit(ownerId, null, null, event, data);
+    }
+
+    /** As {@link #owner}, for something of team {@code teamId} (or null: the owner's own), which the team's webhooks hear. */
+    public void owner(long ownerId, Long teamId, String event, Map<String, Object> data) {
+        emit(ownerId, teamId, null, event, data);
     }
 
     private void emit(Document d, String event, Map<String, Object> data) {
-        emit(d.ownerId(), d.id(), event, data);
+        emit(d.ownerId(), d.teamId(), d.id(), event, data);
     }
 
     private void emit(long ownerId, Long documentId, String event, Map<String, Object> data) {
+        emit(ownerId, null, documentId, event, data);
+    }
+
+    private void emit(long ownerId, Long teamId, Long documentId, String event, Map<String, Object> data) {
         String json = Json.write(data);
         long now = clock.millis() / 1000;
         boolean queued = false;
-        List<Webhook> listening = db.readOnce("webhooks_listening:" + ownerId, () -> webhooks.listening(ownerId));
+        List<Webhook> listening = db.readOnce("webhooks_listening:" + ownerId + ":" + teamId,
+                () -> webhooks.listening(ownerId, teamId));
         for (Webhook w : listening) {
             if (w.wants(event)) {
                 webhooks.insertDelivery(w.id(), documentId, event, json, now);

@@ -5,11 +5,13 @@ import java.util.List;
 import java.util.Map;
 import org.signet.crypto.Tokens;
 import org.signet.domain.Principal;
+import org.signet.domain.TeamRole;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.error.Refusal;
 import org.signet.json.Json;
 import org.signet.store.Database;
+import org.signet.store.TeamStore;
 import org.signet.store.WebhookStore;
 import org.signet.webhook.WebhookDeliverer;
 import org.signet.webhook.WebhookUrls;
@@ -24,6 +26,7 @@ public final class Webhooks {
     private final WebhookUrls guard;
     private final WebhookDeliverer deliverer;
     private final Clock clock;
+    private final Ownership ownership;
 
     /** What a client asks for; null leaves a value as it is on update. */
     public record Settings(String url, List<String> events, Boolean active) {}
@@ -34,8 +37,10 @@ public final class Webhooks {
     /** A delivery with its attempts, oldest first. */
     public record DeliveryLog(WebhookDelivery delivery, List<WebhookDelivery.Attempt> attempts) {}
 
-    public Webhooks(Database db, WebhookStore store, WebhookUrls guard, WebhookDeliverer deliverer, Clock clock) {
+    public Webhooks(Database db, WebhookStore store, WebhookUrls guard, WebhookDeliverer deliverer, Clock clock,
+            TeamStore teams) {
         this.db = db;
+        this.ownership = new Ownership(teams);
         this.store = store;
         this.guard = guard;
         this.deliverer = deliverer;
@@ -43,7 +48,15 @@ public final class Webhooks {
     }
 
     public List<Webhook> list(Principal p) {
-        return store.list(p.ownerFilter());
+        return list(p, null);
+    }
+
+    /**
+     * The webhooks of team {@code teamId} (for its admins and owners), or for null the caller's own and those
+     * of the teams they administer (a team key's: its team's); everyone's for an administrator.
+     */
+    public List<Webhook> list(Principal p, Long teamId) {
+        return db.read(() -> store.list(ownership.scope(p, teamId, TeamRole.ADMIN)));
     }
 
     public Webhook get(Principal p, long id) {
@@ -52,9 +65,15 @@ public final class Webhooks {
 
     /** A new webhook; {@code url} and {@code events} are required (the caller has checked they are given). */
     public Webhook create(Principal p, Settings s) {
+        return create(p, s, null);
+    }
+
+    /** As {@link #create(Principal, Settings)}, for team {@code teamId}, of which the caller is an admin or owner. */
+    public Webhook create(Principal p, Settings s, Long teamId) {
         checkUrl(s.url());
         checkEvents(s.events());
-        return store.insert(p.userId(), s.url(), s.events(), s.active() == null || s.active(), newSecret(), now());
+        return db.inTransaction(() -> store.insert(p.userId(), ownership.teamForNew(p, teamId, TeamRole.ADMIN), s.url(),
+                s.events(), s.active() == null || s.active(), newSecret(), now()));
     }
 
     public Webhook update(Principal p, long id, Settings s) {
@@ -128,7 +147,7 @@ public final class Webhooks {
     }
 
     private Webhook owned(Principal p, long id) {
-        return Ownership.require(p, store.find(id), Webhook::ownerId, "Webhook");
+        return ownership.require(p, store.find(id), TeamRole.ADMIN, "Webhook");
     }
 
     private void checkUrl(String url) {

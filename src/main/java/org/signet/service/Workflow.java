@@ -102,7 +102,7 @@ public final class Workflow {
         this.users = users;
         this.notify = out.mail();
         this.events = out.events();
-        this.access = new DocumentAccess(documents);
+        this.access = new DocumentAccess(s);
         this.handOver = new HandOver(signers, audit, notify, events);
     }
 

@@ -15,7 +15,7 @@ import org.signet.domain.ApiKey.Permission;
  */
 public final class ApiKeyStore {
     private static final String COLUMNS =
-            "id, user_id, key, name, description, permission, rate_limit, created_at, last_used_at, revoked_at";
+            "id, user_id, key, name, description, permission, rate_limit, created_at, last_used_at, revoked_at, team_id";
 
     private final Database db;
     private final Clock clock;
@@ -33,12 +33,18 @@ public final class ApiKeyStore {
     }
 
     public Created create(long userId, String name, String description, Permission permission, int rateLimit) {
+        return create(userId, null, name, description, permission, rateLimit);
+    }
+
+    /** A new key made by {@code userId}; with {@code teamId} it acts for that team rather than for its maker. */
+    public Created create(long userId, Long teamId, String name, String description, Permission permission,
+            int rateLimit) {
         String key = "wps_" + Tokens.base62(32);
         String secret = Tokens.base62(40);
         long id = db.insert("INSERT INTO api_keys(user_id, key, secret_hash, name, description, permission, "
-                        + "rate_limit, created_at) VALUES (?,?,?,?,?,?,?,?)",
+                        + "rate_limit, created_at, team_id) VALUES (?,?,?,?,?,?,?,?,?)",
                 userId, key, Tokens.sha256(secret), name, description, permission.wire(), rateLimit,
-                clock.millis() / 1000);
+                clock.millis() / 1000, teamId);
         return new Created(find(id).orElseThrow(), secret);
     }
 
@@ -52,7 +58,7 @@ public final class ApiKeyStore {
 
     public Optional<Credential> credential(String key) {
         return db.queryOne("SELECT k.id, k.user_id, k.key, k.name, k.description, k.permission, k.rate_limit, "
-                + "k.created_at, k.last_used_at, k.revoked_at, k.secret_hash, u.name AS user_name, "
+                + "k.created_at, k.last_used_at, k.revoked_at, k.team_id, k.secret_hash, u.name AS user_name, "
                 + "u.email AS user_email, u.is_admin, u.disabled "
                 + "FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key = ?",
                 r -> new Credential(map(r), r.bytes("secret_hash"), r.string("user_name"), r.string("user_email"),
@@ -76,6 +82,11 @@ public final class ApiKeyStore {
         return db.query("SELECT " + COLUMNS + " FROM api_keys ORDER BY id", ApiKeyStore::map);
     }
 
+    /** The keys of team {@code teamId}, whoever made them, oldest first. */
+    public List<ApiKey> listForTeam(long teamId) {
+        return db.query("SELECT " + COLUMNS + " FROM api_keys WHERE team_id = ? ORDER BY id", ApiKeyStore::map, teamId);
+    }
+
     public List<ApiKey> listForUser(long userId) {
         return db.query("SELECT " + COLUMNS + " FROM api_keys WHERE user_id = ? ORDER BY id", ApiKeyStore::map, userId);
     }
@@ -97,6 +108,7 @@ public final class ApiKeyStore {
     private static ApiKey map(Row r) throws SQLException {
         return new ApiKey(r.getLong("id"), r.getLong("user_id"), r.string("key"), r.string("name"),
                 r.string("description"), Permission.fromWire(r.string("permission")), r.getInt("rate_limit"),
-                r.getLong("created_at"), r.nullableLong("last_used_at"), r.nullableLong("revoked_at"));
+                r.getLong("created_at"), r.nullableLong("last_used_at"), r.nullableLong("revoked_at"),
+                r.nullableLong("team_id"));
     }
 }

@@ -10,7 +10,7 @@ import org.signet.domain.BulkSend;
 
 /** Bulk sends and their rows: started whole, rows marked done one at a time, completed once none is pending. */
 public final class BulkSendStore {
-    private static final String COLUMNS = "b.id, b.owner_id, b.template_id, b.status, b.total, b.created_at, "
+    private static final String COLUMNS = "b.id, b.owner_id, b.template_id, b.status, b.total, b.created_at, b.team_id, "
             + "b.completed_at, (SELECT count(*) FROM bulk_send_rows r WHERE r.bulk_send_id = b.id AND r.status = 'created') "
             + "AS created, (SELECT count(*) FROM bulk_send_rows r WHERE r.bulk_send_id = b.id AND r.status = 'failed') "
             + "AS failed";
@@ -18,8 +18,8 @@ public final class BulkSendStore {
     private final Database db;
     private final Clock clock;
 
-    /** What a running bulk send's rows are made as: its owner, template and the actor that started it. */
-    public record Running(long id, long ownerId, boolean admin, long templateId, Actor actor) {}
+    /** What a running bulk send's rows are made as: its owner (and team, or null), template and the actor that started it. */
+    public record Running(long id, long ownerId, boolean admin, long templateId, Actor actor, Long teamId) {}
 
     /** A row still to make: its number and the checked request as JSON. */
     public record Pending(int number, String requestJson) {}
@@ -29,11 +29,16 @@ public final class BulkSendStore {
         this.clock = clock;
     }
 
-    /** Inserts a running bulk send with its rows' requests (JSON), numbered from 1; run inside a transaction. */
-    public long insert(long ownerId, boolean admin, long templateId, Actor actor, List<String> requests) {
+    /**
+     * Inserts a running bulk send with its rows' requests (JSON), numbered from 1, its documents going to
+     * {@code teamId} (or null); run inside a transaction.
+     */
+    public long insert(Running r, List<String> requests) {
+        Actor actor = r.actor();
         long id = db.insert("INSERT INTO bulk_sends(owner_id, admin, template_id, api_key_id, ip_address, user_agent, "
-                + "status, total, created_at) VALUES (?,?,?,?,?,?,'running',?,?)", ownerId, admin ? 1 : 0, templateId,
-                actor.apiKeyId(), actor.ipAddress(), actor.userAgent(), requests.size(), now());
+                + "status, total, created_at, team_id) VALUES (?,?,?,?,?,?,'running',?,?,?)", r.ownerId(),
+                r.admin() ? 1 : 0, r.templateId(), actor.apiKeyId(), actor.ipAddress(), actor.userAgent(),
+                requests.size(), now(), r.teamId());
         for (int i = 0; i < requests.size(); i++) {
             db.update("INSERT INTO bulk_send_rows(bulk_send_id, row_number, request) VALUES (?,?,?)", id, i + 1,
                     requests.get(i));
@@ -55,11 +60,12 @@ public final class BulkSendStore {
 
     /** The running bulk sends, oldest first (index bulk_sends_running). */
     public List<Running> running() {
-        return db.query("SELECT id, owner_id, admin, template_id, api_key_id, ip_address, user_agent FROM bulk_sends "
+        return db.query("SELECT id, owner_id, admin, template_id, api_key_id, ip_address, user_agent, team_id FROM bulk_sends "
                 + db.dialect().indexedBy("bulk_sends_running") + "WHERE status = 'running' ORDER BY id",
                 r -> new Running(r.getLong("id"),
                 r.getLong("owner_id"), r.getInt("admin") == 1, r.getLong("template_id"),
-                new Actor(r.nullableLong("api_key_id"), null, null, null, r.string("ip_address"), r.string("user_agent"))));
+                new Actor(r.nullableLong("api_key_id"), null, null, null, r.string("ip_address"), r.string("user_agent")),
+                r.nullableLong("team_id")));
     }
 
     /** Up to {@code limit} pending rows of a bulk send, in order (index bulk_send_rows_pending). */
@@ -99,6 +105,7 @@ public final class BulkSendStore {
     private static BulkSend map(Row r) throws SQLException {
         return new BulkSend(r.getLong("id"), r.getLong("owner_id"), r.getLong("template_id"),
                 BulkSend.Status.valueOf(r.string("status").toUpperCase(Locale.ROOT)), r.getInt("total"),
-                r.getInt("created"), r.getInt("failed"), r.getLong("created_at"), r.nullableLong("completed_at"));
+                r.getInt("created"), r.getInt("failed"), r.getLong("created_at"), r.nullableLong("completed_at"),
+                r.nullableLong("team_id"));
     }
 }

@@ -30,7 +30,7 @@ public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
             + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, template_id, seal_attempts, "
-            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata, allow_delegation, retention_days";
+            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata, allow_delegation, retention_days, team_id";
 
     private final Database db;
     private final Clock clock;
@@ -45,11 +45,11 @@ public final class DocumentStore {
         long now = now();
         Document made = db.queryOne("INSERT INTO documents(owner_id, title, status, original_filename, media_type, total_pages, "
                         + "page_sizes, original_file_id, pdf_file_id, file_hash, expires_at, reminder_interval_days, "
-                        + "template_id, created_at, updated_at, external_id, metadata, allow_delegation, status_since) "
-                        + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
+                        + "template_id, created_at, updated_at, external_id, metadata, allow_delegation, status_since, team_id) "
+                        + "VALUES (?,?,'draft',?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS,
                 DocumentStore::map, d.ownerId(), d.title(), d.originalFilename(), d.mediaType(), d.totalPages(), pagesJson(d.pages()),
                 d.originalFileId(), d.pdfFileId(), d.fileHash(), d.expiresAt(), d.reminderIntervalDays(), d.templateId(), now,
-                now, d.ref().externalId(), metadataJson(d.ref()), d.allowDelegation(), now)
+                now, d.ref().externalId(), metadataJson(d.ref()), d.allowDelegation(), now, d.teamId())
                 .orElseThrow();
         // Its first file, which more may follow while it is a draft (see DocumentFileStore).
         db.update("INSERT INTO document_files(document_id, position, original_filename, media_type, total_pages, "
@@ -129,6 +129,7 @@ public final class DocumentStore {
             where.append(" AND owner_id = ?");
             params.add(q.ownerId());
         }
+        where.append(Scopes.where(q.scope(), params));
         if (q.status() != null) {
             where.append(" AND status = ?");
             params.add(q.status().wire());
@@ -145,7 +146,10 @@ public final class DocumentStore {
         if (q.externalId() != null || q.search() != null && !q.search().isEmpty()) {
             return searched(where.toString(), params, offset, q.perPage());
         }
-        long total = countFromCounters(q);
+        long total = q.scope().everyone() ? countFromCounters(q)
+                : q.scope().teamId() != null || q.scope().personalOnly()
+                        ? db.queryLong("SELECT count(*) FROM documents" + where, params.toArray())
+                : countForPerson(q);
         return new DocumentList(page(where.toString(), params, offset, q.perPage(), total), total);
     }
 
@@ -249,6 +253,31 @@ public final class DocumentStore {
             params.add(q.status().wire());
         }
         return db.queryLong(sql.toString(), params.toArray());
+    }
+
+    /**
+     * A person's total from the counters, which count by owner wherever a document is: the documents they
+     * made for a team taken out, those of their teams put in; one statement, so one snapshot.
+     */
+    private long countForPerson(DocumentQuery q) {
+        String status = q.status() == null ? "" : " AND status = ?";
+        List<Object> params = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            params.add(q.scope().personId());
+            if (q.status() != null) {
+                params.add(q.status().wire());
+            }
+        }
+        return db.queryLong("SELECT COALESCE((SELECT SUM(n) FROM document_counts WHERE status <> 'deleted' "
+                + "AND owner_id = ?" + status + "), 0) - (SELECT count(*) FROM documents WHERE owner_id = ? "
+                + "AND team_id IS NOT NULL" + status + ") + (SELECT count(*) FROM documents WHERE team_id IN "
+                + "(SELECT team_id FROM team_members WHERE user_id = ?)" + status + ")", params.toArray());
+    }
+
+    /** Moves the document into team {@code teamId}, or out of its team to {@code ownerId} for null; as it now is. */
+    public Document moveTo(long id, Long teamId, long ownerId) {
+        return db.queryOne("UPDATE documents SET team_id = ?, owner_id = ?, updated_at = ? WHERE id = ? RETURNING "
+                + COLUMNS, DocumentStore::map, teamId, ownerId, now(), id).orElseThrow();
     }
 
     /** Sets the client-set details and returns the row as it now is (RETURNING: no second read). */
@@ -539,6 +568,6 @@ public final class DocumentStore {
                 r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null,
                 r.string("seal_level") == null ? null : SealLevel.fromWire(r.string("seal_level")).orElseThrow(),
                 r.nullableLong("sealed_at"), r.nullableLong("seal_retry_at")), ref(r.string("external_id"), r.string("metadata")),
-                r.bool("allow_delegation"), r.nullableInt("retention_days"));
+                r.bool("allow_delegation"), r.nullableInt("retention_days"), r.nullableLong("team_id"));
     }
 }

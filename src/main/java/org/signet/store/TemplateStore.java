@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.signet.domain.DocumentFile;
 import org.signet.domain.FieldType;
 import org.signet.domain.FileLayout;
+import org.signet.domain.ListScope;
 import org.signet.domain.NewField;
 import org.signet.domain.NewTemplate;
 import org.signet.domain.Signer;
@@ -18,7 +19,7 @@ import org.signet.domain.TemplateSlot;
 /** Templates, their signer slots and their fields. */
 public final class TemplateStore {
     private static final String COLUMNS = "id, owner_id, name, description, original_filename, media_type, total_pages, "
-            + "page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at";
+            + "page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at, team_id";
     private static final String FIELD_COLUMNS = "id, template_id, signer_slot, field_type, field_name, page_number, "
             + "position_x, position_y, width, height, placeholder, is_required, font_size, font_family, options, "
             + "variable_key, created_at, updated_at" + ", " + FieldRuleColumns.NAMES;
@@ -37,10 +38,10 @@ public final class TemplateStore {
     public Template insert(NewTemplate t) {
         long now = now();
         return db.queryOne("INSERT INTO templates(owner_id, name, description, original_filename, media_type, "
-                + "total_pages, page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at) "
-                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS, TemplateStore::map, t.ownerId(), t.name(),
+                + "total_pages, page_sizes, original_file_id, pdf_file_id, file_hash, created_at, updated_at, team_id) "
+                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING " + COLUMNS, TemplateStore::map, t.ownerId(), t.name(),
                 t.description(), t.originalFilename(), t.mediaType(), t.pages().size(),
-                DocumentStore.pagesJson(t.pages()), t.originalFileId(), t.pdfFileId(), t.fileHash(), now, now)
+                DocumentStore.pagesJson(t.pages()), t.originalFileId(), t.pdfFileId(), t.fileHash(), now, now, t.teamId())
                 .orElseThrow();
     }
 
@@ -48,14 +49,11 @@ public final class TemplateStore {
         return db.queryOne("SELECT " + COLUMNS + " FROM templates WHERE id = ?", TemplateStore::map, id);
     }
 
-    /** One page, newest first, of one owner's templates (or everyone's for null), searched in name and description. */
-    public Page list(Long ownerId, String search, int page, int perPage) {
+    /** One page, newest first, of the templates in {@code scope}, searched in name and description. */
+    public Page list(ListScope scope, String search, int page, int perPage) {
         List<Object> params = new ArrayList<>();
         StringBuilder where = new StringBuilder(" WHERE 1=1");
-        if (ownerId != null) {
-            where.append(" AND owner_id = ?");
-            params.add(ownerId);
-        }
+        where.append(Scopes.where(scope, params));
         if (search != null && !search.isEmpty()) {
             // Templates are few per site; a LIKE over name and description is enough.
             String like = db.dialect().likeIgnoringCase();
@@ -70,6 +68,12 @@ public final class TemplateStore {
         pageParams.add((long) (page - 1) * perPage);
         return new Page(db.query("SELECT " + COLUMNS + " FROM templates" + where + " ORDER BY id DESC LIMIT ? OFFSET ?",
                 TemplateStore::map, pageParams.toArray()), total);
+    }
+
+    /** Moves the template into team {@code teamId}, or out of its team to {@code ownerId} for null; as it now is. */
+    public Template moveTo(long id, Long teamId, long ownerId) {
+        return db.queryOne("UPDATE templates SET team_id = ?, owner_id = ?, updated_at = ? WHERE id = ? RETURNING "
+                + COLUMNS, TemplateStore::map, teamId, ownerId, now(), id).orElseThrow();
     }
 
     public Template update(long id, String name, String description) {
@@ -161,7 +165,7 @@ public final class TemplateStore {
         return new Template(r.getLong("id"), r.getLong("owner_id"), r.string("name"), r.string("description"),
                 r.string("original_filename"), r.string("media_type"), r.getInt("total_pages"),
                 DocumentStore.pages(r.string("page_sizes")), r.getLong("original_file_id"), r.getLong("pdf_file_id"),
-                r.string("file_hash"), r.getLong("created_at"), r.getLong("updated_at"));
+                r.string("file_hash"), r.getLong("created_at"), r.getLong("updated_at"), r.nullableLong("team_id"));
     }
 
     private static TemplateField mapField(Row r) throws SQLException {

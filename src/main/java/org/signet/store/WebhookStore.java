@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import org.signet.domain.Backlog;
+import org.signet.domain.ListScope;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.json.Json;
@@ -17,7 +18,7 @@ import org.signet.json.JsonSyntaxException;
  * is kept sealed ({@link SealedValues}), bound to its webhook's id; {@code webhooks.secret} stays empty.
  */
 public final class WebhookStore {
-    private static final String COLUMNS = "id, owner_id, url, events, active, secret_sealed, created_at, updated_at";
+    private static final String COLUMNS = "id, owner_id, url, events, active, secret_sealed, created_at, updated_at, team_id";
     private static final String DELIVERY_COLUMNS = "id, webhook_id, document_id, event, data, status, attempts, "
             + "response_status, created_at, last_attempt_at, next_attempt_at";
 
@@ -47,11 +48,12 @@ public final class WebhookStore {
     }
 
     /** Adds a webhook; its secret is sealed once its id, to which it is bound, is known, in the same transaction. */
-    public Webhook insert(long ownerId, String url, List<String> events, boolean active, String secret, long now) {
+    public Webhook insert(long ownerId, Long teamId, String url, List<String> events, boolean active, String secret,
+            long now) {
         return db.inTransaction(() -> {
-            long id = db.queryOne("INSERT INTO webhooks(owner_id, url, events, active, secret, created_at, updated_at) "
-                    + "VALUES (?,?,?,?,'',?,?) RETURNING id", r -> r.getLong("id"), ownerId, url, Json.write(events),
-                    active, now, now).orElseThrow();
+            long id = db.queryOne("INSERT INTO webhooks(owner_id, url, events, active, secret, created_at, updated_at, "
+                    + "team_id) VALUES (?,?,?,?,'',?,?,?) RETURNING id", r -> r.getLong("id"), ownerId, url,
+                    Json.write(events), active, now, now, teamId).orElseThrow();
             return rotateSecret(id, secret, now);
         });
     }
@@ -60,18 +62,25 @@ public final class WebhookStore {
         return db.queryOne("SELECT " + COLUMNS + " FROM webhooks WHERE id = ?", this::map, id);
     }
 
-    /** The webhooks of one owner, or everyone's when {@code ownerId} is null, oldest first. */
-    public List<Webhook> list(Long ownerId) {
-        return ownerId == null
-                ? db.query("SELECT " + COLUMNS + " FROM webhooks ORDER BY id", this::map)
-                : db.query("SELECT " + COLUMNS + " FROM webhooks WHERE owner_id = ? ORDER BY id", this::map, ownerId);
+    /** The webhooks in {@code scope}, oldest first. */
+    public List<Webhook> list(ListScope scope) {
+        List<Object> params = new ArrayList<>();
+        String where = Scopes.where(scope, params);
+        return db.query("SELECT " + COLUMNS + " FROM webhooks WHERE 1=1" + where + " ORDER BY id", this::map,
+                params.toArray());
     }
 
-    /** Active webhooks of enabled users that hear about a document of {@code ownerId}: the owner's and every administrator's. */
-    public List<Webhook> listening(long ownerId) {
+    /**
+     * Active webhooks that hear about a document of {@code ownerId} in team {@code teamId} (or null): a
+     * personal document's owner's personal webhooks, a team document's team's webhooks (whoever made them),
+     * and every administrator's personal webhooks, of enabled users.
+     */
+    public List<Webhook> listening(long ownerId, Long teamId) {
+        String personal = "w.team_id IS NULL AND u.disabled = 0 AND (u.is_admin = 1";
+        String heard = teamId == null ? personal + " OR w.owner_id = ?)" : personal + ") OR w.team_id = ?";
         return db.query("SELECT w.id, w.owner_id, w.url, w.events, w.active, w.secret_sealed, w.created_at, "
-                + "w.updated_at FROM webhooks w JOIN users u ON u.id = w.owner_id WHERE w.active = 1 AND u.disabled = 0 "
-                + "AND (w.owner_id = ? OR u.is_admin = 1) ORDER BY w.id", this::map, ownerId);
+                + "w.updated_at, w.team_id FROM webhooks w JOIN users u ON u.id = w.owner_id WHERE w.active = 1 "
+                + "AND (" + heard + ") ORDER BY w.id", this::map, teamId == null ? ownerId : teamId);
     }
 
     public Webhook update(long id, String url, List<String> events, boolean active, long now) {
@@ -238,7 +247,7 @@ public final class WebhookStore {
         long id = r.getLong("id");
         return new Webhook(id, r.getLong("owner_id"), r.string("url"), events(r.string("events")), r.bool("active"),
                 sealed.openText(r.bytes("secret_sealed"), secretContext(id)), r.getLong("created_at"),
-                r.getLong("updated_at"));
+                r.getLong("updated_at"), r.nullableLong("team_id"));
     }
 
     private static List<String> events(String json) {

@@ -40,7 +40,7 @@ class DocumentsApiTest {
     /** 2030-03-01 09:30:00 UTC, 10:30:00 in Berlin (CET, UTC+1). */
     private static final Instant START = Instant.parse("2030-03-01T09:30:00Z");
     private static final Set<String> LIST_KEYS = Set.of("id", "title", "status", "original_filename", "total_pages",
-            "expires_at", "completed_at", "created_at", "updated_at", "external_id", "metadata");
+            "expires_at", "completed_at", "created_at", "updated_at", "external_id", "metadata", "team_id");
 
     Account alice;
     Account bob;

@@ -173,7 +173,7 @@ class OpenApiDocumentTest {
         String good = "{\"id\":\"7\",\"title\":\"T\",\"status\":\"draft\",\"original_filename\":\"t.pdf\","
                 + "\"total_pages\":\"1\",\"expires_at\":null,\"completed_at\":null,"
                 + "\"created_at\":\"2030-01-01 10:00:00\",\"updated_at\":\"2030-01-01 10:00:00\","
-                + "\"external_id\":null,\"metadata\":{}}";
+                + "\"external_id\":null,\"metadata\":{},\"team_id\":null}";
         HttpHeaders json = headers("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
         ApiContract.check("POST", "/documents/upload", 201, json, good);
         // The key's limits travel with every authenticated answer.

@@ -44,7 +44,8 @@ import org.signet.support.TestServer.Credentials;
 class OpenApiReplayTest {
     private static final Pattern PARAM = Pattern.compile("\\{([a-z_0-9]+)}");
     private static final Map<String, String> UNKNOWN = Map.of("id", "999999", "signer_id", "999999", "field_id",
-            "999999", "delivery_id", "999999", "token", "nosuchlink", "file", "1.png", "sha256", "0".repeat(64), "file_id", "999999");
+            "999999", "delivery_id", "999999", "token", "nosuchlink", "file", "1.png", "sha256", "0".repeat(64), "file_id", "999999",
+            "user_id", "999999", "key_id", "999999");
 
     @RegisterExtension
     final SignetFixture signet = SignetFixture.running("webhooks.allow_private=true");
@@ -222,7 +223,7 @@ class OpenApiReplayTest {
 
     /**
      * The owner's own resources, by the first segment of the paths that name them: a document with a signer, a
-     * template and a webhook; the signer's link for the signing endpoints.
+     * template, a webhook and a team with a member and a key; the signer's link for the signing endpoints.
      */
     private Map<String, Map<String, String>> resources(ApiFlow owner) {
         String doc = owner.upload("Replayed", 1);
@@ -250,6 +251,13 @@ class OpenApiReplayTest {
                 String.valueOf(((Map<?, ?>) templateFiles.get(templateFiles.size() - 1)).get("id"))));
         out.put("p", Map.of("token", publicLink.substring(publicLink.lastIndexOf('/') + 1)));
         out.put("webhooks", Map.of("id", webhook));
+        String team = (String) TestServer.expectObject(201, owner.post("teams", Map.of("name", "Replayed"))).get("id");
+        signet.server().account("mate@example.org", false);
+        String mate = (String) TestServer.expectObject(201, owner.post("teams/" + team + "/members",
+                Map.of("email", "mate@example.org"))).get("user_id");
+        String teamKey = (String) TestServer.expectObject(201, owner.post("teams/" + team + "/keys",
+                Map.of("name", "Replayed"))).get("id");
+        out.put("teams", Map.of("id", team, "user_id", mate, "key_id", teamKey));
         out.put("sign", Map.of("token", token, "file", "1.png"));
         out.put("stats", Map.of());
         out.put("openapi.json", Map.of());

@@ -44,6 +44,8 @@ class UnknownKeysTest {
     private long template;
     private String webhook;
     private String publicToken;
+    private String team;
+    private long member;
 
     @BeforeEach
     void start() {
@@ -64,6 +66,9 @@ class UnknownKeysTest {
         String url = (String) TestServer.expectObject(200, flow.post("templates/" + waiver + "/public-link",
                 Map.of("enabled", true))).get("url");
         publicToken = url.substring(url.lastIndexOf('/') + 1);
+        team = (String) TestServer.expectObject(201, flow.post("teams", Map.of("name", "Sales"))).get("id");
+        member = signet.server().account("pat@example.org", false).user().id();
+        TestServer.expectObject(201, flow.post("teams/" + team + "/members", Map.of("email", "pat@example.org")));
     }
 
     private List<Row> rows() {
@@ -77,7 +82,15 @@ class UnknownKeysTest {
         String slotField = "{\"signer_slot\": 1, \"field_type\": \"text\", \"page_number\": 1, "
                 + "\"position_x\": 72, \"position_y\": 72";
         String slotSigner = "{\"name\": \"Cy\", \"email\": \"cy@example.org\"";
+        String tm = "teams/" + team;
         return List.of(
+                new Row("POST", "teams", "{\"name\": \"T\", \"colour\": \"red\"}", "colour"),
+                new Row("PUT", tm, "{\"name\": \"N\", \"title\": \"N\"}", "title"),
+                new Row("POST", tm + "/members", "{\"email\": \"pat@example.org\", \"rol\": \"admin\"}", "rol"),
+                new Row("PUT", tm + "/members/" + member, "{\"role\": \"admin\", \"roles\": \"admin\"}", "roles"),
+                new Row("POST", tm + "/keys", "{\"name\": \"CRM\", \"scope\": \"all\"}", "scope"),
+                new Row("POST", d + "/move", "{\"team_id\": \"" + team + "\", \"team\": \"" + team + "\"}", "team"),
+                new Row("POST", t + "/move", "{\"team_id\": null, \"to\": \"me\"}", "to"),
                 new Row("POST", "documents", "{\"title\": \"T\", \"file_path\": \"x\", \"titel\": \"T\"}", "titel"),
                 new Row("PUT", d, "{\"title\": \"New\", \"colour\": \"red\"}", "colour"),
                 new Row("POST", d + "/seal", "{\"now\": true}", "now"),
@@ -175,7 +188,8 @@ class UnknownKeysTest {
         List<String> reads = new ArrayList<>();
         for (String path : List.of("documents/" + draft, "documents/" + draft + "/fields", "documents/" + sent,
                 "documents/" + sent + "/audit", "documents?per_page=100", "templates/" + template,
-                "templates/" + template + "/fields", "templates", "webhooks/" + webhook, "webhooks")) {
+                "templates/" + template + "/fields", "templates", "webhooks/" + webhook, "webhooks", "teams",
+                "teams/" + team + "/members", "teams/" + team + "/keys")) {
             reads.add(TestServer.expect(200, flow.get(path)).body());
         }
         return String.join("\n", reads);

@@ -171,6 +171,26 @@ class ReadmeExamplesTest {
         assertEquals("[0-9]{5}", ((Map<?, ?>) ((Map<?, ?>) fields.get(3)).get("validation")).get("pattern"));
     }
 
+    @Test
+    @Order(10)
+    void teams_madeAMemberAddedThenTheGuidesUploadMoveListRoleAndKey() throws Exception {
+        List<String> readme = commands(DocExamples.block(DocExamples.README, "$BASE/teams"));
+        Map<String, Object> team = answer(runOne(readme.get(0)));
+        assertEquals("owner", team.get("role"));
+        placeholders.put("TEAM", (String) team.get("id"));
+        Map<String, Object> member = answer(runOne(readme.get(1)));
+        assertEquals("viewer", member.get("role"));
+        placeholders.put("USER", (String) member.get("user_id"));
+
+        List<String> answers = run(DocExamples.block(DocExamples.GUIDE, "-F team_id=TEAM"));
+
+        assertEquals(team.get("id"), answer(answers.get(0)).get("team_id"), answers.get(0));
+        assertEquals(team.get("id"), answer(answers.get(1)).get("team_id"), answers.get(1));
+        assertEquals(2, ((List<?>) Json.parse(answers.get(2).strip())).size(), answers.get(2));
+        assertEquals("member", answer(answers.get(3)).get("role"), answers.get(3));
+        assertFalse(((String) answer(answers.get(4)).get("secret")).isEmpty(), answers.get(4));
+    }
+
     /** Runs the signer calls and what follows them, each signer's id becoming SIGNER_1, SIGNER_2 in turn. */
     private static void runCapturingSigners(List<String> commands) throws Exception {
         int signer = 0;

@@ -16,6 +16,8 @@ import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.DocumentQuery;
 import org.signet.domain.DocumentStatus;
+import org.signet.domain.ListScope;
+import org.signet.domain.TeamRole;
 import org.signet.files.FileVault;
 import org.signet.support.BothDatabases;
 
@@ -155,8 +157,8 @@ class PortableStatementsTest {
         open(dialect);
         BulkSendStore bulk = new BulkSendStore(db, Clock.systemUTC());
         long owner = owner();
-        long id = db.inTransaction(() -> bulk.insert(owner, false, 9, new Actor(null, owner, null, null, "127.0.0.1", "t"),
-                List.of("{\"a\":1}", "{\"a\":2}")));
+        long id = db.inTransaction(() -> bulk.insert(new BulkSendStore.Running(0, owner, false, 9,
+                new Actor(null, owner, null, null, "127.0.0.1", "t"), null), List.of("{\"a\":1}", "{\"a\":2}")));
 
         assertEquals(List.of(id), bulk.running().stream().map(BulkSendStore.Running::id).toList());
         assertTrue(bulk.markCreated(id, 1, 42));
@@ -202,8 +204,8 @@ class PortableStatementsTest {
         }
         assertEquals(List.of(other), titlesFound(documents, "0%"));
         assertEquals(List.of(), titlesFound(documents, "e_s"), "an underscore is no wildcard");
-        assertEquals(1, templates.list(owner, "nd", 1, 10).total());
-        assertEquals(0, templates.list(owner, "n_a", 1, 10).total());
+        assertEquals(1, templates.list(ListScope.person(owner, TeamRole.VIEWER), "nd", 1, 10).total());
+        assertEquals(0, templates.list(ListScope.person(owner, TeamRole.VIEWER), "n_a", 1, 10).total());
     }
 
     private static List<Long> titlesFound(DocumentStore documents, String search) {

@@ -68,7 +68,16 @@ public final class ApiFlow {
 
     /** Uploads an A4 PDF of {@code pages} pages as contract.pdf titled {@code title}; returns the draft's id. */
     public String upload(String title, int pages) {
-        HttpResponse<String> r = server.send(new Multipart().text("title", title)
+        return upload(title, pages, new Multipart());
+    }
+
+    /** As {@link #upload(String, int)}, the draft going to team {@code teamId}. */
+    public String upload(String title, int pages, String teamId) {
+        return upload(title, pages, new Multipart().text("team_id", teamId));
+    }
+
+    private String upload(String title, int pages, Multipart parts) {
+        HttpResponse<String> r = server.send(parts.text("title", title)
                 .file("file", "contract.pdf", "application/pdf", TestFiles.pdf(pages))
                 .post(request("documents/upload")).build());
         return (String) expectObject(201, r).get("id");
@@ -232,7 +241,8 @@ public final class ApiFlow {
         return server.send(b.build());
     }
 
-    private HttpRequest.Builder request(String path) {
+    /** A request to the REST {@code path} with this flow's key, for a body the helpers above do not make. */
+    public HttpRequest.Builder request(String path) {
         return server.request(path, key).header("User-Agent", USER_AGENT);
     }
 

@@ -147,7 +147,7 @@ class WebhookDelivererSharedTest {
         long owner = new UserStore(one, Clock.systemUTC()).add("admin@example.org", "Admin", true, null).id();
         List<Webhook> hooks = new ArrayList<>();
         for (WebhookReceiver r : receivers) {
-            hooks.add(store.insert(owner, r.url(), EVENTS, true, "secret-" + hooks.size(), now));
+            hooks.add(store.insert(owner, null, r.url(), EVENTS, true, "secret-" + hooks.size(), now));
         }
         return hooks;
     }

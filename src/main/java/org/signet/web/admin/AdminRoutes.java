@@ -35,12 +35,14 @@ import org.signet.service.DraftRecipients;
 import org.signet.service.EditorPages;
 import org.signet.service.LegalHolds;
 import org.signet.service.Links;
+import org.signet.service.Moves;
 import org.signet.service.Passkeys;
 import org.signet.service.People;
 import org.signet.service.SecondFactors;
 import org.signet.service.SignInRecord;
 import org.signet.service.SingleSignOn;
 import org.signet.service.Templates;
+import org.signet.service.Teams;
 import org.signet.service.Webhooks;
 import org.signet.service.Workflow;
 import org.signet.text.AcceptLanguage;
@@ -112,7 +114,7 @@ public final class AdminRoutes implements ErrorPages {
      */
     public record SectionServices(Accounts accounts, ApiKeys keys, Documents documents, Workflow workflow,
             Webhooks webhooks, Links links, Optional<SingleSignOn> singleSignOn, Factors factors, DataCare care,
-            Templating templating, Drafting drafting, FieldEditing editing) {}
+            Templating templating, Drafting drafting, FieldEditing editing, TeamWork teams) {}
 
     /**
      * Templates and bulk sends, with the REST interface's own receiver of an upload (its intake and limits) and reader
@@ -122,6 +124,9 @@ public final class AdminRoutes implements ErrorPages {
 
     /** What the field editor needs besides documents: templates, the pages as images, the interface's field reader. */
     public record FieldEditing(Templates templates, EditorPages pages, FieldReading reading) {}
+
+    /** Teams and their members, and moving a document between a person and a team. */
+    public record TeamWork(Teams teams, Moves moves) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
     public record Factors(AuthenticatorApp app, SecondFactors factors, SignInRecord record, Passkeys passkeys) {}
@@ -158,9 +163,11 @@ public final class AdminRoutes implements ErrorPages {
     public static AdminRoutes create(AdminSessions sessions, SectionServices services, Clock clock, Settings settings) {
         List<Section> sections = new ArrayList<>(List.of(new DashboardPage(services.documents(), clock),
                 new KeysPage(services.keys(), services.accounts(), settings.defaultRateLimit()),
-                new DocumentsPage(services.documents(), services.accounts()),
-                new DocumentPage(services.documents(), services.workflow(), services.links(), services.care().holds()),
-                new WebhooksPage(services.webhooks()),
+                new DocumentsPage(services.documents(), services.accounts(), services.teams().teams()),
+                new DocumentPage(services.documents(), services.workflow(), services.links(), services.care().holds(),
+                        new DocumentTeamPanel(services.teams().teams(), services.teams().moves())),
+                new WebhooksPage(services.webhooks(), services.teams().teams()),
+                new TeamsPage(services.teams().teams()), new TeamPage(services.teams().teams()),
                 new UsersPage(services.accounts(), services.factors().factors()),
                 new PeoplePage(services.care().people(), settings.zone(), clock),
                 new AccountPage(services.accounts(), services.factors()),

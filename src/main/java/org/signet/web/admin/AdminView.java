@@ -35,8 +35,10 @@ final class AdminView {
     static final String BUNDLE = "web/admin/messages";
     /** The sections only an administrator sees in the navigation (and may open). */
     private static final List<String> ADMINISTRATORS_ONLY = List.of("users", "people");
-    private static final List<String> NAV = List.of("dashboard", "documents", "templates", "keys", "webhooks", "users", "people",
-            "account");
+    private static final List<String> NAV = List.of("dashboard", "documents", "templates", "keys", "webhooks", "teams",
+            "users", "people", "account");
+    /** Where the catalogue keeps notices: the shared ones, and a section's own under its prefix (the teams' block). */
+    private static final List<String> NOTICES = List.of("notice.", "teams.notice.");
 
     final Messages m;
     private final Locale locale;
@@ -136,7 +138,12 @@ final class AdminView {
 
     /** A page for a signed-in user; {@code section} marks the current navigation entry. */
     Response page(int status, Session s, String section, String title, Request req, Html content) {
-        return html(status, document(title, header(s, section), notice(req).then(content)));
+        return page(status, s, section, title, req, Html.EMPTY, content);
+    }
+
+    /** A list's page with the team switcher ({@link TeamSwitcher}) in the frame, under the navigation. */
+    Response page(int status, Session s, String section, String title, Request req, Html switcher, Html content) {
+        return html(status, document(title, header(s, section, switcher), notice(req).then(content)));
     }
 
     /** A page outside a session (sign-in, errors before one exists). */
@@ -213,8 +220,8 @@ final class AdminView {
     /** The notice named by {@code ?notice=}, when it is one of ours: only keys, never free text, travel in URLs. */
     Html notice(Request req) {
         return req.query("notice").filter(n -> n.matches("[a-z_]{1,40}"))
-                .filter(n -> m.find("notice." + n).isPresent())
-                .map(n -> notice("notice." + n)).orElse(Html.EMPTY);
+                .flatMap(n -> NOTICES.stream().map(prefix -> prefix + n).filter(key -> m.find(key).isPresent()).findFirst())
+                .map(key -> notice(key)).orElse(Html.EMPTY);
     }
 
     /** A notice saying what was just done, for a page that answers a POST itself rather than redirecting. */
@@ -223,11 +230,15 @@ final class AdminView {
     }
 
     private Html header(Session s, String section) {
+        return header(s, section, Html.EMPTY);
+    }
+
+    private Html header(Session s, String section, Html switcher) {
         Html account = s == null ? Html.EMPTY : Html.of("<nav class=\"nav\" aria-label=\"{}\">\n<ul>\n{}</ul>\n</nav>\n"
                 + "<div class=\"account\">\n<span class=\"who\">{}</span>\n{}</div>\n", t("nav.label"), navigation(s, section),
                 s.user().email(), button(s, "/admin/logout", "nav.sign_out", "btn-quiet", Html.EMPTY));
         return Html.of("<header class=\"topbar\">\n<div class=\"topbar-inner\">\n"
-                + "<a class=\"brand\" href=\"/admin\">{}</a>\n{}</div>\n</header>\n", SiteWords.mark(m), account);
+                + "<a class=\"brand\" href=\"/admin\">{}</a>\n{}</div>\n{}</header>\n", SiteWords.mark(m), account, switcher);
     }
 
     /** A session that must set up a second factor first is shown no way to the pages it cannot reach yet. */
@@ -235,8 +246,13 @@ final class AdminView {
         return NAV.stream().filter(item -> !s.setUpFirst() || item.equals("account"))
                 .filter(item -> !ADMINISTRATORS_ONLY.contains(item) || s.user().admin())
                 .map(item -> Html.of("<li><a href=\"{}\"{}>{}</a></li>\n", item.equals("dashboard") ? "/admin" : "/admin/" + item,
-                        item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t("nav." + item)))
+                        item.equals(section) ? Html.trusted(" aria-current=\"page\"") : Html.EMPTY, t(navLabel(item))))
                 .collect(Html.joining());
+    }
+
+    /** A navigation entry's words: the shared ones, or a section's own kept in its block (the teams'). */
+    private static String navLabel(String item) {
+        return item.equals("teams") ? "teams.nav" : "nav." + item;
     }
 
     private String document(String title, Html header, Html content) {

@@ -36,14 +36,16 @@ final class DocumentPage implements AdminRoutes.Section {
     private final DocumentRetention retention;
     private final DocumentFollowing following;
     private final DocumentProgress progress;
+    private final DocumentTeamPanel team;
 
-    DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds) {
+    DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds, DocumentTeamPanel team) {
         this.documents = documents;
         this.workflow = workflow;
         this.links = links;
         this.retention = new DocumentRetention(documents, holds);
         this.following = new DocumentFollowing(documents);
         this.progress = new DocumentProgress(documents);
+        this.team = team;
     }
 
     @Override
@@ -55,6 +57,7 @@ final class DocumentPage implements AdminRoutes.Section {
         retention.routes(site, admin);
         following.routes(site, admin);
         progress.routes(site, admin);
+        team.routes(site, admin);
     }
 
     private Response show(Request req, Session s, AdminView v) {
@@ -78,8 +81,9 @@ final class DocumentPage implements AdminRoutes.Section {
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
         Html notice = shown == null ? Html.EMPTY : v.notice("document.link_shown", shown.name());
-        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d),
-                DocumentFollowing.panel(v, d, detail.signers()), downloads(v, d),
+        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), team.panel(v, s, d),
+                DocumentFollowing.panel(v, d, detail.signers()),
+                downloads(v, d),
                 signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), retention.panel(v, s, d),
                 DocumentTrail.render(v, trail))));
     }

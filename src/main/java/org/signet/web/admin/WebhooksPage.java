@@ -2,13 +2,16 @@ package org.signet.web.admin;
 
 import java.util.List;
 import java.util.TreeSet;
+import org.signet.domain.Membership;
 import org.signet.domain.Webhook;
 import org.signet.domain.WebhookDelivery;
 import org.signet.error.Refusal;
+import org.signet.http.Query;
 import org.signet.http.Request;
 import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
+import org.signet.service.Teams;
 import org.signet.service.Webhooks;
 import org.signet.http.Form;
 import org.signet.text.Html;
@@ -22,9 +25,11 @@ final class WebhooksPage implements AdminRoutes.Section {
     static final int PER_PAGE = 20;
 
     private final Webhooks webhooks;
+    private final Teams teams;
 
-    WebhooksPage(Webhooks webhooks) {
+    WebhooksPage(Webhooks webhooks, Teams teams) {
         this.webhooks = webhooks;
+        this.teams = teams;
     }
 
     @Override
@@ -52,22 +57,40 @@ final class WebhooksPage implements AdminRoutes.Section {
     }
 
     private Response list(Request req, Session s, AdminView v) {
-        Html rows = webhooks.list(s.principal()).stream().map(w -> Html.of("<tr><td><a href=\"/admin/webhooks/{}\">{}</a>"
-                + "</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", w.id(), w.url(), String.join(", ", w.events()),
-                v.t(w.active() ? "webhooks.active" : "webhooks.inactive"), v.time(w.createdAt()))).collect(Html.joining());
-        Html table = rows.isEmpty() ? Html.of("<p>{}</p>\n", v.t("webhooks.none"))
-                : Html.of("{}<table class=\"table\" id=\"webhooks\">\n<caption class=\"visually-hidden\">{}</caption>\n"
-                + "<thead><tr>{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n", v.tableWrap("webhooks.title"),
-                v.t("webhooks.title"), v.th("webhooks.url"), v.th("webhooks.events"), v.th("webhooks.state"),
-                v.th("webhooks.created"), rows);
+        Query q = req.query();
+        TeamSwitcher.Choice team = TeamSwitcher.read(v, q);
+        q.check();
+        List<Membership> mine = teams.mine(s.principal());
+        // Personal: no team's, and of the user alone even for an administrator, who otherwise sees everyone's.
+        List<Webhook> shown = webhooks.list(s.principal(), team.teamId()).stream()
+                .filter(w -> !team.personal() || w.teamId() == null && w.ownerId() == s.user().id()).toList();
         Html form = Html.of("<section class=\"panel\" aria-labelledby=\"create-webhook\">\n<h2 id=\"create-webhook\">{}"
-                + "</h2>\n{}</section>\n", v.t("webhooks.create"),
-                WebhookForm.render(v, s, "/admin/webhooks", null, "webhooks.create_submit"));
-        return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, table.then(form));
+                + "</h2>\n{}</section>\n", v.t("webhooks.create"), WebhookForm.render(v, s, "/admin/webhooks"
+                + (team.teamId() == null ? "" : "?" + TeamSwitcher.PARAM + "=" + team.teamId()), null, "webhooks.create_submit"));
+        Html switcher = TeamSwitcher.render(v, s, mine, team, "/admin/webhooks");
+        return v.page(200, s, "webhooks", v.m.get("webhooks.title"), req, switcher, table(v, shown, mine).then(form));
     }
 
+    private static Html table(AdminView v, List<Webhook> shown, List<Membership> mine) {
+        if (shown.isEmpty()) {
+            return Html.of("<p>{}</p>\n", v.t("webhooks.none"));
+        }
+        Html rows = shown.stream().map(w -> Html.of("<tr><td><a href=\"/admin/webhooks/{}\">{}</a></td><td>{}</td>{}<td>{}"
+                + "</td><td>{}</td></tr>\n", w.id(), w.url(), String.join(", ", w.events()),
+                TeamSwitcher.cell(v, mine, w.teamId()), v.t(w.active() ? "webhooks.active" : "webhooks.inactive"),
+                v.time(w.createdAt()))).collect(Html.joining());
+        return Html.of("{}<table class=\"table\" id=\"webhooks\">\n<caption class=\"visually-hidden\">{}</caption>\n"
+                + "<thead><tr>{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n", v.tableWrap("webhooks.title"),
+                v.t("webhooks.title"), v.th("webhooks.url"), v.th("webhooks.events"), TeamSwitcher.column(v, mine),
+                v.th("webhooks.state"), v.th("webhooks.created"), rows);
+    }
+
+    /** A new webhook: the chosen team's, when the list it was made from shows one team's. */
     private Response create(Request req, Session s, AdminView v, Form form) {
-        Webhook w = webhooks.create(s.principal(), WebhookForm.settings(v, form));
+        Query q = req.query();
+        TeamSwitcher.Choice team = TeamSwitcher.read(v, q);
+        q.check();
+        Webhook w = webhooks.create(s.principal(), WebhookForm.settings(v, form), team.teamId());
         return secretPage(req, s, v, w);
     }
 
