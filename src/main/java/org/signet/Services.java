@@ -65,11 +65,8 @@ import org.signet.service.WorkGate;
 import org.signet.service.Workflow;
 import org.signet.store.DataFolder;
 import org.signet.store.Database;
-import org.signet.store.EmailCodeMailStore;
-import org.signet.store.EmailCodeStore;
 import org.signet.store.PeopleStore;
 import org.signet.store.StatsStore;
-import org.signet.store.UnlockSessionStore;
 import org.signet.text.Wire;
 import org.signet.webhook.WebhookDeliverer;
 import org.signet.webhook.WebhookSender;
@@ -186,8 +183,8 @@ final class Services {
                 siteCertificate,
                 heavyWork, parseBudget);
         sealRenewal = sealRenewal(stores, sealer);
-        unlockSessions = unlockSessions(stores);
-        emailCodes = emailCodes(stores, notify);
+        unlockSessions = InstanceSharing.unlockSessions(db, stores, clock);
+        emailCodes = InstanceSharing.emailCodes(db, stores, notify, clock);
         linkUnlock = new LinkUnlock(documentStores, stores.users, passwords, unlockSessions, emailCodes, clock);
         PageImages pageImages = new PageImages(stores.files, tmpDir, heavyWork);
         signing = new Signing(documentStores, stores.users, workflow, announcements, linkUnlock, pageImages,
@@ -235,21 +232,5 @@ final class Services {
     /** The code a queued mail carries; asked when it is sent, long after the wiring is built. */
     private Optional<String> codeForMail(long ticket) {
         return emailCodes.forMail(ticket).or(() -> publicLinks.forMail(ticket));
-    }
-
-    /** Where instances share the database, a browser's next request may reach any of them: sessions live there. */
-    private UnlockSessions unlockSessions(Stores stores) {
-        return db.deployment().sharedByInstances()
-                ? new UnlockSessions(stores.users, clock, new UnlockSessionStore(db))
-                : new UnlockSessions(stores.users, clock);
-    }
-
-    /** Where instances share the database any of them may send the code's mail, so the code waits there, sealed. */
-    private EmailCodes emailCodes(Stores stores, Notifications notify) {
-        EmailCodeStore codes = new EmailCodeStore(db);
-        return db.deployment().sharedByInstances()
-                ? new EmailCodes(db, codes, stores.documents, stores.audit, notify, clock, new EmailCodeMailStore(db),
-                        stores.vault)
-                : new EmailCodes(db, codes, stores.documents, stores.audit, notify, clock);
     }
 }

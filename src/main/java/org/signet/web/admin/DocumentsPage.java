@@ -82,8 +82,8 @@ final class DocumentsPage implements AdminRoutes.Section {
                 + "<input id=\"filter-search\" name=\"search\" type=\"search\" maxlength=\"200\" value=\"{}"
                 + "\" /></div>\n{}<div><button type=\"submit\" class=\"btn btn-secondary\">{}"
                 + "</button></div>\n</form>\n", v.t("documents.state"), Html.join(options), v.t("documents.search"),
-                f.search(), f.team().equals(TeamSwitcher.Choice.ALL) ? Html.EMPTY : Html.of("<input type=\"hidden\" name=\""
-                + TeamSwitcher.PARAM + "\" value=\"{}\" />\n", f.team().value()), v.t("documents.filter"));
+                f.search(), f.team().equals(TeamSwitcher.Choice.ALL) ? Html.EMPTY : Html.of("<input type=\"hidden\" name=\"{}\""
+                + " value=\"{}\" />\n", TeamSwitcher.PARAM, f.team().value()), v.t("documents.filter"));
     }
 
     private Html table(AdminView v, Session s, DocumentList list, List<Membership> mine) {

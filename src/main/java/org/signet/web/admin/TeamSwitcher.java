@@ -64,9 +64,9 @@ final class TeamSwitcher {
                 v.t("teams.switcher.personal"), chosen)).then(teams.stream().map(m -> option(v, String.valueOf(m.team().id()),
                 Html.of("{}", m.team().name()), chosen)).collect(Html.joining()));
         return Html.of("<div class=\"team-bar\">\n<form method=\"get\" action=\"{}\" class=\"team-switcher\">\n"
-                + "<label for=\"team-choice\">{}</label>\n<select id=\"team-choice\" name=\"" + PARAM + "\">\n{}</select>\n"
+                + "<label for=\"team-choice\">{}</label>\n<select id=\"team-choice\" name=\"{}\">\n{}</select>\n"
                 + "<button id=\"team-show\" type=\"submit\" class=\"btn btn-secondary\">{}</button>\n</form>\n</div>\n",
-                action, v.t("teams.switcher.label"), options, v.t("teams.switcher.show"));
+                action, v.t("teams.switcher.label"), PARAM, options, v.t("teams.switcher.show"));
     }
 
     /** The heading of a list's column that says whose each item is, for a user in a team; none for anyone else. */
