@@ -228,23 +228,13 @@ class SenderPathBrowserTest {
         awaitAdded(name);
     }
 
-    /** Page 1's image on the screen, scrolled to the top of the window: left, top, width, and its width in points. */
-    private static Map<String, Object> pageOne() {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> r = (Map<String, Object>) browser.js("const p = document.querySelector('.editor-page');"
-                + "p.scrollIntoView({block: 'start'}); window.scrollBy(0, -10);"
-                + "const r = p.querySelector('img').getBoundingClientRect();"
-                + "return {left: r.left, top: r.top, width: r.width, points: Number(p.dataset.width)};");
-        return r;
-    }
-
     /**
      * Drags {@code type} from the palette with the pointer onto page 1, {@code dx}, {@code dy} pixels from its image's
      * top-left corner; answers where that is in points, with the type's size there.
      */
     private static Box drop(String type, int dx, int dy) {
         WebElement item = browser.visible(By.cssSelector(".palette-item[data-type='" + type + "']"));
-        Map<String, Object> page = pageOne();
+        Map<String, Object> page = EditorInBrowser.pageOne(browser);
         double left = ((Number) page.get("left")).doubleValue();
         double top = ((Number) page.get("top")).doubleValue();
         double k = ((Number) page.get("points")).doubleValue() / ((Number) page.get("width")).doubleValue();
@@ -286,29 +276,15 @@ class SenderPathBrowserTest {
     // ---- with the keyboard ----
 
     private static void keys(CharSequence... typed) {
-        new Actions(browser.driver()).sendKeys(typed).perform();
-    }
-
-    private static void chord(Keys modifier, Keys key) {
-        new Actions(browser.driver()).keyDown(modifier).sendKeys(key).keyUp(modifier).perform();
+        EditorInBrowser.keys(browser, typed);
     }
 
     private static void tabTo(String selector) {
-        tabUntil(selector, () -> keys(Keys.TAB));
+        EditorInBrowser.tabTo(browser, selector);
     }
 
     private static void tabBackTo(String selector) {
-        tabUntil(selector, () -> chord(Keys.SHIFT, Keys.TAB));
-    }
-
-    private static void tabUntil(String selector, Runnable press) {
-        for (int i = 0; i < 80; i++) {
-            if (Boolean.TRUE.equals(browser.js("return document.activeElement.matches(arguments[0]);", selector))) {
-                return;
-            }
-            press.run();
-        }
-        throw new AssertionError("Tab never reached " + selector);
+        EditorInBrowser.tabBackTo(browser, selector);
     }
 
     /** Tabs to what {@code selector} finds and presses Enter on it. */
@@ -401,7 +377,7 @@ class SenderPathBrowserTest {
     }
 
     private static void awaitSaved() {
-        browser.until(x -> "saved".equals(x.findElement(By.id("editor-status")).getAttribute("data-state")));
+        EditorInBrowser.awaitSaved(browser);
     }
 
     /** Each stored field, named by its signer and type, lies where it was placed to within a point, on page 1. */
