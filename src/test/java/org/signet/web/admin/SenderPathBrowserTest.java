@@ -147,19 +147,18 @@ class SenderPathBrowserTest {
         tabTo("#editor-for");
         chooseWithArrows(ids.get("Alice Signer"));
         placeWithKeys("signature");
-        assertEquals("Signature for Alice Signer placed on page 1, 36 points from the left and 36 from the top.",
-                announced());
+        announced("Signature for Alice Signer placed on page 1, 36 points from the left and 36 from the top.");
         placeWithKeys("date");
         keys(Keys.ARROW_RIGHT.toString().repeat(60));
-        assertEquals("Moved to 348 points from the left and 60 from the top.", announced());
+        announced("Moved to 348 points from the left and 60 from the top.");
         tabBackTo("#editor-for");
         chooseWithArrows(ids.get("Bob Signer"));
         placeWithKeys("signature");
         keys(Keys.ARROW_DOWN.toString().repeat(40));
-        assertEquals("Moved to 60 points from the left and 284 from the top.", announced());
+        announced("Moved to 60 points from the left and 284 from the top.");
         placeWithKeys("date");
         keys(Keys.ARROW_DOWN.toString().repeat(40), Keys.ARROW_RIGHT.toString().repeat(60));
-        assertEquals("Moved to 372 points from the left and 308 from the top.", announced());
+        announced("Moved to 372 points from the left and 308 from the top.");
         awaitSaved();
         storedWherePlaced(doc, Map.of(ids.get("Alice Signer") + "/signature", new Box(36, 36, 200, 60),
                 ids.get("Alice Signer") + "/date", new Box(348, 60, 100, 30),
@@ -321,11 +320,15 @@ class SenderPathBrowserTest {
         browser.until(d -> (Boolean) browser.js("return document.activeElement.matches('.editor-field');"));
     }
 
-    private static String announced() {
-        return browser.until(x -> {
-            String text = x.findElement(By.id("editor-announce")).getAttribute("textContent").replace('\u00a0', ' ').strip();
-            return text.startsWith("Moved") || text.contains("placed") ? text : null;
-        });
+    /** Until the editor's live region says {@code words}; fails with what it said last. */
+    private static void announced(String words) {
+        String[] last = {""};
+        try {
+            browser.until(x -> words.equals(last[0] = x.findElement(By.id("editor-announce")).getAttribute("textContent")
+                    .replace('\u00a0', ' ').strip()));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            assertEquals(words, last[0], "what the editor announced");
+        }
     }
 
     /** Opens the signing link, types the signature in its dialog, consents and finishes, with the keyboard alone. */
