@@ -357,9 +357,11 @@ class SenderPathBrowserTest {
         return m.group(1);
     }
 
+    /** Until the page the add went on to lists {@code name}: the address alone still names the add before it. */
     private static void awaitAdded(String name) {
-        browser.until(d -> d.getCurrentUrl().contains("notice=recipient_added"));
-        assertTrue(browser.visible(By.id("recipients")).getText().contains(name));
+        browser.until(d -> d.getCurrentUrl().contains("notice=recipient_added")
+                && d.findElements(By.cssSelector("#recipients .recipient-name")).stream()
+                        .anyMatch(e -> e.getText().equals(name)));
     }
 
     private static Map<String, String> idsByName(String doc) {
@@ -401,8 +403,8 @@ class SenderPathBrowserTest {
     }
 
     /**
-     * On the document's page, once sealed, the signed PDF's link, fetched with the browser's session: the NDA's pages
-     * and the certificate, both signatures drawn on page 1.
+     * On the document's page, once sealed, the signed PDF's link, fetched with the browser's session: a sealed PDF of
+     * the NDA's pages and the certificate, both signatures drawn on page 1.
      */
     private static void sealedOnTheDocumentPage(String doc) throws Exception {
         samApi.awaitSealed(doc);
@@ -416,6 +418,7 @@ class SenderPathBrowserTest {
         assertEquals(200, signed.statusCode());
         try (PDDocument pdf = Loader.loadPDF(signed.body()); PDDocument original = Loader.loadPDF(NDA.toFile())) {
             assertTrue(pdf.getNumberOfPages() > original.getNumberOfPages(), "the NDA's pages and the certificate");
+            assertTrue(!pdf.getSignatureDictionaries().isEmpty(), "the signed PDF is sealed");
             assertEquals(images(original.getPage(0).getResources()) + 2, images(pdf.getPage(0).getResources()),
                     "both signatures drawn on page 1");
         }
