@@ -10,10 +10,12 @@ import org.signet.domain.Principal;
 import org.signet.service.Documents;
 import org.signet.service.EditorPages;
 import org.signet.service.Workflow;
+import org.signet.text.Html;
 
 /**
  * A draft's fields in the editor: its signers as recipients, saved through {@link Workflow#saveFields} as
- * {@code POST /documents/{id}/fields} saves them, audit event and all; back to its recipients, on to sending.
+ * {@code POST /documents/{id}/fields} saves them, audit event and all; back to its recipients, on to sending, under
+ * the draft's steps as the upload, recipients and sending pages show them.
  */
 final class DocumentFieldsEdited implements EditedFields {
     private final Documents documents;
@@ -31,6 +33,11 @@ final class DocumentFieldsEdited implements EditedFields {
     @Override
     public String area() {
         return "documents";
+    }
+
+    @Override
+    public Html steps(AdminView v, long id) {
+        return DraftSteps.render(v, id, DraftSteps.Step.FIELDS);
     }
 
     @Override

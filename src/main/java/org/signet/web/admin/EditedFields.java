@@ -6,6 +6,7 @@ import java.util.Map;
 import org.signet.domain.Actor;
 import org.signet.domain.FileLayout;
 import org.signet.domain.Principal;
+import org.signet.text.Html;
 
 /**
  * What the field editor edits: a draft's fields for its recipients, or a template's for its signer slots. The
@@ -27,6 +28,9 @@ interface EditedFields {
 
     /** The part of the pages' addresses these editors live under: {@code documents} or {@code templates}. */
     String area();
+
+    /** The steps navigation the editor of {@code id} shows above its own links, as its neighbouring pages do; may be empty. */
+    Html steps(AdminView v, long id);
 
     /** Where "Back" goes from the editor of {@code id}. */
     String back(long id);

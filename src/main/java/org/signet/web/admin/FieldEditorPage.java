@@ -68,17 +68,22 @@ final class FieldEditorPage implements AdminRoutes.Section {
         Html none = model.recipients().isEmpty()
                 ? Html.of("<p id=\"editor-no-recipients\" class=\"panel\">{}</p>\n", v.t("editor.no_recipients"))
                 : Html.EMPTY;
-        Html body = Html.join(List.of(links(v, id), none, Html.of("<p id=\"editor-needs-script\" class=\"panel\">{}</p>\n"
+        Html steps = edited.steps(v, id);
+        Html body = Html.join(List.of(steps, links(v, id, steps), none, Html.of("<p id=\"editor-needs-script\" class=\"panel\">{}</p>\n"
                 + "<p id=\"editor-phone\" class=\"panel editor-phone\">{}</p>\n", v.t("editor.needs_script"),
                 v.t("editor.wider_screen")), editor(v, s, id, model),
                 Html.of("<script type=\"module\" src=\"{}\"></script>\n", MODULE)));
         return v.page(200, s, edited.area(), v.m.get("editor.title", model.title()), req, body);
     }
 
-    private Html links(AdminView v, long id) {
+    /**
+     * Back and on. Under a draft's steps, whose navigation is already named for steps, these are named as the other
+     * steps' buttons are, so a screen reader's list of landmarks tells the two apart.
+     */
+    private Html links(AdminView v, long id, Html steps) {
         return Html.of("<nav class=\"editor-steps\" aria-label=\"{}\">\n<a id=\"editor-back\" class=\"btn btn-secondary\""
                 + " href=\"{}\">{}</a>\n<a id=\"editor-next\" class=\"btn btn-primary\" href=\"{}\">{}</a>\n</nav>\n",
-                v.t("editor.steps"), edited.back(id), v.t("editor.back"), edited.next(id), v.t(edited.nextWords()));
+                v.t(steps.isEmpty() ? "editor.steps" : "compose.step_buttons"), edited.back(id), v.t("editor.back"), edited.next(id), v.t(edited.nextWords()));
     }
 
     private Html editor(AdminView v, Session s, long id, EditedFields.Model model) {

@@ -10,6 +10,7 @@ import org.signet.domain.Principal;
 import org.signet.domain.Signer;
 import org.signet.service.EditorPages;
 import org.signet.service.Templates;
+import org.signet.text.Html;
 
 /**
  * A template's fields in the editor: its signer slots as recipients (slot 1 at least, so an empty template can be
@@ -31,6 +32,12 @@ final class TemplateFieldsEdited implements EditedFields {
     @Override
     public String area() {
         return "templates";
+    }
+
+    /** A template is made on its own page, not in steps: its editor keeps only its back and done links. */
+    @Override
+    public Html steps(AdminView v, long id) {
+        return Html.EMPTY;
     }
 
     @Override

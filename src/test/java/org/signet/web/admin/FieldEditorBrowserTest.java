@@ -295,14 +295,8 @@ class FieldEditorBrowserTest {
         new Select(browser.visible(By.id("editor-for"))).selectByValue(signerId);
     }
 
-    /** Page 1's image on the screen: left, top, width, height in CSS pixels, and its width in points. */
     private static Map<String, Object> pageOne() {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> r = (Map<String, Object>) browser.js("const p = document.querySelector('.editor-page');"
-                + "p.scrollIntoView({block: 'start'}); window.scrollBy(0, -10);"
-                + "const r = p.querySelector('img').getBoundingClientRect();"
-                + "return {left: r.left, top: r.top, width: r.width, points: Number(p.dataset.width)};");
-        return r;
+        return EditorInBrowser.pageOne(browser);
     }
 
     private static double num(Map<String, Object> m, String key) {
@@ -382,7 +376,7 @@ class FieldEditorBrowserTest {
     }
 
     private static void awaitSaved() {
-        browser.until(x -> "saved".equals(x.findElement(By.id("editor-status")).getAttribute("data-state")));
+        EditorInBrowser.awaitSaved(browser);
     }
 
     private static String announced() {
@@ -393,36 +387,23 @@ class FieldEditorBrowserTest {
     }
 
     private static void keys(CharSequence... keys) {
-        new Actions(browser.driver()).sendKeys(keys).perform();
+        EditorInBrowser.keys(browser, keys);
     }
 
-    /** {@code key} pressed while {@code modifier} is held. */
     private static void chord(Keys modifier, Keys key) {
-        new Actions(browser.driver()).keyDown(modifier).sendKeys(key).keyUp(modifier).perform();
+        EditorInBrowser.chord(browser, modifier, key);
     }
 
     private static String active(String attribute) {
         return (String) browser.js("return document.activeElement.getAttribute(arguments[0]);", attribute);
     }
 
-    /** Presses Tab until the element matching {@code selector} has the focus. */
     private static void tabTo(String selector) {
-        tabUntil(selector, () -> keys(Keys.TAB));
+        EditorInBrowser.tabTo(browser, selector);
     }
 
-    /** Presses Shift+Tab until the element matching {@code selector} has the focus. */
     private static void tabBackTo(String selector) {
-        tabUntil(selector, () -> chord(Keys.SHIFT, Keys.TAB));
-    }
-
-    private static void tabUntil(String selector, Runnable press) {
-        for (int i = 0; i < 60; i++) {
-            press.run();
-            if (Boolean.TRUE.equals(browser.js("return document.activeElement.matches(arguments[0]);", selector))) {
-                return;
-            }
-        }
-        throw new AssertionError("Tab never reached " + selector);
+        EditorInBrowser.tabBackTo(browser, selector);
     }
 
     private static String path(WebElement link) {

@@ -97,6 +97,22 @@ class FieldEditorPageTest {
     }
 
     @Test
+    void draftEditor_showsTheDraftSteps_fieldsCurrent_templateEditorKeepsItsOwnLinks() {
+        AdminClient c = signedIn("sam@example.com");
+        String page = c.get("/admin/documents/" + draft + "/fields").body();
+        assertTrue(page.contains("<nav class=\"draft-steps\""), page);
+        assertTrue(page.contains("<span aria-current=\"step\"><span class=\"step-number\">3</span> Fields</span>"), page);
+        assertTrue(page.contains("<a href=\"/admin/documents/" + draft + "/recipients\"><span class=\"step-number\">2"
+                + "</span> Recipients</a>"), page);
+        assertTrue(page.contains("<a href=\"/admin/documents/" + draft + "/send\"><span class=\"step-number\">4</span>"
+                + " Review and send</a>"), page);
+        String template = String.valueOf(TestServer.expectObject(201, server.postMultipart("templates/upload", sam.full(),
+                new Multipart().file("file", "lease.pdf", "application/pdf", TestFiles.pdf(1)))).get("id"));
+        String editor = c.get("/admin/templates/" + template + "/fields").body();
+        assertTrue(editor.contains("id=\"editor-back\"") && !editor.contains("draft-steps"), editor);
+    }
+
+    @Test
     void fieldsTheEditorHasNoControlFor_comeBackUnchanged_whenItSaves() throws Exception {
         Map<String, Object> company = new java.util.LinkedHashMap<>(Map.of("signer_id", Long.parseLong(signer),
                 "field_type", "text", "field_name", "Company", "page_number", 1, "position_x", 72, "position_y", 100,
