@@ -149,9 +149,14 @@ class MasterKeyCheckTest {
         try (Database db = Database.open(data.resolve("signet.db"), "FULL", 1)) {
             MigrationsTest.applyScriptsBefore(db, "CREATE TABLE master_key_check");
             assertEquals(0, db.queryLong("SELECT count(*) FROM sqlite_master WHERE name = 'master_key_check'"));
-            long user = new UserStore(db, Clock.systemUTC()).add("old@example.org", "Old", false, null).id();
-            ApiKeyStore.Created c = new ApiKeyStore(db, Clock.systemUTC()).create(user, "old", "", Permission.FULL, 100);
-            return new Credentials(c.key().key(), c.secret());
+            // Written as the older Signet wrote them: today's stores write columns its schema did not have yet.
+            Credentials key = new Credentials("wps_" + "O".repeat(32), "S".repeat(40));
+            db.update("INSERT INTO users(email, name, is_admin, password_hash, created_at) "
+                    + "VALUES ('old@example.org', 'Old', 0, NULL, 1)");
+            db.update("INSERT INTO api_keys(user_id, key, secret_hash, name, description, permission, rate_limit, "
+                    + "created_at) SELECT id, ?, ?, 'old', '', ?, 100, 1 FROM users", key.key(),
+                    Tokens.sha256(key.secret()), Permission.FULL.wire());
+            return key;
         }
     }
 
