@@ -31,7 +31,8 @@ final class BulkSendPages implements AdminRoutes.Section {
 
     @Override
     public void routes(Router site, AdminRoutes admin) {
-        site.get("/admin/templates/{id}/bulk", admin.page(TeamWords.page((req, s, v) -> page(req, s, v, null, null, 200))));
+        site.get("/admin/templates/{id}/bulk", admin.page(TeamWords.page((req, s, v) -> page(req, s, v, null, null,
+                200))));
         // A multipart form: its CSRF token is checked among its parts before any row is read.
         site.post("/admin/templates/{id}/bulk", admin.page(TeamWords.page(this::post)));
         new BulkRunPage(bulkSends).routes(site, admin);

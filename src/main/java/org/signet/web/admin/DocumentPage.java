@@ -81,7 +81,8 @@ final class DocumentPage implements AdminRoutes.Section {
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
         Html notice = shown == null ? Html.EMPTY : v.notice("document.link_shown", shown.name());
-        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), team.panel(v, s, d.id(), d),
+        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d),
+                team.panel(v, s, d.id(), d),
                 DocumentFollowing.panel(v, d, detail.signers()),
                 downloads(v, d),
                 signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), retention.panel(v, s, d),

@@ -86,7 +86,8 @@ final class TemplatePage {
         List<String> shown = new ArrayList<>(List.of("name", "description", "slots"));
         d.variables().forEach(f -> shown.add("variables." + f.id()));
         return v.page(status, s, "templates", d.template().name(), req, Html.join(List.of(errors.summary(v, shown), ways,
-                details(v, s, d, errors, base), whose, recipients(v, s, d, errors, base), variables(v, s, d, errors, base))));
+                details(v, s, d, errors, base), whose, recipients(v, s, d, errors, base),
+                variables(v, s, d, errors, base))));
     }
 
     private static Html details(AdminView v, Session s, Templates.Detail d, FormErrors errors, String base) {

@@ -24,7 +24,8 @@ import org.signet.text.Html;
 /**
  * A document from a template: the sender fills each recipient's name and email and the template's variables, and
  * the document is made and sent through the same service as {@code POST /templates/{id}/documents} (a team's
- * template making the team's document, for its members, not its viewers); the sender lands on the new document's page. A refusal shows the form again as it was filled, its words beside each entry.
+ * template making the team's document, for its members, not its viewers); the sender lands on the new document's
+ * page. A refusal shows the form again as it was filled, its words beside each entry.
  */
 final class TemplateUsePage {
     private final Templates templates;

@@ -68,7 +68,8 @@ final class TemplatesPage implements AdminRoutes.Section {
         Html rows = found.items().stream().map(d -> Html.of("<tr><td><a href=\"/admin/templates/{}\">{}</a></td>"
                 + "<td class=\"num\">{}</td><td class=\"num\">{}</td>{}<td>{}</td></tr>\n", d.template().id(),
                 d.template().name(), v.number(d.slotNumbers().size()), v.number(d.template().totalPages()),
-                TeamSwitcher.cell(v, mine, d.template().teamId()), v.time(d.template().updatedAt()))).collect(Html.joining());
+                TeamSwitcher.cell(v, mine, d.template().teamId()), v.time(d.template().updatedAt())))
+                .collect(Html.joining());
         Html table = rows.isEmpty() ? Html.of("<p id=\"no-templates\">{}</p>\n", v.t("templates.none"))
                 : Html.of("{}<table class=\"table\" id=\"templates\">\n<caption class=\"visually-hidden\">{}</caption>\n"
                 + "<thead><tr>{}{}{}{}{}</tr></thead>\n<tbody>\n{}</tbody>\n</table>\n</div>\n",
@@ -106,14 +107,16 @@ final class TemplatesPage implements AdminRoutes.Section {
     private Response newPage(Request req, Session s, AdminView v, FormErrors errors, int status) {
         TeamSwitcher.Choice team = chosen(req, v);
         Html forTeam = team.teamId() == null ? Html.EMPTY : Html.of("<p id=\"new-template-team\" data-team=\"{}\">{}</p>\n",
-                team.teamId(), v.t("teams.template.for_team", teamWork.teams().get(s.principal(), team.teamId()).team().name()));
+                team.teamId(), v.t("teams.template.for_team",
+                        teamWork.teams().get(s.principal(), team.teamId()).team().name()));
         Html uploadForm = Html.of("<section class=\"panel\" aria-labelledby=\"from-file\">\n<h2 id=\"from-file\">{}</h2>\n"
                 + "{}<form method=\"post\" action=\"/admin/templates/new/upload{}\" enctype=\"multipart/form-data\" "
                 + "class=\"form\">\n{}{}<label for=\"template-file\">{}</label>\n<input id=\"template-file\" name=\"file\" "
                 + "type=\"file\" accept=\"{}\" required=\"required\""
                 + "{} />\n<p class=\"hint\">{}</p>\n{}<button type=\"submit\" class=\"btn btn-primary\" id=\"upload-template\">"
                 + "{}</button>\n</form>\n</section>\n", v.t("templates.from_file"), errors.summary(v, List.of("name", "file")),
-                kept(team), AdminView.csrf(s), errors.input(v, "upload-name", "name", v.t("templates.name_optional"), "text", "", false),
+                kept(team), AdminView.csrf(s),
+                errors.input(v, "upload-name", "name", v.t("templates.name_optional"), "text", "", false),
                 v.t("templates.file"), FormUpload.DOCUMENT_TYPES, errors.attributes("file", "template-file"),
                 v.t("templates.file_hint"),
                 errors.beside(v, "file", "template-file"), v.t("templates.upload"));

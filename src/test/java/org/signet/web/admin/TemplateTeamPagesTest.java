@@ -121,6 +121,10 @@ class TemplateTeamPagesTest {
                 .text("csrf", olga.csrf()).text("name", "Team lease").file("file", "lease.pdf", "application/pdf",
                         TestFiles.pdf(1))));
         assertEquals(String.valueOf(team), teamOf(made));
+        String doc = new ApiFlow(signet.server(), olgaKeys.full(), Clock.systemUTC()).upload("Team offer", 1);
+        long copied = madeTemplate(olga.post("/admin/templates/new/from-document?team=" + team, olga.csrf(), "document_id",
+                doc, "name", "Team offer"));
+        assertEquals(String.valueOf(team), teamOf(copied));
         long before = count("SELECT count(*) FROM templates");
         AdminClient vic = signedIn("vic");
         HttpResponse<String> refused = vic.postMultipart("/admin/templates/new/upload?team=" + team, new Multipart()
