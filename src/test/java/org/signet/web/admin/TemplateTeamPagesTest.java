@@ -205,7 +205,9 @@ class TemplateTeamPagesTest {
             assertEquals(base + "?notice=template_moved_in", in.headers().firstValue("Location").orElseThrow());
             assertTrue(olga.get(base + "?notice=template_moved_in").body().contains("The template has been moved into "
                     + "the team."));
-            assertTrue(olga.get(base).body().contains("data-team=\"" + team + "\""));
+            String inTeam = olga.get(base).body();
+            assertTrue(inTeam.contains("data-team=\"" + team + "\""), inTeam);
+            assertTrue(inTeam.contains("You then become its only owner."), "out of the team, it is the mover's: " + inTeam);
             assertEquals(403, move(olga, template, String.valueOf(theirs)).statusCode());
             AdminClient mia = signedIn("mia");
             assertFalse(mia.get(base).body().contains("id=\"move-out\""), "a member is offered no way out");
