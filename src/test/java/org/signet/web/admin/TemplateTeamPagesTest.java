@@ -112,6 +112,21 @@ class TemplateTeamPagesTest {
     }
 
     @Test
+    void templatesList_ofATeam_pagerKeepsTheChoice() {
+        AdminClient olga = signedIn("olga");
+        long team = team(olga, "Many terms");
+        ApiFlow flow = new ApiFlow(signet.server(), olgaKeys.full(), Clock.systemUTC());
+        long doc = Long.parseLong(flow.upload("Many terms", 1));
+        for (int i = 0; i <= TemplatesPage.PER_PAGE; i++) {
+            TestServer.expect(201, flow.post("templates", Map.of("document_id", doc, "name", "Terms " + i, "team_id", team)));
+        }
+        String first = olga.get("/admin/templates?team=" + team).body();
+        assertTrue(first.contains("<a rel=\"next\" href=\"?page=2&amp;team=" + team + "\">"), first);
+        String second = olga.get("/admin/templates?page=2&team=" + team).body();
+        assertTrue(second.contains("<a rel=\"prev\" href=\"?page=1&amp;team=" + team + "\">"), second);
+    }
+
+    @Test
     void newTemplate_whileATeamsListIsShown_isTheTeams_aViewersIsRefused() {
         AdminClient olga = signedIn("olga");
         long team = team(olga, "Made for");
