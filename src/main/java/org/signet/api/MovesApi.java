@@ -42,7 +42,7 @@ public final class MovesApi {
     private Response template(Request req) {
         long id = req.pathId("id");
         Long teamId = destination(req.json());
-        moves.template(req.caller().principal(), id, teamId);
+        moves.template(req.caller().principal(), id, teamId, Actors.of(req));
         return templates.answer(req.caller().principal(), id);
     }
 

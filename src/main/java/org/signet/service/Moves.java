@@ -2,6 +2,7 @@ package org.signet.service;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.logging.Logger;
 import org.signet.domain.Actor;
 import org.signet.domain.Document;
 import org.signet.domain.Owned;
@@ -15,10 +16,13 @@ import org.signet.store.TemplateStore;
 /**
  * Moving a document or a template between a person and a team (see docs/api/teams.md, Moving): into a team
  * by someone who may change it where it is and is a member (not a viewer) of the team; out of a team by
- * the team's admin or owner, to whom it then belongs. A document's move is recorded in its audit trail.
- * People move things; a team's key, which acts for one team only, does not.
+ * the team's admin or owner, to whom it then belongs. A document's move is recorded in its audit trail; a
+ * template has none, so its move is a line of the {@code signet.teams} log, naming who moved it and from where to
+ * where. People move things; a team's key, which acts for one team only, does not.
  */
 public final class Moves {
+    private static final Logger LOG = Logger.getLogger("signet.teams");
+
     private final Database db;
     private final DocumentStores stores;
     private final TemplateStore templates;
@@ -45,14 +49,18 @@ public final class Moves {
         });
     }
 
-    /** Moves template {@code id} as {@link #document} moves a document. */
-    public Template template(Principal p, long id, Long teamId) {
+    /** Moves template {@code id} as {@link #document} moves a document, and logs the move once it is committed. */
+    public Template template(Principal p, long id, Long teamId, Actor actor) {
         return db.inTransaction(() -> {
             Template t = movable(p, templates.find(id).orElse(null), teamId, "Template");
             if (Objects.equals(t.teamId(), teamId)) {
                 return t;
             }
-            return templates.moveTo(t.id(), teamId, teamId == null ? p.userId() : t.ownerId());
+            Template moved = templates.moveTo(t.id(), teamId, teamId == null ? p.userId() : t.ownerId());
+            db.afterCommit(() -> LOG.info(() -> "Template " + t.id() + " moved from " + where(t.teamId()) + " to "
+                    + where(teamId) + " by user " + p.userId() + (actor.apiKeyId() == null ? ""
+                    : " with key " + actor.apiKeyId())));
+            return moved;
         });
     }
 

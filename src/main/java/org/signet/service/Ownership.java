@@ -57,6 +57,14 @@ final class Ownership {
         return thing;
     }
 
+    /** Whether {@code p} may do with {@code thing} what {@code needed} may, as {@link #check} decides, without refusing. */
+    <T extends Owned> boolean allows(Principal p, T thing, TeamRole needed) {
+        if (thing.teamId() == null) {
+            return p.mayAccess(thing.ownerId());
+        }
+        return roleIn(p, thing.teamId()).map(role -> role.atLeast(needed)).orElse(false);
+    }
+
     /** 403 unless {@code p} has at least {@code needed} in the team: naming the thing for an outsider, the role for a member. */
     TeamRole requireRole(Principal p, long teamId, TeamRole needed, String what) {
         TeamRole role = roleIn(p, teamId).orElseThrow(() -> forbidden(what));

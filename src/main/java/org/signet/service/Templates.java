@@ -118,18 +118,36 @@ public final class Templates {
     public Page list(Principal p, Long teamId, String search, int page, int perPage) {
         return db.read(() -> {
             ListScope scope = access.ownership().scope(p, teamId, TeamRole.VIEWER);
-            TemplateStore.Page found = templates.list(scope, search, page, perPage);
-            return new Page(found.items().stream().map(this::detailOf).toList(), found.total());
+            return pageOf(templates.list(scope, search, page, perPage));
         });
+    }
+
+    /**
+     * The caller's personal templates alone, none of a team's: the administrator pages' "Personal" list. A team's
+     * key has no personal templates.
+     */
+    public Page listPersonal(Principal p, String search, int page, int perPage) {
+        if (p.actsForTeam()) {
+            return new Page(List.of(), 0);
+        }
+        return db.read(() -> pageOf(templates.list(ListScope.personal(p.userId()), search, page, perPage)));
     }
 
     public Detail get(Principal p, long id) {
         return db.read(() -> detailOf(readable(p, id)));
     }
 
-    /** The template with what it holds, when {@code p} may make documents from it (a team's member, not a viewer). */
-    Detail usable(Principal p, long id) {
+    /**
+     * The template with what it holds, when {@code p} may make documents from it or change it (a team's member, not
+     * a viewer).
+     */
+    public Detail usable(Principal p, long id) {
         return db.read(() -> detailOf(owned(p, id)));
+    }
+
+    /** Whether {@code p} may make documents from {@code t} and change it, as {@link #usable} decides, without refusing. */
+    public boolean usableBy(Principal p, Template t) {
+        return db.read(() -> access.ownership().allows(p, t, TeamRole.MEMBER));
     }
 
     /** The rule the template's documents and bulk sends follow. */
@@ -458,6 +476,10 @@ public final class Templates {
     /** The template, when {@code p} may read it: a team's viewer too. */
     private Template readable(Principal p, long id) {
         return access.ownership().require(p, templates.find(id), TeamRole.VIEWER, "Template");
+    }
+
+    private Page pageOf(TemplateStore.Page found) {
+        return new Page(found.items().stream().map(this::detailOf).toList(), found.total());
     }
 
     private Detail detailOf(Template t) {

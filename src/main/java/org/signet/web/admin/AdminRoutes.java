@@ -125,7 +125,7 @@ public final class AdminRoutes implements ErrorPages {
     /** What the field editor needs besides documents: templates, the pages as images, the interface's field reader. */
     public record FieldEditing(Templates templates, EditorPages pages, FieldReading reading) {}
 
-    /** Teams and their members, and moving a document between a person and a team. */
+    /** Teams and their members, and moving a document or a template between a person and a team. */
     public record TeamWork(Teams teams, Moves moves) {}
 
     /** The account's second factors, its passkeys and its record of sign-ins, for "My account" and the Users page. */
@@ -165,7 +165,7 @@ public final class AdminRoutes implements ErrorPages {
                 new KeysPage(services.keys(), services.accounts(), settings.defaultRateLimit()),
                 new DocumentsPage(services.documents(), services.accounts(), services.teams().teams()),
                 new DocumentPage(services.documents(), services.workflow(), services.links(), services.care().holds(),
-                        new DocumentTeamPanel(services.teams().teams(), services.teams().moves())),
+                        new TeamPanel(services.teams(), TeamPanel.Kind.DOCUMENT)),
                 new WebhooksPage(services.webhooks(), services.teams().teams()),
                 new TeamsPage(services.teams().teams()), new TeamPage(services.teams().teams()),
                 new UsersPage(services.accounts(), services.factors().factors()),
@@ -173,7 +173,7 @@ public final class AdminRoutes implements ErrorPages {
                 new AccountPage(services.accounts(), services.factors()),
                 new AppPage(services.factors().app(), services.factors().factors()),
                 new PasskeyRoutes(sessions, services.factors().passkeys(), settings.brand().name()),
-                new TemplatesPage(services.templating(), services.documents()),
+                new TemplatesPage(services.templating(), services.documents(), services.teams()),
                 new BulkSendPages(services.templating()),
                 new NewDocumentPage(services.documents(), services.drafting()),
                 new RecipientsPage(services.documents(), services.workflow(), services.drafting()),

@@ -116,11 +116,21 @@ final class AdminView {
 
     /** Links to the previous and next of {@code pages} pages around {@code page}, by {@code ?page=}; none for one page. */
     Html pager(long page, long pages) {
+        return pager(page, pages, "");
+    }
+
+    /**
+     * As {@link #pager(long, long)}, each link keeping what the list is narrowed to: {@code kept}, the rest of the
+     * query from its first {@code &}, such as the team switcher's choice ({@link TeamSwitcher.Choice#inLink}).
+     */
+    Html pager(long page, long pages, String kept) {
         return pages <= 1 ? Html.EMPTY : Html.of("<nav class=\"pager\" aria-label=\"{}\">{}<span>{}</span>{}</nav>\n",
                 t("pager.label"),
-                page > 1 ? Html.of("<a rel=\"prev\" href=\"?page={}\">{}</a> ", page - 1, t("pager.previous")) : Html.EMPTY,
+                page > 1 ? Html.of("<a rel=\"prev\" href=\"?page={}{}\">{}</a> ", page - 1, kept, t("pager.previous"))
+                        : Html.EMPTY,
                 t("pager.position", number(page), number(pages)),
-                page < pages ? Html.of(" <a rel=\"next\" href=\"?page={}\">{}</a>", page + 1, t("pager.next")) : Html.EMPTY);
+                page < pages ? Html.of(" <a rel=\"next\" href=\"?page={}{}\">{}</a>", page + 1, kept, t("pager.next"))
+                        : Html.EMPTY);
     }
 
     /** A column heading. */

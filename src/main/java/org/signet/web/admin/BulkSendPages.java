@@ -15,7 +15,8 @@ import org.signet.text.Html;
 /**
  * A bulk send from a template: the rows come as a CSV file or pasted text, every row is checked first through the
  * service the REST bulk send uses and shown with its problems, nothing made; then the sender starts the run, which a
- * single bad row refuses whole, as the interface does. The run's own page is {@link BulkRunPage}.
+ * single bad row refuses whole, as the interface does. A team's template is sent by its members, not its viewers, and
+ * its documents are the team's. The run's own page is {@link BulkRunPage}.
  */
 final class BulkSendPages implements AdminRoutes.Section {
     private final Templates templates;
@@ -30,9 +31,10 @@ final class BulkSendPages implements AdminRoutes.Section {
 
     @Override
     public void routes(Router site, AdminRoutes admin) {
-        site.get("/admin/templates/{id}/bulk", admin.page((req, s, v) -> page(req, s, v, null, null, 200)));
+        site.get("/admin/templates/{id}/bulk", admin.page(TeamWords.page((req, s, v) -> page(req, s, v, null, null,
+                200))));
         // A multipart form: its CSRF token is checked among its parts before any row is read.
-        site.post("/admin/templates/{id}/bulk", admin.page(this::post));
+        site.post("/admin/templates/{id}/bulk", admin.page(TeamWords.page(this::post)));
         new BulkRunPage(bulkSends).routes(site, admin);
     }
 
@@ -42,7 +44,7 @@ final class BulkSendPages implements AdminRoutes.Section {
             throw AdminRoutes.csrfRefusal();
         }
         long id = req.pathId("id");
-        Templates.Detail template = templates.get(s.principal(), id);
+        Templates.Detail template = templates.usable(s.principal(), id);
         BulkSends.Rows rows = csvRows.read(form.csv(), template);
         BulkSends.Check check = bulkSends.check(s.principal(), id, rows);
         if (!form.change().equals("send") || !check.clean()) {
@@ -59,7 +61,7 @@ final class BulkSendPages implements AdminRoutes.Section {
 
     /** @param form the form as posted, else null; @param check its rows as checked, else null */
     private Response page(Request req, Session s, AdminView v, BulkForm form, BulkSends.Check check, int status) {
-        Templates.Detail template = templates.get(s.principal(), req.pathId("id"));
+        Templates.Detail template = templates.usable(s.principal(), req.pathId("id"));
         String action = "/admin/templates/" + template.template().id() + "/bulk";
         Html columns = Html.of("<code id=\"bulk-header\">{}</code>", String.join(",", BulkSends.columns(template)));
         Html intro = Html.of("<section class=\"panel\" aria-labelledby=\"bulk-columns\">\n<h2 id=\"bulk-columns\">{}</h2>\n"

@@ -36,9 +36,9 @@ final class DocumentPage implements AdminRoutes.Section {
     private final DocumentRetention retention;
     private final DocumentFollowing following;
     private final DocumentProgress progress;
-    private final DocumentTeamPanel team;
+    private final TeamPanel team;
 
-    DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds, DocumentTeamPanel team) {
+    DocumentPage(Documents documents, Workflow workflow, Links links, LegalHolds holds, TeamPanel team) {
         this.documents = documents;
         this.workflow = workflow;
         this.links = links;
@@ -81,7 +81,8 @@ final class DocumentPage implements AdminRoutes.Section {
         Documents.Trail trail = documents.trail(s.principal(), id);
         Document d = detail.document();
         Html notice = shown == null ? Html.EMPTY : v.notice("document.link_shown", shown.name());
-        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d), team.panel(v, s, d),
+        return v.page(200, s, "documents", d.title(), req, Html.join(List.of(notice, summary(v, d),
+                team.panel(v, s, d.id(), d),
                 DocumentFollowing.panel(v, d, detail.signers()),
                 downloads(v, d),
                 signers(v, s, d, detail.signers(), shown), fields(v, detail.fields()), retention.panel(v, s, d),

@@ -57,7 +57,7 @@ final class FieldEditorPage implements AdminRoutes.Section {
     @Override
     public void routes(Router site, AdminRoutes admin) {
         String base = "/admin/" + edited.area() + "/{id}";
-        site.get(base + "/fields", admin.page(this::show));
+        site.get(base + "/fields", admin.page(TeamWords.page(this::show)));
         site.post(base + "/fields", admin.json((req, s, body) -> save(req, s, body)));
         site.get(base + "/pages/{page}", admin.page((req, s, v) -> image(req, s)));
     }

@@ -7,7 +7,7 @@ import org.signet.service.AdminSessions.Session;
 import org.signet.text.Html;
 
 /**
- * The team switcher of the lists (documents, webhooks): whose items a list shows, kept in the address as
+ * The team switcher of the lists (documents, templates, webhooks): whose items a list shows, kept in the address as
  * {@code ?team=} ({@code all}, {@code personal} or a team's id), so that a list chosen can be bookmarked, shared
  * between tabs and reloaded, and each tab shows what it says. Without it a list shows all: the user's own items
  * and those of their teams, as the REST interface's lists without {@code team_id}.

@@ -57,7 +57,8 @@ final class TemplateFieldsEdited implements EditedFields {
 
     @Override
     public Model load(Principal p, long id) {
-        Templates.Detail t = templates.get(p, id);
+        // The editor changes the template: a team's viewer is refused it as any change.
+        Templates.Detail t = templates.usable(p, id);
         return new Model(t.template().name(), "signer_slot", recipients(t), t.files(), shapes(t));
     }
 

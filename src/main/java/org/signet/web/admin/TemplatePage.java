@@ -22,36 +22,40 @@ import org.signet.text.Html;
 /**
  * One template: its name and description, its recipients (the slots a document's signers fill, each with the role and
  * signing order its signer gets), the variables its fields can be filled ahead of time by, and the ways on: its
- * fields in the field editor, a document from it, a bulk send, and deleting it. A refused change shows the page again
- * with the words beside the entry they concern, nothing changed.
+ * fields in the field editor, a document from it, a bulk send, and deleting it; and whose it is, with the moves
+ * between a person and a team ({@link TeamPanel}). A team's viewer reads it and is offered none of these. A refused
+ * change shows the page again with the words beside the entry they concern, nothing changed.
  */
 final class TemplatePage {
     private final Templates templates;
+    private final TeamPanel team;
 
-    TemplatePage(Templates templates) {
+    TemplatePage(Templates templates, TeamPanel team) {
         this.templates = templates;
+        this.team = team;
     }
 
     void routes(Router site, AdminRoutes admin) {
         site.get("/admin/templates/{id}", admin.page((req, s, v) -> show(req, s, v, FormErrors.NONE, 200)));
-        site.post("/admin/templates/{id}", admin.action((req, s, v, form) -> change(req, s, v, () -> {
+        site.post("/admin/templates/{id}", admin.action(TeamWords.action((req, s, v, form) -> change(req, s, v, () -> {
             Body b = form.body();
             String name = b.requireLine("name", 255);
             DrawableText.check("name", name, b::reject);
             String description = b.optText("description", 2000).orElse("");
             b.check();
             templates.update(s.principal(), req.pathId("id"), name, description);
-        })));
-        site.post("/admin/templates/{id}/recipients", admin.action((req, s, v, form) -> change(req, s, v,
+        }))));
+        site.post("/admin/templates/{id}/recipients", admin.action(TeamWords.action((req, s, v, form) -> change(req, s, v,
                 () -> templates.saveSlots(s.principal(), req.pathId("id"), slots(form,
-                        templates.get(s.principal(), req.pathId("id")))))));
-        site.post("/admin/templates/{id}/variables", admin.action((req, s, v, form) -> change(req, s, v,
+                        templates.usable(s.principal(), req.pathId("id"))))))));
+        site.post("/admin/templates/{id}/variables", admin.action(TeamWords.action((req, s, v, form) -> change(req, s, v,
                 () -> templates.saveVariables(s.principal(), req.pathId("id"), variables(form,
-                        templates.get(s.principal(), req.pathId("id")))))));
-        site.post("/admin/templates/{id}/delete", admin.action((req, s, v, form) -> {
+                        templates.usable(s.principal(), req.pathId("id"))))))));
+        site.post("/admin/templates/{id}/delete", admin.action(TeamWords.action((req, s, v, form) -> {
             templates.delete(s.principal(), req.pathId("id"));
             return AdminView.redirect("/admin/templates", "templates_deleted");
-        }));
+        })));
+        team.routes(site, admin);
     }
 
     /** Makes a change and goes back to the page saying so, or shows the page again with why it was refused. */
@@ -69,6 +73,10 @@ final class TemplatePage {
 
     private Response show(Request req, Session s, AdminView v, FormErrors errors, int status) {
         Templates.Detail d = templates.get(s.principal(), req.pathId("id"));
+        Html whose = team.panel(v, s, d.template().id(), d.template());
+        if (!templates.usableBy(s.principal(), d.template())) {
+            return v.page(status, s, "templates", d.template().name(), req, TemplateReading.render(v, d).then(whose));
+        }
         String base = "/admin/templates/" + d.template().id();
         Html ways = Html.of("<div class=\"panel actions\">\n<a class=\"btn btn-primary\" id=\"use-template\" href=\"{}/use\">"
                 + "{}</a>\n<a class=\"btn btn-secondary\" id=\"bulk-template\" href=\"{}/bulk\">{}</a>\n"
@@ -78,7 +86,8 @@ final class TemplatePage {
         List<String> shown = new ArrayList<>(List.of("name", "description", "slots"));
         d.variables().forEach(f -> shown.add("variables." + f.id()));
         return v.page(status, s, "templates", d.template().name(), req, Html.join(List.of(errors.summary(v, shown), ways,
-                details(v, s, d, errors, base), recipients(v, s, d, errors, base), variables(v, s, d, errors, base))));
+                details(v, s, d, errors, base), whose, recipients(v, s, d, errors, base),
+                variables(v, s, d, errors, base))));
     }
 
     private static Html details(AdminView v, Session s, Templates.Detail d, FormErrors errors, String base) {

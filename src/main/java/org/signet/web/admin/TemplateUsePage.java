@@ -23,8 +23,9 @@ import org.signet.text.Html;
 
 /**
  * A document from a template: the sender fills each recipient's name and email and the template's variables, and
- * the document is made and sent through the same service as {@code POST /templates/{id}/documents}; the sender lands
- * on the new document's page. A refusal shows the form again as it was filled, its words beside each entry.
+ * the document is made and sent through the same service as {@code POST /templates/{id}/documents} (a team's
+ * template making the team's document, for its members, not its viewers); the sender lands on the new document's
+ * page. A refusal shows the form again as it was filled, its words beside each entry.
  */
 final class TemplateUsePage {
     private final Templates templates;
@@ -34,12 +35,13 @@ final class TemplateUsePage {
     }
 
     void routes(Router site, AdminRoutes admin) {
-        site.get("/admin/templates/{id}/use", admin.page((req, s, v) -> form(req, s, v, null, FormErrors.NONE, 200)));
-        site.post("/admin/templates/{id}/use", admin.action(this::send));
+        site.get("/admin/templates/{id}/use", admin.page(TeamWords.page((req, s, v) -> form(req, s, v, null,
+                FormErrors.NONE, 200))));
+        site.post("/admin/templates/{id}/use", admin.action(TeamWords.action(this::send)));
     }
 
     private Response send(Request req, Session s, AdminView v, Form form) {
-        Templates.Detail d = templates.get(s.principal(), req.pathId("id"));
+        Templates.Detail d = templates.usable(s.principal(), req.pathId("id"));
         try {
             Body b = form.body();
             String title = b.optLine("title", 255).orElse(null);
@@ -86,7 +88,7 @@ final class TemplateUsePage {
 
     /** @param filled the form as posted, to show again after a refusal; null for an empty one */
     private Response form(Request req, Session s, AdminView v, Form filled, FormErrors errors, int status) {
-        Templates.Detail d = templates.get(s.principal(), req.pathId("id"));
+        Templates.Detail d = templates.usable(s.principal(), req.pathId("id"));
         List<String> shown = new ArrayList<>(List.of("title"));
         List<Html> recipients = new ArrayList<>();
         for (TemplateSlot slot : TemplatePage.slots(d)) {

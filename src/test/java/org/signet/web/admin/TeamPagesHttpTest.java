@@ -29,22 +29,16 @@ class TeamPagesHttpTest {
 
     @BeforeAll
     static void start() {
-        olgaKeys = signet.server().account("olga@example.com", false);
-        signet.server().app.users().setPassword("olga@example.com", AdminHttpTest.HASH);
+        olgaKeys = TeamPeople.olgaAnd(signet.server(), "vic", "stranger", "mia");
         signet.server().app.users().add("ada@example.com", "Ada", true, AdminHttpTest.HASH);
-        for (String who : new String[] {"vic", "stranger", "mia"}) {
-            signet.server().app.users().add(who + "@example.com", who, false, AdminHttpTest.HASH);
-        }
     }
 
     private static AdminClient signedIn(String who) {
-        AdminClient c = new AdminClient(signet.server());
-        assertEquals(302, c.signIn(who + "@example.com", AdminHttpTest.PASSWORD).statusCode());
-        return c;
+        return TeamPeople.signedIn(signet.server(), who);
     }
 
     /** A team made through the teams page by {@code owner}; its id, read from where the page went on to. */
-    private static long team(AdminClient owner, String name) {
+    static long team(AdminClient owner, String name) {
         HttpResponse<String> made = owner.post("/admin/teams", owner.csrf(), "name", name);
         assertEquals(302, made.statusCode(), made.body());
         Matcher m = TEAM.matcher(made.headers().firstValue("Location").orElseThrow());
@@ -52,7 +46,7 @@ class TeamPagesHttpTest {
         return Long.parseLong(m.group(1));
     }
 
-    private static void add(AdminClient owner, long team, String who, String role) {
+    static void add(AdminClient owner, long team, String who, String role) {
         HttpResponse<String> r = owner.post("/admin/teams/" + team + "/members", owner.csrf(), "email",
                 who + "@example.com", "role", role);
         assertEquals(302, r.statusCode(), r.body());

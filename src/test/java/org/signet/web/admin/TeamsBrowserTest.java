@@ -26,8 +26,8 @@ import org.signet.web.Axe;
 /**
  * Teams on the administrator pages in a real headless Chromium: a team made and people added to it through the
  * forms, a document moved into it and seen by a member signed in as themselves, a viewer who sees it and is
- * offered no change; and the teams list, a team's page and a list chosen with the team switcher free of axe-core
- * violations (best practice included) in the four languages, on a desktop and a phone.
+ * offered no change; and the teams list, a team's page and the documents and templates lists chosen with the team
+ * switcher free of axe-core violations (best practice included) in the four languages, on a desktop and a phone.
  */
 class TeamsBrowserTest {
     @RegisterExtension
@@ -137,6 +137,9 @@ class TeamsBrowserTest {
         String team = made.replaceAll(".*/admin/teams/(\\d+).*", "$1");
         owner.post("/admin/teams/" + team + "/members", owner.csrf(), "email", "mia@example.com", "role", "admin");
         owner.post("/admin/documents/" + upload("Back office lease") + "/team", owner.csrf(), "team_id", team);
+        Map<String, Object> form = TestServer.expectObject(201, new ApiFlow(server, olga.full(), Clock.systemUTC())
+                .post("templates", Map.of("document_id", Long.parseLong(upload("Lease form")), "name", "Lease form")));
+        owner.post("/admin/templates/" + form.get("id") + "/team", owner.csrf(), "team_id", team);
         signIn("olga");
         ChromeDriver chrome = (ChromeDriver) browser.driver();
         chrome.executeCdpCommand("Network.enable", Map.of());
@@ -145,7 +148,8 @@ class TeamsBrowserTest {
                 chrome.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Accept-Language", lang)));
                 for (Dimension size : List.of(new Dimension(1280, 800), new Dimension(390, 844))) {
                     chrome.manage().window().setSize(size);
-                    for (String path : List.of("/admin/teams", "/admin/teams/" + team, "/admin/documents?team=" + team)) {
+                    for (String path : List.of("/admin/teams", "/admin/teams/" + team, "/admin/documents?team=" + team,
+                            "/admin/templates?team=" + team)) {
                         String what = path + " in " + lang + " at " + size;
                         browser.open(url(path));
                         assertEquals(lang, browser.visible(By.tagName("html")).getAttribute("lang"), what);
