@@ -3,3 +3,6 @@
 ALTER TABLE fields ADD COLUMN default_value TEXT;
 ALTER TABLE template_fields ADD COLUMN default_value TEXT;
 
+-- The sender's message given with a send, put in each invitation of that send and its reminders;
+-- null when the send had none.
+ALTER TABLE documents ADD COLUMN send_message TEXT;
