@@ -8,6 +8,8 @@ import static org.signet.support.TestServer.code;
 import static org.signet.support.TestServer.data;
 import static org.signet.support.TestServer.expectObject;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -118,6 +120,20 @@ class FieldDefaultsApiTest {
         assertEquals("Team", defaultOf(fields, "Plan"));
         assertEquals("12", defaultOf(fields, "Seats"));
         assertEquals("", ((Map<?, ?>) fields.get("Country")).get("value"), "a default is no prefill");
+    }
+
+    @Test
+    void formWithoutScript_showsTheDefaultsFilledIn() throws Exception {
+        flow.saveFields(doc, order());
+        flow.send(doc);
+
+        HttpResponse<String> form = signet.client().send(HttpRequest.newBuilder(URI.create(ann.url() + "/form")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertEquals(200, form.statusCode(), form.body());
+        assertTrue(form.body().contains("value=\"France\""), form.body());
+        assertTrue(form.body().contains("<option value=\"Team\" selected=\"selected\">Team</option>"), form.body());
+        assertTrue(form.body().contains("value=\"12\""), form.body());
     }
 
     @Test
