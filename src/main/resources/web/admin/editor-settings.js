@@ -1,10 +1,12 @@
-// The field editor's settings of the field chosen: recipient, label, required, hint, choices, prefill.
+// The field editor's settings of the field chosen: recipient, label, required, hint, choices, default, prefill.
 "use strict";
 
 import { say } from "./editor-words.js";
 
 /** The fields whose value can be prefilled from a template's variable (see docs/api/templates.md). */
 const PREFILLABLE = ["text", "textarea", "checkbox", "dropdown"];
+/** The fields a sender may give a default, which the signer's page starts with (docs/api/workflow.md, Fields). */
+const WITH_DEFAULT = ["text", "textarea", "number", "checkbox", "dropdown", "radio"];
 /** The fields that offer choices, which the sender lists one per line. */
 export const WITH_CHOICES = ["dropdown", "radio"];
 
@@ -24,6 +26,7 @@ export class Settings {
     this.bind("setting-options", "input", (f, v) => {
       f.options = v.split("\n").map((o) => o.trim()).filter((o) => o !== "");
     });
+    this.bind("setting-default", "input", (f, v) => { f.default_value = v; });
     this.bind("setting-prefill", "input", (f, v) => { f.variable_key = v.trim(); });
     const required = document.getElementById("setting-required");
     required.addEventListener("change", () => this.write((f) => { f.is_required = required.checked; }));
@@ -66,6 +69,8 @@ export class Settings {
     document.getElementById("setting-placeholder").value = field.placeholder || "";
     document.getElementById("setting-options").value = Array.isArray(field.options) ? field.options.join("\n") : "";
     this.form.querySelector('[data-for="options"]').hidden = !WITH_CHOICES.includes(field.field_type);
+    this.form.querySelector('[data-for="default"]').hidden = !WITH_DEFAULT.includes(field.field_type);
+    document.getElementById("setting-default").value = field.default_value || "";
     const prefill = this.form.querySelector('[data-for="prefill"]');
     if (prefill) {
       prefill.hidden = !PREFILLABLE.includes(field.field_type);

@@ -25,7 +25,8 @@ function parseOptions(text) {
  */
 export function valueControl(field, className) {
   const type = field.field_type;
-  const value = state.values[field.id] !== undefined ? state.values[field.id] : (field.value || '');
+  const value = state.values[field.id] !== undefined ? state.values[field.id]
+    : (field.value || field.default_value || '');
   let control;
   if (type === 'textarea') {
     control = el('textarea', { class: className, maxlength: 5000, placeholder: field.placeholder || null });

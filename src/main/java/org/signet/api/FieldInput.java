@@ -23,6 +23,7 @@ import org.signet.http.Keys;
 import org.signet.http.Values;
 import org.signet.json.Json;
 import org.signet.service.DrawableText;
+import org.signet.service.FieldDefaults;
 import org.signet.text.TypedText;
 import org.signet.text.Wire;
 
@@ -40,7 +41,7 @@ public final class FieldInput {
     /** What every field takes, besides whom it is for; a field type's own keys are added here. */
     static final Keys FIELD = Keys.of("field_type", "field_name", "page_number", "position_x", "position_y", "width",
             "height", "options", "font_size", "font_family", "placeholder", "is_required", "validation", "condition",
-            "file_id");
+            "file_id", "default_value");
     /** A document's field, for one of its signers. */
     static final Keys DOCUMENT_FIELD = FIELD.and("signer_id");
     /** A template's field, for a signer slot, perhaps filled from a variable. */
@@ -205,7 +206,25 @@ public final class FieldInput {
                 return null;
             }
             return new NewField(signer, type, name, page, x, y, w, h, placeholder, required, fontSize, fontFamily,
-                    options, "", variableKey, rules);
+                    options, "", variableKey, rules.withDefault(defaultValue(type, options, rules)));
+        }
+
+        /**
+         * The value the signer's page starts with, null for none; one the signer could not give is refused at
+         * once, naming the field, since it would stand whenever the signer gives nothing.
+         */
+        private String defaultValue(FieldType type, String options, FieldRules rules) {
+            Object v = m.get("default_value");
+            if (v == null || v instanceof String s && s.isEmpty()) {
+                return null;
+            }
+            String problem = v instanceof String s ? FieldDefaults.problem(type, options, rules.validation(), s)
+                    : "must be a string";
+            if (problem != null) {
+                throw Refusal.invalidParam("fields[" + (n - 1) + "].default_value", "Field " + n + ": default_value "
+                        + problem + ".");
+            }
+            return (String) v;
         }
 
         private String numberOptions() {

@@ -26,7 +26,7 @@ final class FieldRulesInput {
     }
 
     FieldRules read(FieldType type) {
-        return new FieldRules(validation(type), condition());
+        return new FieldRules(validation(type), condition(), null);
     }
 
     private FieldRules.Validation validation(FieldType type) {

@@ -21,6 +21,8 @@ import org.signet.text.Wire;
 public final class WorkflowApi {
     /** {@code .../remind}: optionally the one signer to remind. */
     private static final Keys REMIND = Keys.of("signer_id");
+    /** {@code .../send}: optionally a message to the recipients. */
+    private static final Keys SEND = Keys.of("message");
 
     private final Workflow workflow;
     private final MailSender mail;
@@ -38,9 +40,11 @@ public final class WorkflowApi {
 
     private Response send(Request req) {
         long id = req.pathId("id");
-        req.emptyJson();
+        Body b = req.json().refuseUnknown(SEND);
+        Optional<String> message = b.optString("message");
+        b.check();
         // Viewers of an open group are invited too, so count invitations rather than remindable signers.
-        Workflow.Sent sent = workflow.send(req.caller().principal(), id, Actors.of(req));
+        Workflow.Sent sent = workflow.send(req.caller().principal(), id, message.orElse(null), Actors.of(req));
         return Response.ok(Json.object("sent", true, "message",
                 "Document sent; " + sent.invited() + " recipient(s) invited by email."));
     }

@@ -5,14 +5,16 @@ import java.util.List;
 /**
  * A document as stored: its file references, status, timestamps (Unix seconds), the client's own handle on it,
  * whether a party whose turn it is may hand their place to someone else ({@code allowDelegation}), and its own
- * retention period in days ({@code retentionDays}; null: the site's for its status, 0: kept for ever), and the
- * team it belongs to ({@code teamId}; null: its owner's alone).
+ * retention period in days ({@code retentionDays}; null: the site's for its status, 0: kept for ever), the
+ * team it belongs to ({@code teamId}; null: its owner's alone), and the sender's message given with its send,
+ * which its invitations and reminders carry ({@code sendMessage}; null: none).
  */
 public record Document(long id, long ownerId, String title, DocumentStatus status, String originalFilename,
         String mediaType, Integer totalPages, List<PageSize> pages, long originalFileId, long pdfFileId,
         Long signedFileId, String fileHash, String signedFileHash, Long expiresAt, Long completedAt,
         Integer reminderIntervalDays, Long sentAt, long createdAt, long updatedAt, Long templateId, Seal seal,
-        ExternalRef ref, boolean allowDelegation, Integer retentionDays, Long teamId) implements Owned {
+        ExternalRef ref, boolean allowDelegation, Integer retentionDays, Long teamId, String sendMessage)
+        implements Owned {
 
     /**
      * How sealing a completed document stands: attempts made, the last error, whether it gave up;

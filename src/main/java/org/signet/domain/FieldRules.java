@@ -6,17 +6,27 @@ import java.util.Objects;
 
 /**
  * What a field asks of its value beyond its type (see docs/api/workflow.md, Rules on fields): a
- * {@link Validation} the value must pass, and a {@link Condition} on another field of the document that
- * decides whether the field is shown at all. Either may be null; {@link #NONE} has neither.
+ * {@link Validation} the value must pass, a {@link Condition} on another field of the document that
+ * decides whether the field is shown at all, and the {@code defaultValue} the signer's page starts with
+ * and that stands when the signer gives none. Each may be null; {@link #NONE} has none.
  */
-public record FieldRules(Validation validation, Condition condition) {
-    public static final FieldRules NONE = new FieldRules(null, null);
+public record FieldRules(Validation validation, Condition condition, String defaultValue) {
+    public static final FieldRules NONE = new FieldRules(null, null, null);
 
-    /** The keys {@code validation} and {@code condition} of a field's record, each its object or null. */
+    /** The same rules with {@code value} as the default, null for none. */
+    public FieldRules withDefault(String value) {
+        return new FieldRules(validation, condition, value);
+    }
+
+    /**
+     * The keys {@code validation}, {@code condition} and {@code default_value} of a field's record, each its
+     * object, its text or null.
+     */
     public Map<String, Object> wire() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("validation", validation == null ? null : validation.wire());
         m.put("condition", condition == null ? null : condition.wire());
+        m.put("default_value", defaultValue);
         return m;
     }
 

@@ -49,6 +49,14 @@ public enum FieldType {
         return this == TEXT || this == TEXTAREA;
     }
 
+    /**
+     * What a sender may fill in as the value the signer's page starts with: what the signer types or
+     * chooses, not an image, a file, or what the service fills in at signing.
+     */
+    public boolean takesDefault() {
+        return textLike() || this == NUMBER || this == CHECKBOX || this == DROPDOWN || this == RADIO;
+    }
+
     /** Filled with a file the signer uploads through their page, never with a value in the submission. */
     public boolean attachment() {
         return this == ATTACHMENT;

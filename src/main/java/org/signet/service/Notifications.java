@@ -166,6 +166,11 @@ public final class Notifications {
             access = (access + " " + lines.get("access_line.email_code")).strip();
         }
         vars.put("access_line", access);
+        // The sender's own words under a line that says whose they are: a paragraph of the HTML body (escaped
+        // there, as every value), and in the text body a paragraph that leaves no gap when there is none.
+        String message = d.sendMessage() == null ? "" : lines.get("message_line", sender) + "\n" + d.sendMessage();
+        vars.put("message_line", message);
+        vars.put("message_block", message.isEmpty() ? "" : message + "\n\n");
         return vars;
     }
 

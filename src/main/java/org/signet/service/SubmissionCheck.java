@@ -101,7 +101,10 @@ final class SubmissionCheck {
         }
     }
 
-    /** Each value as it is kept; one that does not fit is added to {@code refused} instead. */
+    /**
+     * Each value as it is kept, and each field's default where the submission gives it no value; one that does
+     * not fit is added to {@code refused} instead.
+     */
     private static Map<Long, String> kept(List<Field> mine, Map<Long, String> values, FieldValues.Refused refused) {
         Map<Long, String> kept = new LinkedHashMap<>();
         for (Map.Entry<Long, String> e : values.entrySet()) {
@@ -115,6 +118,8 @@ final class SubmissionCheck {
                 refused.add("values." + e.getKey(), "field " + e.getKey(), fit);
             }
         }
+        mine.stream().filter(f -> f.rules().defaultValue() != null && !f.prefilled() && !values.containsKey(f.id()))
+                .forEach(f -> kept.put(f.id(), f.rules().defaultValue()));
         return kept;
     }
 

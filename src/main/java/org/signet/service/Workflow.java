@@ -108,20 +108,30 @@ public final class Workflow {
 
     /** Sends a draft: checks signers and signature fields, then invites the first group. */
     public Sent send(Principal p, long documentId, Actor actor) {
-        return db.inTransaction(() -> send(access.require(p, documentId), actor));
+        return send(p, documentId, null, actor);
+    }
+
+    /**
+     * The same with the sender's {@code message} (null or blank for none), which each invitation of this send
+     * and its reminders carry (see docs/api/workflow.md, Sending); 400 naming {@code message} when it is not
+     * text of at most {@link SendMessage#MAX} characters, and nothing is sent.
+     */
+    public Sent send(Principal p, long documentId, String message, Actor actor) {
+        String checked = SendMessage.checked(message);
+        return db.inTransaction(() -> send(access.require(p, documentId), checked, actor));
     }
 
     /** PUT /documents/{id} with a new status: send, recall or expire, inside the caller's transaction. */
     Document changeStatus(Document d, DocumentStatus to, Actor actor) {
         return switch (to) {
-            case SENT -> send(d, actor).document();
+            case SENT -> send(d, null, actor).document();
             case DRAFT -> recall(d, actor);
             case EXPIRED -> expire(d, actor);
             default -> throw new IllegalArgumentException("not a status a client may set: " + to);
         };
     }
 
-    private Sent send(Document d, Actor actor) {
+    private Sent send(Document d, String message, Actor actor) {
         if (d.status() != DocumentStatus.DRAFT) {
             throw invalidState("Only a draft can be sent; this document is " + d.status().wire() + ".");
         }
@@ -130,6 +140,8 @@ public final class Workflow {
             throw Refusal.invalid("no_signers", "Add at least one signer before sending.");
         }
         requireSignatureFields(parties, fields.forDocument(d.id()));
+        // Each send says its own words: a draft recalled and sent again without a message carries none.
+        documents.setSendMessage(d.id(), message);
         Document sent = move(d, Trigger.SEND);
         audit.record(d.id(), "document_sent", actor, null);
         events.document(sent, "document.sent");

@@ -30,7 +30,7 @@ public final class DocumentStore {
     private static final String COLUMNS = "id, owner_id, title, status, original_filename, media_type, total_pages, "
             + "page_sizes, original_file_id, pdf_file_id, signed_file_id, file_hash, signed_file_hash, expires_at, "
             + "completed_at, reminder_interval_days, sent_at, created_at, updated_at, template_id, seal_attempts, "
-            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata, allow_delegation, retention_days, team_id";
+            + "seal_retry_at, seal_error, seal_level, sealed_at, external_id, metadata, allow_delegation, retention_days, team_id, send_message";
 
     private final Database db;
     private final Clock clock;
@@ -294,6 +294,11 @@ public final class DocumentStore {
         return db.queryOne("UPDATE documents SET external_id = ?, metadata = ?, updated_at = ? WHERE id = ? RETURNING "
                 + COLUMNS, DocumentStore::map, ref.externalId(), metadataJson(ref), now(), id)
                 .orElseThrow(() -> new StoreException("document " + id + " vanished inside its transaction", null));
+    }
+
+    /** Keeps the sender's message for the invitations of the send about to be made; null for none. */
+    public void setSendMessage(long id, String message) {
+        db.update("UPDATE documents SET send_message = ? WHERE id = ?", message, id);
     }
 
     /**
@@ -568,6 +573,7 @@ public final class DocumentStore {
                 r.string("seal_error"), r.nullableLong("seal_retry_at") == null && r.string("seal_error") != null,
                 r.string("seal_level") == null ? null : SealLevel.fromWire(r.string("seal_level")).orElseThrow(),
                 r.nullableLong("sealed_at"), r.nullableLong("seal_retry_at")), ref(r.string("external_id"), r.string("metadata")),
-                r.bool("allow_delegation"), r.nullableInt("retention_days"), r.nullableLong("team_id"));
+                r.bool("allow_delegation"), r.nullableInt("retention_days"), r.nullableLong("team_id"),
+                r.string("send_message"));
     }
 }

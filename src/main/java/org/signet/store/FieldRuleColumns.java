@@ -7,11 +7,11 @@ import org.signet.json.Json;
 import org.signet.json.JsonSyntaxException;
 
 /**
- * A field's rules in the columns {@code validation} and {@code shown_when} of both field tables: each its
- * wire object as JSON, '' when the field has none.
+ * A field's rules in the columns {@code validation} and {@code shown_when} of both field tables, each its
+ * wire object as JSON, '' when the field has none; and its {@code default_value}, null when it has none.
  */
 final class FieldRuleColumns {
-    static final String NAMES = "validation, shown_when";
+    static final String NAMES = "validation, shown_when, default_value";
 
     private FieldRuleColumns() {}
 
@@ -27,7 +27,7 @@ final class FieldRuleColumns {
         Map<?, ?> validation = object(r.string("validation"));
         Map<?, ?> condition = object(r.string("shown_when"));
         return new FieldRules(validation == null ? null : FieldRules.Validation.fromWire(validation),
-                condition == null ? null : FieldRules.Condition.fromWire(condition));
+                condition == null ? null : FieldRules.Condition.fromWire(condition), r.string("default_value"));
     }
 
     private static Map<?, ?> object(String json) {

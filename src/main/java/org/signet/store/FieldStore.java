@@ -28,12 +28,12 @@ public final class FieldStore {
         for (NewField f : fields) {
             db.update("INSERT INTO fields(document_id, signer_id, field_type, field_name, page_number, position_x, "
                             + "position_y, width, height, value, placeholder, is_required, font_size, font_family, options, "
-                            + "prefilled, validation, shown_when, created_at, updated_at) "
-                            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                            + "prefilled, validation, shown_when, default_value, created_at, updated_at) "
+                            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     documentId, f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(),
                     f.height(), f.value(), f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(),
                     !f.value().isEmpty(), FieldRuleColumns.validation(f.rules()), FieldRuleColumns.condition(f.rules()),
-                    now, now);
+                    f.rules().defaultValue(), now, now);
         }
     }
 

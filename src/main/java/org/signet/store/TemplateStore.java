@@ -148,11 +148,11 @@ public final class TemplateStore {
         for (NewField f : fields) {
             db.update("INSERT INTO template_fields(template_id, signer_slot, field_type, field_name, page_number, "
                     + "position_x, position_y, width, height, placeholder, is_required, font_size, font_family, options, "
-                    + "variable_key, validation, shown_when, created_at, updated_at) "
-                    + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", templateId,
+                    + "variable_key, validation, shown_when, default_value, created_at, updated_at) "
+                    + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", templateId,
                     f.signerId(), f.type().wire(), f.name(), f.pageNumber(), f.x(), f.y(), f.width(), f.height(),
                     f.placeholder(), f.required(), f.fontSize(), f.fontFamily(), f.options(), f.variableKey(),
-                    FieldRuleColumns.validation(f.rules()), FieldRuleColumns.condition(f.rules()), now, now);
+                    FieldRuleColumns.validation(f.rules()), FieldRuleColumns.condition(f.rules()), f.rules().defaultValue(), now, now);
         }
         db.update("UPDATE templates SET updated_at = ? WHERE id = ?", now, templateId);
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.signet.domain.Field;
 import org.signet.domain.FieldRules;
 import org.signet.domain.FieldType;
@@ -79,11 +80,15 @@ final class SigningForm {
         return f == null ? "" : f.name().isBlank() ? m.get("form.field") : f.name();
     }
 
-    /** The form's body: problems first, then each field, the signature, consent and the button. */
+    /**
+     * The form's body: problems first, then each field (as last posted, at first its default), the signature,
+     * consent and the button.
+     */
     static Html form(Messages m, String action, List<Field> mine, Filled filled) {
         List<Html> parts = new ArrayList<>();
         for (Field f : fillable(mine)) {
-            parts.add(field(m, f, filled.values().getOrDefault(f.id(), "")));
+            parts.add(field(m, f, filled.values().getOrDefault(f.id(), Objects.requireNonNullElse(f.rules().defaultValue(),
+                    ""))));
         }
         if (mine.stream().anyMatch(f -> f.type().image())) {
             parts.add(Html.of("<p class=\"form-row\"><label class=\"label\" for=\"signature_text\">{}</label>\n"

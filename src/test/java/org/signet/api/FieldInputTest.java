@@ -29,7 +29,7 @@ class FieldInputTest {
     private static Document document(PageSize... pages) {
         return new Document(1, 1, "Contract", DocumentStatus.DRAFT, "contract.pdf", "application/pdf", pages.length,
                 List.of(pages), 1, 1, null, "0".repeat(64), null, null, null, null, null, 0, 0, null, Document.Seal.NONE,
-                ExternalRef.NONE, false, null, null);
+                ExternalRef.NONE, false, null, null, null);
     }
 
     private static Object json(String text) {

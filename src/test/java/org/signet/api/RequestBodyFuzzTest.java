@@ -42,7 +42,7 @@ class RequestBodyFuzzTest {
     private static final List<PageSize> PAGES = List.of(new PageSize(595, 842), new PageSize(842, 595));
     private static final Document DOCUMENT = new Document(1, 1, "Contract", DocumentStatus.DRAFT, "contract.pdf",
             "application/pdf", PAGES.size(), PAGES, 1, 1, null, "0".repeat(64), null, null, null, null, null, 0, 0,
-            null, Document.Seal.NONE, ExternalRef.NONE, false, null, null);
+            null, Document.Seal.NONE, ExternalRef.NONE, false, null, null, null);
     private static final Set<String> BODY_CODES = Set.of("rest_invalid_param", "rest_missing_callback_param",
             "invalid_data", "validation_failed");
 

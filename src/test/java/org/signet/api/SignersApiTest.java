@@ -356,7 +356,7 @@ class SignersApiTest {
         Map<?, ?> f = (Map<?, ?>) array(r).get(0);
         assertEquals(Set.of("id", "document_id", "signer_id", "field_type", "field_name", "file_id", "page_number",
                 "position_x", "position_y", "width", "height", "value", "placeholder", "is_required", "font_size", "font_family",
-                "options", "validation", "condition", "created_at", "updated_at"), f.keySet());
+                "options", "validation", "condition", "default_value", "created_at", "updated_at"), f.keySet());
         assertEquals(doc, f.get("document_id"));
         assertEquals(ann, f.get("signer_id"));
         assertEquals("2", f.get("page_number"));

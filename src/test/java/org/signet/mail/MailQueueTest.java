@@ -49,7 +49,8 @@ class MailQueueTest {
     static Map<String, String> invitationVars(String title) {
         return Map.of("recipient_name", "Jürgen Müller", "sender_name", "Alice <Owner>",
                 "document_title", title, "link", LINK,
-                "expires_line", "The link expires on 2030-01-31.", "access_line", "");
+                "expires_line", "The link expires on 2030-01-31.", "access_line", "", "message_line", "",
+                "message_block", "");
     }
 
     @Test

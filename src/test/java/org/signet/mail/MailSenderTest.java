@@ -450,7 +450,8 @@ class MailSenderTest {
 
     private static Map<String, String> vars(String title) {
         return Map.of("recipient_name", "Jürgen Müller", "sender_name", "Alice Owner", "document_title", title,
-                "link", LINK, "expires_line", "", "access_line", "");
+                "link", LINK, "expires_line", "", "access_line", "", "message_line", "",
+                "message_block", "");
     }
 
     private static Map<String, String> completedVars() {

@@ -29,6 +29,8 @@ class MessageTemplatesTest {
         vars.put("link", LINK);
         vars.put("expires_line", EXPIRES);
         vars.put("access_line", "");
+        vars.put("message_line", "");
+        vars.put("message_block", "");
         vars.put("signer_name", "Bob Signer");
         vars.put("signer_email", "bob@example.org");
         vars.put("decline_reason", "The fee in section 3 is wrong.");

@@ -118,7 +118,8 @@ class CataloguesTest {
     void mailFrame_everyLanguage_namesItsLanguageAndSpeaksIt() {
         MessageTemplates templates = MessageTemplates.load();
         Map<String, String> vars = Map.of("document_title", "T", "sender_name", "S", "recipient_name", "N",
-                "link", "https://x.test/s", "expires_line", "", "access_line", "");
+                "link", "https://x.test/s", "expires_line", "", "access_line", "", "message_line", "",
+                "message_block", "");
         for (Language l : Language.values()) {
             RenderedMessage m = templates.render("invitation", l, vars);
             Messages lines = Messages.of(MessageTemplates.LINES, l);

@@ -57,9 +57,11 @@ class SigningPageRulesTest {
     void typing_validationMessageShown_conditionalFieldAppears_radioAndNumberSignedAndSealed() throws Exception {
         DocumentSetup doc = WORLD.upload("Order form", 1);
         Party signer = doc.party("Vera Valid", "signer", 1);
-        form(signer, doc).send();
+        form(signer, doc).field(signer, "textarea", 1, 320, 100, 200, 60, "field_name", "Notes", "default_value",
+                "Deliver by noon").send();
 
         page.open(signer).pageForm();
+        assertEquals("Deliver by noon", named("Notes").getDomProperty("value"), "the sender's default, filled in");
         WebElement postcode = named("Postcode");
         postcode.sendKeys("7500");
         WebElement problem = browser.visible(By.id("problem-" + postcode.getAttribute("data-field-id")));
@@ -87,6 +89,7 @@ class SigningPageRulesTest {
         assertEquals("75001", doc.value(signer, "text"));
         assertEquals("Team", doc.value(signer, "radio"));
         assertEquals("12", doc.value(signer, "number"));
+        assertEquals("Deliver by noon", doc.value(signer, "textarea"));
         doc.sealed();
         try (PDDocument pdf = Loader.loadPDF(SealedDocuments.sealedPdf(new ApiFlow(WORLD.server, WORLD.owner.full(),
                 WORLD.clock), doc.id()))) {

@@ -92,10 +92,16 @@ final class DocumentPage implements AdminRoutes.Section {
     private static Html summary(AdminView v, Document d) {
         return Html.of("<dl class=\"pairs panel\">\n<dt>{}</dt><dd><span id=\"document-state\" class=\"badge badge-{}\" data-state=\"{}\">{}"
                 + "</span></dd>\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n"
-                + "<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n</dl>\n", v.t("documents.state"), d.status().wire(), d.status().wire(),
+                + "<dt>{}</dt><dd>{}</dd>\n<dt>{}</dt><dd>{}</dd>\n{}</dl>\n", v.t("documents.state"), d.status().wire(), d.status().wire(),
                 v.t("state." + d.status().wire()), v.t("document.file"), d.originalFilename(), v.t("documents.created"),
                 v.time(d.createdAt()), v.t("document.sent"), v.time(d.sentAt()), v.t("document.completed"),
-                v.time(d.completedAt()), v.t("document.expires"), v.time(d.expiresAt()));
+                v.time(d.completedAt()), v.t("document.expires"), v.time(d.expiresAt()), sendMessage(v, d));
+    }
+
+    /** The message the last send put in the invitations, kept as the sender wrote it, lines and all. */
+    private static Html sendMessage(AdminView v, Document d) {
+        return d.sendMessage() == null ? Html.EMPTY : Html.of("<dt>{}</dt><dd id=\"send-message\" class=\"pre-line\">{}</dd>\n",
+                v.t("compose.message_shown"), d.sendMessage());
     }
 
     private static Html downloads(AdminView v, Document d) {

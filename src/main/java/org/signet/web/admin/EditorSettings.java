@@ -4,8 +4,8 @@ import org.signet.text.Html;
 
 /**
  * The field editor's settings of the field chosen: whom it is for, its label, whether it is required, the text
- * shown while it is empty, the choices of a dropdown or radio group, and on a template the variable that
- * prefills it. The script fills them from the field chosen and writes every change back to it.
+ * shown while it is empty, the choices of a dropdown or radio group, the value it starts with, and on a template
+ * the variable that prefills it. The script fills them from the field chosen and writes every change back to it.
  */
 final class EditorSettings {
     private EditorSettings() {}
@@ -26,11 +26,14 @@ final class EditorSettings {
                 + "<label for=\"setting-placeholder\">{}</label>\n"
                 + "<input id=\"setting-placeholder\" type=\"text\" maxlength=\"255\" />\n"
                 + "<div class=\"setting\" data-for=\"options\">\n<label for=\"setting-options\">{}</label>\n"
-                + "<textarea id=\"setting-options\" rows=\"4\"></textarea>\n</div>\n{}"
+                + "<textarea id=\"setting-options\" rows=\"4\"></textarea>\n</div>\n"
+                + "<div class=\"setting\" data-for=\"default\">\n<label for=\"setting-default\">{}</label>\n"
+                + "<input id=\"setting-default\" type=\"text\" maxlength=\"1000\" aria-describedby=\"setting-default-hint\" />\n"
+                + "<p id=\"setting-default-hint\" class=\"hint\">{}</p>\n</div>\n{}"
                 + "<button id=\"setting-remove\" type=\"button\" class=\"btn btn-danger\">{}</button>\n"
                 + "</form>\n</section>\n", v.t("editor.settings"), v.t("editor.settings_none"), v.t("editor.recipient"),
                 recipientOptions(v, model), v.t("editor.label"), v.t("editor.required"), v.t("editor.placeholder"),
-                v.t("editor.options"), prefill, v.t("editor.remove"));
+                v.t("editor.options"), v.t("editor.default"), v.t("editor.default_hint"), prefill, v.t("editor.remove"));
     }
 
     /** One option per recipient, named with their role so two of one name can be told apart. */

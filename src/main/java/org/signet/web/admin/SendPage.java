@@ -19,13 +19,14 @@ import org.signet.http.Response;
 import org.signet.http.Router;
 import org.signet.service.AdminSessions.Session;
 import org.signet.service.Documents;
+import org.signet.service.SendMessage;
 import org.signet.service.Workflow;
 import org.signet.text.Html;
 
 /**
  * The last step of a draft: its recipients in signing order with their fields, an expiry day and automatic reminders
- * (the document's {@code expires_at} and {@code reminder_interval_days}, as a PUT sets them), then send, as
- * {@code POST /documents/{id}/send} does, or keep it as a draft for later. A refused send (no recipient, a signer
+ * (the document's {@code expires_at} and {@code reminder_interval_days}, as a PUT sets them), then send with an
+ * optional message to the recipients, as {@code POST /documents/{id}/send} does, or keep it as a draft for later. A refused send (no recipient, a signer
  * without a signature field, ...) answers this page again with the words beside what it concerns, nothing changed.
  */
 final class SendPage implements AdminRoutes.Section {
@@ -59,7 +60,7 @@ final class SendPage implements AdminRoutes.Section {
             Timing timing = timing(form);
             if (!later) {
                 // Sent first: a refused send leaves the draft as it was, its expiry and reminders too.
-                workflow.send(s.principal(), id, AdminRoutes.actor(req, s));
+                workflow.send(s.principal(), id, form.value("message"), AdminRoutes.actor(req, s));
             }
             documents.update(s.principal(), id, new DocumentPatch(null, true, timing.expiresAt(), true,
                     timing.reminderDays(), null, false, null, null, null, false, null), AdminRoutes.actor(req, s));
@@ -160,7 +161,7 @@ final class SendPage implements AdminRoutes.Section {
                 + "<label for=\"expires-on\">{}</label>\n<input id=\"expires-on\" name=\"expires_on\" type=\"date\" min=\"{}\" "
                 + "value=\"{}\" aria-describedby=\"expires-on-hint{}\"{} />\n<p class=\"hint\" id=\"expires-on-hint\">{}</p>\n{}"
                 + "<label for=\"reminders\">{}</label>\n<select id=\"reminders\" name=\"reminder_interval_days\"{}>\n{}"
-                + "</select>\n{}<div class=\"step-buttons\">\n"
+                + "</select>\n{}{}<div class=\"step-buttons\">\n"
                 + "<a class=\"btn btn-secondary\" href=\"/admin/documents/{}/fields\">{}</a>\n"
                 + "<button type=\"submit\" class=\"btn btn-secondary\" name=\"then\" value=\"later\" id=\"save-later\">{}</button>\n"
                 + "<button type=\"submit\" class=\"btn btn-primary\" name=\"then\" value=\"send\" id=\"send-now\">{}</button>\n"
@@ -172,7 +173,17 @@ final class SendPage implements AdminRoutes.Section {
                         ? Html.trusted(" aria-invalid=\"true\" aria-describedby=\"reminder_interval_days-error\"") : Html.EMPTY,
                 Html.join(options), concerned.contains("reminder_interval_days")
                         ? RefusalWords.beside(v, "reminder_interval_days", refused) : Html.EMPTY,
-                d.id(), v.t("compose.back_fields"), v.t("compose.finish_later"), v.t("compose.send.send"));
+                messageInput(v, posted, refused, concerned.contains("message")), d.id(), v.t("compose.back_fields"), v.t("compose.finish_later"), v.t("compose.send.send"));
+    }
+
+    /** The message the send puts in each invitation; a refused one is shown again, with the words beside it. */
+    private static Html messageInput(AdminView v, Form posted, Refusal refused, boolean bad) {
+        String typed = posted == null ? "" : Optional.ofNullable(posted.value("message")).orElse("");
+        return Html.of("<label for=\"send-message\">{}</label>\n<textarea id=\"send-message\" name=\"message\" rows=\"4\" "
+                + "maxlength=\"{}\" aria-describedby=\"send-message-hint{}\"{}>{}</textarea>\n"
+                + "<p class=\"hint\" id=\"send-message-hint\">{}</p>\n{}", v.t("compose.message"), SendMessage.MAX,
+                bad ? " message-error" : "", described(bad), typed, v.t("compose.message_hint"),
+                bad ? RefusalWords.beside(v, "message", refused) : Html.EMPTY);
     }
 
     private static Html described(boolean bad) {

@@ -304,6 +304,31 @@ class ComposePagesTest {
     }
 
     @Test
+    void send_withAMessage_sentThroughTheService_shownOnTheDocumentsPage_tooLongSaidBesideIt() {
+        AdminClient c = signedIn();
+        String doc = samApi.upload("Quote", 1);
+        Party ann = samApi.addSigner(doc, "Ann", "ann@example.com", "signer", 1);
+        samApi.signatureFields(doc, ann.id());
+        String review = c.get("/admin/documents/" + doc + "/send").body();
+        assertTrue(review.contains("<label for=\"send-message\">Message to the recipients (optional)</label>"), review);
+        String csrf = AdminClient.csrfOf(c.get("/admin/documents/" + doc + "/send"));
+
+        HttpResponse<String> tooLong = c.post("/admin/documents/" + doc + "/send", csrf, "message", "x".repeat(2001),
+                "then", "send");
+        assertEquals(400, tooLong.statusCode());
+        assertTrue(tooLong.body().contains("id=\"message-error\""), tooLong.body());
+        assertEquals("draft", samApi.status(doc));
+
+        HttpResponse<String> sent = c.post("/admin/documents/" + doc + "/send", csrf, "message", "See <you> & soon",
+                "then", "send");
+        assertEquals(302, sent.statusCode(), sent.body());
+        assertEquals("sent", samApi.status(doc));
+        assertEquals("See <you> & soon", samApi.documents().find(Long.parseLong(doc)).orElseThrow().sendMessage());
+        String page = c.get("/admin/documents/" + doc).body();
+        assertTrue(page.contains("<dd id=\"send-message\" class=\"pre-line\">See &lt;you&gt; &amp; soon</dd>"), page);
+    }
+
+    @Test
     void recipients_staleCsrf_refused403_nothingAdded() {
         AdminClient c = signedIn();
         String doc = samApi.upload("Stale", 1);

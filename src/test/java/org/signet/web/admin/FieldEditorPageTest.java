@@ -116,7 +116,8 @@ class FieldEditorPageTest {
     void fieldsTheEditorHasNoControlFor_comeBackUnchanged_whenItSaves() throws Exception {
         Map<String, Object> company = new java.util.LinkedHashMap<>(Map.of("signer_id", Long.parseLong(signer),
                 "field_type", "text", "field_name", "Company", "page_number", 1, "position_x", 72, "position_y", 100,
-                "font_size", 11, "font_family", "Noto Serif", "validation", Map.of("format", "email")));
+                "font_size", 11, "font_family", "Noto Serif", "validation", Map.of("format", "email"), "default_value",
+                "office@example.org"));
         Map<String, Object> vat = new java.util.LinkedHashMap<>(Map.of("signer_id", Long.parseLong(signer),
                 "field_type", "number", "field_name", "Seats", "page_number", 1, "position_x", 72, "position_y", 200,
                 "options", Map.of("min", 1, "max", 9), "condition", Map.of("field_name", "Company", "filled", true)));
@@ -133,6 +134,8 @@ class FieldEditorPageTest {
                 Json.write(Map.of("fields", model.get("fields"))));
         assertEquals(200, saved.statusCode(), saved.body());
         assertEquals(withoutTimes(before), withoutTimes(stored()));
+        assertEquals("office@example.org", ((Map<?, ?>) stored().get(0)).get("default_value"), "the default kept");
+        assertTrue(page.contains("<label for=\"setting-default\">Default value</label>"), "the default offered");
     }
 
     /** The records but for what a new save changes anyway: ids and times. */
