@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +28,6 @@ import org.signet.support.Browser;
 import org.signet.support.Party;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
-import org.signet.web.Axe;
 
 /**
  * Making a document on the administrator pages in a real headless Chromium: the upload by the file chooser and by a
@@ -43,6 +41,9 @@ class ComposeBrowserTest {
     @RegisterExtension
     static final SignetFixture signet = SignetFixture.running().onSystemClock();
 
+    @RegisterExtension
+    static final AdminBrowser pages = AdminBrowser.on(signet).allowingRefusedLoads();
+
     @TempDir
     static Path temp;
 
@@ -53,37 +54,16 @@ class ComposeBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        browser = Browser.start();
+        browser = pages.browser();
         server = signet.server();
-        sam = server.account("sam@example.com", false);
-        server.app.users().setPassword("sam@example.com", AdminHttpTest.HASH);
+        sam = pages.account("sam@example.com");
         samApi = new ApiFlow(server, sam.full(), Clock.systemUTC());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
     }
 
     @BeforeEach
     void fresh() {
         // The pages in the browser's language (English here), whatever a test before chose.
         server.app.users().setLanguage(sam.user().id(), null);
-        browser.reset(1280, 800);
-        browser.consoleErrors();
-    }
-
-    private static String url(String path) {
-        return server.app.siteUrl() + path;
-    }
-
-    /** No axe violation with best practice included, and no console error but the refused answers' own. */
-    private static void clean(String what) {
-        assertEquals(List.of(), Axe.violations(browser.driver(), Axe.WITH_BEST_PRACTICE), what + ": axe violations");
-        assertEquals(List.of(), browser.consoleErrors().stream().filter(e -> !e.contains("Failed to load resource: the "
-                + "server responded with a status of 4")).toList(), what + ": console errors");
     }
 
     private static void mouseClick(By by) {
@@ -133,18 +113,18 @@ class ComposeBrowserTest {
 
     @Test
     void mouse_uploadByChooserAndByDrop_recipientsFixedAndReordered_reviewedAndSent() throws Exception {
-        AdminPagesSample.signIn(browser, server, "sam@example.com");
-        browser.open(url("/admin/documents"));
+        pages.signIn("sam@example.com");
+        browser.open(pages.url("/admin/documents"));
         mouseClick(By.id("new-document"));
         browser.visible(By.id("drop-zone"));
-        clean("upload page");
+        pages.clean("upload page");
         browser.visible(By.id("file")).sendKeys(NDA.toString());
         mouseClick(By.id("upload-submit"));
         String doc = draftOnScreen();
         assertEquals("mutual-nda", samApi.document(doc).get("title"));
-        clean("recipients page, no recipient yet");
+        pages.clean("recipients page, no recipient yet");
 
-        browser.open(url("/admin/documents/new"));
+        browser.open(pages.url("/admin/documents/new"));
         dropFile(NDA, "application/pdf");
         assertEquals("mutual-nda.pdf", browser.visible(By.id("upload-status")).getText());
         watchProgress();
@@ -155,7 +135,7 @@ class ComposeBrowserTest {
         assertFalse(dropped.equals(doc));
         assertEquals("mutual-nda", samApi.document(dropped).get("title"));
 
-        browser.open(url("/admin/documents/" + doc + "/recipients"));
+        browser.open(pages.url("/admin/documents/" + doc + "/recipients"));
         addWithMouse("Ann Archer", "ann@example.com", "signer", 1);
         awaitNotice("recipient_added");
         addWithMouse("Bob Baker", "ann@example.com", "signer", 2);
@@ -166,7 +146,7 @@ class ComposeBrowserTest {
         String said = browser.visible(By.id("email-new-error")).getText();
         assertTrue(said.startsWith("Someone with this email address"), said);
         assertEquals(1, samApi.signerRecords(doc).size(), "nothing added by the refused post");
-        clean("recipients page, a refused recipient");
+        pages.clean("recipients page, a refused recipient");
         type(By.id("email-new"), "bob@example.com");
         mouseClick(By.id("save-new"));
         awaitNotice("recipient_added");
@@ -176,24 +156,24 @@ class ComposeBrowserTest {
         mouseClick(By.id("up-" + ids.get("Vera Viewer")));
         awaitNotice("recipient_moved");
         assertEquals(List.of("Ann Archer:1", "Vera Viewer:2", "Bob Baker:3"), order(doc));
-        browser.open(url("/admin/documents/" + doc + "/recipients"));
+        browser.open(pages.url("/admin/documents/" + doc + "/recipients"));
         mouseClick(By.id("down-" + ids.get("Vera Viewer")));
         awaitNotice("recipient_moved");
         assertEquals(List.of("Ann Archer:1", "Bob Baker:2", "Vera Viewer:3"), order(doc));
-        clean("recipients page, three recipients");
+        pages.clean("recipients page, three recipients");
 
         // The fields are placed on the editor's step; here through the interface, as the editor saves them.
         samApi.signatureFields(doc, ids.get("Ann Archer"), ids.get("Bob Baker"));
         mouseClick(By.linkText("4 " + "Review and send"));
         browser.visible(By.id("review"));
         assertTrue(browser.visible(By.id("review-" + ids.get("Ann Archer"))).getText().contains("Signature, page 1, required"));
-        clean("review page");
+        pages.clean("review page");
         new Select(browser.visible(By.id("reminders"))).selectByValue("3");
         mouseClick(By.id("send-now"));
         browser.until(d -> d.getCurrentUrl().endsWith("/admin/documents/" + doc + "?notice=compose_sent"));
         assertEquals("sent", samApi.status(doc));
         assertEquals("3", String.valueOf(samApi.document(doc).get("reminder_interval_days")));
-        clean("document page after sending");
+        pages.clean("document page after sending");
     }
 
     /**
@@ -224,10 +204,10 @@ class ComposeBrowserTest {
 
     @Test
     void keyboardOnly_recipientAddedMovedAndSent() {
-        AdminPagesSample.signIn(browser, server, "sam@example.com");
+        pages.signIn("sam@example.com");
         String doc = samApi.upload("Keyboard lease", 1);
         Party first = samApi.addSigner(doc, "Kim Key", "kim@example.com", "signer", 1);
-        browser.open(url("/admin/documents/" + doc + "/recipients"));
+        browser.open(pages.url("/admin/documents/" + doc + "/recipients"));
         tabTo("name-new");
         keys("Lee Tab", Keys.TAB, "lee@example.com", Keys.TAB);
         // The role is a select: the arrow keys choose, then on through the order and the gates to the button.
@@ -243,7 +223,7 @@ class ComposeBrowserTest {
         awaitNotice("recipient_moved");
         assertEquals(List.of("Lee Tab:1", "Kim Key:2"), order(doc));
         samApi.signatureFields(doc, first.id(), lee);
-        browser.open(url("/admin/documents/" + doc + "/send"));
+        browser.open(pages.url("/admin/documents/" + doc + "/send"));
         tabTo("send-now");
         keys(Keys.ENTER);
         browser.until(d -> d.getCurrentUrl().endsWith("?notice=compose_sent"));
@@ -270,32 +250,32 @@ class ComposeBrowserTest {
         String lonely = samApi.upload("Unsigned offer", 1);
         samApi.addSigner(lonely, "Nia Nofield", "nia@example.com", "signer", 1);
         Path text = Files.writeString(temp.resolve("notes.txt"), "not a document");
-        AdminPagesSample.signIn(browser, server, "sam@example.com");
+        pages.signIn("sam@example.com");
         List<String> seen = new ArrayList<>();
         for (String code : List.of("en", "de", "es", "fr")) {
             choose(code);
             for (int[] size : new int[][] {{1280, 800}, {390, 844}}) {
                 browser.driver().manage().window().setSize(new org.openqa.selenium.Dimension(size[0], size[1]));
                 String where = code + " " + size[0] + "x" + size[1];
-                browser.open(url("/admin/documents/new"));
-                clean(where + " upload");
+                browser.open(pages.url("/admin/documents/new"));
+                pages.clean(where + " upload");
                 browser.visible(By.id("file")).sendKeys(text.toString());
                 browser.click(By.id("upload-submit"));
                 browser.visible(By.id("file-error"));
                 assertEquals("true", browser.visible(By.id("file")).getAttribute("aria-invalid"));
-                clean(where + " upload refused");
-                browser.open(url("/admin/documents/" + lonely + "/recipients"));
-                clean(where + " recipients");
+                pages.clean(where + " upload refused");
+                browser.open(pages.url("/admin/documents/" + lonely + "/recipients"));
+                pages.clean(where + " recipients");
                 type(By.id("name-new"), "Nia Again");
                 type(By.id("email-new"), "nia@example.com");
                 browser.click(By.id("save-new"));
                 browser.visible(By.id("email-new-error"));
-                clean(where + " recipient refused");
-                browser.open(url("/admin/documents/" + lonely + "/send"));
-                clean(where + " review");
+                pages.clean(where + " recipient refused");
+                browser.open(pages.url("/admin/documents/" + lonely + "/send"));
+                pages.clean(where + " review");
                 browser.click(By.id("send-now"));
                 browser.visible(By.id("send-error"));
-                clean(where + " send refused");
+                pages.clean(where + " send refused");
                 long overflow = (Long) browser.js("return document.documentElement.scrollWidth - window.innerWidth;");
                 assertTrue(overflow <= 0, where + ": the review scrolls sideways by " + overflow + " px");
                 seen.add(where);
@@ -308,7 +288,7 @@ class ComposeBrowserTest {
 
     /** Chooses the pages' language on the account page, as a user does. */
     private static void choose(String code) {
-        browser.open(url("/admin/account"));
+        browser.open(pages.url("/admin/account"));
         new Select(browser.visible(By.id("account-language"))).selectByValue(code.equals("en") ? "en" : code);
         browser.click(By.id("account-save"));
         browser.visible(By.cssSelector(".notice"));

@@ -12,7 +12,6 @@ import java.util.List;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,6 +39,9 @@ class DocumentFollowingBrowserTest {
     @RegisterExtension
     static final SignetFixture signet = SignetFixture.running().onSystemClock();
 
+    @RegisterExtension
+    static final AdminBrowser pages = AdminBrowser.on(signet);
+
     static TestServer server;
     static Browser browser;
     static ApiFlow flow;
@@ -47,31 +49,17 @@ class DocumentFollowingBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        browser = Browser.start();
+        browser = pages.browser();
         server = signet.server();
-        TestServer.Account fay = server.account(OWNER, false);
+        TestServer.Account fay = pages.account(OWNER);
         ownerId = fay.user().id();
-        server.app.users().setPassword(OWNER, AdminHttpTest.HASH);
         flow = new ApiFlow(server, fay.full(), Clock.systemUTC());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
     }
 
     @BeforeEach
     void fresh() {
         server.app.users().setLanguage(ownerId, Language.EN);
-        browser.reset(1280, 800);
-        browser.consoleErrors();
-        AdminPagesSample.signIn(browser, server, OWNER);
-    }
-
-    private static String url(String path) {
-        return server.app.siteUrl() + path;
+        pages.signIn(OWNER);
     }
 
     /** Sends {@code doc} to a tenant who has one signature field; answers the tenant. */
@@ -99,7 +87,7 @@ class DocumentFollowingBrowserTest {
         String doc = flow.upload("Lease to recall", 1);
         Party tenant = sendToTenant(doc);
 
-        browser.open(url("/admin/documents/" + doc));
+        browser.open(pages.url("/admin/documents/" + doc));
         press(By.id("follow-recall"));
         browser.visible(By.id("follow-warning"));
         press(By.cssSelector("form[action$='/recall'] button"));
@@ -118,7 +106,7 @@ class DocumentFollowingBrowserTest {
     void deleteDraft_confirmed_backToTheListAndGone() {
         String doc = flow.upload("Draft to delete", 1);
 
-        browser.open(url("/admin/documents/" + doc));
+        browser.open(pages.url("/admin/documents/" + doc));
         press(By.id("follow-delete"));
         press(By.cssSelector("form[action$='/delete'] button"));
 
@@ -131,7 +119,7 @@ class DocumentFollowingBrowserTest {
     void certificate_ofACompletedDocument_isItsCertificateOfCompletion() throws Exception {
         String doc = completed("Signed lease");
 
-        browser.open(url("/admin/documents/" + doc));
+        browser.open(pages.url("/admin/documents/" + doc));
         String href = browser.visible(By.id("download-certificate")).getAttribute("href");
         HttpResponse<byte[]> file = server.sendForBytes(HttpRequest.newBuilder(URI.create(href))
                 .header("Cookie", "signet_admin=" + browser.driver().manage().getCookieNamed("signet_admin").getValue())
@@ -152,7 +140,7 @@ class DocumentFollowingBrowserTest {
     void progress_aSignatureThroughTheLink_shownWithoutAReload() {
         String doc = flow.upload("Followed lease", 1);
         Party tenant = sendToTenant(doc);
-        browser.open(url("/admin/documents/" + doc));
+        browser.open(pages.url("/admin/documents/" + doc));
         By badge = By.id("progress-" + tenant.id());
         assertEquals("invited", browser.visible(badge).getAttribute("data-progress"));
         browser.visible(By.id("progress-auto"));
@@ -183,7 +171,7 @@ class DocumentFollowingBrowserTest {
             for (int[] size : new int[][] {{1280, 800}, {390, 844}}) {
                 browser.driver().manage().window().setSize(new org.openqa.selenium.Dimension(size[0], size[1]));
                 for (String path : paths) {
-                    browser.open(url(path));
+                    browser.open(pages.url(path));
                     browser.visible(By.tagName("h1"));
                     assertEquals(language.code(), browser.js("return document.documentElement.lang;"), path);
                     Axe.violations(browser.driver()).forEach(v -> found.add(language + " " + size[0] + " " + path + ": " + v));

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,6 +37,9 @@ import org.signet.web.Axe;
 class FieldEditorBrowserTest {
     @RegisterExtension
     static final SignetFixture signet = SignetFixture.running().onSystemClock();
+
+    @RegisterExtension
+    static final AdminBrowser pages = AdminBrowser.on(signet);
     /** Set to a folder to have the README's picture of the editor taken there. */
     private static final String SCREENSHOTS = System.getProperty("signet.screenshots");
 
@@ -53,24 +55,14 @@ class FieldEditorBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        browser = Browser.start();
+        browser = pages.browser();
         server = signet.server();
-        sam = server.account("sam@example.com", false);
-        server.app.users().setPassword("sam@example.com", AdminHttpTest.HASH);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
+        sam = pages.account("sam@example.com");
     }
 
     @BeforeEach
     void fresh() {
-        browser.reset(1280, 800);
-        browser.consoleErrors();
-        AdminPagesSample.signIn(browser, server, "sam@example.com");
+        pages.signIn("sam@example.com");
     }
 
     private static Draft draft() {
@@ -86,21 +78,15 @@ class FieldEditorBrowserTest {
     }
 
     private static void openEditor(String path) {
-        browser.open(server.app.siteUrl() + path);
+        browser.open(pages.url(path));
         browser.visible(By.id("field-editor"));
-    }
-
-    /** No console error and no accessibility violation on the page shown now. */
-    private static void clean(String what) {
-        assertEquals(List.of(), Axe.violations(browser.driver()), what + ": axe violations");
-        assertEquals(List.of(), browser.consoleErrors(), what + ": console errors");
     }
 
     @Test
     void mouse_dragMoveResizeAssign_reloadKeepsThem_storedWhereDropped() throws IOException {
         Draft d = draft();
         openEditor("/admin/documents/" + d.id() + "/fields");
-        clean("empty editor");
+        pages.clean("empty editor");
         forNew(d.alice());
         Box aliceSignature = drop("signature", 60, 80);
         Box aliceDate = drop("date", 330, 100);
@@ -113,7 +99,7 @@ class FieldEditorBrowserTest {
         aliceSignature = dragBy(fieldAt(0), 40, 30, aliceSignature, false);
         bobDate = dragBy(fieldAt(3).findElement(By.cssSelector(".editor-handle")), 30, 12, bobDate, true);
         awaitSaved();
-        clean("four fields placed");
+        pages.clean("four fields placed");
         picture();
 
         Map<String, Box> expected = Map.of(d.alice() + "/signature", aliceSignature, d.alice() + "/date", aliceDate,
@@ -195,7 +181,7 @@ class FieldEditorBrowserTest {
         List<Map<String, Object>> stored = fields("documents/" + d.id() + "/fields");
         assertEquals(1, stored.size());
         near(new Box(46, 37, 205, 60), stored.get(0), "the signature placed with keys");
-        clean("after keyboard placing");
+        pages.clean("after keyboard placing");
     }
 
     @Test
@@ -207,7 +193,7 @@ class FieldEditorBrowserTest {
         browser.visible(By.id("setting-name")).sendKeys("Company");
         browser.visible(By.id("setting-prefill")).sendKeys("company");
         awaitSaved();
-        clean("template editor");
+        pages.clean("template editor");
         List<Map<String, Object>> stored = fields("templates/" + id + "/fields");
         assertEquals(1, stored.size());
         Map<String, Object> f = stored.get(0);
@@ -267,16 +253,16 @@ class FieldEditorBrowserTest {
                 chrome.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Accept-Language",
                         language)));
                 browser.reset(1280, 800);
-                AdminPagesSample.signIn(browser, server, "sam@example.com");
+                pages.signIn("sam@example.com");
                 openEditor("/admin/documents/" + d.id() + "/fields");
                 drop("radio", 80, 90);
                 awaitSaved();
                 assertEquals(language, browser.visible(By.tagName("html")).getAttribute("lang"));
-                clean("editor, " + language);
+                pages.clean("editor, " + language);
                 browser.driver().manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
                 browser.visible(By.id("editor-phone"));
                 assertFalse(browser.visible(By.tagName("h1")).getText().isEmpty());
-                clean("editor on a phone, " + language);
+                pages.clean("editor on a phone, " + language);
             }
         } finally {
             chrome.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));

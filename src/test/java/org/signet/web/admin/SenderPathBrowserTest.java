@@ -16,9 +16,7 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDResources;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -33,7 +31,6 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Browser;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
-import org.signet.web.Axe;
 
 /**
  * A sender's whole path through the administrator pages in a real headless Chromium, once with the mouse and once
@@ -49,6 +46,9 @@ class SenderPathBrowserTest {
     @RegisterExtension
     static final SignetFixture signet = SignetFixture.running().onSystemClock();
 
+    @RegisterExtension
+    static final AdminBrowser pages = AdminBrowser.on(signet);
+
     static TestServer server;
     static Browser browser;
     static TestServer.Account sam;
@@ -59,34 +59,16 @@ class SenderPathBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        browser = Browser.start();
+        browser = pages.browser();
         server = signet.server();
-        sam = server.account("sam@example.com", false);
-        server.app.users().setPassword("sam@example.com", AdminHttpTest.HASH);
+        sam = pages.account("sam@example.com");
         samApi = new ApiFlow(server, sam.full(), Clock.systemUTC());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
-    @BeforeEach
-    void fresh() {
-        browser.reset(1280, 800);
-        browser.consoleErrors();
-    }
-
-    private static String url(String path) {
-        return server.app.siteUrl() + path;
     }
 
     @Test
     void mouse_uploadRecipientsFieldsSend_bothSignThroughTheirLinks_sealedPdfOnTheDocumentPage() throws Exception {
-        AdminPagesSample.signIn(browser, server, "sam@example.com");
-        browser.open(url("/admin/documents"));
+        pages.signIn("sam@example.com");
+        browser.open(pages.url("/admin/documents"));
         click(By.id("new-document"));
         browser.visible(By.id("file")).sendKeys(NDA.toString());
         click(By.id("upload-submit"));
@@ -122,13 +104,13 @@ class SenderPathBrowserTest {
 
     @Test
     void keyboardAlone_uploadRecipientsFieldsSend_bothSignThroughTheirLinks_sealedPdfOnTheDocumentPage() throws Exception {
-        browser.open(url("/admin/login"));
+        browser.open(pages.url("/admin/login"));
         tabTo("#email");
         keys("sam@example.com");
         tabTo("#password");
         keys(AdminHttpTest.PASSWORD, Keys.ENTER);
         browser.visible(By.id("by-state"));
-        browser.open(url("/admin/documents"));
+        browser.open(pages.url("/admin/documents"));
         tabTo("#new-document");
         keys(Keys.ENTER);
         // A file chooser is the system's own dialog: the path is given to the input as a keyboard user types it there.
@@ -191,15 +173,13 @@ class SenderPathBrowserTest {
                 chrome.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of("Accept-Language",
                         language)));
                 browser.reset(1280, 800);
-                AdminPagesSample.signIn(browser, server, "sam@example.com");
-                browser.open(url("/admin/documents/" + doc + "/fields"));
+                pages.signIn("sam@example.com");
+                browser.open(pages.url("/admin/documents/" + doc + "/fields"));
                 browser.visible(By.id("field-editor"));
                 assertEquals(language, browser.visible(By.tagName("html")).getAttribute("lang"));
                 assertEquals("3 " + fieldsStep.get(language),
                         browser.visible(By.cssSelector(".draft-steps [aria-current='step']")).getText());
-                assertEquals(List.of(), Axe.violations(browser.driver(), Axe.WITH_BEST_PRACTICE),
-                        "the draft's editor, " + language + ": axe violations");
-                assertEquals(List.of(), browser.consoleErrors(), "the draft's editor, " + language + ": console errors");
+                pages.clean("the draft's editor, " + language);
             }
         } finally {
             chrome.executeCdpCommand("Network.setExtraHTTPHeaders", Map.of("headers", Map.of()));
@@ -408,7 +388,7 @@ class SenderPathBrowserTest {
      */
     private static void sealedOnTheDocumentPage(String doc) throws Exception {
         samApi.awaitSealed(doc);
-        browser.open(url("/admin/documents/" + doc));
+        browser.open(pages.url("/admin/documents/" + doc));
         String href = browser.visible(By.id("download-signed")).getAttribute("href");
         assertEquals("completed", browser.visible(By.id("document-state")).getAttribute("data-state"));
         String cookies = browser.driver().manage().getCookies().stream().map(c -> c.getName() + "=" + c.getValue())

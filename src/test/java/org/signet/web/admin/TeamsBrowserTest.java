@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -21,7 +19,6 @@ import org.signet.support.ApiFlow;
 import org.signet.support.Browser;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
-import org.signet.web.Axe;
 
 /**
  * Teams on the administrator pages in a real headless Chromium: a team made and people added to it through the
@@ -33,50 +30,30 @@ class TeamsBrowserTest {
     @RegisterExtension
     static final SignetFixture signet = SignetFixture.running().onSystemClock();
 
+    @RegisterExtension
+    static final AdminBrowser pages = AdminBrowser.on(signet);
+
     static TestServer server;
     static Browser browser;
     static TestServer.Account olga;
 
     @BeforeAll
     static void start() throws Exception {
-        browser = Browser.start();
+        browser = pages.browser();
         server = signet.server();
-        olga = server.account("olga@example.com", false);
-        server.app.users().setPassword("olga@example.com", AdminHttpTest.HASH);
+        olga = pages.account("olga@example.com");
         for (String who : List.of("mia", "vic")) {
             server.app.users().add(who + "@example.com", who, false, AdminHttpTest.HASH);
         }
     }
 
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
-    @BeforeEach
-    void fresh() {
-        browser.reset(1280, 800);
-        browser.consoleErrors();
-    }
-
-    private static String url(String path) {
-        return server.app.siteUrl() + path;
-    }
-
     private static void signIn(String who) {
         browser.reset(1280, 800);
-        AdminPagesSample.signIn(browser, server, who + "@example.com");
+        pages.signIn(who + "@example.com");
     }
 
     private static String upload(String title) {
         return new ApiFlow(server, olga.full(), Clock.systemUTC()).upload(title, 1);
-    }
-
-    private static void clean(String what) {
-        assertEquals(List.of(), Axe.violations(browser.driver(), Axe.WITH_BEST_PRACTICE), what + ": axe violations");
-        assertEquals(List.of(), browser.consoleErrors(), what + ": console errors");
     }
 
     private static void addMember(String who, String role) {
@@ -97,35 +74,35 @@ class TeamsBrowserTest {
         String team = browser.driver().getCurrentUrl().replaceAll(".*/admin/teams/(\\d+).*", "$1");
         addMember("mia", "member");
         addMember("vic", "viewer");
-        clean("the team page of its owner");
+        pages.clean("the team page of its owner");
 
-        browser.open(url("/admin/documents/" + doc));
+        browser.open(pages.url("/admin/documents/" + doc));
         new Select(browser.visible(By.id("move-team"))).selectByValue(team);
         browser.click(By.id("move-submit"));
         assertTrue(browser.visible(By.cssSelector(".notice")).getText().contains("moved into the team"));
-        clean("the document moved into the team");
+        pages.clean("the document moved into the team");
 
         signIn("mia");
-        browser.open(url("/admin/documents"));
+        browser.open(pages.url("/admin/documents"));
         new Select(browser.visible(By.id("team-choice"))).selectByValue(team);
         browser.click(By.id("team-show"));
         browser.until(d -> d.getCurrentUrl().contains("team=" + team));
         browser.click(By.linkText("Front desk contract"));
         assertEquals("Front desk contract", browser.visible(By.tagName("h1")).getText());
-        browser.open(url("/admin/documents?team=personal"));
+        browser.open(pages.url("/admin/documents?team=personal"));
         assertTrue(browser.present(By.id("no-documents")), "the team's document is not the member's own");
 
         signIn("vic");
-        browser.open(url("/admin/documents?team=" + team));
+        browser.open(pages.url("/admin/documents?team=" + team));
         browser.click(By.linkText("Front desk contract"));
         assertFalse(browser.present(By.id("move-team")), "a viewer is offered no move");
         assertFalse(browser.present(By.id("move-out")), "a viewer is offered no move out");
-        browser.open(url("/admin/teams/" + team));
+        browser.open(pages.url("/admin/teams/" + team));
         assertEquals("viewer", browser.visible(By.id("your-role")).getAttribute("data-role"));
         assertEquals(3, browser.all(By.cssSelector("#members tbody tr")).size());
         assertFalse(browser.present(By.id("add-member")), "a viewer is offered no way to add a member");
         assertFalse(browser.present(By.cssSelector("#members select")), "a viewer is offered no role to change");
-        clean("the team page of a viewer");
+        pages.clean("the team page of a viewer");
     }
 
     @Test
@@ -151,13 +128,13 @@ class TeamsBrowserTest {
                     for (String path : List.of("/admin/teams", "/admin/teams/" + team, "/admin/documents?team=" + team,
                             "/admin/templates?team=" + team)) {
                         String what = path + " in " + lang + " at " + size;
-                        browser.open(url(path));
+                        browser.open(pages.url(path));
                         assertEquals(lang, browser.visible(By.tagName("html")).getAttribute("lang"), what);
                         long overflow = (Long) browser.js("return document.documentElement.scrollWidth - window.innerWidth;");
                         assertTrue(overflow <= 0, what + " scrolls sideways by " + overflow + " px: " + browser.js(
                                 "return Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect()"
                                 + ".right > window.innerWidth).map(e => e.tagName + '#' + e.id + '.' + e.className).join(' ');"));
-                        clean(what);
+                        pages.clean(what);
                     }
                 }
             }

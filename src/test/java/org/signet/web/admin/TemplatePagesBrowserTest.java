@@ -11,9 +11,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
@@ -27,7 +25,6 @@ import org.signet.support.Party;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
 import org.signet.support.Waits;
-import org.signet.web.Axe;
 
 /**
  * The template and bulk send pages in a real headless Chromium: a template made from the sample NDA, used to send a
@@ -39,6 +36,9 @@ class TemplatePagesBrowserTest {
     @RegisterExtension
     static final SignetFixture signet = SignetFixture.running().withMail().onSystemClock();
 
+    @RegisterExtension
+    static final AdminBrowser pages = AdminBrowser.on(signet).allowingRefusedLoads();
+
     private static final Path NDA = Path.of("sample-data", "mutual-nda.pdf").toAbsolutePath();
     private static final String HEADER = "signer1_name,signer1_email,company";
 
@@ -49,43 +49,10 @@ class TemplatePagesBrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        browser = Browser.start();
+        browser = pages.browser();
         server = signet.server();
-        sam = server.account("sam@example.com", false);
-        server.app.users().setPassword("sam@example.com", AdminHttpTest.HASH);
-        lena = server.account("lena@example.com", false);
-        server.app.users().setPassword("lena@example.com", AdminHttpTest.HASH);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
-
-    @BeforeEach
-    void fresh() {
-        browser.reset(1280, 800);
-        browser.consoleErrors();
-    }
-
-    private static String url(String path) {
-        return server.app.siteUrl() + path;
-    }
-
-    private static void signIn(String email) {
-        AdminPagesSample.signIn(browser, server, email);
-    }
-
-    /**
-     * No axe-core violation on the page shown now, and no console error but the one Chromium writes itself for a page
-     * answered with a 4xx status (a form shown again with its errors).
-     */
-    private static void clean(String what) {
-        assertEquals(List.of(), Axe.violations(browser.driver(), Axe.WITH_BEST_PRACTICE), what + ": axe violations");
-        assertEquals(List.of(), browser.consoleErrors().stream().filter(e -> !e.contains("Failed to load resource: the "
-                + "server responded with a status of 4")).toList(), what + ": console errors");
+        sam = pages.account("sam@example.com");
+        lena = pages.account("lena@example.com");
     }
 
     /** The template's signature field, and a text field whose variable key is "company", on the NDA's page 3. */
@@ -113,29 +80,29 @@ class TemplatePagesBrowserTest {
 
     @Test
     void template_madeFromTheNda_usedToSend_thenBulkSentWithItsBadRowShownFirst() throws Exception {
-        signIn("sam@example.com");
+        pages.signIn("sam@example.com");
         browser.click(By.linkText("Templates"));
         browser.visible(By.id("no-templates"));
-        clean("templates list, empty");
+        pages.clean("templates list, empty");
         browser.click(By.id("new-template"));
         browser.visible(By.id("upload-name")).sendKeys("Mutual NDA");
         browser.visible(By.id("template-file")).sendKeys(NDA.toString());
-        clean("new template");
+        pages.clean("new template");
         browser.click(By.id("upload-template"));
         assertEquals("Mutual NDA", browser.visible(By.tagName("h1")).getText());
         long template = Long.parseLong(browser.driver().getCurrentUrl().replaceAll(".*/admin/templates/(\\d+).*", "$1"));
         placeFields(sam, template);
-        browser.open(url("/admin/templates/" + template));
+        browser.open(pages.url("/admin/templates/" + template));
         assertEquals("company", browser.visible(By.cssSelector("input[name^='variables.']")).getAttribute("value"));
         assertEquals("/admin/templates/" + template + "/fields", browser.visible(By.id("template-fields"))
                 .getAttribute("href").replace(server.app.siteUrl(), ""));
-        clean("template page");
+        pages.clean("template page");
 
         browser.click(By.id("use-template"));
         browser.visible(By.id("signer1_name")).sendKeys("Nina Nord");
         browser.visible(By.id("signer1_email")).sendKeys("nina@example.org");
         browser.visible(By.id("var-company")).sendKeys("Blue Harbor Logistics");
-        clean("use template");
+        pages.clean("use template");
         browser.click(By.id("send-from-template"));
         browser.until(d -> d.getCurrentUrl().contains("/admin/documents/"));
         assertTrue(browser.visible(By.cssSelector(".notice")).isDisplayed());
@@ -143,21 +110,21 @@ class TemplatePagesBrowserTest {
         assertTrue(signet.mail().waitForIncomingEmail(20_000, 1), "the recipient is invited");
         assertTrue(Arrays.stream(signet.mail().getReceivedMessages()).anyMatch(m -> to(m, "nina@example.org")));
 
-        browser.open(url("/admin/templates/" + template));
+        browser.open(pages.url("/admin/templates/" + template));
         browser.click(By.id("bulk-template"));
         assertEquals(HEADER + ",external_id,expires_at,metadata", browser.visible(By.id("bulk-header")).getText());
         typeRows(HEADER, "Ann Able,ann@example.org,Acme", "Bob Bad,not-an-address,Beta", "Cy Clean,cy@example.org,Gamma");
         assertTrue(browser.visible(By.cssSelector("#bulk-row-2.row-bad")).getText().contains("signer1_email"));
         assertTrue(browser.present(By.cssSelector("#bulk-row-1.row-ok")));
         assertFalse(browser.present(By.id("bulk-send")), "bad rows cannot be sent");
-        clean("bulk send with a bad row");
+        pages.clean("bulk send with a bad row");
         typeRows(HEADER, "Ann Able,ann@example.org,Acme", "Bob Good,bob@example.org,Beta", "Cy Clean,cy@example.org,Gamma");
         assertEquals(3, browser.all(By.cssSelector("#checked-rows tr.row-ok")).size(),
                 browser.visible(By.id("checked-rows")).getText());
         browser.click(By.id("bulk-send"));
 
         browser.visible(By.id("run-rows"));
-        clean("bulk send run");
+        pages.clean("bulk send run");
         // Completed on the page itself, through its module: no reload.
         browser.js("document.body.dataset.loaded = 'once';");
         browser.await().withTimeout(Duration.ofSeconds(60)).until(d -> browser.visible(By.id("run-summary")).getText()
@@ -191,7 +158,7 @@ class TemplatePagesBrowserTest {
         Map<String, Object> run = TestServer.expectObject(200, flow.post("templates/" + template + "/bulk-sends",
                 Map.of("rows", List.of(Map.of("signer1_name", "Tom", "signer1_email", "tom@example.org")))));
         String base = "/admin/templates/" + template;
-        signIn("lena@example.com");
+        pages.signIn("lena@example.com");
         for (String code : List.of("en", "de", "es", "fr")) {
             browser.driver().manage().window().setSize(new Dimension(1280, 800));
             choose(code);
@@ -199,10 +166,10 @@ class TemplatePagesBrowserTest {
                 browser.driver().manage().window().setSize(new Dimension(size[0], size[1]));
                 for (String path : List.of("/admin/templates", "/admin/templates/new", base, base + "/use", base + "/bulk",
                         "/admin/bulk-sends/" + run.get("id"))) {
-                    browser.open(url(path));
+                    browser.open(pages.url(path));
                     page(code + " " + size[0] + " " + path, code);
                 }
-                browser.open(url(base + "/bulk"));
+                browser.open(pages.url(base + "/bulk"));
                 typeRows("signer1_name,signer1_email", "Tom,tom@example.org", ",not-an-address");
                 page(code + " " + size[0] + " bulk with errors", code);
             }
@@ -214,14 +181,14 @@ class TemplatePagesBrowserTest {
     /** In {@code code}, clean, and on a phone never scrolling sideways. */
     private static void page(String what, String code) {
         assertEquals(code, browser.visible(By.tagName("html")).getAttribute("lang"), what);
-        clean(what);
+        pages.clean(what);
         long overflow = (Long) browser.js("return document.documentElement.scrollWidth - window.innerWidth;");
         assertTrue(overflow <= 0, what + " scrolls sideways by " + overflow + " px");
     }
 
     /** Chooses the language {@code code} on the account page, as a user does. */
     private static void choose(String code) {
-        browser.open(url("/admin/account"));
+        browser.open(pages.url("/admin/account"));
         new Select(browser.visible(By.id("account-language"))).selectByValue(code.equals("en") ? "" : code);
         browser.click(By.id("account-save"));
         browser.visible(By.cssSelector(".notice"));

@@ -1,0 +1,86 @@
+package org.signet.web.admin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.signet.support.Browser;
+import org.signet.support.SignetFixture;
+import org.signet.support.TestServer;
+import org.signet.web.Axe;
+
+/**
+ * The administrator pages' browser tests' shared set-up, registered on a static field: one Chromium for the class,
+ * each test starting signed out at 1280 x 800 with no console error left over, and the checks every page passes.
+ */
+final class AdminBrowser implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback {
+    /** What Chromium logs itself for a page answered with a 4xx status, such as a form shown again with its errors. */
+    private static final String REFUSED_LOAD = "Failed to load resource: the server responded with a status of 4";
+
+    private final SignetFixture signet;
+    private final Predicate<String> consoleErrorsAllowed;
+    private Browser browser;
+
+    private AdminBrowser(SignetFixture signet, Predicate<String> consoleErrorsAllowed) {
+        this.signet = signet;
+        this.consoleErrorsAllowed = consoleErrorsAllowed;
+    }
+
+    /** Pages checked against axe's rules with best practice included, and allowed no console error. */
+    static AdminBrowser on(SignetFixture signet) {
+        return new AdminBrowser(signet, e -> false);
+    }
+
+    /** As this, but a page answered with a 4xx status may log Chromium's own line about it. */
+    AdminBrowser allowingRefusedLoads() {
+        return new AdminBrowser(signet, e -> e.contains(REFUSED_LOAD));
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        browser = Browser.start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        browser.reset(1280, 800);
+        browser.consoleErrors();
+    }
+
+    Browser browser() {
+        return browser;
+    }
+
+    String url(String path) {
+        return signet.server().app.siteUrl() + path;
+    }
+
+    /** An account that is no administrator, able to sign in on the page with the tests' password. */
+    TestServer.Account account(String email) {
+        TestServer.Account account = signet.server().account(email, false);
+        signet.server().app.users().setPassword(email, AdminHttpTest.HASH);
+        return account;
+    }
+
+    void signIn(String email) {
+        AdminPagesSample.signIn(browser, signet.server(), email);
+    }
+
+    /** No axe violation on the page shown now, and no console error but the ones this allows. */
+    void clean(String what) {
+        assertEquals(List.of(), Axe.violations(browser.driver(), Axe.WITH_BEST_PRACTICE), what + ": axe violations");
+        assertEquals(List.of(), browser.consoleErrors().stream().filter(consoleErrorsAllowed.negate()).toList(),
+                what + ": console errors");
+    }
+}
