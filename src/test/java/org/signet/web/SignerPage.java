@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.PointerInput;
 import org.openqa.selenium.interactions.Sequence;
@@ -116,6 +118,14 @@ final class SignerPage {
 
     /** Taps {@code element} with a finger: touch down and up at its centre. */
     void tap(WebElement element) {
+        // A tap lands where the element is when it is sent: a page still scrolling to a field (after a refused
+        // finish, say) would take it elsewhere, so the element must stand still in the viewport across two looks first.
+        AtomicReference<Object> last = new AtomicReference<>();
+        browser.until(d -> {
+            Object now = ((JavascriptExecutor) d).executeScript("const r = arguments[0].getBoundingClientRect();"
+                    + " return [r.x, r.y, r.width, r.height].join(' ');", element);
+            return now.equals(last.getAndSet(now));
+        });
         PointerInput finger = new PointerInput(PointerInput.Kind.TOUCH, "signing-touch");
         Sequence tap = new Sequence(finger, 0)
                 .addAction(finger.createPointerMove(Duration.ZERO, PointerInput.Origin.fromElement(element), 0, 0))
