@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalInt;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -48,10 +49,20 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
-     * A loopback port nobody listens on now, for a child told to listen on it; it binds the port a
-     * moment later, and the kernel does not hand it out again that soon.
+     * A loopback port nobody listens on now, for a child told to listen on it a moment later. It is taken below
+     * Linux's usual ephemeral range (32768 and up), which every {@code bind(0)} and outgoing connection of other
+     * processes draws from: a port from there could be handed to another server in the moment before the child
+     * binds it, and the child's client would then talk to that server.
      */
     public static int freePort() throws IOException {
+        for (int tries = 0; tries < 100; tries++) {
+            int port = ThreadLocalRandom.current().nextInt(10_000, 32_000);
+            try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return s.getLocalPort();
+            } catch (IOException taken) {
+                // Another listener has it: try the next.
+            }
+        }
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         }
