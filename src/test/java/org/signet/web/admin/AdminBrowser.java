@@ -8,6 +8,10 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.Select;
 import org.signet.support.Browser;
 import org.signet.support.SignetFixture;
 import org.signet.support.TestServer;
@@ -75,6 +79,27 @@ final class AdminBrowser implements BeforeAllCallback, AfterAllCallback, BeforeE
 
     void signIn(String email) {
         AdminPagesSample.signIn(browser, signet.server(), email);
+    }
+
+    /** A click with the mouse: the pointer moved onto the element, then pressed, as a person does. */
+    void mouseClick(By by) {
+        new Actions(browser.driver()).moveToElement(browser.clickable(by)).click().perform();
+    }
+
+    /** Types {@code text} into the input {@code by}, in place of what it held. */
+    void type(By by, String text) {
+        WebElement input = browser.visible(by);
+        input.clear();
+        input.sendKeys(text);
+    }
+
+    /** Adds a recipient to the draft shown with its add form, the mouse pressing the form's button. */
+    void addRecipientWithMouse(String name, String email, String role, int order) {
+        type(By.id("name-new"), name);
+        type(By.id("email-new"), email);
+        new Select(browser.visible(By.id("role-new"))).selectByValue(role);
+        type(By.id("signing-order-new"), Integer.toString(order));
+        mouseClick(By.id("save-new"));
     }
 
     /** No axe violation on the page shown now, and no console error but the ones this allows. */

@@ -66,9 +66,6 @@ class ComposeBrowserTest {
         server.app.users().setLanguage(sam.user().id(), null);
     }
 
-    private static void mouseClick(By by) {
-        new Actions(browser.driver()).moveToElement(browser.clickable(by)).click().perform();
-    }
 
     private static String draftOnScreen() {
         browser.until(d -> d.getCurrentUrl().contains("/recipients"));
@@ -77,20 +74,7 @@ class ComposeBrowserTest {
         return m.group(1);
     }
 
-    private static void type(By by, String text) {
-        WebElement input = browser.visible(by);
-        input.clear();
-        input.sendKeys(text);
-    }
 
-    /** Adds a recipient with the add form, the mouse pressing its button. */
-    private static void addWithMouse(String name, String email, String role, int order) {
-        type(By.id("name-new"), name);
-        type(By.id("email-new"), email);
-        new Select(browser.visible(By.id("role-new"))).selectByValue(role);
-        type(By.id("signing-order-new"), Integer.toString(order));
-        mouseClick(By.id("save-new"));
-    }
 
     /** Waits for the page a change went on to, which names what was done. */
     private static void awaitNotice(String name) {
@@ -115,11 +99,11 @@ class ComposeBrowserTest {
     void mouse_uploadByChooserAndByDrop_recipientsFixedAndReordered_reviewedAndSent() throws Exception {
         pages.signIn("sam@example.com");
         browser.open(pages.url("/admin/documents"));
-        mouseClick(By.id("new-document"));
+        pages.mouseClick(By.id("new-document"));
         browser.visible(By.id("drop-zone"));
         pages.clean("upload page");
         browser.visible(By.id("file")).sendKeys(NDA.toString());
-        mouseClick(By.id("upload-submit"));
+        pages.mouseClick(By.id("upload-submit"));
         String doc = draftOnScreen();
         assertEquals("mutual-nda", samApi.document(doc).get("title"));
         pages.clean("recipients page, no recipient yet");
@@ -128,7 +112,7 @@ class ComposeBrowserTest {
         dropFile(NDA, "application/pdf");
         assertEquals("mutual-nda.pdf", browser.visible(By.id("upload-status")).getText());
         watchProgress();
-        mouseClick(By.id("upload-submit"));
+        pages.mouseClick(By.id("upload-submit"));
         String dropped = draftOnScreen();
         assertEquals("100 shown", browser.js("return sessionStorage.getItem('progress');"),
                 "the progress bar shows the whole upload sent");
@@ -136,9 +120,9 @@ class ComposeBrowserTest {
         assertEquals("mutual-nda", samApi.document(dropped).get("title"));
 
         browser.open(pages.url("/admin/documents/" + doc + "/recipients"));
-        addWithMouse("Ann Archer", "ann@example.com", "signer", 1);
+        pages.addRecipientWithMouse("Ann Archer", "ann@example.com", "signer", 1);
         awaitNotice("recipient_added");
-        addWithMouse("Bob Baker", "ann@example.com", "signer", 2);
+        pages.addRecipientWithMouse("Bob Baker", "ann@example.com", "signer", 2);
         browser.visible(By.id("email-new-error"));
         WebElement email = browser.visible(By.id("email-new"));
         assertEquals("true", email.getAttribute("aria-invalid"));
@@ -147,29 +131,29 @@ class ComposeBrowserTest {
         assertTrue(said.startsWith("Someone with this email address"), said);
         assertEquals(1, samApi.signerRecords(doc).size(), "nothing added by the refused post");
         pages.clean("recipients page, a refused recipient");
-        type(By.id("email-new"), "bob@example.com");
-        mouseClick(By.id("save-new"));
+        pages.type(By.id("email-new"), "bob@example.com");
+        pages.mouseClick(By.id("save-new"));
         awaitNotice("recipient_added");
-        addWithMouse("Vera Viewer", "vera@example.com", "viewer", 3);
+        pages.addRecipientWithMouse("Vera Viewer", "vera@example.com", "viewer", 3);
         awaitNotice("recipient_added");
         Map<String, String> ids = idsByName(doc);
-        mouseClick(By.id("up-" + ids.get("Vera Viewer")));
+        pages.mouseClick(By.id("up-" + ids.get("Vera Viewer")));
         awaitNotice("recipient_moved");
         assertEquals(List.of("Ann Archer:1", "Vera Viewer:2", "Bob Baker:3"), order(doc));
         browser.open(pages.url("/admin/documents/" + doc + "/recipients"));
-        mouseClick(By.id("down-" + ids.get("Vera Viewer")));
+        pages.mouseClick(By.id("down-" + ids.get("Vera Viewer")));
         awaitNotice("recipient_moved");
         assertEquals(List.of("Ann Archer:1", "Bob Baker:2", "Vera Viewer:3"), order(doc));
         pages.clean("recipients page, three recipients");
 
         // The fields are placed on the editor's step; here through the interface, as the editor saves them.
         samApi.signatureFields(doc, ids.get("Ann Archer"), ids.get("Bob Baker"));
-        mouseClick(By.linkText("4 " + "Review and send"));
+        pages.mouseClick(By.linkText("4 " + "Review and send"));
         browser.visible(By.id("review"));
         assertTrue(browser.visible(By.id("review-" + ids.get("Ann Archer"))).getText().contains("Signature, page 1, required"));
         pages.clean("review page");
         new Select(browser.visible(By.id("reminders"))).selectByValue("3");
-        mouseClick(By.id("send-now"));
+        pages.mouseClick(By.id("send-now"));
         browser.until(d -> d.getCurrentUrl().endsWith("/admin/documents/" + doc + "?notice=compose_sent"));
         assertEquals("sent", samApi.status(doc));
         assertEquals("3", String.valueOf(samApi.document(doc).get("reminder_interval_days")));
@@ -266,8 +250,8 @@ class ComposeBrowserTest {
                 pages.clean(where + " upload refused");
                 browser.open(pages.url("/admin/documents/" + lonely + "/recipients"));
                 pages.clean(where + " recipients");
-                type(By.id("name-new"), "Nia Again");
-                type(By.id("email-new"), "nia@example.com");
+                pages.type(By.id("name-new"), "Nia Again");
+                pages.type(By.id("email-new"), "nia@example.com");
                 browser.click(By.id("save-new"));
                 browser.visible(By.id("email-new-error"));
                 pages.clean(where + " recipient refused");

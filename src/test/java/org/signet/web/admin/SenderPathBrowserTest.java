@@ -69,15 +69,15 @@ class SenderPathBrowserTest {
     void mouse_uploadRecipientsFieldsSend_bothSignThroughTheirLinks_sealedPdfOnTheDocumentPage() throws Exception {
         pages.signIn("sam@example.com");
         browser.open(pages.url("/admin/documents"));
-        click(By.id("new-document"));
+        pages.mouseClick(By.id("new-document"));
         browser.visible(By.id("file")).sendKeys(NDA.toString());
-        click(By.id("upload-submit"));
+        pages.mouseClick(By.id("upload-submit"));
         String doc = draftOnScreen();
         addWithMouse("Alice Signer", "alice@example.com", "signer", 1);
         addWithMouse("Bob Signer", "bob@example.com", "signer", 1);
         addWithMouse("Carol Viewer", "carol@example.com", "viewer", 2);
         Map<String, String> ids = idsByName(doc);
-        click(By.id("next-fields"));
+        pages.mouseClick(By.id("next-fields"));
         browser.visible(By.id("field-editor"));
 
         new Select(browser.visible(By.id("editor-for"))).selectByValue(ids.get("Alice Signer"));
@@ -91,12 +91,12 @@ class SenderPathBrowserTest {
                 ids.get("Alice Signer") + "/date", aliceDate, ids.get("Bob Signer") + "/signature", bobSignature,
                 ids.get("Bob Signer") + "/date", bobDate));
 
-        click(By.cssSelector(".draft-steps a[href='/admin/documents/" + doc + "/send']"));
+        pages.mouseClick(By.cssSelector(".draft-steps a[href='/admin/documents/" + doc + "/send']"));
         browser.visible(By.id("review"));
-        click(By.id("send-now"));
+        pages.mouseClick(By.id("send-now"));
         browser.until(d -> d.getCurrentUrl().endsWith("/admin/documents/" + doc + "?notice=compose_sent"));
-        String alice = shownLink(doc, ids.get("Alice Signer"), () -> click(showLinkButton(ids.get("Alice Signer"))));
-        String bob = shownLink(doc, ids.get("Bob Signer"), () -> click(showLinkButton(ids.get("Bob Signer"))));
+        String alice = shownLink(doc, ids.get("Alice Signer"), () -> pages.mouseClick(showLinkButton(ids.get("Alice Signer"))));
+        String bob = shownLink(doc, ids.get("Bob Signer"), () -> pages.mouseClick(showLinkButton(ids.get("Bob Signer"))));
         signWithMouse(alice, "Alice Signer");
         signWithMouse(bob, "Bob Signer");
         sealedOnTheDocumentPage(doc);
@@ -188,24 +188,13 @@ class SenderPathBrowserTest {
 
     // ---- with the mouse ----
 
-    private static void click(By by) {
-        new Actions(browser.driver()).moveToElement(browser.clickable(by)).click().perform();
-    }
-
-    private static void type(By by, String text) {
-        WebElement input = browser.visible(by);
-        input.clear();
-        input.sendKeys(text);
-    }
-
+    /** Adds a recipient with the mouse and waits for them to be listed. */
     private static void addWithMouse(String name, String email, String role, int order) {
-        type(By.id("name-new"), name);
-        type(By.id("email-new"), email);
-        new Select(browser.visible(By.id("role-new"))).selectByValue(role);
-        type(By.id("signing-order-new"), Integer.toString(order));
-        click(By.id("save-new"));
+        pages.addRecipientWithMouse(name, email, role, order);
         awaitAdded(name);
     }
+
+
 
     /**
      * Drags {@code type} from the palette with the pointer onto page 1, {@code dx}, {@code dy} pixels from its image's
@@ -243,12 +232,12 @@ class SenderPathBrowserTest {
                 return false;
             }
         });
-        click(By.id("tab-type"));
-        type(By.id("type-input"), name);
-        click(By.id("apply-signature"));
+        pages.mouseClick(By.id("tab-type"));
+        pages.type(By.id("type-input"), name);
+        pages.mouseClick(By.id("apply-signature"));
         browser.until(ExpectedConditions.invisibilityOfElementLocated(By.id("signature-dialog")));
-        click(By.id("consent"));
-        click(By.id("finish"));
+        pages.mouseClick(By.id("consent"));
+        pages.mouseClick(By.id("finish"));
         assertTrue(browser.visible(By.id("done")).getText().contains("signed"));
     }
 
