@@ -1,9 +1,12 @@
 package org.signet.web.admin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
@@ -100,6 +103,14 @@ final class AdminBrowser implements BeforeAllCallback, AfterAllCallback, BeforeE
         new Select(browser.visible(By.id("role-new"))).selectByValue(role);
         type(By.id("signing-order-new"), Integer.toString(order));
         mouseClick(By.id("save-new"));
+    }
+
+    /** The id of the draft whose recipients step the browser is on, once it is there. */
+    String draftOnScreen() {
+        browser.until(d -> d.getCurrentUrl().contains("/recipients"));
+        Matcher m = Pattern.compile("/admin/documents/(\\d+)/recipients").matcher(browser.driver().getCurrentUrl());
+        assertTrue(m.find(), browser.driver().getCurrentUrl());
+        return m.group(1);
     }
 
     /** No axe violation on the page shown now, and no console error but the ones this allows. */

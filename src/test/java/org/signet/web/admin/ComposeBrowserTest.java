@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,16 +64,6 @@ class ComposeBrowserTest {
         server.app.users().setLanguage(sam.user().id(), null);
     }
 
-
-    private static String draftOnScreen() {
-        browser.until(d -> d.getCurrentUrl().contains("/recipients"));
-        Matcher m = Pattern.compile("/admin/documents/(\\d+)/recipients").matcher(browser.driver().getCurrentUrl());
-        assertTrue(m.find());
-        return m.group(1);
-    }
-
-
-
     /** Waits for the page a change went on to, which names what was done. */
     private static void awaitNotice(String name) {
         browser.until(d -> d.getCurrentUrl().contains("notice=" + name));
@@ -104,7 +92,7 @@ class ComposeBrowserTest {
         pages.clean("upload page");
         browser.visible(By.id("file")).sendKeys(NDA.toString());
         pages.mouseClick(By.id("upload-submit"));
-        String doc = draftOnScreen();
+        String doc = pages.draftOnScreen();
         assertEquals("mutual-nda", samApi.document(doc).get("title"));
         pages.clean("recipients page, no recipient yet");
 
@@ -113,7 +101,7 @@ class ComposeBrowserTest {
         assertEquals("mutual-nda.pdf", browser.visible(By.id("upload-status")).getText());
         watchProgress();
         pages.mouseClick(By.id("upload-submit"));
-        String dropped = draftOnScreen();
+        String dropped = pages.draftOnScreen();
         assertEquals("100 shown", browser.js("return sessionStorage.getItem('progress');"),
                 "the progress bar shows the whole upload sent");
         assertFalse(dropped.equals(doc));

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
@@ -72,7 +70,7 @@ class SenderPathBrowserTest {
         pages.mouseClick(By.id("new-document"));
         browser.visible(By.id("file")).sendKeys(NDA.toString());
         pages.mouseClick(By.id("upload-submit"));
-        String doc = draftOnScreen();
+        String doc = pages.draftOnScreen();
         addWithMouse("Alice Signer", "alice@example.com", "signer", 1);
         addWithMouse("Bob Signer", "bob@example.com", "signer", 1);
         addWithMouse("Carol Viewer", "carol@example.com", "viewer", 2);
@@ -117,7 +115,7 @@ class SenderPathBrowserTest {
         browser.visible(By.id("file")).sendKeys(NDA.toString());
         tabTo("#upload-submit");
         keys(Keys.ENTER);
-        String doc = draftOnScreen();
+        String doc = pages.draftOnScreen();
         addWithKeys("Alice Signer", "alice@example.com", "signer", 1);
         addWithKeys("Bob Signer", "bob@example.com", "signer", 1);
         addWithKeys("Carol Viewer", "carol@example.com", "viewer", 2);
@@ -193,8 +191,6 @@ class SenderPathBrowserTest {
         pages.addRecipientWithMouse(name, email, role, order);
         awaitAdded(name);
     }
-
-
 
     /**
      * Drags {@code type} from the palette with the pointer onto page 1, {@code dx}, {@code dy} pixels from its image's
@@ -318,13 +314,6 @@ class SenderPathBrowserTest {
     }
 
     // ---- shared by both ----
-
-    private static String draftOnScreen() {
-        browser.until(d -> d.getCurrentUrl().contains("/recipients"));
-        Matcher m = Pattern.compile("/admin/documents/(\\d+)/recipients").matcher(browser.driver().getCurrentUrl());
-        assertTrue(m.find());
-        return m.group(1);
-    }
 
     /** Until the page the add went on to lists {@code name}: the address alone still names the add before it. */
     private static void awaitAdded(String name) {
