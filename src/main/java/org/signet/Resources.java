@@ -106,7 +106,8 @@ final class Resources {
                 new AdminRoutes.SectionServices(s.accounts, s.apiKeys, s.documents, s.workflow, s.webhooks, s.links,
                         s.signIns.singleSignOn, new AdminRoutes.Factors(s.signIns.app, s.signIns.factors,
                                 s.signIns.record, s.signIns.passkeys), new AdminRoutes.DataCare(s.people, s.legalHolds),
-                        new AdminRoutes.Templating(s.templates, s.bulkSends, formUpload, bulkSends.csvRows()),
+                        new AdminRoutes.Templating(s.templates, s.bulkSends, formUpload, bulkSends.csvRows(),
+                                TemplatesApi::uploadName),
                         new AdminRoutes.Drafting(s.draftRecipients, formUpload, new AdminRoutes.DraftText(
                                 DocumentsApi.DRAFT_TEXT, documentsApi::draftDetails), signersApi::placeFound),
                         new AdminRoutes.FieldEditing(s.templates, s.editorPages,

@@ -138,12 +138,28 @@ public final class TemplatesApi {
 
     private static Named named(Map<String, String> text) {
         Body b = new Body(new LinkedHashMap<>(text));
-        String name = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
-        DrawableText.check("name", name, b::reject);
+        String name = name(b, text);
         String description = description(b);
         Long teamId = b.optLong("team_id", 1, Long.MAX_VALUE).orElse(null);
         b.check();
         return new Named(name, description, teamId);
+    }
+
+    /**
+     * The name an upload's text parts give a template, or null for the file's; the pages' upload form reads its name
+     * with this too, so both accept and refuse the same names.
+     */
+    public static String uploadName(Map<String, String> text) {
+        Body b = new Body(new LinkedHashMap<>(Map.of("name", text.getOrDefault("name", ""))));
+        String name = name(b, text);
+        b.check();
+        return name;
+    }
+
+    private static String name(Body b, Map<String, String> text) {
+        String name = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
+        DrawableText.check("name", name, b::reject);
+        return name;
     }
 
     /** A template's description may run over several lines. */

@@ -120,7 +120,8 @@ public final class AdminRoutes implements ErrorPages {
      * Templates and bulk sends, with the REST interface's own receiver of an upload (its intake and limits) and reader
      * of a bulk send's CSV file, so that the pages accept and refuse exactly what the interface does.
      */
-    public record Templating(Templates templates, BulkSends bulkSends, FormUpload upload, BulkSends.CsvRows csvRows) {}
+    public record Templating(Templates templates, BulkSends bulkSends, FormUpload upload, BulkSends.CsvRows csvRows,
+            Function<Map<String, String>, String> uploadName) {}
 
     /** What the field editor needs besides documents: templates, the pages as images, the interface's field reader. */
     public record FieldEditing(Templates templates, EditorPages pages, FieldReading reading) {}

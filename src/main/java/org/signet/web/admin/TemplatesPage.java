@@ -1,9 +1,9 @@
 package org.signet.web.admin;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.signet.domain.Document;
 import org.signet.domain.Membership;
 import org.signet.domain.TeamRole;
@@ -37,12 +37,15 @@ final class TemplatesPage implements AdminRoutes.Section {
     private final Templates templates;
     private final Documents documents;
     private final FormUpload upload;
+    /** The REST template upload's reading of a name, so the page refuses what the interface refuses. */
+    private final Function<Map<String, String>, String> uploadName;
     private final AdminRoutes.TeamWork teamWork;
 
     TemplatesPage(AdminRoutes.Templating templating, Documents documents, AdminRoutes.TeamWork teamWork) {
         this.templates = templating.templates();
         this.documents = documents;
         this.upload = templating.upload();
+        this.uploadName = templating.uploadName();
         this.teamWork = teamWork;
     }
 
@@ -148,7 +151,7 @@ final class TemplatesPage implements AdminRoutes.Section {
     private Response upload(Request req, Session s, AdminView v) throws Exception {
         Long teamId = chosen(req, v).teamId();
         try {
-            FormUpload.Received<String> got = upload.receiveForm(req, s, UPLOAD_TEXT, TemplatesPage::name);
+            FormUpload.Received<String> got = upload.receiveForm(req, s, UPLOAD_TEXT, uploadName);
             AcceptedFile f = got.file();
             String chosen = got.text() != null ? got.text()
                     : DrawableText.drawablePart(FileNames.withoutExtension(f.originalFilename()));
@@ -161,15 +164,6 @@ final class TemplatesPage implements AdminRoutes.Section {
             }
             return newPage(req, s, v, FormErrors.of(r, v), r.status());
         }
-    }
-
-    /** The name the form gives, or null for the file's; refused as the REST upload refuses it. */
-    private static String name(Map<String, String> text) {
-        Body b = new Body(new LinkedHashMap<>(Map.of("name", text.getOrDefault("name", ""))));
-        String name = text.getOrDefault("name", "").isBlank() ? null : b.requireLine("name", 255);
-        DrawableText.check("name", name, b::reject);
-        b.check();
-        return name;
     }
 
     private Response fromDocument(Request req, Session s, AdminView v, Form form) {
